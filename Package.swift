@@ -1,0 +1,38 @@
+// swift-tools-version: 6.1
+// RangingEngine: filters Ultra-Wideband ranging updates and decides zone membership.
+// Licensed GPL-3.0-or-later (it links GSL, which is GPL-3.0-or-later).
+import PackageDescription
+
+let package = Package(
+  name: "RangingEngine",
+  products: [
+    .library(name: "RangingEngine", targets: ["RangingEngine"]),
+    .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
+    .library(name: "RangingData", targets: ["RangingData"]),
+    .executable(name: "rangectl", targets: ["rangectl"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // Debian's libgsl-dev; the shim header includes only the GSL headers we call.
+    .systemLibrary(
+      name: "CGSL", pkgConfig: "gsl",
+      providers: [.apt(["libgsl-dev"])]),
+    // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*.
+    .target(name: "RangingEngine", dependencies: ["CGSL"]),
+    .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
+    // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
+    .target(name: "RangingData", dependencies: ["RangingEngine", "ZoneMonitor", "CGSL"]),
+    .executableTarget(
+      name: "rangectl",
+      dependencies: [
+        "RangingData", "RangingEngine", "ZoneMonitor",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(name: "RangingEngineTests", dependencies: ["RangingEngine", "CGSL"]),
+    .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
+    .testTarget(name: "RangingDataTests", dependencies: ["RangingData", "RangingEngine", "ZoneMonitor"]),
+    .testTarget(name: "RangectlTests", dependencies: ["rangectl"]),
+  ]
+)

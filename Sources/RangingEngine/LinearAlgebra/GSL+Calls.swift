@@ -1,0 +1,87 @@
+#if canImport(CGSL)
+internal import CGSL
+
+// One thin wrapper per GSL call the engine makes (the pattern of swift-system's
+// Internals/Syscalls.swift): GSL's `int` status becomes a `LinearAlgebraError`
+// right here, and no GSL type leaves this folder.
+
+/// Turns GSL's default error handler (print, then `abort()`) off, process-wide,
+/// so that a failing Cholesky returns a status instead of killing the process.
+@usableFromInline
+internal func gslDisableAbortOnError() {
+  _ = gsl_set_error_handler_off()
+}
+
+@inline(__always)
+internal func gslStatus(_ status: Int32) -> Result<Void, LinearAlgebraError> {
+  switch status {
+  case Int32(GSL_SUCCESS): .success(())
+  case Int32(GSL_EDOM): .failure(.notPositiveDefinite)
+  default: .failure(.failed(status: status))
+  }
+}
+
+/// A `rows x cols` row-major view of memory the caller owns for the call.
+@inline(__always)
+internal func gslMatrix(_ data: UnsafeMutablePointer<Double>, _ rows: Int, _ cols: Int) -> gsl_matrix_view {
+  gsl_matrix_view_array(data, rows, cols)
+}
+
+@inline(__always)
+internal func gslVector(_ data: UnsafeMutablePointer<Double>, _ count: Int) -> gsl_vector_view {
+  gsl_vector_view_array(data, count)
+}
+
+/// `C = alpha op(A) op(B) + beta C` (gsl_blas_dgemm).
+@inline(__always)
+internal func gslGemm(
+  transposeA: Bool, transposeB: Bool, alpha: Double,
+  _ a: inout gsl_matrix_view, _ b: inout gsl_matrix_view, beta: Double, _ c: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(
+    gsl_blas_dgemm(
+      transposeA ? CblasTrans : CblasNoTrans, transposeB ? CblasTrans : CblasNoTrans,
+      alpha, &a.matrix, &b.matrix, beta, &c.matrix))
+}
+
+/// `y = alpha op(A) x + beta y` (gsl_blas_dgemv).
+@inline(__always)
+internal func gslGemv(
+  alpha: Double, _ a: inout gsl_matrix_view, _ x: inout gsl_vector_view, beta: Double,
+  _ y: inout gsl_vector_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dgemv(CblasNoTrans, alpha, &a.matrix, &x.vector, beta, &y.vector))
+}
+
+/// In-place Cholesky factorisation; the lower triangle becomes L with A = L Lᵀ
+/// (gsl_linalg_cholesky_decomp1). GSL_EDOM when A is not positive definite.
+@inline(__always)
+internal func gslCholesky(_ a: inout gsl_matrix_view) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_linalg_cholesky_decomp1(&a.matrix))
+}
+
+/// `x = L⁻¹ x` for lower-triangular L (gsl_blas_dtrsv).
+@inline(__always)
+internal func gslSolveLower(_ l: inout gsl_matrix_view, _ x: inout gsl_vector_view) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dtrsv(CblasLower, CblasNoTrans, CblasNonUnit, &l.matrix, &x.vector))
+}
+
+/// `B = B op(L)⁻¹` for lower-triangular L, L on the right (gsl_blas_dtrsm).
+@inline(__always)
+internal func gslSolveRightLower(
+  transposeL: Bool, _ l: inout gsl_matrix_view, _ b: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(
+    gsl_blas_dtrsm(
+      CblasRight, CblasLower, transposeL ? CblasTrans : CblasNoTrans, CblasNonUnit, 1,
+      &l.matrix, &b.matrix))
+}
+
+/// `xᵀ x` (gsl_blas_ddot of a vector with itself).
+@inline(__always)
+internal func gslSquaredNorm(_ x: inout gsl_vector_view) -> Result<Double, LinearAlgebraError> {
+  var result = 0.0
+  let status = withUnsafePointer(to: &x.vector) { v in gsl_blas_ddot(v, v, &result) }
+  return gslStatus(status).map { result }
+}
+#endif

@@ -1,0 +1,43 @@
+/// The three linear-algebra steps of a Kalman filter, over owned ``KalmanStorage``.
+///
+/// One filter algorithm (``RangeFilter``) runs over every backend: the filter
+/// writes F, Q, H, R, z into the storage and calls these steps. Backends
+/// differ only in who does the arithmetic: GSL on hosts
+/// (``GSLKalmanBackend``), plain Swift loops for firmware and small sizes
+/// (``SwiftKalmanBackend``). Tests hold them to 1e-9 of each other.
+///
+/// Equations follow Bar-Shalom, Li & Kirubarajan, *Estimation with
+/// Applications to Tracking and Navigation* (2001), §5.2.3, with the Joseph
+/// form of the covariance update (eq. 5.2.3-18) because it keeps P symmetric
+/// positive semi-definite for any gain.
+public protocol KalmanBackend: AnyObject {
+  /// Allocates the storage once; nothing allocates after this.
+  init(stateCount: Int, measurementCapacity: Int)
+
+  /// The matrices this backend operates on.
+  var storage: KalmanStorage { get }
+
+  /// Time update.
+  ///
+  /// `x = F x`, `P = F P Fᵀ + Q`.
+  /// Does not allocate.
+  func predict() -> Result<Void, LinearAlgebraError>
+
+  /// Computes the innovation and its covariance, and returns the squared
+  /// Mahalanobis distance `yᵀ S⁻¹ y` for gating.
+  ///
+  /// When `linear` is true, `y = z - H x`; otherwise the caller has already
+  /// written `y = z - h(x)` (extended Kalman filter). Then `K = P Hᵀ` (kept
+  /// for ``correct(measurementCount:)``), `S = H P Hᵀ + R`, and S is replaced
+  /// by its lower Cholesky factor.
+  /// Does not allocate.
+  /// - Parameter k: measurement components in use, `1...measurementCapacity`.
+  func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError>
+
+  /// Measurement update, after ``innovate(measurementCount:linear:)``.
+  ///
+  /// `K = P Hᵀ S⁻¹`, `x = x + K y`,
+  /// `P = (I - K H) P (I - K H)ᵀ + K R Kᵀ` (Joseph form).
+  /// Does not allocate.
+  func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError>
+}

@@ -1,0 +1,158 @@
+/// Kalman steps in plain Swift loops: no C library, so it compiles as
+/// Embedded Swift for firmware, and at the sizes used here (n <= 6, m <= 3)
+/// it is faster than calling into BLAS (TOOLCHAIN.md: 2-state step ~23 ns in
+/// Swift against ~460 ns through GSL).
+///
+/// The arithmetic is the same as ``GSLKalmanBackend``'s, step for step; see
+/// ``KalmanBackend`` for the equations.
+public final class SwiftKalmanBackend: KalmanBackend {
+  public let storage: KalmanStorage
+
+  public init(stateCount: Int, measurementCapacity: Int) {
+    storage = KalmanStorage(stateCount: stateCount, measurementCapacity: measurementCapacity)
+  }
+
+  deinit { storage.deallocate() }
+
+  @inlinable
+  public func predict() -> Result<Void, LinearAlgebraError> {
+    let s = storage
+    let n = s.stateCount
+    // x = F x   (A holds a copy of the old x)
+    for i in 0..<n { s.A[i] = s.x[i] }
+    for i in 0..<n {
+      var sum = 0.0
+      for j in 0..<n { sum += s.F[i * n + j] * s.A[j] }
+      s.x[i] = sum
+    }
+    // A = F P
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = 0.0
+        for l in 0..<n { sum += s.F[i * n + l] * s.P[l * n + j] }
+        s.A[i * n + j] = sum
+      }
+    }
+    // P = A Fᵀ + Q
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = s.Q[i * n + j]
+        for l in 0..<n { sum += s.A[i * n + l] * s.F[j * n + l] }
+        s.P[i * n + j] = sum
+      }
+    }
+    s.symmetrizeCovariance()
+    return .success(())
+  }
+
+  @inlinable
+  public func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError> {
+    let s = storage
+    let n = s.stateCount
+    precondition(k >= 1 && k <= s.measurementCapacity, "innovate: measurement count out of range")
+    if linear {
+      // y = z - H x
+      for i in 0..<k {
+        var hx = 0.0
+        for j in 0..<n { hx += s.H[i * n + j] * s.x[j] }
+        s.y[i] = s.z[i] - hx
+      }
+    }
+    // K = P Hᵀ   (n x k)
+    for i in 0..<n {
+      for j in 0..<k {
+        var sum = 0.0
+        for l in 0..<n { sum += s.P[i * n + l] * s.H[j * n + l] }
+        s.K[i * k + j] = sum
+      }
+    }
+    // S = H (P Hᵀ) + R   (k x k)
+    for i in 0..<k {
+      for j in 0..<k {
+        var sum = s.R[i * k + j]
+        for l in 0..<n { sum += s.H[i * n + l] * s.K[l * k + j] }
+        s.S[i * k + j] = sum
+      }
+    }
+    // S = L Lᵀ, L overwrites the lower triangle (Cholesky-Banachiewicz,
+    // Golub & Van Loan, Matrix Computations, 4th ed., Alg. 4.2.1)
+    for j in 0..<k {
+      var diagonal = s.S[j * k + j]
+      for l in 0..<j { diagonal -= s.S[j * k + l] * s.S[j * k + l] }
+      guard diagonal > 0 else { return .failure(.notPositiveDefinite) }
+      let ljj = diagonal.squareRoot()
+      s.S[j * k + j] = ljj
+      for i in (j + 1)..<max(j + 1, k) {
+        var sum = s.S[i * k + j]
+        for l in 0..<j { sum -= s.S[i * k + l] * s.S[j * k + l] }
+        s.S[i * k + j] = sum / ljj
+      }
+    }
+    // w = L⁻¹ y (forward substitution); yᵀ S⁻¹ y = |w|²
+    var squaredDistance = 0.0
+    for i in 0..<k {
+      var sum = s.y[i]
+      for l in 0..<i { sum -= s.S[i * k + l] * s.w[l] }
+      s.w[i] = sum / s.S[i * k + i]
+      squaredDistance += s.w[i] * s.w[i]
+    }
+    return .success(squaredDistance)
+  }
+
+  @inlinable
+  public func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError> {
+    let s = storage
+    let n = s.stateCount
+    // K = (P Hᵀ) S⁻¹ = (P Hᵀ) L⁻ᵀ L⁻¹: each row r of K solves L Lᵀ rᵀ = (row of P Hᵀ)ᵀ
+    for row in 0..<n {
+      let r = s.K + row * k
+      for i in 0..<k {  // forward: L u = r
+        var sum = r[i]
+        for l in 0..<i { sum -= s.S[i * k + l] * r[l] }
+        r[i] = sum / s.S[i * k + i]
+      }
+      for i in stride(from: k - 1, through: 0, by: -1) {  // backward: Lᵀ v = u
+        var sum = r[i]
+        for l in (i + 1)..<max(i + 1, k) { sum -= s.S[l * k + i] * r[l] }
+        r[i] = sum / s.S[i * k + i]
+      }
+    }
+    // x = x + K y
+    for i in 0..<n {
+      var sum = 0.0
+      for j in 0..<k { sum += s.K[i * k + j] * s.y[j] }
+      s.x[i] += sum
+    }
+    // A = I - K H
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = i == j ? 1.0 : 0.0
+        for l in 0..<k { sum -= s.K[i * k + l] * s.H[l * n + j] }
+        s.A[i * n + j] = sum
+      }
+    }
+    // B = A P
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = 0.0
+        for l in 0..<n { sum += s.A[i * n + l] * s.P[l * n + j] }
+        s.B[i * n + j] = sum
+      }
+    }
+    // P = B Aᵀ + K R Kᵀ
+    for i in 0..<n {
+      for j in 0..<n {
+        var sum = 0.0
+        for l in 0..<n { sum += s.B[i * n + l] * s.A[j * n + l] }
+        for a in 0..<k {
+          var kr = 0.0
+          for b in 0..<k { kr += s.K[i * k + b] * s.R[b * k + a] }
+          sum += kr * s.K[j * k + a]
+        }
+        s.P[i * n + j] = sum
+      }
+    }
+    s.symmetrizeCovariance()
+    return .success(())
+  }
+}

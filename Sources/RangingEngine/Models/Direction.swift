@@ -1,0 +1,25 @@
+/// A unit direction in the phone frame: +x right, +y up, +z out of the screen
+/// towards the user, so straight ahead of the back camera is (0, 0, -1).
+public struct Direction: Equatable, Sendable {
+  public var x: Double
+  public var y: Double
+  public var z: Double
+
+  @inlinable
+  public init(x: Double, y: Double, z: Double) {
+    self.x = x
+    self.y = y
+    self.z = z
+  }
+
+  /// Euclidean length; 1 for a valid direction.
+  @inlinable
+  public var length: Double { (x * x + y * y + z * z).squareRoot() }
+
+  /// The same direction scaled to length 1. Precondition: length > 0.
+  @inlinable
+  public var normalized: Direction {
+    let n = length
+    return Direction(x: x / n, y: y / n, z: z / n)
+  }
+}

@@ -1,0 +1,17 @@
+/// A session life-cycle notification about one object instead of a measurement.
+///
+/// The cases mirror Nearby Interaction's `NINearbyObject.RemovalReason`
+/// (`timeout`, `peerEnded`) and the session callbacks `sessionWasSuspended`,
+/// `sessionSuspensionEnded` and `didInvalidateWith`.
+public enum LifecycleEvent: UInt8, Sendable {
+  /// The object was removed because nothing was heard from it for too long.
+  case removedTimeout
+  /// The object was removed because the peer ended the session.
+  case removedPeerEnded
+  /// The session was suspended (for example, the app went to the background).
+  case suspended
+  /// A suspension ended; measurements resume.
+  case suspensionEnded
+  /// The session was invalidated and will deliver nothing more.
+  case invalidated
+}

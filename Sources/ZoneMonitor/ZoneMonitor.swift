@@ -1,0 +1,1 @@
+// Zone membership with hysteresis and dwell; see Zone.swift.

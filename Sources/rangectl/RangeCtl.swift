@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `rangectl`: replays, generates and evaluates ranging recordings.
+@main
+struct RangeCtl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rangectl",
+    abstract: "Filter Ultra-Wideband ranging recordings and report zone events.",
+    subcommands: [Replay.self])
+}
