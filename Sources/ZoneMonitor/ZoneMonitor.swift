@@ -1,1 +1,100 @@
-// Zone membership with hysteresis and dwell; see Zone.swift.
+import RangingEngine
+
+/// Decides zone membership for every track slot and emits enter and exit events.
+///
+/// The clock is always an argument (the time of the update being evaluated);
+/// the monitor never reads one. Objects start outside every zone. Within one
+/// update, exits are emitted smallest zone first and enters largest zone
+/// first, so an object crossing two zones at once leaves inner before outer
+/// and arrives outer before inner (FORMATS.md §2).
+///
+/// Storage for `capacity` slots is allocated in `init`; evaluation allocates nothing.
+public struct ZoneMonitor: Sendable {
+  /// The zones, in the order given; events carry indices into this list.
+  public let zones: [Zone]
+  private let ascendingRadius: [Int]
+  private var inside: [Bool]           // slot * zoneCount + zone
+  private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
+  private var lastRange: [RangeEstimate]
+
+  private static let notPending = Int64.min
+
+  public init(zones: [Zone], capacity: Int) {
+    precondition(!zones.isEmpty, "ZoneMonitor: at least one zone is required")
+    self.zones = zones
+    ascendingRadius = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
+    inside = Array(repeating: false, count: capacity * zones.count)
+    pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
+    lastRange = Array(
+      repeating: RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0), count: capacity)
+  }
+
+  /// Whether the object in `slot` is inside `zone`.
+  public func isInside(slot: Int, zone: Int) -> Bool { inside[slot * zones.count + zone] }
+
+  /// Evaluates the zones for one filtered state of the object in `slot`.
+  ///
+  /// - Complexity: O(zones). Does not allocate.
+  public mutating func evaluate(
+    slot: Int, object: UInt64, range: RangeEstimate, at time: Timestamp, emit: (ZoneEvent) -> Void
+  ) {
+    guard range.distanceMeters.isFinite else { return }
+    lastRange[slot] = range
+    let base = slot * zones.count
+    for zone in ascendingRadius where inside[base + zone] {
+      let isOutside = range.distanceMeters > zones[zone].exitThresholdMeters
+      if dwellElapsed(condition: isOutside, index: base + zone, dwell: zones[zone].exitDwellSeconds, time: time) {
+        inside[base + zone] = false
+        emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
+                       distanceMeters: range.distanceMeters, sigmaMeters: range.sigmaMeters))
+      }
+    }
+    for zone in ascendingRadius.reversed() where !inside[base + zone] {
+      let z = zones[zone]
+      let isInside = range.distanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
+      if dwellElapsed(condition: isInside, index: base + zone, dwell: z.enterDwellSeconds, time: time) {
+        inside[base + zone] = true
+        emit(ZoneEvent(object: object, zone: zone, kind: .enter, time: time,
+                       distanceMeters: range.distanceMeters, sigmaMeters: range.sigmaMeters))
+      }
+    }
+  }
+
+  /// Tracks how long `condition` has held; true once it has held for `dwell` seconds.
+  private mutating func dwellElapsed(condition: Bool, index: Int, dwell: Double, time: Timestamp) -> Bool {
+    guard condition else {
+      pendingSince[index] = Self.notPending
+      return false
+    }
+    if pendingSince[index] == Self.notPending { pendingSince[index] = time.microseconds }
+    guard time.seconds(since: Timestamp(microseconds: pendingSince[index])) >= dwell else { return false }
+    pendingSince[index] = Self.notPending
+    return true
+  }
+
+  /// Exits every zone the object in `slot` is inside, smallest first, with
+  /// `reason` and the last filtered distance, and clears the slot.
+  ///
+  /// - Complexity: O(zones). Does not allocate.
+  public mutating func exitAll(
+    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void
+  ) {
+    let base = slot * zones.count
+    for zone in ascendingRadius where inside[base + zone] {
+      emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
+                     distanceMeters: lastRange[slot].distanceMeters, sigmaMeters: lastRange[slot].sigmaMeters,
+                     reason: reason))
+    }
+    clear(slot: slot)
+  }
+
+  /// Marks the slot outside every zone without events (a new object takes it).
+  public mutating func clear(slot: Int) {
+    let base = slot * zones.count
+    for zone in 0..<zones.count {
+      inside[base + zone] = false
+      pendingSince[base + zone] = Self.notPending
+    }
+    lastRange[slot] = RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0)
+  }
+}

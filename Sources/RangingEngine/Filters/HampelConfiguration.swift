@@ -1,0 +1,26 @@
+/// Settings of the causal Hampel identifier (``HampelFilter``).
+///
+/// `threshold = 0` makes it a plain moving median; `window = 1` turns it off.
+public struct HampelConfiguration: Sendable {
+  /// Number of latest samples in the window, 1 to ``HampelFilter/maximumWindow``.
+  public var window: Int
+  /// Outlier threshold t: a sample is replaced when `|x - median| > t · scale`.
+  public var threshold: Double
+  /// Smallest scale used, metres. A window of repeated values (Nearby
+  /// Interaction repeats a value until a new one is measured) has MAD = 0,
+  /// which would flag every new value; the floor keeps centimetre jitter
+  /// untouched while metre-scale spikes are still replaced.
+  public var minimumScaleMeters: Double
+
+  public init(window: Int = 5, threshold: Double = 3, minimumScaleMeters: Double = 0.1) {
+    precondition(window >= 1 && window <= HampelFilter.maximumWindow, "HampelConfiguration: window must be in 1...15")
+    precondition(threshold >= 0, "HampelConfiguration: threshold must not be negative")
+    precondition(minimumScaleMeters >= 0, "HampelConfiguration: minimum scale must not be negative")
+    self.window = window
+    self.threshold = threshold
+    self.minimumScaleMeters = minimumScaleMeters
+  }
+
+  /// No pre-filtering: every sample passes unchanged.
+  public static var off: HampelConfiguration { HampelConfiguration(window: 1) }
+}

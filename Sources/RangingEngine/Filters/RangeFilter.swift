@@ -1,0 +1,150 @@
+/// The distance filter: a robust pre-filter, then a constant-velocity Kalman
+/// filter on (distance, rate) with a variable time step, innovation gating
+/// and a reset rule.
+///
+/// Model (Bar-Shalom, Li & Kirubarajan 2001, §6.2.2, continuous white noise
+/// acceleration, "CWNA"): state `x = [d, v]ᵀ`, for a step of `dt` seconds
+///
+///     F = [1 dt; 0 1]
+///     Q = q [dt³/3 dt²/2; dt²/2 dt]       (q: acceleration spectral density, m²/s³)
+///     H = [1 0],  R = r²                   (r: measurement sigma, m)
+///
+/// Gating (STYLE.md §5): `testRatio = y² / (gate² S)`; a measurement with
+/// `testRatio > 1` is not fused. After `resetAfterRejections` such
+/// measurements in a row the filter restarts from the latest one, so a
+/// lasting jump (someone stepped around a wall) is followed within that many
+/// updates, while one- or two-update multipath spikes are ignored.
+///
+/// The linear algebra runs on `Backend` (``GSLKalmanBackend`` on hosts,
+/// ``SwiftKalmanBackend`` in firmware); the algorithm is the same on both.
+/// A filter owns its storage: create it once per track. Nothing allocates
+/// after `init`.
+public final class RangeFilter<Backend: KalmanBackend> {
+  public let configuration: RangeFilterConfiguration
+  private let backend: Backend
+  private var prefilter: HampelFilter
+  private var lastTime = Timestamp(microseconds: 0)
+  private var consecutiveRejections = 0
+  /// True once a measurement has set the state.
+  public private(set) var isInitialized = false
+  /// Bits describing the last update; see ``FilterHealth``.
+  public private(set) var health = FilterHealth()
+
+  public init(configuration: RangeFilterConfiguration = RangeFilterConfiguration()) {
+    self.configuration = configuration
+    backend = Backend(stateCount: 2, measurementCapacity: 1)
+    prefilter = HampelFilter(configuration: configuration.prefilter)
+    // H = [1 0] never changes.
+    backend.storage.H[0] = 1
+    backend.storage.H[1] = 0
+    backend.storage.R[0] = configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
+  }
+
+  /// Forgets the track; the next measurement initialises it.
+  public func reset() {
+    isInitialized = false
+    consecutiveRejections = 0
+    prefilter.reset()
+    health = FilterHealth()
+  }
+
+  /// The time of the filter's state.
+  public var time: Timestamp { lastTime }
+
+  /// The current estimate (at ``time``). Meaningless before ``isInitialized``.
+  public var estimate: RangeEstimate {
+    let s = backend.storage
+    return RangeEstimate(distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1])
+  }
+
+  /// The estimate extrapolated to `time` without changing the filter:
+  /// `d + v dt`, `σ² = P00 + 2 dt P01 + dt² P11 + q dt³/3`.
+  public func estimate(at time: Timestamp) -> RangeEstimate {
+    let s = backend.storage
+    let dt = max(0, time.seconds(since: lastTime))
+    let q = configuration.accelerationSpectralDensity
+    let variance = s.P[0] + 2 * dt * s.P[1] + dt * dt * s.P[3] + q * dt * dt * dt / 3
+    return RangeEstimate(
+      distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1])
+  }
+
+  /// Fuses one distance measurement taken at `time`.
+  ///
+  /// - Parameters:
+  ///   - distanceMeters: finite, >= 0 (validated by ``SampleValidation`` first).
+  ///   - time: not earlier than ``time`` (the tracker rejects earlier ones).
+  /// - Returns: what the measurement did.
+  /// - Complexity: O(1). Does not allocate.
+  @discardableResult
+  public func update(distanceMeters measured: Double, at time: Timestamp) -> UpdateOutcome {
+    let (distance, replaced) = prefilter.filter(measured)
+    health = replaced ? [.prefilterReplacedSample] : []
+    guard isInitialized else {
+      start(at: distance, time: time)
+      return .initialized
+    }
+    predict(to: time)
+    let s = backend.storage
+    s.z[0] = distance
+    let gate = configuration.gateSigmas
+    switch backend.innovate(measurementCount: 1, linear: true) {
+    case .failure:
+      return restart(at: distance, time: time, reason: .numericalFailure)
+    case .success(let squaredDistance):
+      // testRatio = y² / (gate² S)
+      let testRatio = squaredDistance / (gate * gate)
+      if testRatio > 1 {
+        consecutiveRejections += 1
+        health.insert(.innovationRejected)
+        if consecutiveRejections >= configuration.resetAfterRejections {
+          return restart(at: measured, time: time, reason: .persistentRejection)
+        }
+        return .rejected(testRatio: testRatio)
+      }
+      if case .failure = backend.correct(measurementCount: 1) {
+        return restart(at: distance, time: time, reason: .numericalFailure)
+      }
+      consecutiveRejections = 0
+      return .fused(testRatio: testRatio)
+    }
+  }
+
+  /// Advances the state to `time` (time update only).
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  public func predict(to time: Timestamp) {
+    let dt = time.seconds(since: lastTime)
+    lastTime = time
+    guard isInitialized, dt > 0 else { return }
+    let s = backend.storage
+    let q = configuration.accelerationSpectralDensity
+    // F = [1 dt; 0 1]
+    s.F[0] = 1; s.F[1] = dt; s.F[2] = 0; s.F[3] = 1
+    // Q = q [dt³/3 dt²/2; dt²/2 dt]   (CWNA, Bar-Shalom et al. eq. 6.2.2-12)
+    s.Q[0] = q * dt * dt * dt / 3; s.Q[1] = q * dt * dt / 2
+    s.Q[2] = s.Q[1]; s.Q[3] = q * dt
+    if case .failure = backend.predict() {
+      health.insert(.numericalFailure)
+    }
+  }
+
+  /// Sets x = [d, 0], P = diag(r², v0²).
+  private func start(at distance: Double, time: Timestamp) {
+    let s = backend.storage
+    let r = configuration.measurementSigmaMeters
+    let v0 = configuration.initialRateSigmaMetersPerSecond
+    s.x[0] = distance; s.x[1] = 0
+    s.P[0] = r * r; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
+    lastTime = time
+    consecutiveRejections = 0
+    isInitialized = true
+  }
+
+  private func restart(at distance: Double, time: Timestamp, reason: ResetReason) -> UpdateOutcome {
+    prefilter.reset()
+    _ = prefilter.filter(distance)
+    start(at: distance, time: time)
+    health.insert(reason == .numericalFailure ? .numericalFailure : .resetByRejections)
+    return .reset(reason)
+  }
+}

@@ -1,0 +1,46 @@
+/// Tuning of the distance filter. Units are in the names.
+///
+/// Defaults are chosen on the generated scenario suite (`datasets/`) and the
+/// recordings in `../shared/datasets`; the measurements behind each value are
+/// in `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
+public struct RangeFilterConfiguration: Sendable {
+  /// White-noise acceleration spectral density q, in m²/s³ (Bar-Shalom et al.
+  /// 2001, §6.2.2). A walker changes speed by about 1 m/s over 1 s, so
+  /// q ≈ (1 m/s²)² · 1 s; larger values follow faster but smooth less.
+  public var accelerationSpectralDensity: Double
+  /// Standard deviation of one distance measurement, metres (UWB line of
+  /// sight: a few centimetres).
+  public var measurementSigmaMeters: Double
+  /// Standard deviation of the rate when a track starts, m/s (walking speed).
+  public var initialRateSigmaMetersPerSecond: Double
+  /// Innovation gate in standard deviations: a measurement is rejected when
+  /// `y² / S > gate²`.
+  public var gateSigmas: Double
+  /// Consecutive gate rejections after which the filter restarts from the
+  /// latest measurement, so a real, lasting jump is followed within this many
+  /// updates. Multipath spikes last one or two updates, so 3 outlasts them.
+  public var resetAfterRejections: Int
+  /// The robust pre-filter in front of the Kalman filter.
+  public var prefilter: HampelConfiguration
+
+  public init(
+    accelerationSpectralDensity: Double = 1.0,
+    measurementSigmaMeters: Double = 0.05,
+    initialRateSigmaMetersPerSecond: Double = 1.5,
+    gateSigmas: Double = 4.0,
+    resetAfterRejections: Int = 3,
+    prefilter: HampelConfiguration = HampelConfiguration()
+  ) {
+    precondition(accelerationSpectralDensity > 0, "RangeFilterConfiguration: q must be positive")
+    precondition(measurementSigmaMeters > 0, "RangeFilterConfiguration: measurement sigma must be positive")
+    precondition(initialRateSigmaMetersPerSecond > 0, "RangeFilterConfiguration: initial rate sigma must be positive")
+    precondition(gateSigmas > 0, "RangeFilterConfiguration: gate must be positive")
+    precondition(resetAfterRejections >= 1, "RangeFilterConfiguration: reset count must be at least 1")
+    self.accelerationSpectralDensity = accelerationSpectralDensity
+    self.measurementSigmaMeters = measurementSigmaMeters
+    self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
+    self.gateSigmas = gateSigmas
+    self.resetAfterRejections = resetAfterRejections
+    self.prefilter = prefilter
+  }
+}

@@ -1,0 +1,20 @@
+/// What one measurement did to a filter (STYLE.md §5, tier 2: bad data is
+/// reported, never thrown and never trapped).
+public enum UpdateOutcome: Equatable, Sendable {
+  /// The first measurement of a track set its state.
+  case initialized
+  /// The measurement was fused. `testRatio = y² / (gate² S)` is in [0, 1].
+  case fused(testRatio: Double)
+  /// The measurement fell outside the innovation gate (`testRatio > 1`) and was not fused.
+  case rejected(testRatio: Double)
+  /// The filter restarted from this measurement.
+  case reset(ResetReason)
+}
+
+/// Why a filter restarted from a measurement.
+public enum ResetReason: UInt8, Sendable {
+  /// Several measurements in a row fell outside the gate: the object really moved.
+  case persistentRejection
+  /// The linear algebra failed (covariance no longer positive definite).
+  case numericalFailure
+}

@@ -1,0 +1,114 @@
+/// Validates updates and keeps one filtered track per object, in a bounded
+/// table of preallocated slots.
+///
+/// Every filter is created in `init`, so steady-state updates allocate
+/// nothing. Objects are identified by a caller-chosen `UInt64` (firmware uses
+/// its own ids; hosts intern strings). Time order is checked per object.
+public final class ObjectTracker<Backend: KalmanBackend> {
+  public let configuration: TrackerConfiguration
+  private var table: ObjectTable
+  private let filters: [RangeFilter<Backend>]
+  /// Objects evicted to make room, since creation.
+  public private(set) var evictionCount = 0
+
+  public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
+    self.configuration = configuration
+    table = ObjectTable(capacity: configuration.capacity)
+    var filters: [RangeFilter<Backend>] = []
+    filters.reserveCapacity(configuration.capacity)
+    for _ in 0..<configuration.capacity {
+      filters.append(RangeFilter<Backend>(configuration: configuration.rangeFilter))
+    }
+    self.filters = filters
+  }
+
+  /// The number of slots, ``TrackerConfiguration/capacity``.
+  public var capacity: Int { table.capacity }
+
+  /// The slot of `object`, or nil when it is not tracked.
+  public func slot(of object: UInt64) -> Int? { table.slot(of: object) }
+
+  /// The object in `slot`. Precondition: the slot is in use.
+  public func object(in slot: Int) -> UInt64 { table.object(in: slot) }
+
+  /// Validates and fuses one update.
+  ///
+  /// - Returns: `.rejected` with the reason, or `.accepted` with the slot,
+  ///   the new state, what the distance measurement did (nil when the update
+  ///   had no distance) and the object evicted to make room, if any.
+  /// - Complexity: O(1) expected; O(capacity) when a new object evicts.
+  ///   Does not allocate.
+  public func update(object: UInt64, with update: RangingUpdate) -> TrackerUpdate {
+    if let reason = configuration.validation.rejection(of: update) {
+      return .rejected(reason)
+    }
+    var evicted: UInt64? = nil
+    let slot: Int
+    if let known = table.slot(of: object) {
+      guard update.time >= filters[known].time else { return .rejected(.timeWentBackwards) }
+      slot = known
+    } else {
+      let inserted = table.insert(object, at: update.time)
+      slot = inserted.slot
+      evicted = inserted.evicted
+      if evicted != nil { evictionCount += 1 }
+      filters[slot].reset()
+    }
+    table.touch(slot, at: update.time)
+    let filter = filters[slot]
+    var outcome: UpdateOutcome? = nil
+    let range: RangeEstimate
+    if let distance = update.distanceMeters {
+      outcome = filter.update(distanceMeters: distance, at: update.time)
+      range = filter.estimate
+    } else if filter.isInitialized {
+      filter.predict(to: update.time)
+      range = filter.estimate
+    } else {
+      // A direction before any distance: no range yet.
+      filter.predict(to: update.time)
+      range = RangeEstimate(distanceMeters: .nan, sigmaMeters: .infinity, rateMetersPerSecond: 0)
+    }
+    let direction = update.direction.map { $0.normalized }
+    let state = TrackState(
+      time: update.time, range: range, direction: direction,
+      directionState: direction == nil ? .unknown : .measured)
+    return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
+  }
+
+  /// Forgets `object` (removed, invalidated or lost); returns its former slot.
+  @discardableResult
+  public func remove(object: UInt64) -> Int? {
+    guard let slot = table.slot(of: object) else { return nil }
+    table.remove(slot: slot)
+    filters[slot].reset()
+    return slot
+  }
+
+  /// Restarts `object`'s filter (after a suspension its state is stale).
+  public func restart(object: UInt64) {
+    if let slot = table.slot(of: object) { filters[slot].reset() }
+  }
+
+  /// Removes every object not heard from for ``TrackerConfiguration/lostTimeoutSeconds``
+  /// before `now`, calling `body(slot, object)` for each before it goes.
+  ///
+  /// - Complexity: O(capacity). Does not allocate.
+  public func removeLost(at now: Timestamp, _ body: (Int, UInt64) -> Void) {
+    let timeout = configuration.lostTimeoutSeconds
+    for slot in 0..<table.capacity where table.isInUse(slot) {
+      if now.seconds(since: table.lastSeen(in: slot)) > timeout {
+        let object = table.object(in: slot)
+        body(slot, object)
+        table.remove(slot: slot)
+        filters[slot].reset()
+      }
+    }
+  }
+}
+
+/// The result of ``ObjectTracker/update(object:with:)``.
+public enum TrackerUpdate: Sendable {
+  case accepted(slot: Int, state: TrackState, outcome: UpdateOutcome?, evicted: UInt64?)
+  case rejected(RejectionReason)
+}

@@ -1,0 +1,18 @@
+/// One object's filtered state after an update.
+public struct TrackState: Sendable {
+  /// The time of the update.
+  public var time: Timestamp
+  /// Filtered distance, its sigma and rate.
+  public var range: RangeEstimate
+  /// Direction, or nil when ``directionState`` is `.unknown`.
+  public var direction: Direction?
+  /// Whether the direction was measured, predicted or is unknown.
+  public var directionState: DirectionState
+
+  public init(time: Timestamp, range: RangeEstimate, direction: Direction?, directionState: DirectionState) {
+    self.time = time
+    self.range = range
+    self.direction = direction
+    self.directionState = directionState
+  }
+}

@@ -1,0 +1,26 @@
+/// Limits and tuning of an ``ObjectTracker``.
+public struct TrackerConfiguration: Sendable {
+  /// Most objects tracked at once; the least recently heard is evicted beyond it.
+  public var capacity: Int
+  /// The distance filter of every track.
+  public var rangeFilter: RangeFilterConfiguration
+  /// Value checks applied to every update.
+  public var validation: SampleValidation
+  /// An object not heard from for this long is lost, in seconds. Nearby
+  /// Interaction's slowest rate is about 1 Hz, so 5 s is several missed updates
+  /// at any rate, and still short enough that a zone does not stay occupied
+  /// long after someone walked out of range.
+  public var lostTimeoutSeconds: Double
+
+  public init(
+    capacity: Int = 64, rangeFilter: RangeFilterConfiguration = RangeFilterConfiguration(),
+    validation: SampleValidation = SampleValidation(), lostTimeoutSeconds: Double = 5
+  ) {
+    precondition(capacity >= 1, "TrackerConfiguration: capacity must be at least 1")
+    precondition(lostTimeoutSeconds > 0, "TrackerConfiguration: lost timeout must be positive")
+    self.capacity = capacity
+    self.rangeFilter = rangeFilter
+    self.validation = validation
+    self.lostTimeoutSeconds = lostTimeoutSeconds
+  }
+}

@@ -1,0 +1,91 @@
+import RangingEngine
+
+/// The whole per-update path: validation, object table, distance filter and
+/// zones (DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
+/// this one type, so the order of the steps lives in one place.
+///
+/// It sits in the ZoneMonitor module because it needs both the tracker
+/// (RangingEngine) and the zones, and RangingEngine does not depend on zones.
+/// Everything is allocated in `init`; updates allocate nothing.
+public final class RangingPipeline<Backend: KalmanBackend> {
+  public let tracker: ObjectTracker<Backend>
+  public private(set) var monitor: ZoneMonitor
+  public let suspensionPolicy: SuspensionPolicy
+  /// The latest time seen on any update or clock advance.
+  public private(set) var clock: Timestamp?
+  private var lastLostCheck: Timestamp?
+
+  /// How often, in clock time, objects are checked for the lost timeout.
+  /// Checking is O(capacity), so it is amortised over many updates.
+  public static var lostCheckIntervalSeconds: Double { 0.5 }
+
+  public init(
+    tracker configuration: TrackerConfiguration = TrackerConfiguration(),
+    zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
+  ) {
+    tracker = ObjectTracker<Backend>(configuration: configuration)
+    monitor = ZoneMonitor(zones: zones, capacity: configuration.capacity)
+    self.suspensionPolicy = suspensionPolicy
+  }
+
+  /// `inner` at 1.5 m, then `outer` at 3 m.
+  public static var defaultZones: [Zone] { [Zone(radiusMeters: 1.5), Zone(radiusMeters: 3)] }
+
+  /// Processes one measurement of `object` and emits the zone events it causes.
+  ///
+  /// - Returns: the tracker's verdict (rejected with reason, or accepted with the state).
+  /// - Complexity: O(zones) expected. Does not allocate.
+  @discardableResult
+  public func process(object: UInt64, update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
+    let result = tracker.update(object: object, with: update)
+    if case .accepted(let slot, let state, _, let evicted) = result {
+      if let evicted {
+        monitor.exitAll(slot: slot, object: evicted, at: update.time, reason: .evicted, emit: emit)
+      }
+      monitor.evaluate(slot: slot, object: object, range: state.range, at: update.time, emit: emit)
+      advanceClock(to: update.time, emit: emit)
+    }
+    return result
+  }
+
+  /// Applies a session life-cycle event to `object` at `time`.
+  ///
+  /// Removal and invalidation exit every zone with the matching reason and
+  /// forget the track. Suspension follows ``suspensionPolicy``; the end of a
+  /// suspension restarts the filter. Unknown objects are ignored.
+  /// - Complexity: O(zones). Does not allocate.
+  public func process(object: UInt64, lifecycle event: LifecycleEvent, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    switch event {
+    case .removedTimeout: remove(object: object, at: time, reason: .removedTimeout, emit: emit)
+    case .removedPeerEnded: remove(object: object, at: time, reason: .removedPeerEnded, emit: emit)
+    case .invalidated: remove(object: object, at: time, reason: .invalidated, emit: emit)
+    case .suspended:
+      if suspensionPolicy == .exitZones, let slot = tracker.slot(of: object) {
+        monitor.exitAll(slot: slot, object: object, at: time, reason: .suspended, emit: emit)
+      }
+    case .suspensionEnded:
+      tracker.restart(object: object)
+    }
+    advanceClock(to: time, emit: emit)
+  }
+
+  /// Moves the clock forward (for example from a firmware timer) and exits
+  /// the zones of objects not heard from for the lost timeout.
+  ///
+  /// - Complexity: O(capacity) at most every ``lostCheckIntervalSeconds``, else O(1).
+  public func advanceClock(to time: Timestamp, emit: (ZoneEvent) -> Void) {
+    if let clock, time < clock { return }
+    clock = time
+    if let last = lastLostCheck, time.seconds(since: last) < Self.lostCheckIntervalSeconds { return }
+    lastLostCheck = time
+    tracker.removeLost(at: time) { slot, object in
+      monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
+    }
+  }
+
+  private func remove(object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void) {
+    guard let slot = tracker.slot(of: object) else { return }
+    monitor.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)
+    tracker.remove(object: object)
+  }
+}

@@ -1,0 +1,54 @@
+/// A circular zone around the phone, with hysteresis and dwell.
+///
+/// An object outside enters when, for ``enterDwellSeconds``,
+/// `distance + enterSigmaMultiplier · sigma < radius - hysteresis / 2`;
+/// an object inside exits when, for ``exitDwellSeconds``,
+/// `distance > radius + hysteresis / 2`. Between the two thresholds nothing
+/// changes, so someone standing on the boundary does not toggle the zone
+/// (the pattern of PX4's `systemlib::Hysteresis`, with separate dwell times
+/// per direction). Defaults are chosen on the scenario suite; see
+/// `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
+public struct Zone: Sendable {
+  /// Boundary radius, metres.
+  public var radiusMeters: Double
+  /// Width of the band centred on the radius in which state is held, metres.
+  public var hysteresisMeters: Double
+  /// How long the enter condition must hold before the enter event, seconds.
+  public var enterDwellSeconds: Double
+  /// How long the exit condition must hold before the exit event, seconds.
+  public var exitDwellSeconds: Double
+  /// k in `distance + k · sigma`: enter only when confidently inside. 0 ignores sigma.
+  public var enterSigmaMultiplier: Double
+
+  public init(
+    radiusMeters: Double, hysteresisMeters: Double = Zone.defaultHysteresisMeters,
+    enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds,
+    exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
+    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier
+  ) {
+    precondition(radiusMeters > 0, "Zone: radius must be positive")
+    precondition(hysteresisMeters >= 0 && hysteresisMeters < 2 * radiusMeters, "Zone: hysteresis must be in 0..<2·radius")
+    precondition(enterDwellSeconds >= 0 && exitDwellSeconds >= 0, "Zone: dwell times must not be negative")
+    precondition(enterSigmaMultiplier >= 0, "Zone: sigma multiplier must not be negative")
+    self.radiusMeters = radiusMeters
+    self.hysteresisMeters = hysteresisMeters
+    self.enterDwellSeconds = enterDwellSeconds
+    self.exitDwellSeconds = exitDwellSeconds
+    self.enterSigmaMultiplier = enterSigmaMultiplier
+  }
+
+  /// Band width, metres: wider than the filtered jitter of a person standing
+  /// still (a few cm), narrow enough to add little latency (0.1 m at 1 m/s is 0.1 s).
+  public static let defaultHysteresisMeters = 0.2
+  /// Enter dwell, seconds: one update at 5 Hz.
+  public static let defaultEnterDwellSeconds = 0.0
+  /// Exit dwell, seconds.
+  public static let defaultExitDwellSeconds = 0.0
+  /// Sigma multiplier for entering.
+  public static let defaultEnterSigmaMultiplier = 0.0
+
+  /// Distance below which (after the sigma margin) the object is inside.
+  @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 }
+  /// Distance above which the object is outside.
+  @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 }
+}
