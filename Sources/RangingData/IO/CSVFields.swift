@@ -1,0 +1,38 @@
+/// Splitting a ranging-CSV line into fields.
+///
+/// The format has no quoting (FORMATS.md §1: `object` holds no commas), so a
+/// field is exactly the text between commas; `"` is an ordinary character.
+/// Each field is trimmed of ASCII spaces and tabs at both ends, so `" 1.5 "`
+/// reads as `1.5` and a field of only spaces is empty, that is, absent.
+enum CSVFields {
+  /// The trimmed fields of `line`, in order; `n` commas give `n + 1` fields.
+  ///
+  /// - Complexity: O(line length). Allocates the result array.
+  static func split(_ line: String) -> [Substring] {
+    line.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+  }
+
+  /// `field` without leading and trailing ASCII spaces and tabs.
+  static func trimmed(_ field: Substring) -> Substring {
+    let utf8 = field.utf8
+    guard let first = utf8.firstIndex(where: { !isBlank($0) }) else {
+      return field[field.endIndex...]
+    }
+    let last = utf8.lastIndex(where: { !isBlank($0) })!
+    return field[first...last]
+  }
+
+  /// True for a line with nothing but spaces and tabs: such lines are skipped.
+  static func isBlank(_ line: String) -> Bool {
+    line.utf8.allSatisfy(isBlank)
+  }
+
+  /// True for a comment line: its first character is `#`.
+  static func isComment(_ line: String) -> Bool {
+    line.utf8.first == UInt8(ascii: "#")
+  }
+
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+  }
+}

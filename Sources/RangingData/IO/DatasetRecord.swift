@@ -1,0 +1,36 @@
+import RangingEngine
+
+/// One data row of a ranging CSV, as ``RangingCSVReader`` yields it.
+///
+/// Every data row (not a comment, blank or header line) becomes exactly one
+/// record, so `rows = measurements + lifecycle events + rejections`.
+public enum DatasetRecord: Sendable {
+  /// A usable measurement row: its values passed ``SampleValidation``.
+  ///
+  /// - `line`: 1-based physical line.
+  /// - `object`: the `object` field, trimmed of surrounding spaces.
+  /// - `seconds`: the `t` field as written (finite); `update.time` is the same
+  ///   instant rounded to a microsecond.
+  /// - `update`: the measurement for the tracker.
+  /// - `truth`: ground truth, for evaluation only.
+  case measurement(
+    line: Int, object: String, seconds: Double, update: RangingUpdate, truth: GroundTruth)
+  /// A session life-cycle row (`event` non-empty).
+  ///
+  /// - `line`: 1-based physical line.
+  /// - `object`: the `object` field, trimmed.
+  /// - `seconds`: the `t` field (finite).
+  /// - `event`: the life-cycle event.
+  case lifecycle(line: Int, object: String, seconds: Double, event: LifecycleEvent)
+  /// A row that cannot be used, with where and why.
+  case rejected(RowRejection)
+
+  /// The 1-based physical line the record came from.
+  public var line: Int {
+    switch self {
+    case .measurement(let line, _, _, _, _): line
+    case .lifecycle(let line, _, _, _): line
+    case .rejected(let rejection): rejection.line
+    }
+  }
+}

@@ -1,0 +1,102 @@
+/// Reads a ranging CSV (FORMATS.md §1) one record at a time.
+///
+/// The reader streams: it reads 64 KiB chunks and splits lines on bytes, so
+/// memory is bounded by the longest line (at most 1 MiB is held; a longer line
+/// is skipped and rejected as `line_too_long`), not by the file size.
+///
+///     var reader = try RangingCSVReader(path: "walk.csv")
+///     while let record = try reader.next() {
+///       switch record {
+///       case .measurement(_, let object, _, let update, _): tracker.update(object, with: update)
+///       case .lifecycle(_, let object, _, let event): tracker.handle(event, for: object)
+///       case .rejected(let rejection): print(rejection.message(path: reader.path))
+///       }
+///     }
+///
+/// Input rules, beyond FORMATS.md §1:
+/// - Lines end in `\n`; a trailing `\r` is dropped (CRLF files read as LF),
+///   and so is a UTF-8 byte order mark at the start of the file. Invalid UTF-8
+///   is replaced with U+FFFD rather than refused.
+/// - A line whose first character is `#` is a comment, before or after the
+///   header; a line of only spaces and tabs is blank. Both are skipped but
+///   counted in line numbers.
+/// - The first other line is the header. Names and fields are trimmed of
+///   ASCII spaces and tabs; there is no quoting.
+/// - Every other line yields exactly one ``DatasetRecord``; see
+///   ``RowRejection`` for the checks and their order.
+///
+/// The reader owns the open file and closes it when the last copy of the
+/// reader goes away. Copies share one position in the file, so keep one copy.
+public struct RangingCSVReader {
+  /// The path as given; `-` is standard input.
+  public let path: String
+  /// The header's column names, trimmed, in file order (unknown names included).
+  public let columns: [String]
+
+  private let source: LineSource
+  private let parser: RowParser
+
+  /// Opens a ranging CSV and reads its header.
+  ///
+  /// - Parameter path: a file path, or `-` for standard input.
+  /// - Throws: ``DatasetError`` with kind ``DatasetError/Kind/cannotOpen(reason:)``
+  ///   when the path cannot be opened or is a directory;
+  ///   ``DatasetError/Kind/notARangingCSV(reason:)`` when there is no header
+  ///   line or it lacks `t` or `object` or repeats a known column;
+  ///   ``DatasetError/Kind/readFailed(reason:)`` when reading fails.
+  /// - Complexity: O(lines before the header).
+  public init(path: String) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20)
+  }
+
+  /// ``init(path:)`` with the buffer sizes exposed, for tests.
+  init(path: String, chunkBytes: Int, maxLineBytes: Int) throws(DatasetError) {
+    let source = try LineSource(path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes)
+    while let line = try source.nextLine() {
+      switch line {
+      case .overlong(let number):
+        throw DatasetError(
+          path: path, line: number,
+          kind: .notARangingCSV(reason: "header line longer than \(maxLineBytes) bytes"))
+      case .text(let number, let text):
+        if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
+        let names = CSVFields.split(text)
+        switch ColumnLayout.make(names: names) {
+        case .success(let layout):
+          self.path = path
+          self.columns = names.map(String.init)
+          self.source = source
+          self.parser = RowParser(layout: layout)
+          return
+        case .failure(let problem):
+          throw DatasetError(path: path, line: number, kind: .notARangingCSV(reason: problem.reason))
+        }
+      }
+    }
+    let reason = source.lineNumber == 0 ? "empty file" : "no header line, only comments and blank lines"
+    throw DatasetError(path: path, kind: .notARangingCSV(reason: reason))
+  }
+
+  /// Reads the next data row.
+  ///
+  /// Comment and blank lines are skipped. A row that cannot be used is
+  /// returned as ``DatasetRecord/rejected(_:)``, never thrown or dropped.
+  ///
+  /// - Returns: the next record, or nil at the end of the input.
+  /// - Throws: ``DatasetError`` with kind ``DatasetError/Kind/readFailed(reason:)``
+  ///   when reading fails.
+  /// - Complexity: O(length of the lines consumed).
+  public mutating func next() throws(DatasetError) -> DatasetRecord? {
+    while let line = try source.nextLine() {
+      switch line {
+      case .overlong(let number):
+        return .rejected(
+          RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
+      case .text(let number, let text):
+        if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
+        return parser.record(line: number, text: text)
+      }
+    }
+    return nil
+  }
+}

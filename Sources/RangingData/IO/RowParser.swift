@@ -1,0 +1,170 @@
+import RangingEngine
+
+/// Turns one data line of a ranging CSV into a ``DatasetRecord``.
+///
+/// The checks run in the order of the table in ``RowRejection``; the first
+/// that fails names the row's one reason. The value checks at the end are the
+/// core's ``SampleValidation``, not a copy of them: this type only parses the
+/// text and says which field a core reason concerns.
+struct RowParser {
+  /// Where the known columns are in this file.
+  let layout: ColumnLayout
+  /// The core's value checks.
+  let validation = SampleValidation()
+
+  /// Largest accepted `|t|` in seconds: ``Timestamp/init(seconds:)`` needs
+  /// `|t| · 10⁶` to fit in an `Int64` (9.22e18 µs).
+  static let maximumSeconds = 9.2e12
+
+  /// The record for one data line (not a comment, blank or header line).
+  ///
+  /// - Parameters:
+  ///   - line: the 1-based physical line number.
+  ///   - text: the line without its terminator.
+  /// - Complexity: O(line length).
+  func record(line: Int, text: String) -> DatasetRecord {
+    let row = Row(line: line, text: text, fields: CSVFields.split(text), layout: layout)
+    guard row.fields.count == layout.fieldCount else {
+      return row.rejectRow("wrong_field_count", text: text)
+    }
+    for required in [KnownColumn.t, .object] where row[required].isEmpty {
+      return row.reject(required, "missing_value")
+    }
+    var numbers = [NumericField](repeating: .absent, count: KnownColumn.allCases.count)
+    for (column, index) in layout.present where column.isNumeric {
+      numbers[column.rawValue] = NumericField(parsing: row.fields[index])
+    }
+    for (kind, reason) in [(NumericField.malformed, "malformed_number"), (.nonFinite, "non_finite_value")] {
+      if let bad = layout.present.first(where: { numbers[$0.column.rawValue] == kind }) {
+        return row.reject(bad.column, reason)
+      }
+    }
+    // `t` is present and neither malformed nor non-finite, so it is a number.
+    let seconds = numbers[KnownColumn.t.rawValue].number!
+    guard abs(seconds) < RowParser.maximumSeconds else { return row.reject(.t, "time_out_of_range") }
+
+    var vertical: VerticalEstimate?
+    if !row[.vertical].isEmpty {
+      guard let known = RowParser.verticalEstimate(named: row[.vertical]) else {
+        return row.reject(.vertical, "unknown_vertical")
+      }
+      vertical = known
+    }
+    let object = String(row[.object])
+    if !row[.event].isEmpty {
+      guard let event = RowParser.lifecycleEvent(named: row[.event]) else {
+        return row.reject(.event, "unknown_event")
+      }
+      if let measured = layout.present.first(where: {
+        KnownColumn.measurementColumns.contains($0.column) && !row.fields[$0.index].isEmpty
+      }) {
+        return row.reject(measured.column, "measurement_on_event_row")
+      }
+      return .lifecycle(line: line, object: object, seconds: seconds, event: event)
+    }
+    return measurement(row: row, numbers: numbers, object: object, seconds: seconds, vertical: vertical)
+  }
+
+  /// The measurement record for a row whose fields all parsed, after the
+  /// direction completeness check and the core's value checks.
+  private func measurement(
+    row: Row, numbers: [NumericField], object: String, seconds: Double, vertical: VerticalEstimate?
+  ) -> DatasetRecord {
+    let axes = [KnownColumn.dirX, .dirY, .dirZ]
+    let components = axes.map { numbers[$0.rawValue].number }
+    let given = components.compactMap { $0 }
+    if given.count == 1 || given.count == 2 {
+      let missing = axes.first { numbers[$0.rawValue] == .absent }!
+      return row.reject(missing, "incomplete_direction")
+    }
+    let direction = given.count == 3 ? Direction(x: given[0], y: given[1], z: given[2]) : nil
+    let update = RangingUpdate(
+      time: Timestamp(seconds: seconds),
+      distanceMeters: numbers[KnownColumn.distance.rawValue].number,
+      direction: direction,
+      horizontalAngleRadians: numbers[KnownColumn.horizontalAngle.rawValue].number,
+      vertical: vertical)
+    if let reason = validation.rejection(of: update) {
+      return rejection(for: reason, in: row)
+    }
+    let truth = GroundTruth(
+      distanceMeters: numbers[KnownColumn.trueDistance.rawValue].number,
+      x: numbers[KnownColumn.trueX.rawValue].number,
+      y: numbers[KnownColumn.trueY.rawValue].number,
+      z: numbers[KnownColumn.trueZ.rawValue].number)
+    return .measurement(line: row.line, object: object, seconds: seconds, update: update, truth: truth)
+  }
+
+  /// A core rejection reported against the field it concerns.
+  private func rejection(for reason: RejectionReason, in row: Row) -> DatasetRecord {
+    let name = "\(reason.name)"
+    switch reason {
+    case .nonFiniteTime, .timeWentBackwards:
+      return row.reject(.t, name)
+    case .nonFiniteDistance, .negativeDistance:
+      return row.reject(.distance, name)
+    case .nonFiniteDirection, .directionNotUnit:
+      let vector = [row[.dirX], row[.dirY], row[.dirZ]].joined(separator: ",")
+      return row.reject(.dirX, name, text: vector[...])
+    case .horizontalAngleOutOfRange:
+      return row.reject(.horizontalAngle, name)
+    case .noMeasurement:
+      return row.rejectRow(name, text: row.text)
+    }
+  }
+
+  /// The `vertical` spellings of FORMATS.md §1 (case-sensitive).
+  static func verticalEstimate(named name: Substring) -> VerticalEstimate? {
+    switch name {
+    case "same": .same
+    case "above": .above
+    case "below": .below
+    case "aboveOrBelow": .aboveOrBelow
+    case "unknown": .unknown
+    default: nil
+    }
+  }
+
+  /// The `event` spellings of FORMATS.md §1 (case-sensitive).
+  static func lifecycleEvent(named name: Substring) -> LifecycleEvent? {
+    switch name {
+    case "removed_timeout": .removedTimeout
+    case "removed_peer_ended": .removedPeerEnded
+    case "suspended": .suspended
+    case "suspension_ended": .suspensionEnded
+    case "invalidated": .invalidated
+    default: nil
+    }
+  }
+}
+
+/// One split data line and how to report a problem in it.
+private struct Row {
+  let line: Int
+  let text: String
+  /// Trimmed fields, in file order.
+  let fields: [Substring]
+  let layout: ColumnLayout
+
+  /// The trimmed field of `column`; empty when the header lacks the column.
+  /// Valid only once the field count matches the header's.
+  subscript(column: KnownColumn) -> Substring {
+    layout[column].map { fields[$0] } ?? ""
+  }
+
+  /// Rejects the row for a problem in `column`, quoting its field unless told otherwise.
+  func reject(_ column: KnownColumn, _ reason: String, text: Substring? = nil) -> DatasetRecord {
+    .rejected(
+      RowRejection(
+        line: line, column: layout[column].map { $0 + 1 }, field: column.name,
+        reason: reason, text: RowRejection.clipped(text ?? self[column])))
+  }
+
+  /// Rejects the row as a whole, quoting `text` (normally the line).
+  func rejectRow(_ reason: String, text: String) -> DatasetRecord {
+    .rejected(
+      RowRejection(
+        line: line, column: nil, field: "row", reason: reason,
+        text: RowRejection.clipped(CSVFields.trimmed(text[...]))))
+  }
+}
