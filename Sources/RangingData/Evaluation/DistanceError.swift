@@ -1,0 +1,107 @@
+import RangingEngine
+
+/// Error statistics of a distance series against the truth, metres.
+///
+/// With errors `e_i = estimate_i - truth_i`, i = 1...n:
+/// `rmse = √(Σ e_i² / n)`, `mae = Σ |e_i| / n`, and `p95` the 95th
+/// percentile of `|e_i|` (GSL's linear interpolation between order
+/// statistics). All three are absent (omitted in JSON) when n = 0.
+public struct ErrorStatistics: Codable, Equatable, Sendable {
+  /// Number of errors.
+  public var count: Int
+  public var rmseMeters: Double?
+  public var maeMeters: Double?
+  public var p95AbsoluteErrorMeters: Double?
+
+  /// Statistics of `errors` (estimate minus truth, metres, finite).
+  public init(errors: [Double]) {
+    count = errors.count
+    guard !errors.isEmpty else { return }
+    let n = Double(errors.count)
+    rmseMeters = (errors.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
+    maeMeters = errors.reduce(0) { $0 + abs($1) } / n
+    p95AbsoluteErrorMeters = SampleQuantiles.quantiles(of: errors.map(abs), [0.95])?[0]
+  }
+}
+
+/// Filtered and raw distance errors over the same rows, so the two compare.
+///
+/// A filtered row is paired with the dataset row of the same object whose
+/// time is nearest, if within the time tolerance (the filtered track repeats
+/// the input's time, so normally they are equal). Only rows that have a
+/// filtered distance, a measured distance and a true distance count; the
+/// filtered row's error is `filtered - true` and the raw error `measured - true`.
+public struct DistanceErrorComparison: Codable, Equatable, Sendable {
+  /// Rows that count (paired, with all three distances).
+  public var rows: Int
+  /// Filtered rows that found no dataset row, or one without measured or true distance.
+  public var unpairedFilteredRows: Int
+  /// Filtered distance minus true distance.
+  public var filtered: ErrorStatistics
+  /// Measured distance minus true distance, on the same rows.
+  public var raw: ErrorStatistics
+
+  /// The errors themselves, kept for pooling; not encoded.
+  var filteredErrors: [Double] = []
+  var rawErrors: [Double] = []
+
+  private enum CodingKeys: String, CodingKey { case rows, unpairedFilteredRows, filtered, raw }
+
+  /// Pairs `filtered` with `truth` and computes both statistics.
+  ///
+  /// - Parameters:
+  ///   - filtered: filtered rows, any order.
+  ///   - truth: dataset rows with truth, any order.
+  ///   - timeToleranceSeconds: largest |Δt| of a pair, seconds, ≥ 0.
+  /// - Complexity: O((n + m) log m).
+  public init(filtered: [FilteredDistanceRow], truth: [TruthRow], timeToleranceSeconds: Double = 0.0005) {
+    let byObject = Dictionary(grouping: truth, by: \.object).mapValues { $0.sorted { $0.time < $1.time } }
+    let tolerance = Int64((timeToleranceSeconds * 1_000_000).rounded())
+    var filteredErrors: [Double] = []
+    var rawErrors: [Double] = []
+    var unpaired = 0
+    for row in filtered {
+      guard let rows = byObject[row.object],
+        let match = DistanceErrorComparison.nearest(to: row.time, in: rows),
+        abs(match.time.microseconds - row.time.microseconds) <= tolerance,
+        let measured = match.measuredDistanceMeters
+      else {
+        unpaired += 1
+        continue
+      }
+      filteredErrors.append(row.distanceMeters - match.trueDistanceMeters)
+      rawErrors.append(measured - match.trueDistanceMeters)
+    }
+    self.init(filteredErrors: filteredErrors, rawErrors: rawErrors, unpaired: unpaired)
+  }
+
+  /// Several comparisons as one: rows add and errors pool.
+  public static func pooled(_ comparisons: [DistanceErrorComparison]) -> DistanceErrorComparison {
+    DistanceErrorComparison(
+      filteredErrors: comparisons.flatMap(\.filteredErrors), rawErrors: comparisons.flatMap(\.rawErrors),
+      unpaired: comparisons.map(\.unpairedFilteredRows).reduce(0, +))
+  }
+
+  private init(filteredErrors: [Double], rawErrors: [Double], unpaired: Int) {
+    rows = filteredErrors.count
+    unpairedFilteredRows = unpaired
+    filtered = ErrorStatistics(errors: filteredErrors)
+    raw = ErrorStatistics(errors: rawErrors)
+    self.filteredErrors = filteredErrors
+    self.rawErrors = rawErrors
+  }
+
+  /// The row of `rows` (sorted by time) nearest to `time`; the earlier on a tie.
+  private static func nearest(to time: Timestamp, in rows: [TruthRow]) -> TruthRow? {
+    var low = 0
+    var high = rows.count
+    while low < high {  // first index with rows[i].time >= time
+      let mid = (low + high) / 2
+      if rows[mid].time < time { low = mid + 1 } else { high = mid }
+    }
+    let candidates = [low - 1, low].filter { rows.indices.contains($0) }
+    return candidates.map { rows[$0] }.min {
+      abs($0.time.microseconds - time.microseconds) < abs($1.time.microseconds - time.microseconds)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/// An evaluation input file that cannot be used.
+///
+///     events.jsonl:7: line is not a JSON object
+///     track.csv:1: missing column 'distance'
+public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
+  public enum Kind: Equatable, Sendable {
+    /// The file does not exist, is a directory, or may not be read.
+    case cannotOpen(reason: String)
+    /// Reading failed after opening.
+    case readFailed(reason: String)
+    /// The dataset is not a ranging CSV (FORMATS.md §1).
+    case notARangingCSV(reason: String)
+    /// A CSV header lacks a column evaluation needs, or the file has no header.
+    case missingColumn(String)
+    /// An events line is not one JSON object.
+    case notAJSONObject
+    /// A required field (events: `t`, `object`, `zone`, `event`; track: `t`,
+    /// `object`) is absent or empty.
+    case missingField(String)
+    /// A field holds a value of the wrong kind (`t` not a finite number,
+    /// `event` not `enter`/`exit`, ...).
+    case invalidField(String, text: String)
+  }
+
+  /// The path as the caller gave it.
+  public var path: String
+  /// 1-based physical line, or nil for the whole file.
+  public var line: Int?
+  public var kind: Kind
+
+  public init(path: String, line: Int? = nil, kind: Kind) {
+    self.path = path
+    self.line = line
+    self.kind = kind
+  }
+
+  /// `<path>[:<line>]: <what>`.
+  public var description: String {
+    var location = path == "-" ? "<stdin>" : path
+    if let line { location += ":\(line)" }
+    switch kind {
+    case .cannotOpen(let reason): return "\(location): cannot open: \(reason)"
+    case .readFailed(let reason): return "\(location): read failed: \(reason)"
+    case .notARangingCSV(let reason): return "\(location): not a ranging CSV: \(reason)"
+    case .missingColumn(let name): return "\(location): missing column '\(name)'"
+    case .notAJSONObject: return "\(location): line is not a JSON object"
+    case .missingField(let name): return "\(location): missing field '\(name)'"
+    case .invalidField(let name, let text): return "\(location): field '\(name)': invalid value '\(text)'"
+    }
+  }
+
+  /// The same problem from the shared ranging-CSV reader.
+  init(_ error: DatasetError) {
+    let kind: Kind =
+      switch error.kind {
+      case .cannotOpen(let reason): .cannotOpen(reason: reason)
+      case .readFailed(let reason): .readFailed(reason: reason)
+      case .notARangingCSV(let reason): .notARangingCSV(reason: reason)
+      }
+    self.init(path: error.path, line: error.line, kind: kind)
+  }
+}

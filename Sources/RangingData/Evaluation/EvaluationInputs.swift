@@ -1,0 +1,133 @@
+import Foundation
+import RangingEngine
+
+/// Readers for the files evaluation compares: the dataset's truth (through
+/// ``RangingCSVReader``), the engine's events (FORMATS.md §2) and its filtered
+/// track (FORMATS.md §3). Each returns the whole file as values.
+public enum EvaluationInputs {
+  /// The measurement rows of a ranging CSV that carry `true_distance`.
+  ///
+  /// Life-cycle rows, rejected rows and rows without truth are skipped.
+  ///
+  /// - Throws: ``EvaluationInputError`` when the file cannot be opened or read,
+  ///   or is not a ranging CSV.
+  public static func truthRows(datasetPath path: String) throws(EvaluationInputError) -> [TruthRow] {
+    do {
+      var reader = try RangingCSVReader(path: path)
+      var rows: [TruthRow] = []
+      while let record = try reader.next() {
+        guard case .measurement(_, let object, _, let update, let truth) = record,
+          let trueDistance = truth.distanceMeters
+        else { continue }
+        rows.append(TruthRow(time: update.time, object: object, measuredDistanceMeters: update.distanceMeters,
+                             trueDistanceMeters: trueDistance))
+      }
+      return rows
+    } catch {
+      throw EvaluationInputError(error)
+    }
+  }
+
+  /// The events of a JSON Lines file, in file order.
+  ///
+  /// Each non-blank line must be one JSON object with a finite number `t`
+  /// (seconds), strings `object` and `zone`, and `event` `enter` or `exit`;
+  /// other fields are ignored. Parsed with `JSONSerialization`.
+  ///
+  /// - Throws: ``EvaluationInputError`` naming the first bad line.
+  public static func events(path: String) throws(EvaluationInputError) -> [ZoneCrossing] {
+    var events: [ZoneCrossing] = []
+    try forEachLine(path: path) { (number, text) throws(EvaluationInputError) in
+      guard !text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+      func fail(_ kind: EvaluationInputError.Kind) -> EvaluationInputError {
+        EvaluationInputError(path: path, line: number, kind: kind)
+      }
+      guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+        throw fail(.notAJSONObject)
+      }
+      guard let t = object["t"] else { throw fail(.missingField("t")) }
+      // JSON true/false also arrive as NSNumber; they are the only ones of C type `char`.
+      guard let number = t as? NSNumber, String(cString: number.objCType) != "c",
+        case let seconds = number.doubleValue, seconds.isFinite, abs(seconds) < 9.2e12
+      else {
+        throw fail(.invalidField("t", text: "\(t)"))
+      }
+      var strings: [String] = []
+      for name in ["object", "zone", "event"] {
+        guard let value = object[name] else { throw fail(.missingField(name)) }
+        guard let text = value as? String, !text.isEmpty else { throw fail(.invalidField(name, text: "\(value)")) }
+        strings.append(text)
+      }
+      guard let kind = CrossingKind(rawValue: strings[2]) else { throw fail(.invalidField("event", text: strings[2])) }
+      events.append(ZoneCrossing(time: Timestamp(seconds: seconds), object: strings[0], zone: strings[1], kind: kind))
+    }
+    return events
+  }
+
+  /// The rows of a filtered-track CSV that carry a distance, in file order.
+  ///
+  /// The header (the first line that is not blank or a `#` comment) must name
+  /// `t`, `object` and `distance`, in any order; other columns are ignored.
+  /// Rows with an empty `distance` are skipped.
+  ///
+  /// - Throws: ``EvaluationInputError`` for a missing column or a row whose
+  ///   `t`, `object` or `distance` is missing or not a finite number.
+  public static func filteredRows(path: String) throws(EvaluationInputError) -> [FilteredDistanceRow] {
+    var columns: (t: Int, object: Int, distance: Int)?
+    var rows: [FilteredDistanceRow] = []
+    try forEachLine(path: path) { (number, text) throws(EvaluationInputError) in
+      if text.hasPrefix("#") || text.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+      let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      guard let layout = columns else {
+        var found: [Int] = []
+        for name in ["t", "object", "distance"] {
+          guard let index = fields.firstIndex(of: name) else {
+            throw EvaluationInputError(path: path, line: number, kind: .missingColumn(name))
+          }
+          found.append(index)
+        }
+        columns = (found[0], found[1], found[2])
+        return
+      }
+      func field(_ index: Int, _ name: String) throws(EvaluationInputError) -> String {
+        guard index < fields.count, !fields[index].isEmpty else {
+          throw EvaluationInputError(path: path, line: number, kind: .missingField(name))
+        }
+        return fields[index]
+      }
+      let tText = try field(layout.t, "t")
+      let object = try field(layout.object, "object")
+      guard layout.distance < fields.count, !fields[layout.distance].isEmpty else { return }
+      let distanceText = fields[layout.distance]
+      guard let seconds = Double(tText), seconds.isFinite, abs(seconds) < 9.2e12 else {
+        throw EvaluationInputError(path: path, line: number, kind: .invalidField("t", text: tText))
+      }
+      guard let distance = Double(distanceText), distance.isFinite else {
+        throw EvaluationInputError(path: path, line: number, kind: .invalidField("distance", text: distanceText))
+      }
+      rows.append(FilteredDistanceRow(time: Timestamp(seconds: seconds), object: object, distanceMeters: distance))
+    }
+    guard columns != nil else { throw EvaluationInputError(path: path, kind: .missingColumn("t")) }
+    return rows
+  }
+
+  /// Calls `body` with each line's 1-based number and text (streamed by ``LineSource``).
+  private static func forEachLine(
+    path: String, _ body: (Int, String) throws(EvaluationInputError) -> Void
+  ) throws(EvaluationInputError) {
+    let source: LineSource
+    do { source = try LineSource(path: path) } catch { throw EvaluationInputError(error) }
+    while true {
+      let line: SourceLine?
+      do { line = try source.nextLine() } catch { throw EvaluationInputError(error) }
+      switch line {
+      case nil: return
+      case .overlong(let number)?:
+        throw EvaluationInputError(path: path, line: number, kind: .invalidField("row", text: "line too long"))
+      case .text(let number, let text)?:
+        try body(number, text)
+      }
+    }
+  }
+}

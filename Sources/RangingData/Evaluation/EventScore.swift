@@ -1,0 +1,78 @@
+/// Detection scores of engine events against truth events.
+///
+/// - `precision = matched / engineCount`, 1 when the engine emitted nothing
+///   (nothing it said was false);
+/// - `recall = matched / truthCount`, 1 when there was nothing to detect;
+/// - `f1 = 2·precision·recall / (precision + recall)`, 0 when both are 0;
+/// - latency `t_engine - t_truth` over matched pairs, seconds (positive =
+///   late): median and 95th percentile (GSL's linear interpolation between
+///   order statistics), absent (omitted from JSON) when nothing matched.
+public struct EventScore: Codable, Equatable, Sendable {
+  /// Truth events.
+  public var truthCount: Int
+  /// Engine events.
+  public var engineCount: Int
+  /// One-to-one matches.
+  public var matched: Int
+  /// Truth events not matched: `truthCount - matched`.
+  public var missed: Int
+  /// Engine events not matched (false events, chatter): `engineCount - matched`.
+  public var falseEvents: Int
+  public var precision: Double
+  public var recall: Double
+  public var f1: Double
+  /// Median latency of matched pairs, seconds.
+  public var latencyP50Seconds: Double?
+  /// 95th-percentile latency of matched pairs, seconds.
+  public var latencyP95Seconds: Double?
+
+  /// Latencies of the matched pairs, kept for pooling; not encoded.
+  var latenciesSeconds: [Double] = []
+
+  private enum CodingKeys: String, CodingKey {
+    case truthCount, engineCount, matched, missed, falseEvents, precision, recall, f1
+    case latencyP50Seconds, latencyP95Seconds
+  }
+
+  /// Scores one matching.
+  public init(_ matching: EventMatching) {
+    self.init(truthCount: matching.truthCount, engineCount: matching.engineCount,
+              latencies: matching.matched.map(\.latencySeconds))
+  }
+
+  /// Scores several matchings as one: counts add and latencies pool.
+  /// Scores decoded from JSON carry no latencies, so pool those only for counts.
+  public static func pooled(_ scores: [EventScore]) -> EventScore {
+    EventScore(truthCount: scores.map(\.truthCount).reduce(0, +),
+               engineCount: scores.map(\.engineCount).reduce(0, +),
+               latencies: scores.flatMap(\.latenciesSeconds))
+  }
+
+  private init(truthCount: Int, engineCount: Int, latencies: [Double]) {
+    self.truthCount = truthCount
+    self.engineCount = engineCount
+    matched = latencies.count
+    missed = truthCount - matched
+    falseEvents = engineCount - matched
+    precision = engineCount == 0 ? 1 : Double(matched) / Double(engineCount)
+    recall = truthCount == 0 ? 1 : Double(matched) / Double(truthCount)
+    f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
+    let quantiles = SampleQuantiles.quantiles(of: latencies, [0.5, 0.95])
+    latencyP50Seconds = quantiles?[0]
+    latencyP95Seconds = quantiles?[1]
+    latenciesSeconds = latencies
+  }
+}
+
+/// The score of one zone and direction (`inner` enter, `outer` exit, ...).
+public struct ZoneKindScore: Codable, Equatable, Sendable {
+  public var zone: String
+  public var kind: CrossingKind
+  public var score: EventScore
+
+  public init(zone: String, kind: CrossingKind, score: EventScore) {
+    self.zone = zone
+    self.kind = kind
+    self.score = score
+  }
+}
