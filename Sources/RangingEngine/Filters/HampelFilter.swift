@@ -3,7 +3,7 @@
 /// deviations from that median.
 ///
 /// `scale = max(1.4826 · MAD, minimumScale)`, where MAD is the median absolute
-/// deviation from the median and 1.4826 makes it a consistent estimator of a
+/// deviation from the median and 1.4826 (1 / Φ⁻¹(3/4), GSL's value) makes it a consistent estimator of a
 /// gaussian sigma (Pearson, Neuvo, Astola & Gabbouj, "Generalized Hampel
 /// Filters", EURASIP J. Adv. Signal Process. 2016:87, eq. 4). The window holds
 /// raw samples (replaced ones too), as in that paper; it is trailing (the
@@ -47,7 +47,7 @@ public struct HampelFilter: Sendable {
     let median = Self.sortAndTakeMedian(&sorted, count)
     for i in 0..<count { sorted[i] = abs(ring[i] - median) }
     let mad = Self.sortAndTakeMedian(&sorted, count)
-    let scale = max(1.4826 * mad, configuration.minimumScaleMeters)
+    let scale = max(1.482602218505602 * mad, configuration.minimumScaleMeters)
     if abs(sample - median) > configuration.threshold * scale {
       return (median, true)
     }

@@ -93,7 +93,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .success(let squaredDistance):
       // testRatio = y² / (gate² S)
       let testRatio = squaredDistance / (gate * gate)
-      if testRatio > 1 {
+      // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
+      if !(testRatio <= 1) {
         consecutiveRejections += 1
         health.insert(.innovationRejected)
         if consecutiveRejections >= configuration.resetAfterRejections {

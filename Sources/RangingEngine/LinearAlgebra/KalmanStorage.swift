@@ -31,13 +31,13 @@ public struct KalmanStorage {
   /// Allocates and zeroes storage for `stateCount` states and up to
   /// `measurementCapacity` measurement components.
   ///
-  /// - Complexity: one allocation of `4n² + 3m² + 2mn + n + 3m` doubles.
+  /// - Complexity: one allocation of `5n² + 2m² + 2mn + n + 3m` doubles.
   public init(stateCount n: Int, measurementCapacity m: Int) {
     precondition(n >= 1 && n <= 16, "KalmanStorage: state count must be in 1...16")
     precondition(m >= 1 && m <= n, "KalmanStorage: measurement size must be in 1...stateCount")
     stateCount = n
     measurementCapacity = m
-    let total = 4 * n * n + 3 * m * m + 2 * m * n + n + 3 * m
+    let total = 5 * n * n + 2 * m * m + 2 * m * n + n + 3 * m
     let buffer = UnsafeMutablePointer<Double>.allocate(capacity: total)
     buffer.initialize(repeating: 0, count: total)
     base = buffer

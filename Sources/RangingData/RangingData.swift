@@ -1,1 +1,0 @@
-// Host-only data I/O.

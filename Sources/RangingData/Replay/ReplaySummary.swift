@@ -1,0 +1,34 @@
+/// What a replay did with every row: rows read = accepted + rejected.
+public struct ReplaySummary: Equatable, Sendable {
+  /// Data rows read (not counting the header, comments and blank lines).
+  public var rowsRead = 0
+  /// Measurement rows the engine used.
+  public var measurementsAccepted = 0
+  /// Life-cycle rows applied.
+  public var lifecycleAccepted = 0
+  /// Rejected rows by reason code (`malformed_number`, `time_went_backwards`, ...).
+  public var rejectedByReason: [String: Int] = [:]
+  /// Distinct objects in the input.
+  public var objects = 0
+  /// Objects evicted because the table was full.
+  public var evictions = 0
+  public var enterEvents = 0
+  public var exitEvents = 0
+
+  public init() {}
+
+  public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted }
+  public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
+
+  /// The report written to standard error, one fact per line.
+  public func report(path: String) -> String {
+    var text = "\(path): \(rowsRead) rows read, \(rowsAccepted) accepted"
+    text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle), \(rowsRejected) rejected\n"
+    for (reason, count) in rejectedByReason.sorted(by: { $0.key < $1.key }) {
+      text += "  rejected \(reason): \(count)\n"
+    }
+    text += "  objects: \(objects) (evicted: \(evictions))\n"
+    text += "  events: \(enterEvents + exitEvents) (\(enterEvents) enter, \(exitEvents) exit)\n"
+    return text
+  }
+}

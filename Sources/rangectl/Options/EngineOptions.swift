@@ -1,0 +1,63 @@
+import ArgumentParser
+import RangingData
+import RangingEngine
+import ZoneMonitor
+
+/// Options that configure the engine, shared by every command that runs it.
+struct EngineOptions: ParsableArguments {
+  enum Backend: String, ExpressibleByArgument, CaseIterable {
+    case gsl, swift
+  }
+
+  @Option(help: ArgumentHelp("Zones as name=radius in metres.", valueName: "name=m,..."))
+  var zones: String = "inner=1.5,outer=3"
+
+  @Option(help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))
+  var hysteresis: Double = Zone.defaultHysteresisMeters
+
+  @Option(help: ArgumentHelp("Seconds the enter condition must hold.", valueName: "s"))
+  var enterDwell: Double = Zone.defaultEnterDwellSeconds
+
+  @Option(help: ArgumentHelp("Seconds the exit condition must hold.", valueName: "s"))
+  var exitDwell: Double = Zone.defaultExitDwellSeconds
+
+  @Option(help: ArgumentHelp("Enter only when distance + k·sigma is inside.", valueName: "k"))
+  var sigmaMargin: Double = Zone.defaultEnterSigmaMultiplier
+
+  @Option(help: ArgumentHelp("Most objects tracked at once (the stalest is evicted).", valueName: "n"))
+  var capacity: Int = TrackerConfiguration().capacity
+
+  @Option(help: "What suspension does to zones: exit or hold.")
+  var suspension: SuspensionChoice = .exit
+
+  @Option(help: "Linear algebra backend: gsl or swift.")
+  var backend: Backend = .gsl
+
+  enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
+    case exit, hold
+  }
+
+  func validate() throws {
+    _ = try zoneList()
+    guard hysteresis >= 0, hysteresis.isFinite else { throw ValidationError("--hysteresis must be a non-negative number of metres") }
+    guard enterDwell >= 0, exitDwell >= 0 else { throw ValidationError("--enter-dwell and --exit-dwell must not be negative") }
+    guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
+    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
+  }
+
+  func zoneList() throws -> ZoneList {
+    do {
+      return try ZoneList(parsing: zones)
+    } catch {
+      throw ValidationError("--zones: \(error)")
+    }
+  }
+
+  func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
+    RangingPipeline<B>(
+      tracker: TrackerConfiguration(capacity: capacity),
+      zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
+                        exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin),
+      suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)
+  }
+}

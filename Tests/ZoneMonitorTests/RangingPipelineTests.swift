@@ -1,0 +1,140 @@
+import RangingEngine
+import Testing
+import ZoneMonitor
+
+/// The whole path on a fake clock: tracker, filter and zones together.
+private final class Run {
+  let pipeline: RangingPipeline<SwiftKalmanBackend>
+  var events: [ZoneEvent] = []
+
+  init(capacity: Int = 8, suspension: SuspensionPolicy = .exitZones) {
+    let zone = { (r: Double) in Zone(radiusMeters: r, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0) }
+    pipeline = RangingPipeline(
+      tracker: TrackerConfiguration(capacity: capacity, lostTimeoutSeconds: 5),
+      zones: [zone(1.5), zone(3)], suspensionPolicy: suspension)
+  }
+
+  @discardableResult
+  func measure(_ object: UInt64, _ seconds: Double, _ distance: Double?) -> TrackerUpdate {
+    pipeline.process(object: object, update: RangingUpdate(time: Timestamp(seconds: seconds), distanceMeters: distance)) {
+      events.append($0)
+    }
+  }
+
+  func lifecycle(_ object: UInt64, _ seconds: Double, _ event: LifecycleEvent) {
+    pipeline.process(object: object, lifecycle: event, at: Timestamp(seconds: seconds)) { events.append($0) }
+  }
+
+  /// Stands still at `distance` from `from` to `to` seconds at 5 Hz.
+  func stand(_ object: UInt64, at distance: Double, from: Double, to: Double) {
+    var t = from
+    while t <= to + 1e-9 {
+      measure(object, t, distance)
+      t += 0.2
+    }
+  }
+
+  var summary: [String] {
+    events.map { "\($0.object) z\($0.zone) \($0.kind.name)" + ($0.reason.map { " \($0.name)" } ?? "") }
+  }
+}
+
+@Suite("RangingPipeline")
+struct RangingPipelineTests {
+  @Test("Walking in from 4 m and out again gives outer enter, inner enter, inner exit, outer exit")
+  func walkInAndOut() {
+    let run = Run()
+    // 1 m/s in from 4 m to 1 m, then out again, at 5 Hz.
+    for step in 0...30 { run.measure(1, Double(step) * 0.2, 4 - Double(step) * 0.1) }
+    for step in 1...30 { run.measure(1, 6 + Double(step) * 0.2, 1 + Double(step) * 0.1) }
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit", "1 z1 exit"])
+  }
+
+  @Test("Removal exits every zone with its reason; the object starts afresh afterwards")
+  func removal() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.lifecycle(1, 1.1, .removedTimeout)
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit removed_timeout", "1 z1 exit removed_timeout"])
+    #expect(run.pipeline.tracker.slot(of: 1) == nil)
+    // The object comes back: it starts outside and enters again.
+    run.stand(1, at: 1.0, from: 2, to: 3)
+    #expect(run.summary.suffix(2) == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("Invalidation and peer-ended removal carry their own reasons")
+  func invalidation() {
+    let run = Run()
+    run.stand(1, at: 2.0, from: 0, to: 1)
+    run.stand(2, at: 2.0, from: 0, to: 1)
+    run.lifecycle(1, 1.1, .invalidated)
+    run.lifecycle(2, 1.1, .removedPeerEnded)
+    #expect(run.summary == ["1 z1 enter", "2 z1 enter", "1 z1 exit invalidated", "2 z1 exit removed_peer_ended"])
+  }
+
+  @Test("Suspension exits zones by default; with holdZones membership survives it")
+  func suspension() {
+    let exiting = Run()
+    exiting.stand(1, at: 1.0, from: 0, to: 1)
+    exiting.lifecycle(1, 1.1, .suspended)
+    exiting.lifecycle(1, 3.0, .suspensionEnded)
+    exiting.stand(1, at: 1.0, from: 3.2, to: 4)
+    #expect(exiting.summary == [
+      "1 z1 enter", "1 z0 enter", "1 z0 exit suspended", "1 z1 exit suspended", "1 z1 enter", "1 z0 enter",
+    ])
+
+    let holding = Run(suspension: .holdZones)
+    holding.stand(1, at: 1.0, from: 0, to: 1)
+    holding.lifecycle(1, 1.1, .suspended)
+    holding.lifecycle(1, 3.0, .suspensionEnded)
+    holding.stand(1, at: 1.0, from: 3.2, to: 4)
+    #expect(holding.summary == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("An object not heard from for the lost timeout exits with reason lost, on another object's clock")
+  func lost() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.stand(2, at: 4.0, from: 0, to: 5.8)  // object 1 silent since t=1
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+    run.stand(2, at: 4.0, from: 6.0, to: 6.6)  // now 5 s have passed
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"])
+    let lostAt = run.events[2].time.seconds
+    #expect(lostAt > 6.0 && lostAt <= 6.6)
+  }
+
+  @Test("A full table evicts the stalest object, closing its zones with reason evicted")
+  func eviction() {
+    let run = Run(capacity: 2)
+    run.stand(1, at: 1.0, from: 0, to: 0.4)
+    run.stand(2, at: 4.0, from: 0.6, to: 1.0)
+    run.measure(3, 1.2, 4.0)  // table full: object 1 (last heard 0.4) goes
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit evicted", "1 z1 exit evicted"])
+    #expect(run.pipeline.tracker.evictionCount == 1)
+    #expect(run.pipeline.tracker.slot(of: 1) == nil)
+  }
+
+  @Test("Time going back for an object is rejected and changes nothing; other objects may interleave")
+  func timeGoingBack() {
+    let run = Run()
+    run.measure(1, 1.0, 2.0)
+    run.measure(2, 0.5, 2.0)  // another object, earlier time: fine
+    guard case .rejected(.timeWentBackwards) = run.measure(1, 0.9, 2.0) else {
+      Issue.record("expected time_went_backwards")
+      return
+    }
+    guard case .accepted = run.measure(1, 1.0, 2.0) else {
+      Issue.record("an equal time must be accepted")
+      return
+    }
+  }
+
+  @Test("A negative distance is rejected with its reason")
+  func badValue() {
+    let run = Run()
+    guard case .rejected(.negativeDistance) = run.measure(1, 0, -1) else {
+      Issue.record("expected negative_distance")
+      return
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import RangingEngine
+import Testing
+import ZoneMonitor
+
+/// Drives a ZoneMonitor with hand-written distances on a fake clock and
+/// records the events, so each test reads as a story.
+private struct Script {
+  var monitor: ZoneMonitor
+  var events: [ZoneEvent] = []
+
+  init(_ zones: [Zone], capacity: Int = 4) {
+    monitor = ZoneMonitor(zones: zones, capacity: capacity)
+  }
+
+  /// The object in `slot` is measured at `distance` at time `seconds`.
+  mutating func at(_ seconds: Double, _ distance: Double, slot: Int = 0, sigma: Double = 0.01) {
+    let range = RangeEstimate(distanceMeters: distance, sigmaMeters: sigma, rateMetersPerSecond: 0)
+    monitor.evaluate(slot: slot, object: UInt64(slot), range: range, at: Timestamp(seconds: seconds)) {
+      events.append($0)
+    }
+  }
+
+  /// (zone, kind, seconds) of every event so far.
+  var summary: [String] {
+    events.map { "\($0.zone) \($0.kind.name) \($0.time.seconds)" + ($0.reason.map { " \($0.name)" } ?? "") }
+  }
+}
+
+@Suite("ZoneMonitor")
+struct ZoneMonitorTests {
+  let inner = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0)
+  let outer = Zone(radiusMeters: 3, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0)
+
+  @Test("An object starts outside and enters when it crosses below radius minus half the band")
+  func crossingIn() {
+    var s = Script([inner])
+    s.at(0, 2.0)  // outside
+    s.at(1, 1.45)  // inside the band (1.4 ... 1.6): still outside
+    #expect(s.events.isEmpty)
+    s.at(2, 1.39)  // below 1.4: enters
+    #expect(s.summary == ["0 enter 2.0"])
+    #expect(s.events[0].distanceMeters == 1.39)
+  }
+
+  @Test("Standing inside the band never toggles, whatever the jitter")
+  func standingInBand() {
+    var s = Script([inner])
+    s.at(0, 1.0)
+    #expect(s.summary == ["0 enter 0.0"])
+    // 30 s at 5 Hz swinging across the radius by up to ±9 cm: inside the ±10 cm band.
+    for step in 1...150 {
+      let jitter = 0.09 * (step % 2 == 0 ? 1.0 : -1.0)
+      s.at(Double(step) / 5, 1.5 + jitter)
+    }
+    #expect(s.summary == ["0 enter 0.0"])
+  }
+
+  @Test("Exit happens only above radius plus half the band")
+  func crossingOut() {
+    var s = Script([inner])
+    s.at(0, 1.0)
+    s.at(1, 1.59)
+    s.at(2, 1.61)
+    #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
+  }
+
+  @Test("Dwell: the condition must hold for the dwell time, measured from its first update")
+  func dwell() {
+    let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0.5, exitDwellSeconds: 1.0)
+    var s = Script([zone])
+    s.at(0.0, 1.0)  // condition starts
+    s.at(0.4, 1.0)  // 0.4 s: not yet
+    #expect(s.events.isEmpty)
+    s.at(0.5, 1.0)  // 0.5 s: enters
+    #expect(s.summary == ["0 enter 0.5"])
+    s.at(1.0, 2.0)  // exit condition starts
+    s.at(1.5, 1.55)  // back in the band: exit condition broken, timer restarts
+    s.at(2.0, 2.0)  // starts again
+    s.at(2.9, 2.0)  // 0.9 s
+    #expect(s.events.count == 1)
+    s.at(3.0, 2.0)  // 1.0 s: exits
+    #expect(s.summary == ["0 enter 0.5", "0 exit 3.0"])
+  }
+
+  @Test("Sigma margin: enter only when distance plus k sigma is inside")
+  func sigmaMargin() {
+    let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0,
+                    enterSigmaMultiplier: 2)
+    var s = Script([zone])
+    s.at(0, 1.3, sigma: 0.06)  // 1.3 + 0.12 = 1.42 > 1.4: not confident
+    #expect(s.events.isEmpty)
+    s.at(1, 1.3, sigma: 0.04)  // 1.38 < 1.4: enters
+    #expect(s.summary == ["0 enter 1.0"])
+  }
+
+  @Test("Crossing both zones in one update: outer before inner on the way in, inner before outer on the way out")
+  func simultaneousCrossing() {
+    // Zones listed inner first; order must follow the radii, not the list.
+    var s = Script([inner, outer])
+    s.at(0, 5)
+    s.at(1, 1)
+    s.at(2, 5)
+    #expect(s.summary == ["1 enter 1.0", "0 enter 1.0", "0 exit 2.0", "1 exit 2.0"])
+    // Same story with the list in the other order.
+    var t = Script([outer, inner])
+    t.at(0, 5)
+    t.at(1, 1)
+    t.at(2, 5)
+    #expect(t.summary == ["0 enter 1.0", "1 enter 1.0", "1 exit 2.0", "0 exit 2.0"])
+  }
+
+  @Test("exitAll closes every occupied zone, smallest first, with the reason and last distance, then forgets the slot")
+  func exitAll() {
+    var s = Script([inner, outer])
+    s.at(0, 1.0)
+    s.monitor.exitAll(slot: 0, object: 0, at: Timestamp(seconds: 7), reason: .removedPeerEnded) { s.events.append($0) }
+    #expect(s.summary == ["1 enter 0.0", "0 enter 0.0", "0 exit 7.0 removed_peer_ended", "1 exit 7.0 removed_peer_ended"])
+    #expect(s.events[3].distanceMeters == 1.0)
+    #expect(!s.monitor.isInside(slot: 0, zone: 0) && !s.monitor.isInside(slot: 0, zone: 1))
+    // A second exitAll has nothing to close.
+    s.monitor.exitAll(slot: 0, object: 0, at: Timestamp(seconds: 8), reason: .lost) { s.events.append($0) }
+    #expect(s.events.count == 4)
+  }
+
+  @Test("Slots are independent: interleaved objects keep their own state")
+  func interleavedObjects() {
+    var s = Script([inner])
+    s.at(0.0, 1.0, slot: 0)
+    s.at(0.1, 2.0, slot: 1)
+    s.at(0.2, 2.0, slot: 0)
+    s.at(0.3, 1.0, slot: 1)
+    #expect(s.events.map { "\($0.object) \($0.kind.name)" } == ["0 enter", "0 exit", "1 enter"])
+  }
+
+  @Test("A state without a finite distance (direction before any range) is ignored")
+  func nanDistance() {
+    var s = Script([inner])
+    s.at(0, .nan)
+    s.at(1, 1.0)
+    #expect(s.summary == ["0 enter 1.0"])
+  }
+}
