@@ -2,14 +2,18 @@ import RangingEngine
 import ZoneMonitor
 
 /// Runs a recording through the engine: reads rows one at a time, feeds the
-/// pipeline, writes events (and, when asked, the filtered track) as they
-/// happen, and accounts for every row. Memory does not grow with the file:
-/// only per-object state and the counts are kept.
+/// pipeline, hands each zone event and each filtered state to the caller as
+/// it happens, and accounts for every row. Memory does not grow with the
+/// file: only per-object state and the counts are kept.
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>
   public var zoneNames: [String]
   /// Rejected rows are reported through this, with file, line, field and reason.
   public var onRejection: (RowRejection) -> Void = { _ in }
+  /// Each zone event, with the object's name.
+  public var onEvent: (ZoneEvent, String) -> Void = { _, _ in }
+  /// Each accepted measurement's filtered state, with the input's time in seconds and the object's name.
+  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in }
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -20,15 +24,13 @@ public struct Replayer<Backend: KalmanBackend> {
   /// Replays every row of `reader`.
   ///
   /// - Throws: ``DatasetError`` when the input cannot be read further.
-  public func run(
-    _ reader: inout RangingCSVReader, events: EventsWriter, filtered: FilteredTrackWriter?
-  ) throws(DatasetError) -> ReplaySummary {
+  public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
     var summary = ReplaySummary()
     var names = ObjectNames()
     let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { summary.enterEvents += 1 } else { summary.exitEvents += 1 }
-      events.write(event, objectName: names.name(of: event.object))
+      onEvent(event, names.name(of: event.object))
     }
     func reject(_ rejection: RowRejection) {
       summary.rejectedByReason[rejection.reason, default: 0] += 1
@@ -48,7 +50,7 @@ public struct Replayer<Backend: KalmanBackend> {
         switch pipeline.process(object: id, update: update, emit: emit) {
         case .accepted(_, let state, _, _):
           summary.measurementsAccepted += 1
-          filtered?.write(seconds: seconds, objectName: object, state: state)
+          onState(seconds, object, state)
         case .rejected(let reason):
           reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
                               field: reason == .timeWentBackwards ? "t" : "row",

@@ -81,11 +81,14 @@ struct Replay: ParsableCommand {
         Diagnostics.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
       }
     }
+    let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
+    replayer.onEvent = { event, name in eventsWriter.write(event, objectName: name) }
+    if let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:)) {
+      replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
+    }
     let summary: ReplaySummary
     do {
-      summary = try replayer.run(
-        &reader, events: EventsWriter(output: eventsOutput, zoneNames: zoneList.names),
-        filtered: filteredOutput.map(FilteredTrackWriter.init(output:)))
+      summary = try replayer.run(&reader)
       try eventsOutput.flush()
       try filteredOutput?.flush()
     } catch let error as DatasetError {

@@ -33,6 +33,24 @@ struct EngineOptions: ParsableArguments {
   @Option(help: "Linear algebra backend: gsl or swift.")
   var backend: Backend = .gsl
 
+  @Option(help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
+  var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
+
+  @Option(help: ArgumentHelp("Standard deviation of one distance measurement, metres.", valueName: "m"))
+  var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
+
+  @Option(help: ArgumentHelp("Innovation gate, standard deviations.", valueName: "k"))
+  var gate: Double = RangeFilterConfiguration().gateSigmas
+
+  @Option(help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
+  var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
+
+  @Option(help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
+  var hampelWindow: Int = HampelConfiguration().window
+
+  @Option(help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
+  var hampelThreshold: Double = HampelConfiguration().threshold
+
   enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
     case exit, hold
   }
@@ -43,6 +61,14 @@ struct EngineOptions: ParsableArguments {
     guard enterDwell >= 0, exitDwell >= 0 else { throw ValidationError("--enter-dwell and --exit-dwell must not be negative") }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
     guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
+    guard processNoise > 0, measurementSigma > 0, gate > 0 else {
+      throw ValidationError("--process-noise, --measurement-sigma and --gate must be positive")
+    }
+    guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
+    guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
+      throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow)")
+    }
+    guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
   }
 
   func zoneList() throws -> ZoneList {
@@ -55,7 +81,12 @@ struct EngineOptions: ParsableArguments {
 
   func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
     RangingPipeline<B>(
-      tracker: TrackerConfiguration(capacity: capacity),
+      tracker: TrackerConfiguration(
+        capacity: capacity,
+        rangeFilter: RangeFilterConfiguration(
+          accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
+          resetAfterRejections: resetAfter,
+          prefilter: HampelConfiguration(window: hampelWindow, threshold: hampelThreshold))),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
                         exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import RangingData
+import RangingEngine
+import ZoneMonitor
+
+/// `rangectl evaluate DATASET... [--events E --filtered F] [--json]`
+struct Evaluate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Score zone events and filtered distance against a dataset's ground truth.",
+    discussion: """
+      With --events (and optionally --filtered), scores those outputs for one dataset. Without, \
+      runs the engine itself on every dataset given (files, or folders of .csv files) with the \
+      engine options below, and scores that. Truth events are the crossings of true_distance \
+      over each zone radius; engine events match them one-to-one (same object, zone and kind) \
+      within --tolerance seconds.
+      """)
+
+  @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]
+  @Option(help: ArgumentHelp("Engine events (JSON Lines) to score instead of running the engine.", valueName: "path"))
+  var events: String?
+  @Option(help: ArgumentHelp("Filtered track (CSV) to score with --events.", valueName: "path")) var filtered: String?
+  @Option(help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s")) var tolerance: Double = 1.0
+  @Flag(help: "Write the report as JSON.") var json = false
+  @OptionGroup var engine: EngineOptions
+
+  func validate() throws {
+    if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }
+    if filtered != nil, events == nil { throw ValidationError("--filtered needs --events") }
+    guard tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
+  }
+
+  func run() throws {
+    let zoneList = try engine.zoneList()
+    let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
+    var runs: [ScenarioEvaluation] = []
+    do {
+      if let events {
+        runs.append(try evaluator.evaluate(datasetPath: datasets[0], eventsPath: events, filteredPath: filtered))
+      } else {
+        for path in try datasetFiles() {
+          runs.append(try runEngine(on: path, zones: zoneList, evaluator: evaluator))
+        }
+      }
+    } catch let error as DatasetError {
+      Diagnostics.write("rangectl evaluate: \(error)\n")
+      throw ExitCode(error.exitCode)
+    } catch {
+      Diagnostics.write("rangectl evaluate: \(error)\n")
+      throw ExitCode(65)
+    }
+    let report = EvaluationReport(evaluator: evaluator, scenarios: runs)
+    print(json ? report.jsonText() : report.table())
+  }
+
+  /// The datasets, with folders expanded to their .csv files in name order.
+  private func datasetFiles() throws -> [String] {
+    var files: [String] = []
+    for path in datasets {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".csv") }.sorted()
+        files += names.map { path + "/" + $0 }
+      } else {
+        files.append(path)
+      }
+    }
+    return files
+  }
+
+  /// Replays `path` through the engine in memory and scores the result.
+  private func runEngine(on path: String, zones: ZoneList, evaluator: Evaluator) throws -> ScenarioEvaluation {
+    var reader = try RangingCSVReader(path: path)
+    var replayer = Replayer(pipeline: engine.pipeline(GSLKalmanBackend.self, zones: zones), zoneNames: zones.names)
+    var crossings: [ZoneCrossing] = []
+    var rows: [FilteredDistanceRow] = []
+    replayer.onEvent = { event, name in
+      crossings.append(ZoneCrossing(time: event.time, object: name, zone: zones.names[event.zone],
+                                    kind: event.kind == .enter ? .enter : .exit))
+    }
+    replayer.onState = { _, name, state in
+      if state.range.distanceMeters.isFinite {
+        rows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
+      }
+    }
+    _ = try replayer.run(&reader)
+    let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".csv", with: "")
+    return evaluator.evaluate(
+      name: name, truth: try EvaluationInputs.truthRows(datasetPath: path), engineEvents: crossings, filtered: rows)
+  }
+}
