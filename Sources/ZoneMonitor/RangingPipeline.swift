@@ -42,7 +42,9 @@ public final class RangingPipeline<Backend: KalmanBackend> {
       if let evicted {
         monitor.exitAll(slot: slot, object: evicted, at: update.time, reason: .evicted, emit: emit)
       }
-      monitor.evaluate(slot: slot, object: object, range: state.range, at: update.time, emit: emit)
+      if state.isConfirmed {
+        monitor.evaluate(slot: slot, object: object, range: state.range, at: update.time, emit: emit)
+      }
       advanceClock(to: update.time, emit: emit)
     }
     return result

@@ -11,9 +11,13 @@ kalman_filter.py `update()`), with Q from FilterPy's
     H = [1, 0], R = r^2, x0 = [z0, 0], P0 = diag(r^2, v0^2)
 
 Gate and reset, as RangeFilter documents them (STYLE.md §5):
-    testRatio = y^2 / (gate^2 S); testRatio > 1 -> not fused (the prediction
-    still happens); after `reset_after` such measurements in a row the filter
-    restarts at that measurement with x0, P0.
+    testRatio = y^2 / (g^2 S) with g = gate when y >= 0 (measurement longer than
+    predicted) and g = short_gate when y < 0; testRatio > 1 -> not fused (the
+    prediction still happens); after `reset_after` such measurements in a row the
+    filter restarts at that measurement with x0, P0.
+    Confirmation: until one measurement has been fused since the (re)start, a
+    measurement with y^2 / S > gate^2 (either sign) restarts the filter there.
+    Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
 
 Steady state at a fixed dt: the prior covariance M from
 scipy.linalg.solve_discrete_are (the filter's discrete algebraic Riccati
@@ -62,14 +66,22 @@ import filterpy  # noqa: E402
 from filterpy.common import Q_continuous_white_noise  # noqa: E402
 from filterpy.kalman import KalmanFilter  # noqa: E402
 
-INITIALIZED, FUSED, REJECTED, RESET = 0, 1, 2, 3
+INITIALIZED, FUSED, REJECTED, RESET, NUMERICAL, UNCONFIRMED = 0, 1, 2, 3, 4, 5
 
 
-def run_filter(times_us, measurements, q, r, v0, gate, reset_after):
+def clamp_non_negative(kf):
+    """d >= 0: project the estimate back onto d = 0 with a non-approaching rate."""
+    if kf.x[0, 0] < 0:
+        kf.x[0, 0] = 0.0
+        kf.x[1, 0] = max(kf.x[1, 0], 0.0)
+
+
+def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after):
     """Runs the gated CWNA filter; returns per-step x0, x1, P00, P01, P11, outcome, testRatio."""
     out = {k: [] for k in ("x0", "x1", "p00", "p01", "p11", "outcome", "ratio")}
     kf = None
     rejections = 0
+    fused_since_start = 0
     last = None
 
     def start(z):
@@ -92,22 +104,33 @@ def run_filter(times_us, measurements, q, r, v0, gate, reset_after):
             kf.F = np.array([[1.0, dt], [0.0, 1.0]])
             kf.Q = Q_continuous_white_noise(dim=2, dt=dt, spectral_density=q)
             kf.predict()
+            clamp_non_negative(kf)
             # y = z - H x, S = H P H^T + R: the gate looks at the prediction
             y = z - (kf.H @ kf.x)[0, 0]
             s = (kf.H @ kf.P @ kf.H.T + kf.R)[0, 0]
-            ratio = y * y / (gate * gate * s)
+            g = short_gate if y < 0 else gate
+            ratio = y * y / (g * g * s)
             assert abs(ratio - 1.0) > 1e-6, "a test ratio too close to the gate; pick another seed"
-            if ratio > 1.0:
+            assert abs(y * y / (gate * gate * s) - 1.0) > 1e-6, "too close to the confirmation gate"
+            if fused_since_start < 1 and y * y / s > gate * gate:
+                kf = start(z)
+                rejections = 0
+                fused_since_start = 0
+                outcome, ratio = UNCONFIRMED, 0.0
+            elif ratio > 1.0:
                 rejections += 1
                 if rejections >= reset_after:
                     kf = start(z)
                     rejections = 0
+                    fused_since_start = 0
                     outcome, ratio = RESET, 0.0
                 else:
                     outcome = REJECTED
             else:
                 kf.update(np.array([[z]]))
                 rejections = 0
+                fused_since_start += 1
+                clamp_non_negative(kf)
                 outcome = FUSED
         last = t
         out["x0"].append(kf.x[0, 0])
@@ -148,15 +171,18 @@ def plain_sequences(rng):
     for name, steps, q, r, v0 in cases:
         times, truth = simulate_truth(rng, steps, 0.01, 1.0, q, 6.0)
         z = truth + rng.normal(0.0, r, steps)
-        ref = run_filter(times, z, q, r, v0, 1e6, 1_000_000)
+        ref = run_filter(times, z, q, r, v0, 1e6, 1e6, 1_000_000)
         assert all(o in (INITIALIZED, FUSED) for o in ref["outcome"])
-        result.append(dict(name=name, q=q, r=r, v0=v0, gate=1e6, reset=1_000_000, times=times, z=z, **ref))
+        result.append(dict(name=name, q=q, r=r, v0=v0, gate=1e6, short_gate=1e6, reset=1_000_000,
+                           times=times, z=z, **ref))
     return result
 
 
 def gated_sequence(rng):
-    """Multipath spikes (+0.5..3 m for 1-2 steps) and one lasting jump, gate 4, reset after 3."""
-    steps, q, r, v0, gate, reset = 400, 1.0, 0.05, 1.5, 4.0, 3
+    """Multipath spikes (+0.5..3 m for 1-2 steps), short excursions (-0.2..-0.5 m, inside the
+    short gate but outside the long one), a spike on the very first measurement, and one
+    lasting jump; gate 4, short gate 10, reset after 3."""
+    steps, q, r, v0, gate, short_gate, reset = 400, 1.0, 0.05, 1.5, 4.0, 10.0, 3
     times, truth = simulate_truth(rng, steps, 0.02, 0.3, 0.3, 5.0)
     z = truth + rng.normal(0.0, r, steps)
     jump_at = 260
@@ -165,9 +191,14 @@ def gated_sequence(rng):
     for start in spike_starts:
         length = 1 + int(rng.integers(0, 2))
         z[start:start + length] += rng.uniform(0.5, 3.0, length)
-    ref = run_filter(times, z, q, r, v0, gate, reset)
+    z[0] += 2.0  # the track starts on a spike: confirmation must restart it
+    for start in (45, 125, 345):
+        z[start] -= rng.uniform(0.2, 0.5)
+    ref = run_filter(times, z, q, r, v0, gate, short_gate, reset)
     assert ref["outcome"].count(RESET) >= 1 and ref["outcome"].count(REJECTED) >= 10
-    return dict(name="gatedWithSpikesAndJump", q=q, r=r, v0=v0, gate=gate, reset=reset, times=times, z=z, **ref)
+    assert ref["outcome"].count(UNCONFIRMED) >= 1
+    return dict(name="gatedWithSpikesAndJump", q=q, r=r, v0=v0, gate=gate, short_gate=short_gate, reset=reset,
+                times=times, z=z, **ref)
 
 
 def steady_state(q, r, dt):
@@ -223,13 +254,15 @@ def emit(sequences, steady):
 """
     out = [header, "/// Reference runs of the CWNA range filter (see the generator for the model).",
            "enum RangeFilterReference {",
-           "  /// Outcome codes: 0 initialized, 1 fused, 2 rejected, 3 reset by rejections.",
+           "  /// Outcome codes: 0 initialized, 1 fused, 2 rejected, 3 reset by rejections,",
+           "  /// 5 restart of an unconfirmed track.",
            "  struct Run: Sendable, CustomStringConvertible {",
            "    var name: String",
            "    var accelerationSpectralDensity: Double",
            "    var measurementSigmaMeters: Double",
            "    var initialRateSigmaMetersPerSecond: Double",
            "    var gateSigmas: Double",
+           "    var shortGateSigmas: Double",
            "    var resetAfterRejections: Int",
            "    var timesMicroseconds: [Int64]",
            "    var measurementsMeters: [Double]",
@@ -257,6 +290,7 @@ def emit(sequences, steady):
         out.append(f"    name: \"{seq['name']}\",")
         out.append(f"    accelerationSpectralDensity: {seq['q']!r}, measurementSigmaMeters: {seq['r']!r},")
         out.append(f"    initialRateSigmaMetersPerSecond: {seq['v0']!r}, gateSigmas: {seq['gate']!r},")
+        out.append(f"    shortGateSigmas: {seq['short_gate']!r},")
         out.append(f"    resetAfterRejections: {seq['reset']},")
         out.append("    timesMicroseconds: [\n" + swift_ints(seq["times"], per_line=4) + "\n    ],")
         for field, key in (("measurementsMeters", "z"), ("x0", "x0"), ("x1", "x1"), ("p00", "p00"),
@@ -292,7 +326,7 @@ def main():
     emit(sequences, steady)
     gated = sequences[-1]
     counts = {name: gated["outcome"].count(code) for name, code in
-              (("fused", FUSED), ("rejected", REJECTED), ("reset", RESET))}
+              (("fused", FUSED), ("rejected", REJECTED), ("reset", RESET), ("unconfirmed", UNCONFIRMED))}
     print(f"wrote {OUTPUT}; gated run: {counts}")
 
 

@@ -11,16 +11,32 @@ public struct HampelConfiguration: Sendable {
   /// which would flag every new value; the floor keeps centimetre jitter
   /// untouched while metre-scale spikes are still replaced.
   public var minimumScaleMeters: Double
+  /// Which outliers are replaced. Ultra-Wideband ranging errors from
+  /// multipath and non-line-of-sight propagation are positive: the measured
+  /// path is never shorter than the direct one (Decawave APS006 part 2,
+  /// "Non line of sight operation and optimizations to improve performance
+  /// in DW1000 based systems", §2). So by default only samples above the
+  /// median are replaced, and a quick approach passes without delay.
+  public var side: OutlierSide
 
-  public init(window: Int = 5, threshold: Double = 3, minimumScaleMeters: Double = 0.1) {
+  public init(window: Int = 5, threshold: Double = 3, minimumScaleMeters: Double = 0.1, side: OutlierSide = .above) {
     precondition(window >= 1 && window <= HampelFilter.maximumWindow, "HampelConfiguration: window must be in 1...15")
     precondition(threshold >= 0, "HampelConfiguration: threshold must not be negative")
     precondition(minimumScaleMeters >= 0, "HampelConfiguration: minimum scale must not be negative")
     self.window = window
     self.threshold = threshold
     self.minimumScaleMeters = minimumScaleMeters
+    self.side = side
   }
 
   /// No pre-filtering: every sample passes unchanged.
   public static var off: HampelConfiguration { HampelConfiguration(window: 1) }
+}
+
+/// Which side of the median an outlier may lie on.
+public enum OutlierSide: UInt8, Sendable {
+  /// Only samples above the median (longer distances) are outliers.
+  case above
+  /// Samples on either side are outliers (the textbook Hampel identifier).
+  case both
 }

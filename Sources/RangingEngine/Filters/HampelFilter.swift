@@ -1,6 +1,6 @@
 /// A causal Hampel identifier: replaces a sample by the median of the latest
 /// `window` samples when it lies more than `threshold` robust standard
-/// deviations from that median.
+/// deviations from that median (above it only, with ``OutlierSide/above``).
 ///
 /// `scale = max(1.4826 · MAD, minimumScale)`, where MAD is the median absolute
 /// deviation from the median and 1.4826 (1 / Φ⁻¹(3/4), GSL's value) makes it a consistent estimator of a
@@ -48,7 +48,8 @@ public struct HampelFilter: Sendable {
     for i in 0..<count { sorted[i] = abs(ring[i] - median) }
     let mad = Self.sortAndTakeMedian(&sorted, count)
     let scale = max(1.482602218505602 * mad, configuration.minimumScaleMeters)
-    if abs(sample - median) > configuration.threshold * scale {
+    let deviation = configuration.side == .above ? sample - median : abs(sample - median)
+    if deviation > configuration.threshold * scale {
       return (median, true)
     }
     return (sample, false)

@@ -10,7 +10,9 @@
 ///     H = [1 0],  R = r²                   (r: measurement sigma, m)
 ///
 /// Gating (STYLE.md §5): `testRatio = y² / (gate² S)`; a measurement with
-/// `testRatio > 1` is not fused. After `resetAfterRejections` such
+/// `testRatio > 1` is not fused. Measurements longer than predicted use
+/// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
+/// outliers are long (multipath, bodies in the way). After `resetAfterRejections` such
 /// measurements in a row the filter restarts from the latest one, so a
 /// lasting jump (someone stepped around a wall) is followed within that many
 /// updates, while one- or two-update multipath spikes are ignored.
@@ -27,6 +29,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   private var consecutiveRejections = 0
   /// True once a measurement has set the state.
   public private(set) var isInitialized = false
+  /// Measurements fused since the track (re)started.
+  private var fusedSinceStart = 0
   /// Bits describing the last update; see ``FilterHealth``.
   public private(set) var health = FilterHealth()
 
@@ -47,6 +51,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     prefilter.reset()
     health = FilterHealth()
   }
+
+  /// True once a measurement has agreed with the one the track started
+  /// from (within the long gate, in either direction). Until then the state
+  /// rests on a single measurement, and zones do not act on it.
+  public var isConfirmed: Bool { isInitialized && fusedSinceStart >= 1 }
 
   /// The time of the filter's state.
   public var time: Timestamp { lastTime }
@@ -86,13 +95,19 @@ public final class RangeFilter<Backend: KalmanBackend> {
     predict(to: time)
     let s = backend.storage
     s.z[0] = distance
-    let gate = configuration.gateSigmas
     switch backend.innovate(measurementCount: 1, linear: true) {
     case .failure:
       return restart(at: distance, time: time, reason: .numericalFailure)
     case .success(let squaredDistance):
+      // Long and short measurements have their own gates (see shortGateSigmas).
+      let gate = s.y[0] < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
       // testRatio = y² / (gate² S)
       let testRatio = squaredDistance / (gate * gate)
+      // A track not yet confirmed rests on one measurement, which may itself
+      // have been the outlier: a disagreeing measurement restarts it there.
+      if !isConfirmed && !(squaredDistance <= configuration.gateSigmas * configuration.gateSigmas) {
+        return restart(at: measured, time: time, reason: .unconfirmedStart)
+      }
       // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
       if !(testRatio <= 1) {
         consecutiveRejections += 1
@@ -106,6 +121,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return restart(at: distance, time: time, reason: .numericalFailure)
       }
       consecutiveRejections = 0
+      fusedSinceStart += 1
+      constrainToNonNegativeDistance()
       return .fused(testRatio: testRatio)
     }
   }
@@ -127,6 +144,21 @@ public final class RangeFilter<Backend: KalmanBackend> {
     if case .failure = backend.predict() {
       health.insert(.numericalFailure)
     }
+    constrainToNonNegativeDistance()
+  }
+
+  /// A distance cannot be negative: when the estimate crosses 0 (an object
+  /// passing the phone, or a prediction overshooting a stop) it is projected
+  /// back onto d = 0 with a rate that no longer approaches (estimate
+  /// projection, Simon, "Kalman filtering with state constraints: a survey",
+  /// IET Control Theory & Applications 4(8), 2010, §2.3).
+  @inline(__always)
+  private func constrainToNonNegativeDistance() {
+    let s = backend.storage
+    if s.x[0] < 0 {
+      s.x[0] = 0
+      s.x[1] = max(s.x[1], 0)
+    }
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²).
@@ -138,6 +170,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     s.P[0] = r * r; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
     lastTime = time
     consecutiveRejections = 0
+    fusedSinceStart = 0
     isInitialized = true
   }
 
@@ -145,7 +178,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
     prefilter.reset()
     _ = prefilter.filter(distance)
     start(at: distance, time: time)
-    health.insert(reason == .numericalFailure ? .numericalFailure : .resetByRejections)
+    switch reason {
+    case .numericalFailure: health.insert(.numericalFailure)
+    case .persistentRejection, .unconfirmedStart: health.insert(.resetByRejections)
+    }
     return .reset(reason)
   }
 }

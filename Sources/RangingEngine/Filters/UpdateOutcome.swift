@@ -15,6 +15,8 @@ public enum UpdateOutcome: Equatable, Sendable {
 public enum ResetReason: UInt8, Sendable {
   /// Several measurements in a row fell outside the gate: the object really moved.
   case persistentRejection
+  /// The track rested on one measurement and the next disagreed with it.
+  case unconfirmedStart
   /// The linear algebra failed (covariance no longer positive definite).
   case numericalFailure
 }

@@ -72,7 +72,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     let direction = update.direction.map { $0.normalized }
     let state = TrackState(
       time: update.time, range: range, direction: direction,
-      directionState: direction == nil ? .unknown : .measured)
+      directionState: direction == nil ? .unknown : .measured, isConfirmed: filter.isConfirmed)
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
   }
 

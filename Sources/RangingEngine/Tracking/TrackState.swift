@@ -8,8 +8,15 @@ public struct TrackState: Sendable {
   public var direction: Direction?
   /// Whether the direction was measured, predicted or is unknown.
   public var directionState: DirectionState
+  /// Whether the distance rests on more than one agreeing measurement
+  /// (``RangeFilter/isConfirmed``); zones act only on confirmed tracks.
+  public var isConfirmed: Bool
 
-  public init(time: Timestamp, range: RangeEstimate, direction: Direction?, directionState: DirectionState) {
+  public init(
+    time: Timestamp, range: RangeEstimate, direction: Direction?, directionState: DirectionState,
+    isConfirmed: Bool = true
+  ) {
+    self.isConfirmed = isConfirmed
     self.time = time
     self.range = range
     self.direction = direction

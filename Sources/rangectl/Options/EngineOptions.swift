@@ -39,14 +39,24 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Standard deviation of one distance measurement, metres.", valueName: "m"))
   var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
 
-  @Option(help: ArgumentHelp("Innovation gate, standard deviations.", valueName: "k"))
+  @Option(help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas
+
+  @Option(help: ArgumentHelp("Innovation gate for measurements shorter than predicted, standard deviations.", valueName: "k"))
+  var shortGate: Double = RangeFilterConfiguration().shortGateSigmas
+
+  @Option(help: "Which Hampel outliers are replaced: above (long only) or both.")
+  var hampelSide: HampelSide = .above
+
+  enum HampelSide: String, ExpressibleByArgument, CaseIterable {
+    case above, both
+  }
 
   @Option(help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
   var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
   @Option(help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
-  var hampelWindow: Int = HampelConfiguration().window
+  var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
   @Option(help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
   var hampelThreshold: Double = HampelConfiguration().threshold
@@ -61,8 +71,8 @@ struct EngineOptions: ParsableArguments {
     guard enterDwell >= 0, exitDwell >= 0 else { throw ValidationError("--enter-dwell and --exit-dwell must not be negative") }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
     guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
-    guard processNoise > 0, measurementSigma > 0, gate > 0 else {
-      throw ValidationError("--process-noise, --measurement-sigma and --gate must be positive")
+    guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
+      throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
     guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
     guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
@@ -85,8 +95,9 @@ struct EngineOptions: ParsableArguments {
         capacity: capacity,
         rangeFilter: RangeFilterConfiguration(
           accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
-          resetAfterRejections: resetAfter,
-          prefilter: HampelConfiguration(window: hampelWindow, threshold: hampelThreshold))),
+          shortGateSigmas: shortGate, resetAfterRejections: resetAfter,
+          prefilter: HampelConfiguration(
+            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both))),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
                         exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)

@@ -18,9 +18,10 @@ struct HampelFilterTests {
     var noise: Double
     /// Hold each value for a few samples (Nearby Interaction repeats values), so MAD is often 0.
     var repeats: Bool
+    var side: OutlierSide
     var seed: UInt64
     var testDescription: String {
-      "window \(window), t \(threshold), floor \(minimumScale), noise \(noise)\(repeats ? ", repeated values" : "")"
+      "window \(window), t \(threshold), floor \(minimumScale), noise \(noise)\(repeats ? ", repeated values" : ""), \(side)"
     }
     static let all: [Case] = {
       var cases: [Case] = []
@@ -28,8 +29,11 @@ struct HampelFilterTests {
       for window in [2, 3, 4, 5, 8, 15] {
         for (threshold, floor) in [(3.0, 0.1), (2.0, 0.0), (0.0, 0.0)] {
           for (noise, repeats) in [(0.02, false), (0.3, false), (0.05, true)] {
-            seed += 1
-            cases.append(Case(window: window, threshold: threshold, minimumScale: floor, noise: noise, repeats: repeats, seed: seed))
+            for side in [OutlierSide.both, .above] {
+              seed += 1
+              cases.append(Case(window: window, threshold: threshold, minimumScale: floor, noise: noise,
+                                repeats: repeats, side: side, seed: seed))
+            }
           }
         }
       }
@@ -88,14 +92,16 @@ struct HampelFilterTests {
     let x = Self.series(c, count: 600)
     let stats = Self.gslMovingStatistics(x, window: c.window)
     var filter = HampelFilter(
-      configuration: HampelConfiguration(window: c.window, threshold: c.threshold, minimumScaleMeters: c.minimumScale))
+      configuration: HampelConfiguration(
+        window: c.window, threshold: c.threshold, minimumScaleMeters: c.minimumScale, side: c.side))
     var ambiguous = 0, replacedCount = 0
     for i in x.indices {
       let (value, replaced) = filter.filter(x[i])
       let median = stats.median[i]
       let scale = max(stats.scaledMAD[i], c.minimumScale)
       let limit = c.threshold * scale
-      let deviation = abs(x[i] - median)
+      // Two-sided: |x - median|; above only: x - median (short samples always pass).
+      let deviation = c.side == .both ? abs(x[i] - median) : x[i] - median
       if limit > 0 && abs(deviation - limit) <= 1e-5 * limit {
         ambiguous += 1
         continue

@@ -118,14 +118,14 @@ extension RangeFilterTests {
     #expect(abs(filter.estimate().distanceMeters - 6.5) < 0.05)
   }
 
-  @Test("With the default pre-filter, a lasting jump is followed after five updates",
+  @Test("With a window-5 Hampel pre-filter, a lasting jump is followed after five updates",
         arguments: BackendKind.allCases)
-  func jumpFollowedWithDefaultPrefilter(backend: BackendKind) {
+  func jumpFollowedWithHampelPrefilter(backend: BackendKind) {
     // Window 5: the first two jump samples are replaced by the old median (and
     // fused); from the third on the median is on the new level, the samples
     // pass, and the gate rejects three in a row: 2 + resetAfterRejections (3).
     let seed: UInt64 = 0x5EED_0004
-    let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
+    let filter = AnyRangeFilter(backend, RangeFilterConfiguration(prefilter: HampelConfiguration(window: 5)))
     var series = SteadySeries(seed: seed)
     for _ in 0..<100 { let s = series.next(); _ = filter.update(s.distance, s.time) }
     let (count, outcomes) = Self.updatesToFollowJump(filter, series: &series)

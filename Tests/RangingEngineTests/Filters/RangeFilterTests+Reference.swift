@@ -12,11 +12,11 @@ extension RangeFilterTests {
     if outcomeCode(outcome) != expectedCode {
       problems.append("outcome \(outcome), expected code \(expectedCode)")
     }
-    // |y| / sqrt(S) = gate * sqrt(testRatio): dimensionless, compared absolutely.
-    let normalized = run.gateSigmas * testRatio(of: outcome).squareRoot()
-    let expectedNormalized = run.gateSigmas * run.testRatios[step].squareRoot()
-    if abs(normalized - expectedNormalized) > tol {
-      problems.append("|y|/sqrt(S) \(normalized), expected \(expectedNormalized)")
+    // testRatio = y² / (g² S), g the gate of the innovation's sign: dimensionless.
+    let ratio = testRatio(of: outcome)
+    let expectedRatio = run.testRatios[step]
+    if !isClose(ratio, expectedRatio, relative: tol, floor: 1) {
+      problems.append("testRatio \(ratio), expected \(expectedRatio)")
     }
     if !isClose(s.x0, run.x0[step], relative: tol, floor: 1) { problems.append("x0 \(s.x0), expected \(run.x0[step])") }
     if !isClose(s.x1, run.x1[step], relative: tol, floor: 1) { problems.append("x1 \(s.x1), expected \(run.x1[step])") }
@@ -39,7 +39,8 @@ extension RangeFilterTests {
       accelerationSpectralDensity: run.accelerationSpectralDensity,
       measurementSigmaMeters: run.measurementSigmaMeters,
       initialRateSigmaMetersPerSecond: run.initialRateSigmaMetersPerSecond,
-      gateSigmas: run.gateSigmas, resetAfterRejections: run.resetAfterRejections,
+      gateSigmas: run.gateSigmas, shortGateSigmas: run.shortGateSigmas,
+      resetAfterRejections: run.resetAfterRejections,
       prefilter: .off)
   }
 

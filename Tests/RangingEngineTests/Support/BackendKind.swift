@@ -9,7 +9,8 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 }
 
 /// Outcome as the reference script codes it: 0 initialized, 1 fused,
-/// 2 rejected, 3 reset by rejections, 4 reset by numerical failure.
+/// 2 rejected, 3 reset by rejections, 4 reset by numerical failure,
+/// 5 restart of an unconfirmed track.
 func outcomeCode(_ outcome: UpdateOutcome) -> UInt8 {
   switch outcome {
   case .initialized: 0
@@ -17,6 +18,7 @@ func outcomeCode(_ outcome: UpdateOutcome) -> UInt8 {
   case .rejected: 2
   case .reset(.persistentRejection): 3
   case .reset(.numericalFailure): 4
+  case .reset(.unconfirmedStart): 5
   }
 }
 
