@@ -15,8 +15,11 @@ Gate and reset, as RangeFilter documents them (STYLE.md §5):
     predicted) and g = short_gate when y < 0; testRatio > 1 -> not fused (the
     prediction still happens); after `reset_after` such measurements in a row the
     filter restarts at that measurement with x0, P0.
-    Confirmation: until one measurement has been fused since the (re)start, a
-    measurement with y^2 / S > gate^2 (either sign) restarts the filter there.
+    During a run of rejections, a long measurement (y >= 0) is gated against
+    min(S, S at the run's first rejection): the run does not widen the gate.
+    Confirmation: until `confirm` measurements have been fused since the
+    (re)start, a measurement with y^2 / S > gate^2 (either sign) restarts the
+    filter there.
     Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
 
 Steady state at a fixed dt: the prior covariance M from
@@ -76,12 +79,13 @@ def clamp_non_negative(kf):
         kf.x[1, 0] = max(kf.x[1, 0], 0.0)
 
 
-def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after):
+def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, confirm=2):
     """Runs the gated CWNA filter; returns per-step x0, x1, P00, P01, P11, outcome, testRatio."""
     out = {k: [] for k in ("x0", "x1", "p00", "p01", "p11", "outcome", "ratio")}
     kf = None
     rejections = 0
     fused_since_start = 0
+    s_first_rejection = 0.0
     last = None
 
     def start(z):
@@ -108,16 +112,21 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after):
             # y = z - H x, S = H P H^T + R: the gate looks at the prediction
             y = z - (kf.H @ kf.x)[0, 0]
             s = (kf.H @ kf.P @ kf.H.T + kf.R)[0, 0]
-            g = short_gate if y < 0 else gate
-            ratio = y * y / (g * g * s)
+            if y < 0:
+                g, s_gate = short_gate, s
+            else:
+                g, s_gate = gate, (min(s, s_first_rejection) if rejections > 0 else s)
+            ratio = y * y / (g * g * s_gate)
             assert abs(ratio - 1.0) > 1e-6, "a test ratio too close to the gate; pick another seed"
             assert abs(y * y / (gate * gate * s) - 1.0) > 1e-6, "too close to the confirmation gate"
-            if fused_since_start < 1 and y * y / s > gate * gate:
+            if fused_since_start < confirm and y * y / s > gate * gate:
                 kf = start(z)
                 rejections = 0
                 fused_since_start = 0
                 outcome, ratio = UNCONFIRMED, 0.0
             elif ratio > 1.0:
+                if rejections == 0:
+                    s_first_rejection = s
                 rejections += 1
                 if rejections >= reset_after:
                     kf = start(z)

@@ -27,6 +27,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   private var prefilter: HampelFilter
   private var lastTime = Timestamp(microseconds: 0)
   private var consecutiveRejections = 0
+  /// Innovation variance S when the current run of rejections began.
+  private var gateVarianceAtFirstRejection = 0.0
   /// True once a measurement has set the state.
   public private(set) var isInitialized = false
   /// Measurements fused since the track (re)started.
@@ -52,10 +54,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     health = FilterHealth()
   }
 
-  /// True once a measurement has agreed with the one the track started
-  /// from (within the long gate, in either direction). Until then the state
-  /// rests on a single measurement, and zones do not act on it.
-  public var isConfirmed: Bool { isInitialized && fusedSinceStart >= 1 }
+  /// True once ``RangeFilterConfiguration/confirmationCount`` measurements
+  /// have been fused since the track (re)started. Until then the state rests
+  /// on too few measurements (its rate especially), a measurement outside the
+  /// long gate restarts the track there, and zones do not act on it.
+  public var isConfirmed: Bool { isInitialized && fusedSinceStart >= configuration.confirmationCount }
 
   /// The time of the filter's state.
   public var time: Timestamp { lastTime }
@@ -99,17 +102,33 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .failure:
       return restart(at: distance, time: time, reason: .numericalFailure)
     case .success(let squaredDistance):
-      // Long and short measurements have their own gates (see shortGateSigmas).
-      let gate = s.y[0] < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
-      // testRatio = y² / (gate² S)
-      let testRatio = squaredDistance / (gate * gate)
-      // A track not yet confirmed rests on one measurement, which may itself
-      // have been the outlier: a disagreeing measurement restarts it there.
+      let y = s.y[0]
+      // S = L², L the 1 x 1 Cholesky factor innovate() leaves in S
+      let innovationVariance = s.S[0] * s.S[0]
+      // A track not yet confirmed rests on few measurements, the first of which
+      // may itself have been the outlier: a disagreeing measurement restarts it there.
       if !isConfirmed && !(squaredDistance <= configuration.gateSigmas * configuration.gateSigmas) {
         return restart(at: measured, time: time, reason: .unconfirmedStart)
       }
+      // Long and short measurements have their own gates (see shortGateSigmas).
+      // During a run of rejections the prediction runs on without correction
+      // and S grows, which would let a later spike of the same burst through;
+      // so a long measurement is gated against S as it was when the run began.
+      // Only the reset rule ends a run.
+      let gate: Double
+      let gateVariance: Double
+      if y < 0 {
+        gate = configuration.shortGateSigmas
+        gateVariance = innovationVariance
+      } else {
+        gate = configuration.gateSigmas
+        gateVariance = consecutiveRejections > 0 ? min(innovationVariance, gateVarianceAtFirstRejection) : innovationVariance
+      }
+      // testRatio = y² / (gate² S)
+      let testRatio = y * y / (gate * gate * gateVariance)
       // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
       if !(testRatio <= 1) {
+        if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
         consecutiveRejections += 1
         health.insert(.innovationRejected)
         if consecutiveRejections >= configuration.resetAfterRejections {

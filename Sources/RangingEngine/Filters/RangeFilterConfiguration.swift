@@ -25,6 +25,10 @@ public struct RangeFilterConfiguration: Sendable {
   /// latest measurement, so a real, lasting jump is followed within this many
   /// updates. Multipath spikes last one or two updates, so 3 outlasts them.
   public var resetAfterRejections: Int
+  /// Measurements fused after a (re)start before the track is confirmed.
+  /// The first fused measurement fixes the rate, with the large uncertainty
+  /// of ``initialRateSigmaMetersPerSecond``; a second one checks it.
+  public var confirmationCount: Int
   /// The robust pre-filter in front of the Kalman filter. Off by default:
   /// on the scenario suite the one-sided gate already removes spikes, and
   /// a Hampel window adds lag (its median trails a moving person), most at
@@ -38,6 +42,7 @@ public struct RangeFilterConfiguration: Sendable {
     gateSigmas: Double = 4.0,
     shortGateSigmas: Double = 10.0,
     resetAfterRejections: Int = 3,
+    confirmationCount: Int = 2,
     prefilter: HampelConfiguration = .off
   ) {
     precondition(accelerationSpectralDensity > 0, "RangeFilterConfiguration: q must be positive")
@@ -45,12 +50,14 @@ public struct RangeFilterConfiguration: Sendable {
     precondition(initialRateSigmaMetersPerSecond > 0, "RangeFilterConfiguration: initial rate sigma must be positive")
     precondition(gateSigmas > 0 && shortGateSigmas > 0, "RangeFilterConfiguration: gates must be positive")
     precondition(resetAfterRejections >= 1, "RangeFilterConfiguration: reset count must be at least 1")
+    precondition(confirmationCount >= 0, "RangeFilterConfiguration: confirmation count must not be negative")
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.measurementSigmaMeters = measurementSigmaMeters
     self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
     self.gateSigmas = gateSigmas
     self.shortGateSigmas = shortGateSigmas
     self.resetAfterRejections = resetAfterRejections
+    self.confirmationCount = confirmationCount
     self.prefilter = prefilter
   }
 }

@@ -84,7 +84,10 @@ struct Evaluate: ParsableCommand {
       }
     }
     _ = try replayer.run(&reader)
-    let name = (path as NSString).lastPathComponent.replacingOccurrences(of: ".csv", with: "")
+    // datasets/<name>/samples.csv is named after its folder, other files after themselves.
+    let url = URL(fileURLWithPath: path)
+    let name = url.lastPathComponent == "samples.csv"
+      ? url.deletingLastPathComponent().lastPathComponent : url.deletingPathExtension().lastPathComponent
     return evaluator.evaluate(
       name: name, truth: try EvaluationInputs.truthRows(datasetPath: path), engineEvents: crossings, filtered: rows)
   }

@@ -55,6 +55,9 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
   var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
+  @Option(help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
+  var confirmation: Int = RangeFilterConfiguration().confirmationCount
+
   @Option(help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
   var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
@@ -75,6 +78,7 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
     guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
+    guard confirmation >= 0 else { throw ValidationError("--confirmation must not be negative") }
     guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
       throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow)")
     }
@@ -95,7 +99,7 @@ struct EngineOptions: ParsableArguments {
         capacity: capacity,
         rangeFilter: RangeFilterConfiguration(
           accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
-          shortGateSigmas: shortGate, resetAfterRejections: resetAfter,
+          shortGateSigmas: shortGate, resetAfterRejections: resetAfter, confirmationCount: confirmation,
           prefilter: HampelConfiguration(
             window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both))),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
