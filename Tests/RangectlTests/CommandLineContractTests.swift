@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// A small recording that exercises every output: a malformed row (rejected,
+/// not fatal), four measurements at 0.5 Hz walking in to 1 m, and a
+/// life-cycle row that ends the session while inside both zones.
+private let smallRecording = """
+  # small recording for the command line tests
+  t,object,distance,event
+  0,tag,7,
+  2,tag,5,
+  3,tag,oops,
+  4,tag,3,
+  6,tag,1,
+  8,tag,,removed_peer_ended
+
+  """
+
+/// An option list that `rangectl replay` must refuse with status 64.
+struct BadOptionsCase: Sendable, CustomTestStringConvertible {
+  var arguments: [String]
+  var why: String
+  var testDescription: String { "\(arguments.joined(separator: " ")) (\(why))" }
+}
+
+/// A file that is not a ranging CSV, refused with status 65.
+struct NotRangingCSVCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  var contents: String
+  /// What the message on standard error must say.
+  var reason: String
+  var testDescription: String { name }
+}
+
+@Suite("rangectl replay command line (FORMATS.md §4)")
+struct CommandLineContractTests {
+  @Test("A file that cannot be opened exits 66 and the message names the file")
+  func missingFile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("no-such-recording.csv")
+    let result = try Rangectl.run(["replay", path])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains(path), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  static let notRangingCSVCases: [NotRangingCSVCase] = [
+    NotRangingCSVCase(
+      name: "a header without a t column", contents: "time,object,distance\n1,a,2\n", reason: "no 't' column"),
+    NotRangingCSVCase(name: "an empty file", contents: "", reason: "empty file"),
+    NotRangingCSVCase(name: "only comments and blank lines", contents: "# nothing here\n\n", reason: "no header line"),
+    NotRangingCSVCase(
+      name: "a header without an object column", contents: "t,distance\n1,2\n", reason: "no 'object' column"),
+  ]
+
+  @Test("A file that is not a ranging CSV exits 65", arguments: notRangingCSVCases)
+  func notARangingCSV(_ fixture: NotRangingCSVCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("input.csv", fixture.contents)
+    let result = try Rangectl.run(["replay", path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("not a ranging CSV"), "stderr: \(result.stderr)")
+    #expect(result.stderr.contains(fixture.reason), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
+  static let badOptionCases: [BadOptionsCase] = [
+    BadOptionsCase(arguments: ["--zones", "inner=-1"], why: "negative radius"),
+    BadOptionsCase(arguments: ["--zones", "inner"], why: "no radius"),
+    BadOptionsCase(arguments: ["--zones", "inner=1.5,inner=3"], why: "zone given twice"),
+    BadOptionsCase(arguments: ["--frobnicate"], why: "unknown option"),
+    BadOptionsCase(arguments: ["--hysteresis", "-0.1"], why: "negative hysteresis"),
+  ]
+
+  @Test("Bad options exit 64 before reading anything", arguments: badOptionCases)
+  func badOptions(_ fixture: BadOptionsCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let result = try Rangectl.run(["replay", path] + fixture.arguments)
+    #expect(result.status == 64, "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.summary == nil, "no summary for a run that never started")
+  }
+
+  @Test("A run with rejected rows completes with status 0 and reports them")
+  func rejectedRowsAreNotFatal() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let result = try Rangectl.run(["replay", path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let summary = try #require(result.summary, "no summary in: \(result.stderr)")
+    #expect(summary.rowsRead == 6)
+    #expect(summary.accepted == 5)
+    #expect(summary.measurements == 4)
+    #expect(summary.lifecycle == 1)
+    #expect(summary.rejected == 1)
+    #expect(summary.rejectedByReason == ["malformed_number": 1])
+    #expect(result.stderr.contains("\(path):5:3: field 'distance': malformed number 'oops'"))
+    #expect(result.stdoutLines.count == 4)
+  }
+
+  @Test("- reads the recording from standard input, and the summary calls it <stdin>")
+  func standardInput() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let fromFile = try Rangectl.run(["replay", path])
+    let fromPipe = try Rangectl.run(["replay", "-"], stdin: smallRecording)
+    #expect(fromPipe.status == 0, "stderr: \(fromPipe.stderr)")
+    #expect(fromPipe.stdoutLines.count == 4)
+    #expect(fromPipe.stdout == fromFile.stdout)
+    #expect(fromPipe.summary?.path == "<stdin>")
+    #expect(fromPipe.stderr.contains("<stdin>:5:3: field 'distance': malformed number 'oops'"))
+    var expected = try #require(fromFile.summary)
+    expected.path = "<stdin>"
+    #expect(fromPipe.summary == expected)
+  }
+
+  @Test("--events PATH writes the events to the file and leaves standard output empty")
+  func eventsToFile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let toStdout = try Rangectl.run(["replay", path])
+    let toFile = try Rangectl.run(["replay", path, "--events", scratch.path("events.jsonl")])
+    #expect(toFile.status == 0, "stderr: \(toFile.stderr)")
+    #expect(toFile.stdout.isEmpty, "stdout: \(toFile.stdoutText)")
+    #expect(try scratch.read("events.jsonl") == toStdout.stdoutText)
+    #expect(toStdout.stdoutLines.count == 4)
+  }
+
+  @Test("--filtered PATH writes the §3 header and one row per accepted measurement")
+  func filteredTrack() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let result = try Rangectl.run(["replay", path, "--filtered", scratch.path("track.csv")])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let lines = Rangectl.lines(try scratch.read("track.csv"))
+    #expect(lines.first == "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state")
+    let summary = try #require(result.summary)
+    // Not the rows read (6) nor the accepted rows (5): the life-cycle row
+    // and the rejected row have no filtered state.
+    #expect(lines.count - 1 == summary.measurements)
+    #expect(lines.dropFirst().map { $0.split(separator: ",").first.flatMap { Double($0) } } == [0, 2, 4, 6])
+    for row in lines.dropFirst() {
+      #expect(row.split(separator: ",", omittingEmptySubsequences: false).count == 8, "row: \(row)")
+    }
+  }
+
+  @Test("An output path that names FILE is refused with 64 and the recording is left intact",
+        arguments: ["--events", "--filtered"])
+  func outputOverInput(option: String) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", smallRecording)
+    let result = try Rangectl.run(["replay", path, option, path])
+    // Known: replay opens its outputs with fopen(path, "w") after opening
+    // FILE, so FILE is truncated (the run still exits 0). Remove the
+    // known-issue wrapper once replay compares the paths (or file identity).
+    let after = try scratch.read("small.csv")
+    withKnownIssue("rangectl replay truncates FILE when \(option) names the same file") {
+      #expect(result.status == 64)
+      #expect(after == smallRecording)
+    }
+  }
+}
