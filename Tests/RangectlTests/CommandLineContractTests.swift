@@ -159,13 +159,8 @@ struct CommandLineContractTests {
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
     let result = try Rangectl.run(["replay", path, option, path])
-    // Known: replay opens its outputs with fopen(path, "w") after opening
-    // FILE, so FILE is truncated (the run still exits 0). Remove the
-    // known-issue wrapper once replay compares the paths (or file identity).
     let after = try scratch.read("small.csv")
-    withKnownIssue("rangectl replay truncates FILE when \(option) names the same file") {
-      #expect(result.status == 64)
-      #expect(after == smallRecording)
-    }
+    #expect(result.status == 64)
+    #expect(after == smallRecording)
   }
 }

@@ -42,6 +42,19 @@ struct Replay: ParsableCommand {
     if filtered == "-", events == "-" {
       throw ValidationError("--filtered - needs --events PATH: both cannot go to standard output")
     }
+    // Opening an output truncates it: never let an output be the input.
+    for (option, output) in [("--events", events), ("--filtered", filtered ?? "-")] where output != "-" && file != "-" {
+      if output == file || Self.sameFile(output, file) {
+        throw ValidationError("\(option) \(output) is the input file; choose another path")
+      }
+    }
+  }
+
+  /// Whether two paths name the same existing file (same device and inode).
+  private static func sameFile(_ a: String, _ b: String) -> Bool {
+    var statA = stat(), statB = stat()
+    guard stat(a, &statA) == 0, stat(b, &statB) == 0 else { return false }
+    return statA.st_dev == statB.st_dev && statA.st_ino == statB.st_ino
   }
 
   func run() throws {
