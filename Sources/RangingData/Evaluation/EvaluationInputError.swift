@@ -36,7 +36,7 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
 
   /// `<path>[:<line>]: <what>`.
   public var description: String {
-    var location = path == "-" ? "<stdin>" : path
+    var location = DatasetError.displayName(for: path)
     if let line { location += ":\(line)" }
     switch kind {
     case .cannotOpen(let reason): return "\(location): cannot open: \(reason)"
