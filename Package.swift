@@ -19,8 +19,10 @@ let package = Package(
     .systemLibrary(
       name: "CGSL", pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"])]),
+    // atan2, sin, cos for the core as clang builtins (no Glibc or Foundation import).
+    .target(name: "_RangingMath"),
     // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*.
-    .target(name: "RangingEngine", dependencies: ["CGSL"]),
+    .target(name: "RangingEngine", dependencies: ["CGSL", "_RangingMath"]),
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
     // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
     .target(name: "RangingData", dependencies: ["RangingEngine", "ZoneMonitor", "CGSL"]),

@@ -43,7 +43,9 @@ public final class RangingPipeline<Backend: KalmanBackend> {
         monitor.exitAll(slot: slot, object: evicted, at: update.time, reason: .evicted, emit: emit)
       }
       if state.isConfirmed {
-        monitor.evaluate(slot: slot, object: object, range: state.range, at: update.time, emit: emit)
+        monitor.evaluate(
+          slot: slot, object: object, range: state.range, direction: state.direction,
+          directionState: state.directionState, at: update.time, emit: emit)
       }
       advanceClock(to: update.time, emit: emit)
     }

@@ -6,7 +6,16 @@
 /// `distance > radius + hysteresis / 2`. Between the two thresholds nothing
 /// changes, so someone standing on the boundary does not toggle the zone
 /// (the pattern of PX4's `systemlib::Hysteresis`, with separate dwell times
-/// per direction). Defaults are chosen on the scenario suite; see
+/// per direction).
+///
+/// A zone with ``angleLimitRadians`` also needs the direction within that
+/// angle of straight ahead: it is entered when the distance condition holds
+/// and the off-axis angle is below `limit - angleHysteresis / 2`, and left when
+/// the distance is above its exit threshold or the angle above
+/// `limit + angleHysteresis / 2`. While the direction is `unknown` such a zone
+/// changes in neither direction (its dwell timers restart). A `predicted`
+/// direction counts like a measured one: it is the filter's best estimate,
+/// and its state travels with the track for callers that want stricter rules. Defaults are chosen on the scenario suite; see
 /// `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
 public struct Zone: Sendable {
   /// Boundary radius, metres.
@@ -19,23 +28,41 @@ public struct Zone: Sendable {
   public var exitDwellSeconds: Double
   /// k in `distance + k · sigma`: enter only when confidently inside. 0 ignores sigma.
   public var enterSigmaMultiplier: Double
+  /// Half-angle around straight ahead (-z) the direction must lie within,
+  /// radians, or nil for a zone in every direction.
+  public var angleLimitRadians: Double?
+  /// Width of the band centred on ``angleLimitRadians`` in which state is held, radians.
+  public var angleHysteresisRadians: Double
 
   public init(
     radiusMeters: Double, hysteresisMeters: Double = Zone.defaultHysteresisMeters,
     enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds,
     exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
-    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier
+    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier,
+    angleLimitRadians: Double? = nil, angleHysteresisRadians: Double = Zone.defaultAngleHysteresisRadians
   ) {
     precondition(radiusMeters > 0, "Zone: radius must be positive")
     precondition(hysteresisMeters >= 0 && hysteresisMeters < 2 * radiusMeters, "Zone: hysteresis must be in 0..<2·radius")
     precondition(enterDwellSeconds >= 0 && exitDwellSeconds >= 0, "Zone: dwell times must not be negative")
     precondition(enterSigmaMultiplier >= 0, "Zone: sigma multiplier must not be negative")
+    if let angleLimitRadians {
+      precondition(angleLimitRadians > 0 && angleLimitRadians < .pi, "Zone: angle limit must be in (0, π)")
+      precondition(angleHysteresisRadians >= 0 && angleHysteresisRadians < 2 * angleLimitRadians,
+                    "Zone: angle hysteresis must be in 0..<2·limit")
+    }
     self.radiusMeters = radiusMeters
     self.hysteresisMeters = hysteresisMeters
     self.enterDwellSeconds = enterDwellSeconds
     self.exitDwellSeconds = exitDwellSeconds
     self.enterSigmaMultiplier = enterSigmaMultiplier
+    self.angleLimitRadians = angleLimitRadians
+    self.angleHysteresisRadians = angleHysteresisRadians
   }
+
+  /// Angle band width, radians: 10°, about twice the scatter of a measured
+  /// Nearby Interaction direction (a few degrees), so a steady hand at the
+  /// edge does not toggle the zone.
+  public static let defaultAngleHysteresisRadians = 10 * Double.pi / 180
 
   /// Band width, metres: wider than the filtered jitter of a person standing
   /// still (a few cm), narrow enough to add little latency (0.1 m at 1 m/s is 0.1 s).

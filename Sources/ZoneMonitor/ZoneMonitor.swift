@@ -36,14 +36,27 @@ public struct ZoneMonitor: Sendable {
   ///
   /// - Complexity: O(zones). Does not allocate.
   public mutating func evaluate(
-    slot: Int, object: UInt64, range: RangeEstimate, at time: Timestamp, emit: (ZoneEvent) -> Void
+    slot: Int, object: UInt64, range: RangeEstimate, direction: Direction? = nil,
+    directionState: DirectionState = .unknown, at time: Timestamp, emit: (ZoneEvent) -> Void
   ) {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
     let base = slot * zones.count
+    // Off-axis angle of the direction, when there is one to use.
+    let offAxis: Double? = directionState == .unknown ? nil : direction.map {
+      FieldOfView.offAxisAngle(x: $0.x, y: $0.y, z: $0.z)
+    }
     for zone in ascendingRadius where inside[base + zone] {
-      let isOutside = range.distanceMeters > zones[zone].exitThresholdMeters
-      if dwellElapsed(condition: isOutside, index: base + zone, dwell: zones[zone].exitDwellSeconds, time: time) {
+      let z = zones[zone]
+      var isOutside = range.distanceMeters > z.exitThresholdMeters
+      if let limit = z.angleLimitRadians {
+        guard let offAxis else {
+          pendingSince[base + zone] = Self.notPending
+          continue
+        }
+        isOutside = isOutside || offAxis > limit + z.angleHysteresisRadians / 2
+      }
+      if dwellElapsed(condition: isOutside, index: base + zone, dwell: z.exitDwellSeconds, time: time) {
         inside[base + zone] = false
         emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
                        distanceMeters: range.distanceMeters, sigmaMeters: range.sigmaMeters))
@@ -51,7 +64,14 @@ public struct ZoneMonitor: Sendable {
     }
     for zone in ascendingRadius.reversed() where !inside[base + zone] {
       let z = zones[zone]
-      let isInside = range.distanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
+      var isInside = range.distanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
+      if let limit = z.angleLimitRadians {
+        guard let offAxis else {
+          pendingSince[base + zone] = Self.notPending
+          continue
+        }
+        isInside = isInside && offAxis < limit - z.angleHysteresisRadians / 2
+      }
       if dwellElapsed(condition: isInside, index: base + zone, dwell: z.enterDwellSeconds, time: time) {
         inside[base + zone] = true
         emit(ZoneEvent(object: object, zone: zone, kind: .enter, time: time,

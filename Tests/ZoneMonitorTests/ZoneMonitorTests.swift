@@ -140,3 +140,53 @@ struct ZoneMonitorTests {
     #expect(s.summary == ["0 enter 1.0"])
   }
 }
+
+@Suite("ZoneMonitor angle gates")
+struct ZoneAngleGateTests {
+  /// 1.5 m within ±30° of straight ahead, 10° angle band (enter below 25°, leave above 35°).
+  let door = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0,
+                  angleLimitRadians: 30 * .pi / 180, angleHysteresisRadians: 10 * .pi / 180)
+
+  /// A unit direction `degrees` to the right of straight ahead (-z).
+  static func ahead(_ degrees: Double) -> Direction {
+    let a = degrees * .pi / 180
+    // sin and cos of small test angles by their series (the core has no Foundation).
+    let s = a - a * a * a / 6 + a * a * a * a * a / 120 - a * a * a * a * a * a * a / 5040
+    let c = 1 - a * a / 2 + a * a * a * a / 24 - a * a * a * a * a * a / 720
+    return Direction(x: s, y: 0, z: -c).normalized
+  }
+
+  func run(_ steps: [(Double, Double, Double?, DirectionState)]) -> [String] {
+    var monitor = ZoneMonitor(zones: [door], capacity: 1)
+    var events: [String] = []
+    for (t, d, degrees, state) in steps {
+      monitor.evaluate(
+        slot: 0, object: 0, range: RangeEstimate(distanceMeters: d, sigmaMeters: 0.01, rateMetersPerSecond: 0),
+        direction: degrees.map(Self.ahead), directionState: state, at: Timestamp(seconds: t)
+      ) { events.append("\($0.kind.name) \($0.time.seconds)") }
+    }
+    return events
+  }
+
+  @Test("Near but off to the side does not enter; turning within the angle does")
+  func entersOnlyWithinAngle() {
+    #expect(run([(0, 1.0, 40, .measured), (1, 1.0, 28, .measured), (2, 1.0, 20, .measured)]) == ["enter 2.0"])
+  }
+
+  @Test("Inside the angle band nothing toggles; beyond it the zone is left")
+  func angleHysteresis() {
+    let steps: [(Double, Double, Double?, DirectionState)] = [
+      (0, 1.0, 0, .measured), (1, 1.0, 34, .measured), (2, 1.0, 26, .measured), (3, 1.0, 34, .measured),
+      (4, 1.0, 36, .measured),
+    ]
+    #expect(run(steps) == ["enter 0.0", "exit 4.0"])
+  }
+
+  @Test("With the direction unknown the zone holds, even if the distance says leave; predicted counts")
+  func unknownHolds() {
+    let steps: [(Double, Double, Double?, DirectionState)] = [
+      (0, 1.0, 0, .measured), (1, 2.5, nil, .unknown), (2, 1.0, 50, .predicted),
+    ]
+    #expect(run(steps) == ["enter 0.0", "exit 2.0"])
+  }
+}

@@ -2,10 +2,12 @@ import RangingEngine
 
 /// Writes the filtered track CSV (FORMATS.md §3), one row per accepted
 /// measurement, header first:
-/// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state`.
+/// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg`;
+/// the last column (extra, as §3 allows) is the direction's angular standard
+/// deviation in degrees, empty when there is none.
 public struct FilteredTrackWriter {
   public let output: OutputFile
-  public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state"
+  public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg"
 
   public init(output: OutputFile) {
     self.output = output
@@ -26,7 +28,11 @@ public struct FilteredTrackWriter {
     } else {
       row += ",,,"
     }
-    return row + "\(state.directionState.name)"
+    row += "\(state.directionState.name),"
+    if state.direction != nil, state.directionSigmaRadians.isFinite {
+      row += TextFormatting.fixed(state.directionSigmaRadians * 180 / .pi, decimals: 2)
+    }
+    return row
   }
 
   public func write(seconds: Double, objectName: String, state: TrackState) {

@@ -1,6 +1,7 @@
 import ZoneMonitor
 
-/// Named zones as given on the command line: `inner=1.5,outer=3`.
+/// Named zones as given on the command line: `inner=1.5,outer=3`, or with an
+/// angle gate in degrees either side of straight ahead: `door=1.5@30`.
 public struct ZoneList: Equatable, Sendable {
   /// Names and radii in metres, in the order given.
   public var entries: [(name: String, radiusMeters: Double)] {
@@ -8,13 +9,16 @@ public struct ZoneList: Equatable, Sendable {
   }
   public private(set) var names: [String]
   public private(set) var radii: [Double]
+  /// Half-angle limits in degrees, nil for zones in every direction.
+  public private(set) var angleLimitsDegrees: [Double?]
 
   /// `inner` 1.5 m and `outer` 3 m (FORMATS.md §2).
   public static let defaults = ZoneList(names: ["inner", "outer"], radii: [1.5, 3])
 
-  public init(names: [String], radii: [Double]) {
+  public init(names: [String], radii: [Double], angleLimitsDegrees: [Double?]? = nil) {
     self.names = names
     self.radii = radii
+    self.angleLimitsDegrees = angleLimitsDegrees ?? Array(repeating: nil, count: radii.count)
   }
 
   /// Parses `name=radius[,name=radius...]`.
@@ -25,6 +29,7 @@ public struct ZoneList: Equatable, Sendable {
   public init(parsing text: String) throws(ZoneListError) {
     names = []
     radii = []
+    angleLimitsDegrees = []
     guard !text.isEmpty else { throw ZoneListError("expected name=radius pairs, e.g. inner=1.5,outer=3") }
     for item in text.split(separator: ",", omittingEmptySubsequences: false) {
       let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -35,11 +40,20 @@ public struct ZoneList: Equatable, Sendable {
         throw ZoneListError("zone name '\(name)' contains a quote, backslash or control character")
       }
       guard !names.contains(name) else { throw ZoneListError("zone '\(name)' is given twice") }
-      guard let radius = Double(parts[1]), radius.isFinite, radius > 0 else {
-        throw ZoneListError("zone '\(name)': radius '\(parts[1])' is not a positive number of metres")
+      let value = parts[1].split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+      guard let radius = Double(value[0]), radius.isFinite, radius > 0 else {
+        throw ZoneListError("zone '\(name)': radius '\(value[0])' is not a positive number of metres")
+      }
+      var limit: Double? = nil
+      if value.count == 2 {
+        guard let degrees = Double(value[1]), degrees > 5, degrees < 180 else {
+          throw ZoneListError("zone '\(name)': angle '\(value[1])' is not a number of degrees in (5, 180)")
+        }
+        limit = degrees
       }
       names.append(name)
       radii.append(radius)
+      angleLimitsDegrees.append(limit)
     }
   }
 
@@ -50,9 +64,10 @@ public struct ZoneList: Equatable, Sendable {
     exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
     enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier
   ) -> [Zone] {
-    radii.map {
-      Zone(radiusMeters: $0, hysteresisMeters: min(hysteresisMeters, $0), enterDwellSeconds: enterDwellSeconds,
-           exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier)
+    zip(radii, angleLimitsDegrees).map { radius, degrees in
+      Zone(radiusMeters: radius, hysteresisMeters: min(hysteresisMeters, radius), enterDwellSeconds: enterDwellSeconds,
+           exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier,
+           angleLimitRadians: degrees.map { $0 * .pi / 180 })
     }
   }
 }

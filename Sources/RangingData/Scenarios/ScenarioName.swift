@@ -22,6 +22,12 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   /// Twenty tags, each at its own rate (1-10 Hz) on its own random in/out
   /// path, rows merged in time order.
   case manyObjects = "many-objects"
+  /// One person walks up and circles the phone twice at about 2 m; the
+  /// direction leaves and re-enters the field of view; NLOS behind the user.
+  case circling = "circling"
+  /// One person walks past in front of the phone ten times, side to side; the
+  /// direction is missing at both ends.
+  case walkPast = "walk-past"
 
   /// One line for people (also written to the CSV comments).
   public var summary: String {
@@ -32,6 +38,8 @@ public enum ScenarioName: String, CaseIterable, Sendable {
     case .fastApproach: "three runs 6 m -> 0.5 m -> 6 m at 2.5 m/s with pauses"
     case .nlosApproach: "walk-in-out with NLOS stretches (1-4 s), extra spikes and a removed_timeout at 5 m"
     case .manyObjects: "20 tags at 1-10 Hz, each on its own random in/out path"
+    case .circling: "one person circles the phone twice at ~2 m (direction leaves the field of view; NLOS behind)"
+    case .walkPast: "one person walks past in front (1-1.4 m) from 4 m on one side to 4 m on the other, ten times"
     }
   }
 
@@ -57,6 +65,8 @@ public enum ScenarioName: String, CaseIterable, Sendable {
         [plans.walkInOut(interruption: .removedTimeout(timeoutSeconds: 3), nlosBursts: 6,
                          model: MeasurementModel(spikeProbability: 0.03))]
       case .manyObjects: plans.manyObjects(count: 20)
+      case .circling: [plans.circling()]
+      case .walkPast: [plans.walkPast()]
       }
     let end = objects.map(\.trajectory.endSeconds).max() ?? 0
     return Scenario(name: rawValue, summary: summary, durationSeconds: (end + 1).rounded(.up), objects: objects)

@@ -100,4 +100,50 @@ struct ScenarioPlans {
       return ScenarioObject(name: name, trajectory: path, model: model)
     }
   }
+
+  /// Circles the phone twice at 1.8-2.2 m, walking 1.0 m/s: the direction
+  /// leaves the field of view on each side and returns; while the person is
+  /// behind the phone's user (|azimuth| > 120°) the body blocks the line of sight (NLOS).
+  func circling() -> ScenarioObject {
+    let radius = random.uniform(1.8, 2.2)
+    let start = degrees(-10, 10)
+    var path = Trajectory(start: .init(
+      seconds: 0, distanceMeters: 5, azimuthRadians: start, elevationRadians: degrees(-10, 0)))
+    path.pause(seconds: 2)
+    path.move(toDistance: radius, speedMetersPerSecond: walkingSpeed())
+    let circleStart = path.endSeconds
+    let angularSpeed = 1.0 / radius
+    let direction: Double = random.chance(0.5) ? 1 : -1
+    path.turn(toAzimuth: start + direction * 4 * .pi, angularSpeedRadiansPerSecond: angularSpeed)
+    let circleEnd = path.endSeconds
+    path.pause(seconds: 2)
+    path.move(toDistance: 5, speedMetersPerSecond: walkingSpeed())
+    path.pause(seconds: 2)
+    // Behind the user: azimuth within 60° of ±180°, twice per circle's pass.
+    var blocked: [Range<Double>] = []
+    for k in 0..<2 {
+      let behind = start + direction * (Double(2 * k) + 1) * .pi  // azimuth ±180° on lap k
+      let centre = circleStart + abs(behind - start) / angularSpeed
+      let half = (60 * ScenarioPlans.radiansPerDegree) / angularSpeed
+      blocked.append(max(circleStart, centre - half)..<min(circleEnd, centre + half))
+    }
+    return ScenarioObject(name: "circler-1", trajectory: path, nlosIntervals: blocked)
+  }
+
+  /// Walks past in front of the phone from one side to the other, ten times
+  /// alternately: 4 m at 70-80° to one side, 1.0-1.4 m in front, 4 m on the other side.
+  /// The direction is missing at both ends (outside the ±55° cone).
+  func walkPast() -> ScenarioObject {
+    let side: Double = random.chance(0.5) ? 1 : -1
+    var path = Trajectory(start: .init(
+      seconds: 0, distanceMeters: 4, azimuthRadians: -side * degrees(70, 80), elevationRadians: degrees(-10, 0)))
+    path.pause(seconds: 2)
+    for leg in 0..<10 {
+      let towards: Double = leg % 2 == 0 ? side : -side
+      path.move(toDistance: random.uniform(1.0, 1.4), speedMetersPerSecond: walkingSpeed(), azimuthRadians: degrees(-5, 5))
+      path.move(toDistance: 4, speedMetersPerSecond: walkingSpeed(), azimuthRadians: towards * degrees(70, 80))
+      path.pause(seconds: 2)
+    }
+    return ScenarioObject(name: "passer-1", trajectory: path)
+  }
 }

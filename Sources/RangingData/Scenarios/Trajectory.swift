@@ -63,6 +63,16 @@ public struct Trajectory: Equatable, Sendable {
       elevationRadians: elevationRadians ?? last.elevationRadians))
   }
 
+  /// Walks around the phone at the current distance to `azimuthRadians`
+  /// (which may pass ±π: angles are not wrapped) at `angularSpeedRadiansPerSecond` (> 0).
+  public mutating func turn(toAzimuth azimuthRadians: Double, angularSpeedRadiansPerSecond: Double) {
+    precondition(angularSpeedRadiansPerSecond > 0, "Trajectory: angular speed must be positive")
+    let last = keyframes[keyframes.count - 1]
+    keyframes.append(Keyframe(
+      seconds: last.seconds + abs(azimuthRadians - last.azimuthRadians) / angularSpeedRadiansPerSecond,
+      distanceMeters: last.distanceMeters, azimuthRadians: azimuthRadians, elevationRadians: last.elevationRadians))
+  }
+
   /// Stays at the current point for `seconds` (≥ 0).
   public mutating func pause(seconds: Double) {
     precondition(seconds >= 0, "Trajectory: pause must not be negative")

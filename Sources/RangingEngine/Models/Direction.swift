@@ -16,6 +16,16 @@ public struct Direction: Equatable, Sendable {
   @inlinable
   public var length: Double { (x * x + y * y + z * z).squareRoot() }
 
+  /// Component `i` (0 x, 1 y, 2 z), for loops over the axes.
+  @inlinable
+  public subscript(i: Int) -> Double {
+    switch i {
+    case 0: x
+    case 1: y
+    default: z
+    }
+  }
+
   /// The same direction scaled to length 1. Precondition: length > 0.
   @inlinable
   public var normalized: Direction {

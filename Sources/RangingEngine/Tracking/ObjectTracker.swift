@@ -8,6 +8,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   public let configuration: TrackerConfiguration
   private var table: ObjectTable
   private let filters: [RangeFilter<Backend>]
+  /// One per slot when direction tracking is on, else empty.
+  private let directionFilters: [DirectionFilter<Backend>]
   /// Objects evicted to make room, since creation.
   public private(set) var evictionCount = 0
 
@@ -20,6 +22,14 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       filters.append(RangeFilter<Backend>(configuration: configuration.rangeFilter))
     }
     self.filters = filters
+    var directionFilters: [DirectionFilter<Backend>] = []
+    if let direction = configuration.directionFilter {
+      directionFilters.reserveCapacity(configuration.capacity)
+      for _ in 0..<configuration.capacity {
+        directionFilters.append(DirectionFilter<Backend>(configuration: direction))
+      }
+    }
+    self.directionFilters = directionFilters
   }
 
   /// The number of slots, ``TrackerConfiguration/capacity``.
@@ -52,7 +62,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       slot = inserted.slot
       evicted = inserted.evicted
       if evicted != nil { evictionCount += 1 }
-      filters[slot].reset()
+      resetFilters(in: slot)
     }
     table.touch(slot, at: update.time)
     let filter = filters[slot]
@@ -69,11 +79,31 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       filter.predict(to: update.time)
       range = RangeEstimate(distanceMeters: .nan, sigmaMeters: .infinity, rateMetersPerSecond: 0)
     }
-    let direction = update.direction.map { $0.normalized }
+    let direction = directionEstimate(slot: slot, update: update)
     let state = TrackState(
-      time: update.time, range: range, direction: direction,
-      directionState: direction == nil ? .unknown : .measured, isConfirmed: filter.isConfirmed)
+      time: update.time, range: range, direction: direction.direction, directionState: direction.state,
+      directionSigmaRadians: direction.angleSigmaRadians, isConfirmed: filter.isConfirmed)
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
+  }
+
+  /// The direction after `update`: from the 3-D filter once a direction has
+  /// started it; until then (and when direction tracking is off) the
+  /// measured direction or nothing. A distance-only stream never touches
+  /// the 3-D filter, so it costs one branch.
+  private func directionEstimate(slot: Int, update: RangingUpdate) -> DirectionEstimate {
+    if !directionFilters.isEmpty {
+      let filter = directionFilters[slot]
+      if filter.isInitialized || update.direction != nil {
+        return filter.update(with: update)
+      }
+    }
+    guard let measured = update.direction else { return .unknown }
+    return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
+  }
+
+  private func resetFilters(in slot: Int) {
+    filters[slot].reset()
+    if !directionFilters.isEmpty { directionFilters[slot].reset() }
   }
 
   /// Forgets `object` (removed, invalidated or lost); returns its former slot.
@@ -81,13 +111,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   public func remove(object: UInt64) -> Int? {
     guard let slot = table.slot(of: object) else { return nil }
     table.remove(slot: slot)
-    filters[slot].reset()
+    resetFilters(in: slot)
     return slot
   }
 
   /// Restarts `object`'s filter (after a suspension its state is stale).
   public func restart(object: UInt64) {
-    if let slot = table.slot(of: object) { filters[slot].reset() }
+    if let slot = table.slot(of: object) { resetFilters(in: slot) }
   }
 
   /// Removes every object not heard from for ``TrackerConfiguration/lostTimeoutSeconds``
@@ -101,7 +131,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
         let object = table.object(in: slot)
         body(slot, object)
         table.remove(slot: slot)
-        filters[slot].reset()
+        resetFilters(in: slot)
       }
     }
   }

@@ -8,14 +8,18 @@ public struct TrackState: Sendable {
   public var direction: Direction?
   /// Whether the direction was measured, predicted or is unknown.
   public var directionState: DirectionState
+  /// Angular standard deviation of ``direction``, radians (NaN when only
+  /// measured directions are reported, infinite when unknown).
+  public var directionSigmaRadians: Double
   /// Whether the distance rests on more than one agreeing measurement
   /// (``RangeFilter/isConfirmed``); zones act only on confirmed tracks.
   public var isConfirmed: Bool
 
   public init(
     time: Timestamp, range: RangeEstimate, direction: Direction?, directionState: DirectionState,
-    isConfirmed: Bool = true
+    directionSigmaRadians: Double = .nan, isConfirmed: Bool = true
   ) {
+    self.directionSigmaRadians = directionSigmaRadians
     self.isConfirmed = isConfirmed
     self.time = time
     self.range = range

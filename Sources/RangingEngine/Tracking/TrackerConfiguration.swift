@@ -4,6 +4,9 @@ public struct TrackerConfiguration: Sendable {
   public var capacity: Int
   /// The distance filter of every track.
   public var rangeFilter: RangeFilterConfiguration
+  /// The 3-D direction filter of every track, or nil to report measured
+  /// directions only (and save its ~2 KB per slot, for small firmware).
+  public var directionFilter: DirectionFilterConfiguration?
   /// Value checks applied to every update.
   public var validation: SampleValidation
   /// An object not heard from for this long is lost, in seconds. Nearby
@@ -14,12 +17,14 @@ public struct TrackerConfiguration: Sendable {
 
   public init(
     capacity: Int = 64, rangeFilter: RangeFilterConfiguration = RangeFilterConfiguration(),
+    directionFilter: DirectionFilterConfiguration? = DirectionFilterConfiguration(),
     validation: SampleValidation = SampleValidation(), lostTimeoutSeconds: Double = 5
   ) {
     precondition(capacity >= 1, "TrackerConfiguration: capacity must be at least 1")
     precondition(lostTimeoutSeconds > 0, "TrackerConfiguration: lost timeout must be positive")
     self.capacity = capacity
     self.rangeFilter = rangeFilter
+    self.directionFilter = directionFilter
     self.validation = validation
     self.lostTimeoutSeconds = lostTimeoutSeconds
   }

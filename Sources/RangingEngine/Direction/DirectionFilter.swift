@@ -1,0 +1,297 @@
+/// Tracks an object's position and velocity in the phone frame, so that a
+/// direction stays available, flagged as predicted, while the measured one
+/// is missing outside the field of view.
+///
+/// A 6-state constant-velocity Kalman filter, `x = [px py pz vx vy vz]ᵀ`
+/// (metres, m/s; +x right, +y up, +z towards the user), with the CWNA process
+/// noise of ``RangeFilter`` on each axis (Bar-Shalom et al. 2001, §6.2.2).
+/// What each update carries decides the measurement:
+///
+/// - distance and direction: a position `z = d u` with covariance
+///   `R = σr² u uᵀ + (d σθ)² (I - u uᵀ)`: the range sigma along the ray, the
+///   angle sigma (as arc length) across it. A direction outside the field of
+///   view has its σθ multiplied by `suspectDirectionFactor`.
+/// - distance only: the extended Kalman range update `h(x) = |p|`,
+///   `H = [pᵀ/|p|, 0 0 0]`, so the distance keeps correcting the track while
+///   the direction coasts. The geometry is derived in
+///   `RangingEngine.docc/DirectionDerivation.md`.
+/// - horizontal angle: `h(x) = atan2(px, -pz)` (EKF), residual wrapped to (-π, π].
+/// - vertical `same`: elevation 0 with a wide sigma; `above`/`below` only when
+///   the estimate contradicts them (an inequality constraint applied when
+///   violated); `aboveOrBelow` and `unknown` say nothing and are ignored.
+/// - no direction while the estimate lies inside the field of view:
+///   negative information (Koch, "On exploiting negative sensor evidence for
+///   target tracking and sensor data fusion", Information Fusion 8(1), 2007):
+///   the cone's nearest edge becomes an angle measurement with sigma
+///   `fieldOfViewEdgeSigmaRadians`.
+///
+/// The filter owns its storage; nothing allocates after `init`.
+public final class DirectionFilter<Backend: KalmanBackend> {
+  public let configuration: DirectionFilterConfiguration
+  private let backend: Backend
+  private var lastTime = Timestamp(microseconds: 0)
+  private var lastDirectionTime = Timestamp(microseconds: 0)
+  private var consecutiveRejections = 0
+  /// True once a distance and a direction have started the track.
+  public private(set) var isInitialized = false
+
+  private static var stateCount: Int { 6 }
+  /// Position updates rejected in a row after which the track restarts from
+  /// the measurement (as the distance filter does after 3).
+  private static var restartAfterRejections: Int { 3 }
+
+  public init(configuration: DirectionFilterConfiguration = DirectionFilterConfiguration()) {
+    self.configuration = configuration
+    backend = Backend(stateCount: Self.stateCount, measurementCapacity: 3)
+  }
+
+  /// Forgets the track.
+  public func reset() {
+    isInitialized = false
+    consecutiveRejections = 0
+  }
+
+  /// The estimated position, metres, phone frame.
+  public var position: (x: Double, y: Double, z: Double) {
+    let x = backend.storage.x
+    return (x[0], x[1], x[2])
+  }
+
+  /// Position covariance entry `P[i][j]`, i, j in 0..<6 (test and diagnostics access).
+  public func covariance(_ i: Int, _ j: Int) -> Double { backend.storage.P[i * Self.stateCount + j] }
+
+  /// Processes one update. Starts the track on the first update with both a
+  /// distance and a direction; before that every update is ignored.
+  ///
+  /// - Returns: the direction after the update.
+  /// - Complexity: O(1). Does not allocate.
+  @discardableResult
+  public func update(with update: RangingUpdate) -> DirectionEstimate {
+    guard isInitialized else {
+      if let d = update.distanceMeters, let u = update.direction, d > 0 {
+        start(distance: d, direction: u.normalized, time: update.time)
+        return estimate(at: update.time)
+      }
+      return .unknown
+    }
+    predict(to: update.time)
+    if let u = update.direction.map({ $0.normalized }) {
+      let d = update.distanceMeters ?? predictedRange
+      if fusePosition(distance: d, direction: u, rangeMeasured: update.distanceMeters != nil) {
+        lastDirectionTime = update.time
+      } else if consecutiveRejections >= Self.restartAfterRejections, let measured = update.distanceMeters {
+        // Directions keep disagreeing with the track: it is lost, start again.
+        start(distance: measured, direction: u, time: update.time)
+      }
+    } else {
+      if let d = update.distanceMeters { fuseRange(d) }
+      if let azimuth = update.horizontalAngleRadians {
+        fuseAzimuth(azimuth, sigma: configuration.horizontalAngleSigmaRadians)
+      } else {
+        applyFieldOfViewEvidence()
+      }
+      if let vertical = update.vertical { applyVertical(vertical) }
+    }
+    return estimate(at: update.time)
+  }
+
+  /// The current direction, its sigma and state, at `time` (the last update's time).
+  public func estimate(at time: Timestamp) -> DirectionEstimate {
+    guard isInitialized else { return .unknown }
+    let s = backend.storage
+    let range = predictedRange
+    guard range > 0 else { return .unknown }
+    let u = Direction(x: s.x[0] / range, y: s.x[1] / range, z: s.x[2] / range)
+    // mean variance across the ray: (tr(Ppp) - uᵀ Ppp u) / 2
+    var trace = 0.0, along = 0.0
+    for i in 0..<3 {
+      trace += s.P[i * 6 + i]
+      for j in 0..<3 { along += u[i] * s.P[i * 6 + j] * u[j] }
+    }
+    let sigma = (max(0, trace - along) / 2).squareRoot() / range
+    let state: DirectionState
+    if lastDirectionTime == time {
+      state = .measured
+    } else if sigma <= configuration.unknownAngleSigmaRadians
+      && time.seconds(since: lastDirectionTime) <= configuration.maximumCoastSeconds
+    {
+      state = .predicted
+    } else {
+      state = .unknown
+    }
+    return DirectionEstimate(direction: state == .unknown ? nil : u, angleSigmaRadians: sigma, state: state)
+  }
+
+  // MARK: - Steps
+
+  private var predictedRange: Double {
+    let x = backend.storage.x
+    return (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]).squareRoot()
+  }
+
+  private func start(distance d: Double, direction u: Direction, time: Timestamp) {
+    let s = backend.storage
+    let n = Self.stateCount
+    for i in 0..<(n * n) { s.P[i] = 0 }
+    s.x[0] = d * u.x; s.x[1] = d * u.y; s.x[2] = d * u.z
+    s.x[3] = 0; s.x[4] = 0; s.x[5] = 0
+    writePositionNoise(distance: d, direction: u, angleSigma: angleSigma(for: u), into: s.P, stride: n)
+    let v2 = configuration.initialVelocitySigmaMetersPerSecond * configuration.initialVelocitySigmaMetersPerSecond
+    for i in 3..<6 { s.P[i * n + i] = v2 }
+    lastTime = time
+    lastDirectionTime = time
+    consecutiveRejections = 0
+    isInitialized = true
+  }
+
+  private func predict(to time: Timestamp) {
+    let dt = time.seconds(since: lastTime)
+    lastTime = time
+    guard dt > 0 else { return }
+    let s = backend.storage
+    let n = Self.stateCount
+    let q = configuration.accelerationSpectralDensity
+    for i in 0..<(n * n) { s.F[i] = 0; s.Q[i] = 0 }
+    for axis in 0..<3 {
+      let p = axis, v = axis + 3
+      // F = [I dt·I; 0 I]
+      s.F[p * n + p] = 1; s.F[v * n + v] = 1; s.F[p * n + v] = dt
+      // Q = q [dt³/3 dt²/2; dt²/2 dt] per axis (CWNA)
+      s.Q[p * n + p] = q * dt * dt * dt / 3
+      s.Q[p * n + v] = q * dt * dt / 2
+      s.Q[v * n + p] = q * dt * dt / 2
+      s.Q[v * n + v] = q * dt
+    }
+    _ = backend.predict()
+  }
+
+  /// The angle sigma of a direction measurement: suspect outside the cone.
+  private func angleSigma(for u: Direction) -> Double {
+    let inside = configuration.fieldOfView.contains(x: u.x, y: u.y, z: u.z)
+    return configuration.angleSigmaRadians * (inside ? 1 : configuration.suspectDirectionFactor)
+  }
+
+  /// `R = σr² u uᵀ + (d σθ)² (I - u uᵀ)` into a 3 x 3 block with row stride `stride`.
+  private func writePositionNoise(
+    distance d: Double, direction u: Direction, angleSigma: Double, into m: UnsafeMutablePointer<Double>, stride: Int
+  ) {
+    let along = configuration.rangeSigmaMeters * configuration.rangeSigmaMeters
+    let across = (d * angleSigma) * (d * angleSigma)
+    for i in 0..<3 {
+      for j in 0..<3 {
+        let uu = u[i] * u[j]
+        m[i * stride + j] = along * uu + across * ((i == j ? 1 : 0) - uu)
+      }
+    }
+  }
+
+  /// Position update from a distance (or the predicted one, with a loose
+  /// along-ray sigma, when only a direction came) and a direction.
+  private func fusePosition(distance d: Double, direction u: Direction, rangeMeasured: Bool) -> Bool {
+    let s = backend.storage
+    let n = Self.stateCount
+    for i in 0..<(3 * n) { s.H[i] = 0 }
+    for i in 0..<3 { s.H[i * n + i] = 1 }
+    s.z[0] = d * u.x; s.z[1] = d * u.y; s.z[2] = d * u.z
+    writePositionNoise(distance: d, direction: u, angleSigma: angleSigma(for: u), into: s.R, stride: 3)
+    if !rangeMeasured {
+      // Direction without distance: the range along the ray is the filter's own.
+      let loose = 100.0 - configuration.rangeSigmaMeters * configuration.rangeSigmaMeters
+      for i in 0..<3 { for j in 0..<3 { s.R[i * 3 + j] += loose * u[i] * u[j] } }
+    }
+    return fuse(measurementCount: 3, linear: true)
+  }
+
+  /// Range-only EKF update: `y = d - |p|`, `H = [pᵀ/|p|, 0, 0, 0]`.
+  private func fuseRange(_ d: Double) {
+    let s = backend.storage
+    let range = predictedRange
+    guard range > 0 else { return }
+    for j in 0..<Self.stateCount { s.H[j] = j < 3 ? s.x[j] / range : 0 }
+    s.y[0] = d - range
+    s.R[0] = configuration.rangeSigmaMeters * configuration.rangeSigmaMeters
+    _ = fuse(measurementCount: 1, linear: false)
+  }
+
+  /// Azimuth EKF update: `h = atan2(px, -pz)`; with `a = px`, `b = -pz`,
+  /// `∂h/∂px = b / (a² + b²)`, `∂h/∂pz = a / (a² + b²)`.
+  private func fuseAzimuth(_ azimuth: Double, sigma: Double) {
+    let s = backend.storage
+    let a = s.x[0], b = -s.x[2]
+    let r2 = a * a + b * b
+    guard r2 > 0 else { return }
+    for j in 0..<Self.stateCount { s.H[j] = 0 }
+    s.H[0] = b / r2
+    s.H[2] = a / r2
+    s.y[0] = Self.wrapped(azimuth - FieldOfView.azimuth(x: a, z: s.x[2]))
+    s.R[0] = sigma * sigma
+    _ = fuse(measurementCount: 1, linear: false)
+  }
+
+  /// Elevation EKF update: `h = atan2(py, ρ)`, `ρ = sqrt(px² + pz²)`, `r² = ρ² + py²`;
+  /// `∂h/∂py = ρ / r²`, `∂h/∂px = -py px / (ρ r²)`, `∂h/∂pz = -py pz / (ρ r²)`.
+  private func fuseElevation(_ elevation: Double, sigma: Double) {
+    let s = backend.storage
+    let px = s.x[0], py = s.x[1], pz = s.x[2]
+    let rho = (px * px + pz * pz).squareRoot()
+    let r2 = rho * rho + py * py
+    guard rho > 0 else { return }
+    for j in 0..<Self.stateCount { s.H[j] = 0 }
+    s.H[0] = -py * px / (rho * r2)
+    s.H[1] = rho / r2
+    s.H[2] = -py * pz / (rho * r2)
+    s.y[0] = elevation - FieldOfView.elevation(x: px, y: py, z: pz)
+    s.R[0] = sigma * sigma
+    _ = fuse(measurementCount: 1, linear: false)
+  }
+
+  /// No direction came although the estimate lies inside the cone: the
+  /// object is more likely just outside it. The nearest edge (in whichever of
+  /// azimuth and elevation has the smaller margin) becomes a measurement.
+  private func applyFieldOfViewEvidence() {
+    let fov = configuration.fieldOfView
+    let (px, py, pz) = position
+    guard fov.contains(x: px, y: py, z: pz) else { return }
+    let azimuth = FieldOfView.azimuth(x: px, z: pz)
+    let elevation = FieldOfView.elevation(x: px, y: py, z: pz)
+    let sigma = configuration.fieldOfViewEdgeSigmaRadians
+    if fov.azimuthLimitRadians - abs(azimuth) <= fov.elevationLimitRadians - abs(elevation) {
+      fuseAzimuth(azimuth < 0 ? -fov.azimuthLimitRadians : fov.azimuthLimitRadians, sigma: sigma)
+    } else {
+      fuseElevation(elevation < 0 ? -fov.elevationLimitRadians : fov.elevationLimitRadians, sigma: sigma)
+    }
+  }
+
+  private func applyVertical(_ vertical: VerticalEstimate) {
+    let height = backend.storage.x[1]
+    let sigma = configuration.verticalSameSigmaRadians
+    switch vertical {
+    case .same: fuseElevation(0, sigma: sigma)
+    // Inequalities: act only when the estimate is on the wrong side of level.
+    case .above where height < 0, .below where height > 0: fuseElevation(0, sigma: sigma)
+    default: break
+    }
+  }
+
+  /// innovate, gate on yᵀS⁻¹y <= gate², correct. Returns whether it fused.
+  private func fuse(measurementCount k: Int, linear: Bool) -> Bool {
+    let gate = configuration.gateSigmas
+    guard case .success(let squaredDistance) = backend.innovate(measurementCount: k, linear: linear),
+      squaredDistance <= gate * gate
+    else {
+      consecutiveRejections += 1
+      return false
+    }
+    consecutiveRejections = 0
+    if case .failure = backend.correct(measurementCount: k) { return false }
+    return true
+  }
+
+  /// An angle wrapped to (-π, π].
+  static func wrapped(_ angle: Double) -> Double {
+    var a = angle
+    while a > .pi { a -= 2 * .pi }
+    while a <= -.pi { a += 2 * .pi }
+    return a
+  }
+}

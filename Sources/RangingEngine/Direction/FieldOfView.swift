@@ -1,0 +1,40 @@
+internal import _RangingMath
+
+/// The cone in which the phone measures a direction, around straight ahead (-z).
+///
+/// Azimuth is `atan2(x, -z)` (positive to the right), elevation
+/// `atan2(y, sqrt(x² + z²))` (positive up). The defaults are the cone Apple
+/// documents for Nearby Interaction on iPhone (about ±55° horizontally and
+/// ±45° vertically around the back camera's axis).
+public struct FieldOfView: Sendable {
+  /// Half-width of the cone in azimuth, radians.
+  public var azimuthLimitRadians: Double
+  /// Half-height of the cone in elevation, radians.
+  public var elevationLimitRadians: Double
+
+  public init(azimuthLimitRadians: Double = 55 * .pi / 180, elevationLimitRadians: Double = 45 * .pi / 180) {
+    precondition(azimuthLimitRadians > 0 && azimuthLimitRadians <= .pi, "FieldOfView: azimuth limit must be in (0, pi]")
+    precondition(elevationLimitRadians > 0 && elevationLimitRadians <= .pi / 2, "FieldOfView: elevation limit must be in (0, pi/2]")
+    self.azimuthLimitRadians = azimuthLimitRadians
+    self.elevationLimitRadians = elevationLimitRadians
+  }
+
+  /// Azimuth of a direction or position, radians, positive to the right.
+  public static func azimuth(x: Double, z: Double) -> Double { ranging_atan2(x, -z) }
+
+  /// Elevation of a direction or position, radians, positive up.
+  public static func elevation(x: Double, y: Double, z: Double) -> Double {
+    ranging_atan2(y, (x * x + z * z).squareRoot())
+  }
+
+  /// Angle between a direction or position and straight ahead (-z), radians in [0, π].
+  public static func offAxisAngle(x: Double, y: Double, z: Double) -> Double {
+    ranging_atan2((x * x + y * y).squareRoot(), -z)
+  }
+
+  /// Whether the point is inside the cone, with `margin` radians to spare on every side.
+  public func contains(x: Double, y: Double, z: Double, marginRadians margin: Double = 0) -> Bool {
+    abs(Self.azimuth(x: x, z: z)) < azimuthLimitRadians - margin
+      && abs(Self.elevation(x: x, y: y, z: z)) < elevationLimitRadians - margin
+  }
+}
