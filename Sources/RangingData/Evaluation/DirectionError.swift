@@ -111,11 +111,11 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
     func f(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "-" }
     return """
       direction error, degrees (gaps start at the last measured direction)
-        measured:                         median \\(f(measuredMedianDegrees)), p95 \\(f(measuredP95Degrees))
-        predicted, first \\(Int(Self.earlyGapSeconds)) s of gaps (\\(earlyPredictedRows) rows): median \\(f(earlyPredictedMedianDegrees)), p95 \\(f(earlyPredictedP95Degrees))
-        hold last measured, same rows:    median \\(f(earlyHoldLastMedianDegrees)), p95 \\(f(earlyHoldLastP95Degrees))
-        all predicted rows:               median \\(f(predictedMedianDegrees)); unknown rows: \\(unknownRows)
-        gaps: \\(gaps), passing \\(Int(Self.failureDegrees)) deg while still predicted: \\(gapsFailingBeforeUnknown)
+        measured:                         median \(f(measuredMedianDegrees)), p95 \(f(measuredP95Degrees))
+        predicted, first \(Int(Self.earlyGapSeconds)) s of gaps (\(earlyPredictedRows) rows): median \(f(earlyPredictedMedianDegrees)), p95 \(f(earlyPredictedP95Degrees))
+        hold last measured, same rows:    median \(f(earlyHoldLastMedianDegrees)), p95 \(f(earlyHoldLastP95Degrees))
+        all predicted rows:               median \(f(predictedMedianDegrees)); unknown rows: \(unknownRows)
+        gaps: \(gaps), passing \(Int(Self.failureDegrees)) deg while still predicted: \(gapsFailingBeforeUnknown)
 
       """
   }

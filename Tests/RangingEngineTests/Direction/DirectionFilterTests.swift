@@ -71,7 +71,7 @@ struct DirectionFilterTests {
     #expect(filter.update(Self.at(0, distance: 1)).state == .unknown)  // no direction yet: no track
     #expect(filter.update(Self.at(0.1, distance: 2, direction: Direction(x: 0, y: 0, z: -1))).state == .measured)
     #expect(filter.update(Self.at(0.3, distance: 2)).state == .predicted)
-    // 30° at 2 m needs sqrt(t² + t³/3) ≈ 1.15 m of spread: t ≈ 1 s.
+    // The 25° default limit at 2 m needs sqrt(t² + t³/3) ≈ 0.93 m of spread: t ≈ 0.85 s.
     var t = 0.3
     var state = DirectionState.predicted
     while state == .predicted && t < 10 {
