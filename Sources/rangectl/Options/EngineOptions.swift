@@ -58,6 +58,19 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
   var confirmation: Int = RangeFilterConfiguration().confirmationCount
 
+  @Option(help: "Track the direction in 3-D through field-of-view gaps (on), or report measured directions only (off).")
+  var direction: Toggle = .on
+
+  @Option(help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
+  var fov: String = "55,45"
+
+  @Option(help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
+  var maxCoast: Double = DirectionFilterConfiguration().maximumCoastSeconds
+
+  enum Toggle: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+  }
+
   @Option(help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
   var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
@@ -83,6 +96,8 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow)")
     }
     guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
+    _ = try fieldOfView()
+    guard maxCoast > 0 else { throw ValidationError("--max-coast must be positive") }
   }
 
   func zoneList() throws -> ZoneList {
@@ -93,6 +108,15 @@ struct EngineOptions: ParsableArguments {
     }
   }
 
+  /// `--fov az,el` in degrees.
+  func fieldOfView() throws -> FieldOfView {
+    let parts = fov.split(separator: ",").map { Double($0) }
+    guard parts.count == 2, let az = parts[0], let el = parts[1], az > 0, az <= 180, el > 0, el <= 90 else {
+      throw ValidationError("--fov: expected azimuth,elevation half-angles in degrees, e.g. 55,45 (azimuth in (0, 180], elevation in (0, 90])")
+    }
+    return FieldOfView(azimuthLimitRadians: az * .pi / 180, elevationLimitRadians: el * .pi / 180)
+  }
+
   func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
     RangingPipeline<B>(
       tracker: TrackerConfiguration(
@@ -101,7 +125,10 @@ struct EngineOptions: ParsableArguments {
           accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
           shortGateSigmas: shortGate, resetAfterRejections: resetAfter, confirmationCount: confirmation,
           prefilter: HampelConfiguration(
-            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both))),
+            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both)),
+        // validate() has checked --fov, so the fallback is never taken.
+        directionFilter: direction == .off ? nil : DirectionFilterConfiguration(
+          fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast)),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
                         exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)
