@@ -1,0 +1,53 @@
+import Benchmark
+import RangingEngine
+
+/// The distance filter (2-state constant velocity) on each backend, and the
+/// scalar kernel that does the same arithmetic with nothing around it (the
+/// "limit"): filter throughput reads as a fraction of it.
+func registerRangeFilterBenchmarks() {
+  Benchmark("ScalarRangeKernel.update(limit)") { benchmark in
+    let signal = RangeSignal.shared
+    let count = benchmark.scaledIterations.count
+    var kernel = ScalarRangeKernel(configuration: signal.configuration, distanceMeters: signal.distances[0])
+    var ratios = 0.0
+    benchmark.startMeasurement()
+    for i in 1..<count {
+      let dt = RangeSignal.time(i).seconds(since: RangeSignal.time(i - 1))
+      ratios += kernel.update(distanceMeters: signal.distances[i & RangeSignal.mask], dtSeconds: dt)
+    }
+    benchmark.stopMeasurement()
+    blackHole(ratios)
+    let reference = signal.reference(count: count)
+    precondition(kernel.distanceMeters == reference.distanceMeters && kernel.p00 == reference.p00,
+                 "ScalarRangeKernel.update(limit): result differs from the reference run")
+  }
+  Benchmark("RangeFilter.update(swift)") { benchmark in
+    updateRangeFilter(SwiftKalmanBackend.self, benchmark)
+  }
+  Benchmark("RangeFilter.update(gsl)") { benchmark in
+    updateRangeFilter(GSLKalmanBackend.self, benchmark)
+  }
+}
+
+/// `scaledIterations` updates of one filter with ``RangeSignal``, then a check
+/// against the scalar reference run over the same samples.
+func updateRangeFilter<Backend: KalmanBackend>(_: Backend.Type, _ benchmark: Benchmark) {
+  let signal = RangeSignal.shared
+  let count = benchmark.scaledIterations.count
+  let filter = RangeFilter<Backend>(configuration: signal.configuration)
+  var fused = 0
+  benchmark.startMeasurement()
+  for i in 0..<count {
+    let outcome = filter.update(distanceMeters: signal.distances[i & RangeSignal.mask], at: RangeSignal.time(i))
+    if case .fused = outcome { fused += 1 }
+  }
+  benchmark.stopMeasurement()
+  blackHole(fused)
+  let reference = signal.reference(count: count)
+  let estimate = filter.estimate
+  precondition(
+    fused == count - 1 && agree(estimate.distanceMeters, reference.distanceMeters)
+      && agree(estimate.sigmaMeters * estimate.sigmaMeters, reference.p00)
+      && agree(estimate.rateMetersPerSecond, reference.rateMetersPerSecond),
+    "RangeFilter.update(\(Backend.self)): \(fused) of \(count - 1) fused, \(estimate) against \(reference)")
+}
