@@ -13,7 +13,11 @@ struct Evaluate: ParsableCommand {
       runs the engine itself on every dataset given (files, or folders of .csv files) with the \
       engine options below, and scores that. Truth events are the crossings of true_distance \
       over each zone radius; engine events match them one-to-one (same object, zone and kind) \
-      within --tolerance seconds.
+      within --tolerance seconds. Two baselines are scored the same way on every dataset and \
+      shown beside the engine: raw (the measured distance) and ema (its exponential moving \
+      average, alpha 0.3 per update), both with plain thresholds at each radius (enter d < r, \
+      exit d >= r; no hysteresis). --json keeps the engine's report at the top level and adds \
+      "baselines".
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]
@@ -34,12 +38,19 @@ struct Evaluate: ParsableCommand {
     let zoneList = try engine.zoneList()
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
     var runs: [ScenarioEvaluation] = []
+    var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
     do {
-      if let events {
-        runs.append(try evaluator.evaluate(datasetPath: datasets[0], eventsPath: events, filteredPath: filtered))
-      } else {
-        for path in try datasetFiles() {
-          runs.append(try runEngine(on: path, zones: zoneList, evaluator: evaluator))
+      let paths = events == nil ? try datasetFiles() : [datasets[0]]
+      for path in paths {
+        let run: ScenarioEvaluation
+        if let events {
+          run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered)
+        } else {
+          run = try runEngine(on: path, zones: zoneList, evaluator: evaluator)
+        }
+        runs.append(run)
+        for (index, baseline) in try runBaselines(on: path, name: run.name, evaluator: evaluator).enumerated() {
+          baselineRuns[index].append(baseline)
         }
       }
     } catch let error as DatasetError {
@@ -49,8 +60,21 @@ struct Evaluate: ParsableCommand {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       throw ExitCode(65)
     }
-    let report = EvaluationReport(evaluator: evaluator, scenarios: runs)
+    let report = BaselineComparison(
+      engine: EvaluationReport(evaluator: evaluator, scenarios: runs),
+      baselines: zip(BaselineMethod.standard, baselineRuns).map { method, runs in
+        BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: runs))
+      })
     print(json ? report.jsonText() : report.table())
+  }
+
+  /// Runs the standard baselines over `path` and scores each like the engine.
+  private func runBaselines(on path: String, name: String, evaluator: Evaluator) throws -> [ScenarioEvaluation] {
+    let truth = try EvaluationInputs.truthRows(datasetPath: path)
+    let detectors = try BaselineDetector.run(BaselineMethod.standard, zones: evaluator.zones, datasetPath: path)
+    return detectors.map {
+      evaluator.evaluate(name: name, truth: truth, engineEvents: $0.crossings, filtered: $0.distances)
+    }
   }
 
   /// The datasets, with folders expanded to their .csv files in name order.

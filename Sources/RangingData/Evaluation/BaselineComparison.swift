@@ -1,0 +1,116 @@
+import Foundation
+
+/// One baseline's evaluation over the same runs as the engine's.
+public struct BaselineEvaluation: Codable, Equatable, Sendable {
+  /// `raw` or `ema` (``BaselineMethod/name``).
+  public var method: String
+  /// The EMA weight per update, or nil (omitted in JSON) for `raw`.
+  public var alpha: Double?
+  /// Events and distance error of the baseline, scored exactly like the engine's.
+  public var report: EvaluationReport
+
+  public init(method: BaselineMethod, report: EvaluationReport) {
+    self.method = method.name
+    alpha = method.alpha
+    self.report = report
+  }
+}
+
+/// The engine's evaluation side by side with the baselines' (issue 3).
+///
+/// Every method is scored by the same ``Evaluator``: the same truth
+/// crossings, the same one-to-one matching and tolerance, and distance error
+/// on the same dataset rows (``DistanceErrorComparison``; for a baseline,
+/// "filtered" is the distance it thresholds).
+///
+/// ``table()`` is the engine's table (``EvaluationReport/table()``) followed
+/// by one comparison table. ``jsonText()`` keeps the engine's report at the
+/// top level, so readers of `rangectl evaluate --json` still find `overall`,
+/// `scenarios` and the rest there, and adds `baselines`, one
+/// ``BaselineEvaluation`` per method.
+public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConvertible {
+  public var engine: EvaluationReport
+  public var baselines: [BaselineEvaluation]
+
+  /// - Precondition: every baseline report has the engine's runs, in the same order.
+  public init(engine: EvaluationReport, baselines: [BaselineEvaluation]) {
+    precondition(baselines.allSatisfy { $0.report.scenarios.map(\.name) == engine.scenarios.map(\.name) },
+                 "BaselineComparison: every baseline must be evaluated on the engine's runs, in order")
+    self.engine = engine
+    self.baselines = baselines
+  }
+
+  private enum CodingKeys: String, CodingKey { case baselines }
+
+  public init(from decoder: any Decoder) throws {
+    engine = try EvaluationReport(from: decoder)
+    baselines = try decoder.container(keyedBy: CodingKeys.self).decode([BaselineEvaluation].self, forKey: .baselines)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try engine.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(baselines, forKey: .baselines)
+  }
+
+  /// Pretty-printed JSON with sorted keys (absent values omitted).
+  public func jsonText() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    // Plain structs of finite numbers and strings: encoding cannot fail.
+    guard let data = try? encoder.encode(self) else { preconditionFailure("BaselineComparison: encoding failed") }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  public var description: String { table() }
+
+  /// The engine's table, then per run and overall one row per method:
+  /// baselines first, engine last.
+  public func table() -> String {
+    var lines = [engine.table()]
+    let legend = baselines.map { baseline in
+      baseline.alpha.map { "\(baseline.method): exponential average, alpha \($0) per update" }
+        ?? "\(baseline.method): measured distance"
+    }
+    lines.append("engine vs baselines (same truth, matching and tolerance; distance error vs truth)")
+    lines.append("  " + legend.joined(separator: "; ") + "; plain thresholds: enter d < r, exit d >= r")
+    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "F1", "p50 s", "p95 s",
+                           "RMSE m", "MAE m", "p95 m"]))
+    var runs = engine.scenarios.indices.map { index in
+      (engine.scenarios[index].name,
+       baselines.map { ($0.method, $0.report.scenarios[index].events, $0.report.scenarios[index].distance) }
+         + [("engine", engine.scenarios[index].events, engine.scenarios[index].distance)])
+    }
+    if engine.scenarios.count > 1 {
+      runs.append(("overall", baselines.map { ($0.method, $0.report.overall, $0.report.overallDistance) }
+        + [("engine", engine.overall, engine.overallDistance)]))
+    }
+    for (name, methods) in runs {
+      for (offset, (method, events, distance)) in methods.enumerated() {
+        lines.append(Self.row([offset == 0 ? name : "", method, "\(events.truthCount)", "\(events.engineCount)",
+                               "\(events.matched)", "\(events.missed)", "\(events.falseEvents)",
+                               Self.number(events.f1), Self.number(events.latencyP50Seconds),
+                               Self.number(events.latencyP95Seconds), Self.number(distance?.filtered.rmseMeters),
+                               Self.number(distance?.filtered.maeMeters),
+                               Self.number(distance?.filtered.p95AbsoluteErrorMeters)]))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The first cell left-aligned in 26 columns, the method in 8, the others right-aligned in 9.
+  private static func row(_ cells: [String]) -> String {
+    var line = cells[0].padding(toLength: max(26, cells[0].count), withPad: " ", startingAt: 0)
+    line += cells[1].padding(toLength: max(8, cells[1].count), withPad: " ", startingAt: 0)
+    for cell in cells.dropFirst(2) {
+      line += String(repeating: " ", count: max(1, 9 - cell.count)) + cell
+    }
+    return line
+  }
+
+  /// Three decimals, or `-` when absent.
+  private static func number(_ value: Double?) -> String {
+    guard let value else { return "-" }
+    return String(format: "%.3f", value)
+  }
+}

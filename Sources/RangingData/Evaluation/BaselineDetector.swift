@@ -1,0 +1,97 @@
+import RangingEngine
+
+/// Runs one ``BaselineMethod`` over a recording, update by update, and keeps
+/// the zone crossings it decides and the distance it thresholds.
+///
+/// Per object and zone of radius r (``BaselineMethod`` gives the rule):
+/// - every object starts outside every zone;
+/// - on each update with a distance, the method's distance `s` is computed and
+///   the object enters each zone with `s < r` it is outside of and exits each
+///   zone with `s >= r` it is inside of, at the update's time; exits come
+///   before enters, exits from the smallest radius out and enters from the
+///   largest in (the order of FORMATS.md §2);
+/// - an update earlier than the object's previous one is skipped and counted
+///   (the engine's tracker rejects it too);
+/// - a life-cycle row (removal, suspension, its end, invalidation) restarts
+///   the average: the next update starts it afresh. Zone state is left as it
+///   is: a plain-threshold detector has no notion of a lost object, and
+///   changes state only on a distance.
+///
+///     var detector = BaselineDetector(method: .exponentialAverage(alpha: 0.5), zones: [("inner", 1.5)])
+///     detector.update(object: "a", time: Timestamp(seconds: 0), distanceMeters: 2)
+///     detector.update(object: "a", time: Timestamp(seconds: 1), distanceMeters: 1)   // s = 1.5: still outside
+///     detector.update(object: "a", time: Timestamp(seconds: 2), distanceMeters: 1)   // s = 1.25: enter
+public struct BaselineDetector: Sendable {
+  public let method: BaselineMethod
+  /// Zone names and radii, metres.
+  public let zones: [(name: String, radiusMeters: Double)]
+  /// The crossings decided so far, in the order they happened.
+  public private(set) var crossings: [ZoneCrossing] = []
+  /// The thresholded distance of every update with a distance, in input order.
+  public private(set) var distances: [FilteredDistanceRow] = []
+  /// Updates skipped because their time was before the object's previous update.
+  public private(set) var skippedOutOfOrder = 0
+
+  private struct ObjectState {
+    var lastTime: Timestamp?
+    /// The average so far, or nil before the first update or after a restart.
+    var average: Double?
+    var inside: [Bool]
+  }
+  private var objects: [String: ObjectState] = [:]
+  /// Zone indices by increasing radius (exits) and decreasing radius (enters).
+  private let outwards: [Int]
+
+  /// - Parameters:
+  ///   - method: the detector; an EMA weight must be in (0, 1].
+  ///   - zones: names (unique) and radii in metres (> 0, finite).
+  public init(method: BaselineMethod, zones: [(name: String, radiusMeters: Double)] = TruthCrossings.defaultZones) {
+    if let alpha = method.alpha {
+      precondition(alpha > 0 && alpha <= 1, "BaselineDetector: EMA alpha must be in (0, 1]")
+    }
+    precondition(zones.allSatisfy { $0.radiusMeters > 0 && $0.radiusMeters.isFinite },
+                 "BaselineDetector: radii must be positive and finite")
+    self.method = method
+    self.zones = zones
+    outwards = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
+  }
+
+  /// Feeds one measured distance of `object`.
+  ///
+  /// - Parameters:
+  ///   - object: the object's identifier.
+  ///   - time: the update's time.
+  ///   - distanceMeters: the measured distance, metres, finite and ≥ 0.
+  public mutating func update(object: String, time: Timestamp, distanceMeters: Double) {
+    var state = objects[object] ?? ObjectState(lastTime: nil, average: nil, inside: Array(repeating: false, count: zones.count))
+    if let last = state.lastTime, time < last {
+      skippedOutOfOrder += 1
+      return
+    }
+    state.lastTime = time
+    let s: Double
+    switch (method, state.average) {
+    case (.raw, _), (.exponentialAverage, nil):
+      s = distanceMeters
+    case (.exponentialAverage(let alpha), let previous?):
+      // s_k = alpha · d_k + (1 - alpha) · s_(k-1)
+      s = alpha * distanceMeters + (1 - alpha) * previous
+    }
+    state.average = s
+    distances.append(FilteredDistanceRow(time: time, object: object, distanceMeters: s))
+    for index in outwards where state.inside[index] && s >= zones[index].radiusMeters {
+      state.inside[index] = false
+      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .exit))
+    }
+    for index in outwards.reversed() where !state.inside[index] && s < zones[index].radiusMeters {
+      state.inside[index] = true
+      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .enter))
+    }
+    objects[object] = state
+  }
+
+  /// A life-cycle row for `object`: the next update restarts the average.
+  public mutating func restart(object: String) {
+    objects[object]?.average = nil
+  }
+}

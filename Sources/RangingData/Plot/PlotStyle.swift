@@ -1,0 +1,30 @@
+/// Colours and sizes of ``RunPlot``, in one place so the legend draws each
+/// series exactly as the panels do. Colours are from the Tableau 10 palette
+/// (Matplotlib's default cycle), which stays distinct for most colour-blind readers
+/// when, as here, lines also differ in dash and width.
+enum PlotStyle {
+  static let rawDistance = "#7f8c9a"
+  static let filteredDistance = "#1f77b4"
+  static let sigmaBandOpacity = "0.22"
+  static let trueDistance = "#222222"
+  static let trueDash = "6 4"
+  static let enter = "#2ca02c"
+  static let exit = "#d62728"
+  static let measuredAzimuth = "#7f8c9a"
+  static let horizontalAngle = "#8c564b"
+  static let filteredAzimuth = "#9467bd"
+  static let directionMissing = "#f2c14e"
+  static let directionMissingOpacity = "0.28"
+  static let lifecycle = "#555555"
+  static let grid = "#e3e3e3"
+  static let axis = "#333333"
+  /// Zone colours, by zone order; repeats after four zones.
+  static let zones = ["#ff7f0e", "#17becf", "#bcbd22", "#e377c2"]
+  static let zoneBandOpacity = "0.16"
+
+  static let dotRadius = 2.0
+  static let markerSize = 7.0
+  static let lineWidth = "1.8"
+
+  static func zoneColour(_ index: Int) -> String { zones[index % zones.count] }
+}

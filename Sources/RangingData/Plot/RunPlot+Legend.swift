@@ -1,0 +1,79 @@
+extension RunPlot {
+  /// One legend entry: a swatch drawn like the series, and its label.
+  private enum Swatch {
+    case dot(String)
+    case ring(String)
+    case line(String, dash: String?)
+    case band(String, opacity: String)
+    case marker(String, pointingDown: Bool)
+  }
+
+  /// The legend in the right margin, listing only what the panels show:
+  /// distance entries first, then zones, events and azimuth entries.
+  func drawLegend(_ svg: inout SVGWriter) {
+    var entries: [(Swatch, String)] = []
+    let rows = trace.measurements
+    if rows.contains(where: { $0.distanceMeters != nil }) { entries.append((.dot(PlotStyle.rawDistance), "raw distance")) }
+    if !trace.filtered.isEmpty {
+      entries.append((.line(PlotStyle.filteredDistance, dash: nil), "filtered distance"))
+      entries.append((.band(PlotStyle.filteredDistance, opacity: PlotStyle.sigmaBandOpacity), "filtered ± 1 sigma"))
+    }
+    if rows.contains(where: { $0.trueDistanceMeters != nil }) {
+      entries.append((.line(PlotStyle.trueDistance, dash: PlotStyle.trueDash), "true distance"))
+    }
+    for (index, zone) in trace.zones.enumerated() {
+      entries.append((.band(PlotStyle.zoneColour(index), opacity: "0.35"),
+                      "\(zone.name) \(trimmed(zone.radiusMeters)) m, band ± \(trimmed(zone.hysteresisMeters / 2))"))
+    }
+    if trace.events.contains(where: { $0.kind == .enter }) { entries.append((.marker(PlotStyle.enter, pointingDown: true), "enter event")) }
+    if trace.events.contains(where: { $0.kind == .exit }) { entries.append((.marker(PlotStyle.exit, pointingDown: false), "exit event")) }
+    if !trace.lifecycle.isEmpty { entries.append((.line(PlotStyle.lifecycle, dash: "1 3"), "life-cycle row")) }
+    if rows.contains(where: { $0.azimuthDegrees != nil }) { entries.append((.dot(PlotStyle.measuredAzimuth), "measured azimuth")) }
+    if rows.contains(where: { $0.horizontalAngleDegrees != nil }) { entries.append((.ring(PlotStyle.horizontalAngle), "horizontal_angle")) }
+    if trace.filtered.contains(where: { $0.azimuthDegrees != nil }) {
+      entries.append((.line(PlotStyle.filteredAzimuth, dash: nil), "filtered azimuth"))
+    }
+    if !trace.directionGaps.isEmpty {
+      entries.append((.band(PlotStyle.directionMissing, opacity: "0.5"), "direction missing"))
+    }
+    svg.open("g", ["class": "legend"])
+    let left = layout.legendLeft
+    for (index, (swatch, label)) in entries.enumerated() {
+      let y = layout.distanceTop + 8 + Double(index) * 22
+      drawSwatch(&svg, swatch, x: left, y: y)
+      svg.element("text", ["x": SVGWriter.number(left + 30), "y": SVGWriter.number(y), "dominant-baseline": "middle"],
+                  text: label)
+    }
+    svg.close("g")
+  }
+
+  /// A 22 × 12 px swatch whose vertical centre is `y`.
+  private func drawSwatch(_ svg: inout SVGWriter, _ swatch: Swatch, x: Double, y: Double) {
+    let n = SVGWriter.number
+    switch swatch {
+    case .dot(let colour):
+      var path = SVGPath()
+      for dx in [4.0, 11, 18] { path.dot(at: x + dx, y, radius: PlotStyle.dotRadius) }
+      svg.element("path", ["d": path.data, "fill": colour])
+    case .ring(let colour):
+      var path = SVGPath()
+      path.dot(at: x + 11, y, radius: PlotStyle.dotRadius + 1)
+      svg.element("path", ["d": path.data, "fill": "none", "stroke": colour])
+    case .line(let colour, let dash):
+      var attributes = ["x1": n(x), "x2": n(x + 22), "y1": n(y), "y2": n(y), "stroke": colour, "stroke-width": PlotStyle.lineWidth]
+      if let dash { attributes["stroke-dasharray"] = dash }
+      svg.element("line", attributes)
+    case .band(let colour, let opacity):
+      svg.element("rect", ["x": n(x), "y": n(y - 6), "width": "22", "height": "12", "fill": colour, "fill-opacity": opacity])
+    case .marker(let colour, let pointingDown):
+      let s = PlotStyle.markerSize
+      let sign = pointingDown ? 1.0 : -1.0
+      var path = SVGPath()
+      path.move(to: x + 11 - s, y - sign * s * 0.9)
+      path.line(to: x + 11 + s, y - sign * s * 0.9)
+      path.line(to: x + 11, y + sign * s * 0.8)
+      path.close()
+      svg.element("path", ["d": path.data, "fill": colour])
+    }
+  }
+}

@@ -1,0 +1,167 @@
+/// Draws a ``RunTrace`` as a self-contained SVG: a distance panel (raw
+/// distance as dots, filtered distance with a ±1 sigma band, true distance
+/// dashed, zone radii with their hysteresis bands, enter and exit markers)
+/// above an azimuth panel (measured azimuth as dots, filtered azimuth as a
+/// line, shading where the measured direction was missing), sharing one
+/// time axis, with a title and a legend.
+///
+/// Scales (all public, so tests can check pixels against hand computation):
+/// - time: the trace's first to last time (rows, filtered states, events,
+///   life-cycle rows) onto ``Layout/plotLeft``...``Layout/plotRight``;
+///   ±0.5 s around a single instant;
+/// - distance: 0 up to `top` onto ``Layout/distanceBottom``...``Layout/distanceTop``,
+///   where `top` is `1.05 · m` rounded up to a multiple of
+///   `LinearScale.niceStep(span: 1.05 · m, count: 6)` and `m` is the largest
+///   raw, filtered, true or zone-band distance (at least 1 m). Sigma is left
+///   out of `m`: a track's first sigma can be metres wide and would flatten
+///   the rest; the band is clipped to the panel instead;
+/// - azimuth: `-e...e` degrees onto ``Layout/azimuthBottom``...``Layout/azimuthTop``,
+///   where `e` is the first of 30, 60, 90, 180 not below the largest |azimuth|.
+///
+/// Every series is one `<path class="series" id="series-…">`; every event is
+/// one `<path class="event-marker …">` with a `<title>` (shown on hover).
+public struct RunPlot: Sendable {
+  /// Pixel positions of the panels, in a `width × height` canvas.
+  public struct Layout: Equatable, Sendable {
+    public var width = 1200.0
+    public var height = 800.0
+    /// Left and right edges of both panels' plotting area.
+    public var plotLeft = 72.0
+    public var plotRight = 985.0
+    public var distanceTop = 72.0
+    public var distanceBottom = 480.0
+    public var azimuthTop = 540.0
+    public var azimuthBottom = 735.0
+    /// Left edge of the legend, in the right margin.
+    public var legendLeft = 1000.0
+
+    public init() {}
+  }
+
+  public let trace: RunTrace
+  public let layout: Layout
+  public let timeScale: LinearScale
+  public let distanceScale: LinearScale
+  public let azimuthScale: LinearScale
+
+  public init(trace: RunTrace, layout: Layout = Layout()) {
+    self.trace = trace
+    self.layout = layout
+    var times = trace.measurements.map(\.timeSeconds) + trace.filtered.map(\.timeSeconds)
+    times += trace.events.map(\.timeSeconds) + trace.lifecycle.map(\.timeSeconds)
+    var first = times.min() ?? 0
+    var last = times.max() ?? 1
+    if first == last {
+      first -= 0.5
+      last += 0.5
+    }
+    timeScale = LinearScale(domain: (first, last), range: (layout.plotLeft, layout.plotRight))
+
+    var distances = trace.measurements.compactMap(\.distanceMeters) + trace.measurements.compactMap(\.trueDistanceMeters)
+    distances += trace.filtered.map(\.distanceMeters) + trace.zones.map { $0.radiusMeters + $0.hysteresisMeters / 2 }
+    let padded = 1.05 * max(1, distances.max() ?? 1)
+    let top = LinearScale.ceiling(padded, toMultipleOf: LinearScale.niceStep(span: padded, count: 6))
+    distanceScale = LinearScale(domain: (0, top), range: (layout.distanceBottom, layout.distanceTop))
+
+    var azimuths = trace.measurements.compactMap(\.azimuthDegrees)
+    azimuths += trace.measurements.compactMap(\.horizontalAngleDegrees) + trace.filtered.compactMap(\.azimuthDegrees)
+    let largest = azimuths.map(abs).max() ?? 0
+    let extent = [30.0, 60, 90].first { $0 >= largest } ?? 180
+    azimuthScale = LinearScale(domain: (-extent, extent), range: (layout.azimuthBottom, layout.azimuthTop))
+  }
+
+  /// The SVG document.
+  public func svg() -> String {
+    var svg = SVGWriter(width: layout.width, height: layout.height)
+    svg.element("rect", ["x": "0", "y": "0", "width": SVGWriter.number(layout.width),
+                         "height": SVGWriter.number(layout.height), "fill": "white"])
+    svg.open("defs")
+    for (id, top, bottom) in [("clip-distance", layout.distanceTop, layout.distanceBottom),
+                              ("clip-azimuth", layout.azimuthTop, layout.azimuthBottom)] {
+      svg.open("clipPath", ["id": id])
+      svg.element("rect", rectangle(left: layout.plotLeft, right: layout.plotRight, top: top, bottom: bottom))
+      svg.close("clipPath")
+    }
+    svg.close("defs")
+    svg.open("g", ["font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": "12", "fill": PlotStyle.axis])
+    drawTitle(&svg)
+    drawDistancePanel(&svg)
+    drawAzimuthPanel(&svg)
+    drawLegend(&svg)
+    svg.close("g")
+    return svg.document()
+  }
+
+  /// Title (file and object) and a line of counts.
+  private func drawTitle(_ svg: inout SVGWriter) {
+    svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "28", "font-size": "17", "font-weight": "bold"],
+                text: "\(trace.source) — object \(trace.object)")
+    let enters = trace.events.filter { $0.kind == .enter }.count
+    let zones = trace.zones.map { "\($0.name) \(trimmed($0.radiusMeters)) m ± \(trimmed($0.hysteresisMeters / 2))" }
+    var summary = "\(trace.measurements.count) measurements, \(trace.filtered.count) filtered states, "
+      + "\(enters) enter and \(trace.events.count - enters) exit events"
+    if !zones.isEmpty { summary += "; zones " + zones.joined(separator: ", ") }
+    svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "50", "font-size": "12", "fill": "#555555"],
+                text: summary)
+  }
+
+  /// The attributes of a rectangle between the given pixel edges.
+  func rectangle(left: Double, right: Double, top: Double, bottom: Double) -> [String: String] {
+    ["x": SVGWriter.number(min(left, right)), "y": SVGWriter.number(min(top, bottom)),
+     "width": SVGWriter.number(abs(right - left)), "height": SVGWriter.number(abs(bottom - top))]
+  }
+
+  /// A number with up to two decimals and no trailing zeros (`1.5`, `3`, `0.1`).
+  func trimmed(_ value: Double) -> String {
+    var text = SVGWriter.number(value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+  }
+
+  /// Splits `points` (time, value) into runs broken where the time between
+  /// neighbours exceeds ``RunTrace/lineBreakSeconds`` or `breaks` says so.
+  func runs(_ points: [(time: Double, value: Double)],
+            breaks: (Double, Double) -> Bool = { _, _ in false }) -> [[(time: Double, value: Double)]] {
+    let limit = trace.lineBreakSeconds
+    var runs: [[(time: Double, value: Double)]] = []
+    for point in points {
+      if let last = runs.last?.last, point.time - last.time <= limit, !breaks(last.value, point.value) {
+        runs[runs.count - 1].append(point)
+      } else {
+        runs.append([point])
+      }
+    }
+    return runs
+  }
+
+  /// A polyline through each run, each run its own piece.
+  func polyline(_ runs: [[(time: Double, value: Double)]], scale: LinearScale) -> SVGPath {
+    var path = SVGPath()
+    for run in runs {
+      for (index, point) in run.enumerated() {
+        if index == 0 {
+          path.move(to: timeScale(point.time), scale(point.value))
+        } else {
+          path.line(to: timeScale(point.time), scale(point.value))
+        }
+      }
+    }
+    return path
+  }
+
+  /// Dots of ``PlotStyle/dotRadius`` at each point.
+  func dots(_ points: [(time: Double, value: Double)], scale: LinearScale) -> SVGPath {
+    var path = SVGPath()
+    for point in points {
+      path.dot(at: timeScale(point.time), scale(point.value), radius: PlotStyle.dotRadius)
+    }
+    return path
+  }
+
+  /// Writes `path` as the series `id` (nothing when it is empty).
+  func series(_ svg: inout SVGWriter, _ id: String, _ path: SVGPath, style: [String: String]) {
+    guard !path.isEmpty else { return }
+    svg.element("path", style.merging(["class": "series", "id": "series-\(id)", "d": path.data]) { $1 })
+  }
+}

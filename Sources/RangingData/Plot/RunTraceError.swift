@@ -1,0 +1,22 @@
+/// Why a ``RunTrace`` cannot be recorded from a file.
+public enum RunTraceError: Error, Equatable, CustomStringConvertible {
+  /// The file cannot be opened or read, or is not a ranging CSV.
+  case dataset(DatasetError)
+  /// The file has no usable measurement row for any object.
+  case noMeasurements(path: String)
+  /// The object asked for has no measurement row; `available` lists the
+  /// objects that do, in order of first appearance.
+  case unknownObject(String, path: String, available: [String])
+
+  public var description: String {
+    switch self {
+    case .dataset(let error):
+      return error.description
+    case .noMeasurements(let path):
+      return "\(DatasetError.displayName(for: path)): no measurement rows to plot"
+    case .unknownObject(let name, let path, let available):
+      let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", ..." : "")
+      return "\(DatasetError.displayName(for: path)): no measurements of object '\(name)'; objects: \(list)"
+    }
+  }
+}

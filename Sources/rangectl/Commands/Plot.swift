@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import RangingData
+import RangingEngine
+import ZoneMonitor
+
+/// `rangectl plot FILE -o OUT.svg [--object NAME] [--zones ...]`
+struct Plot: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw one object's run through the engine as an SVG.",
+    discussion: """
+      Runs the engine on FILE in memory, with the engine options below (so the plot matches \
+      `rangectl replay` with the same options), and draws one object: raw distance (dots), \
+      filtered distance with a ±1 sigma band, true distance when recorded (dashed), zone radii \
+      with their hysteresis bands, enter and exit events; below, measured and filtered azimuth \
+      (atan2(dir_x, -dir_z)) with shading where the direction was missing. The SVG is \
+      self-contained (no scripts or external resources) and opens in any browser. Exit status: \
+      0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
+      CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be written.
+      """)
+
+  @Argument(help: "Ranging CSV file (read twice, so not standard input).")
+  var file: String
+
+  @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
+  var output: String
+
+  @Option(help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
+  var object: String?
+
+  @OptionGroup var engine: EngineOptions
+
+  func validate() throws {
+    if file == "-" { throw ValidationError("plot reads FILE twice; give a file, not standard input") }
+    if output == file || Self.sameFile(output, file) {
+      throw ValidationError("--output \(output) is the input file; choose another path")
+    }
+  }
+
+  /// Whether two paths name the same existing file (same device and inode).
+  private static func sameFile(_ a: String, _ b: String) -> Bool {
+    let manager = FileManager.default
+    guard let first = try? manager.attributesOfItem(atPath: a), let second = try? manager.attributesOfItem(atPath: b),
+      let inode = first[.systemFileNumber] as? NSNumber, let device = first[.systemNumber] as? NSNumber
+    else { return false }
+    return inode == second[.systemFileNumber] as? NSNumber && device == second[.systemNumber] as? NSNumber
+  }
+
+  func run() throws {
+    switch engine.backend {
+    case .gsl: try plot(with: GSLKalmanBackend.self)
+    case .swift: try plot(with: SwiftKalmanBackend.self)
+    }
+  }
+
+  private func plot<Backend: KalmanBackend>(with _: Backend.Type) throws {
+    let zoneList = try engine.zoneList()
+    let replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    let trace: RunTrace
+    do {
+      trace = try RunTrace.record(path: file, object: object, replayer: replayer)
+    } catch {
+      Diagnostics.write("rangectl plot: \(error)\n")
+      switch error {
+      case .dataset(let error): throw ExitCode(error.exitCode)
+      case .noMeasurements: throw ExitCode(65)  // EX_DATAERR
+      case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
+      }
+    }
+    do {
+      let out = try OutputFile(creating: output)
+      out.write(RunPlot(trace: trace).svg())
+      try out.flush()
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write \(error)\n")
+      throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
+    }
+  }
+}

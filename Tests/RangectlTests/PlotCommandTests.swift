@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Element names and `class` lists of an SVG, read by Foundation's
+/// `XMLParser`; parsing fails unless the document is well-formed XML.
+private final class SVGOutline: NSObject, XMLParserDelegate {
+  private(set) var names: [String] = []
+  private(set) var classes: [[String]] = []
+  private(set) var texts: [String] = []
+  private var inText = false
+
+  init(parsing data: Data) throws {
+    super.init()
+    let parser = XMLParser(data: data)
+    parser.delegate = self
+    guard parser.parse() else { throw parser.parserError ?? NSError(domain: "SVGOutline", code: 1) }
+  }
+
+  func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+              attributes: [String: String] = [:]) {
+    names.append(name)
+    classes.append((attributes["class"] ?? "").split(separator: " ").map(String.init))
+    inText = name == "text"
+    if inText { texts.append("") }
+  }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    inText = false
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    if inText { texts[texts.count - 1] += string }
+  }
+
+  func count(ofClass name: String) -> Int { classes.filter { $0.contains(name) }.count }
+}
+
+/// Chromium, when installed (Debian package `chromium`), for the rendering test.
+private enum Chromium {
+  static let path: String? = {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    for name in ["chromium", "chromium-browser"] {
+      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+        return "\(folder)/\(name)"
+      }
+    }
+    return nil
+  }()
+
+  /// Renders `svg` headless into a 1200 × 800 PNG at `png`; returns false
+  /// when Chromium fails or takes longer than 120 s.
+  static func screenshot(svg: String, png: String, profile: String) throws -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path!)
+    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
+                         "--screenshot=\(png)", "--window-size=1200,800", URL(fileURLWithPath: svg).absoluteString]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(120)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    if process.isRunning {
+      process.terminate()
+      return false
+    }
+    return FileManager.default.fileExists(atPath: png)
+  }
+
+  /// Width and height from a PNG's IHDR chunk (bytes 16-23, big-endian), or
+  /// nil when `data` does not start with the PNG signature.
+  static func pngSize(_ data: Data) -> (width: Int, height: Int)? {
+    let bytes = [UInt8](data.prefix(24))
+    guard bytes.count == 24, bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+    func be32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (be32(16), be32(20))
+  }
+}
+
+@Suite("rangectl plot")
+struct PlotCommandTests {
+  /// The number of events `rangectl replay` writes for `object`.
+  private func replayEvents(_ arguments: [String], object: String) throws -> Int {
+    let result = try Rangectl.run(["replay"] + arguments)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    return try EventLine.parseAll(result.stdoutText).filter { $0.object == object }.count
+  }
+
+  @Test("Plots the first object of a bundled recording: well-formed SVG with one marker per replayed event")
+  func firstObject() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let input = "datasets/walk-in-out/samples.csv"
+    let result = try Rangectl.run(["plot", input, "-o", scratch.path("walk.svg")])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let svg = try Data(contentsOf: scratch.url.appendingPathComponent("walk.svg"))
+    let outline = try SVGOutline(parsing: svg)
+    #expect(outline.names.first == "svg")
+    #expect(outline.texts.contains("\(input) — object person-1"))
+    #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input], object: "person-1")))
+    #expect(outline.count(ofClass: "series") >= 7, "raw, filtered, sigma, truth, azimuth measured and filtered, gaps")
+    #expect(!outline.names.contains("script"))
+  }
+
+  @Test("--object and the engine options reach the plot as they reach replay")
+  func objectAndOptions() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let input = "datasets/many-objects/samples.csv"
+    let options = ["--zones", "near=2", "--hysteresis", "0.3"]
+    let result = try Rangectl.run(["plot", input, "--output", scratch.path("tag.svg"), "--object", "tag-03"] + options)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let outline = try SVGOutline(parsing: try Data(contentsOf: scratch.url.appendingPathComponent("tag.svg")))
+    #expect(outline.texts.contains("\(input) — object tag-03"))
+    #expect(outline.texts.contains("near 2 m") && !outline.texts.contains("inner 1.5 m"))
+    #expect(outline.count(ofClass: "zone-band") == 1)
+    #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input] + options, object: "tag-03")))
+  }
+
+  @Test("Refusals: unknown object or standard input or the input as output 64, missing file 66, not a CSV 65, unwritable 73")
+  func refusals() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let out = scratch.path("x.svg")
+    let unknown = try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", out, "--object", "nobody"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("no measurements of object 'nobody'; objects: person-1"), "\(unknown.stderr)")
+    #expect(try Rangectl.run(["plot", "-", "-o", out]).status == 64)
+    let input = try scratch.write("in.csv", "t,object,distance\n0,a,1\n")
+    let same = try Rangectl.run(["plot", input, "-o", scratch.url.path + "/./in.csv"])
+    #expect(same.status == 64 && same.stderr.contains("is the input file"), "\(same.stderr)")
+    #expect(try scratch.read("in.csv") == "t,object,distance\n0,a,1\n", "the input is untouched")
+    #expect(try Rangectl.run(["plot", scratch.path("absent.csv"), "-o", out]).status == 66)
+    let notCSV = try scratch.write("notes.csv", "just some text\n")
+    #expect(try Rangectl.run(["plot", notCSV, "-o", out]).status == 65)
+    let empty = try scratch.write("empty.csv", "t,object,distance\n")
+    let none = try Rangectl.run(["plot", empty, "-o", out])
+    #expect(none.status == 65 && none.stderr.contains("no measurement rows"))
+    #expect(!FileManager.default.fileExists(atPath: out), "nothing is written on a refusal")
+    let unwritable = try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", scratch.path("no/such/dir.svg")])
+    #expect(unwritable.status == 73)
+  }
+
+  @Test("Chromium renders the plot to a PNG far from blank",
+        .enabled(if: Chromium.path != nil, "chromium (or chromium-browser) is not on PATH; install Debian's chromium package to run it"))
+  func renders() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let svg = scratch.path("walk.svg")
+    #expect(try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", svg]).status == 0)
+    let blank = try scratch.write("blank.svg", """
+      <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="white"/></svg>
+      """)
+    #expect(try Chromium.screenshot(svg: svg, png: scratch.path("walk.png"), profile: scratch.path("profile-1")))
+    #expect(try Chromium.screenshot(svg: blank, png: scratch.path("blank.png"), profile: scratch.path("profile-2")))
+    let plotPNG = try Data(contentsOf: scratch.url.appendingPathComponent("walk.png"))
+    let blankPNG = try Data(contentsOf: scratch.url.appendingPathComponent("blank.png"))
+    let size = try #require(Chromium.pngSize(plotPNG), "not a PNG")
+    #expect(size.width == 1200 && size.height == 800)
+    // A white 1200 × 800 PNG deflates to a few kB; the plot's lines, dots and
+    // text to tens of kB (86 kB when this test was written).
+    #expect(plotPNG.count > 5 * blankPNG.count, "plot \(plotPNG.count) bytes vs blank \(blankPNG.count) bytes")
+  }
+}
