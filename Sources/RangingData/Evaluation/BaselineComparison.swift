@@ -31,26 +31,33 @@ public struct BaselineEvaluation: Codable, Equatable, Sendable {
 public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConvertible {
   public var engine: EvaluationReport
   public var baselines: [BaselineEvaluation]
+  /// The engine's direction through field-of-view gaps against holding the
+  /// last measured direction, when the datasets carry true positions.
+  public var direction: DirectionErrorReport?
 
   /// - Precondition: every baseline report has the engine's runs, in the same order.
-  public init(engine: EvaluationReport, baselines: [BaselineEvaluation]) {
+  public init(engine: EvaluationReport, baselines: [BaselineEvaluation], direction: DirectionErrorReport? = nil) {
     precondition(baselines.allSatisfy { $0.report.scenarios.map(\.name) == engine.scenarios.map(\.name) },
                  "BaselineComparison: every baseline must be evaluated on the engine's runs, in order")
     self.engine = engine
     self.baselines = baselines
+    self.direction = direction
   }
 
-  private enum CodingKeys: String, CodingKey { case baselines }
+  private enum CodingKeys: String, CodingKey { case baselines, direction }
 
   public init(from decoder: any Decoder) throws {
     engine = try EvaluationReport(from: decoder)
-    baselines = try decoder.container(keyedBy: CodingKeys.self).decode([BaselineEvaluation].self, forKey: .baselines)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    baselines = try container.decode([BaselineEvaluation].self, forKey: .baselines)
+    direction = try container.decodeIfPresent(DirectionErrorReport.self, forKey: .direction)
   }
 
   public func encode(to encoder: any Encoder) throws {
     try engine.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(baselines, forKey: .baselines)
+    try container.encodeIfPresent(direction, forKey: .direction)
   }
 
   /// Pretty-printed JSON with sorted keys (absent values omitted).

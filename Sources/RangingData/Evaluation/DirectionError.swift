@@ -94,6 +94,20 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
       unknownRows: unknownRows)
   }
 
+  /// True positions by object and time (µs) from a dataset's `true_x/y/z` columns.
+  public static func truthPositions(datasetPath path: String) throws(DatasetError)
+    -> [String: [Int64: (x: Double, y: Double, z: Double)]]
+  {
+    var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
+    var reader = try RangingCSVReader(path: path)
+    while let record = try reader.next() {
+      if case .measurement(_, let object, _, let update, let t) = record, let x = t.x, let y = t.y, let z = t.z {
+        truth[object, default: [:]][update.time.microseconds] = (x, y, z)
+      }
+    }
+    return truth
+  }
+
   /// The angle between a unit direction and the direction of a position, degrees.
   static func angleDegrees(between u: Direction, and p: (x: Double, y: Double, z: Double)) -> Double {
     let n = (p.x * p.x + p.y * p.y + p.z * p.z).squareRoot()

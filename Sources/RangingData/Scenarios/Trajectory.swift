@@ -49,18 +49,25 @@ public struct Trajectory: Equatable, Sendable {
   /// The time of the last keyframe, seconds.
   public var endSeconds: Double { keyframes[keyframes.count - 1].seconds }
 
-  /// Moves radially to `distanceMeters` at `speedMetersPerSecond` (of the
-  /// distance, > 0), turning linearly to the given angles on the way (unchanged when nil).
+  /// Moves to `distanceMeters` at `speedMetersPerSecond` (> 0), turning
+  /// linearly to the given angles on the way (unchanged when nil). The move
+  /// lasts long enough that neither the radial speed nor the sideways speed
+  /// (the arc swept at the mean distance) exceeds `speedMetersPerSecond`, so
+  /// a large turn at a small change of distance is not a jump.
   public mutating func move(
     toDistance distanceMeters: Double, speedMetersPerSecond: Double,
     azimuthRadians: Double? = nil, elevationRadians: Double? = nil
   ) {
     precondition(speedMetersPerSecond > 0 && distanceMeters >= 0, "Trajectory: speed must be positive, distance not negative")
     let last = keyframes[keyframes.count - 1]
+    let azimuth = azimuthRadians ?? last.azimuthRadians
+    let elevation = elevationRadians ?? last.elevationRadians
+    let meanDistance = (distanceMeters + last.distanceMeters) / 2
+    let turn = max(abs(azimuth - last.azimuthRadians), abs(elevation - last.elevationRadians))
+    let seconds = max(abs(distanceMeters - last.distanceMeters), meanDistance * turn) / speedMetersPerSecond
     keyframes.append(Keyframe(
-      seconds: last.seconds + abs(distanceMeters - last.distanceMeters) / speedMetersPerSecond,
-      distanceMeters: distanceMeters, azimuthRadians: azimuthRadians ?? last.azimuthRadians,
-      elevationRadians: elevationRadians ?? last.elevationRadians))
+      seconds: last.seconds + seconds, distanceMeters: distanceMeters, azimuthRadians: azimuth,
+      elevationRadians: elevation))
   }
 
   /// Walks around the phone at the current distance to `azimuthRadians`

@@ -39,6 +39,7 @@ struct Evaluate: ParsableCommand {
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
     var runs: [ScenarioEvaluation] = []
     var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
+    var directions = DirectionCollection()
     do {
       let paths = events == nil ? try datasetFiles() : [datasets[0]]
       for path in paths {
@@ -46,7 +47,10 @@ struct Evaluate: ParsableCommand {
         if let events {
           run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered)
         } else {
-          run = try runEngine(on: path, zones: zoneList, evaluator: evaluator)
+          switch engine.backend {
+          case .gsl: run = try runEngine(GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+          case .swift: run = try runEngine(SwiftKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+          }
         }
         runs.append(run)
         for (index, baseline) in try runBaselines(on: path, name: run.name, evaluator: evaluator).enumerated() {
@@ -64,8 +68,8 @@ struct Evaluate: ParsableCommand {
       engine: EvaluationReport(evaluator: evaluator, scenarios: runs),
       baselines: zip(BaselineMethod.standard, baselineRuns).map { method, runs in
         BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: runs))
-      })
-    print(json ? report.jsonText() : report.table())
+      }, direction: directions.report())
+    print(json ? report.jsonText() : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
   /// Runs the standard baselines over `path` and scores each like the engine.
@@ -92,10 +96,14 @@ struct Evaluate: ParsableCommand {
     return files
   }
 
-  /// Replays `path` through the engine in memory and scores the result.
-  private func runEngine(on path: String, zones: ZoneList, evaluator: Evaluator) throws -> ScenarioEvaluation {
+  /// Replays `path` through the engine in memory and scores the result;
+  /// adds its directions and true positions to `directions`.
+  private func runEngine<Backend: KalmanBackend>(
+    _: Backend.Type, on path: String, zones: ZoneList, evaluator: Evaluator, directions: inout DirectionCollection
+  ) throws -> ScenarioEvaluation {
     var reader = try RangingCSVReader(path: path)
-    var replayer = Replayer(pipeline: engine.pipeline(GSLKalmanBackend.self, zones: zones), zoneNames: zones.names)
+    var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
+    var samples: [DirectionSample] = []
     var crossings: [ZoneCrossing] = []
     var rows: [FilteredDistanceRow] = []
     replayer.onEvent = { event, name in
@@ -106,13 +114,35 @@ struct Evaluate: ParsableCommand {
       if state.range.distanceMeters.isFinite {
         rows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
       }
+      samples.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
     }
     _ = try replayer.run(&reader)
+    directions.add(samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path), file: path)
     // datasets/<name>/samples.csv is named after its folder, other files after themselves.
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent == "samples.csv"
       ? url.deletingLastPathComponent().lastPathComponent : url.deletingPathExtension().lastPathComponent
     return evaluator.evaluate(
       name: name, truth: try EvaluationInputs.truthRows(datasetPath: path), engineEvents: crossings, filtered: rows)
+  }
+}
+
+/// Directions and true positions from several files, with object names made
+/// unique per file (scenarios reuse names such as `person-1`).
+struct DirectionCollection {
+  private var samples: [DirectionSample] = []
+  private var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
+
+  mutating func add(samples new: [DirectionSample], truth positions: [String: [Int64: (x: Double, y: Double, z: Double)]], file: String) {
+    for var sample in new where positions[sample.object] != nil {
+      sample.object = file + "|" + sample.object
+      samples.append(sample)
+    }
+    for (object, rows) in positions { truth[file + "|" + object] = rows }
+  }
+
+  /// The pooled report, or nil when no file had true positions.
+  func report() -> DirectionErrorReport? {
+    samples.isEmpty ? nil : DirectionErrorReport.evaluate(samples: samples, truth: truth)
   }
 }

@@ -13,13 +13,7 @@ struct DirectionThroughGapsTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("direction-\(name.rawValue)-\(seed).csv").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     try ScenarioGenerator(seed: seed).write(name, to: path)
-    var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
-    var truthReader = try RangingCSVReader(path: path)
-    while let record = try truthReader.next() {
-      if case .measurement(_, let object, _, let update, let t) = record, let x = t.x, let y = t.y, let z = t.z {
-        truth[object, default: [:]][update.time.microseconds] = (x, y, z)
-      }
-    }
+    let truth = try DirectionErrorReport.truthPositions(datasetPath: path)
     var reader = try RangingCSVReader(path: path)
     var replayer = Replayer(pipeline: RangingPipeline<GSLKalmanBackend>(), zoneNames: ["inner", "outer"])
     var samples: [DirectionSample] = []
