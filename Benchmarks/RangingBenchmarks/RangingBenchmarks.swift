@@ -14,4 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 10_000,
     thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
   registerRangeFilterBenchmarks()
+  registerDirectionFilterBenchmarks()
+  registerPipelineBenchmarks()
+  registerDatasetBenchmarks()
 }
