@@ -4,12 +4,9 @@
 ///     track.csv:1: missing column 'distance'
 public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
   public enum Kind: Equatable, Sendable {
-    /// The file does not exist, is a directory, or may not be read.
-    case cannotOpen(reason: String)
-    /// Reading failed after opening.
-    case readFailed(reason: String)
-    /// The dataset is not a ranging CSV (FORMATS.md §1).
-    case notARangingCSV(reason: String)
+    /// The file cannot be opened or read, or the dataset is not a ranging
+    /// CSV (FORMATS.md §1): the shared reader's own error.
+    case dataset(DatasetError.Kind)
     /// A CSV header lacks a column evaluation needs, or the file has no header.
     case missingColumn(String)
     /// An events line is not one JSON object.
@@ -39,9 +36,7 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     var location = DatasetError.displayName(for: path)
     if let line { location += ":\(line)" }
     switch kind {
-    case .cannotOpen(let reason): return "\(location): cannot open: \(reason)"
-    case .readFailed(let reason): return "\(location): read failed: \(reason)"
-    case .notARangingCSV(let reason): return "\(location): not a ranging CSV: \(reason)"
+    case .dataset(let kind): return DatasetError(path: path, line: line, kind: kind).description
     case .missingColumn(let name): return "\(location): missing column '\(name)'"
     case .notAJSONObject: return "\(location): line is not a JSON object"
     case .missingField(let name): return "\(location): missing field '\(name)'"
@@ -51,12 +46,6 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
 
   /// The same problem from the shared ranging-CSV reader.
   init(_ error: DatasetError) {
-    let kind: Kind =
-      switch error.kind {
-      case .cannotOpen(let reason): .cannotOpen(reason: reason)
-      case .readFailed(let reason): .readFailed(reason: reason)
-      case .notARangingCSV(let reason): .notARangingCSV(reason: reason)
-      }
-    self.init(path: error.path, line: error.line, kind: kind)
+    self.init(path: error.path, line: error.line, kind: .dataset(error.kind))
   }
 }

@@ -60,6 +60,10 @@ struct Evaluate: ParsableCommand {
     } catch let error as DatasetError {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       throw ExitCode(error.exitCode)
+    } catch let error as EvaluationInputError {
+      Diagnostics.write("rangectl evaluate: \(error)\n")
+      if case .dataset(let kind) = error.kind { throw ExitCode(DatasetError(path: error.path, kind: kind).exitCode) }
+      throw ExitCode(65)
     } catch {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       throw ExitCode(65)

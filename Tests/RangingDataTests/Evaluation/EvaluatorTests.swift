@@ -89,7 +89,7 @@ struct EvaluatorTests {
     #expect {
       try EvaluationInputs.filteredRows(path: "/nonexistent/track.csv")
     } throws: { error in
-      guard let error = error as? EvaluationInputError, case .cannotOpen = error.kind else { return false }
+      guard let error = error as? EvaluationInputError, case .dataset(.cannotOpen) = error.kind else { return false }
       return true
     }
   }
