@@ -1,0 +1,341 @@
+import ArgumentParser
+import RangingData
+import RangingEngine
+import ZoneMonitor
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `rangectl bench [FILE] [--json] [--rows N]`: a quick throughput report on
+/// one core, without the package-benchmark suite (`Benchmarks/`, README
+/// "Performance").
+///
+/// Every kernel runs for about a quarter of a second, three times, and the
+/// best run counts. Filter results are checked against ``ScalarRangeKernel``
+/// run over the same measurements, so a kernel that measured nothing fails.
+/// The last line is `updates_per_second=<n>`, the fastest full-pipeline
+/// figure, for scripts.
+struct Bench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Measure filter, pipeline and replay throughput on one core.",
+    discussion: """
+      Reports updates per second for the distance filter and the 3-D direction filter on each \
+      backend, beside the scalar constant-velocity kernel (the limit) that does the distance \
+      filter's arithmetic with nothing around it; the full per-update pipeline for 1 and 1,000 \
+      interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
+      many-objects recording of --rows rows) with zone events written to /dev/null. The last line \
+      is updates_per_second=<fastest full-pipeline figure>.
+      """)
+
+  @Argument(help: "Ranging CSV to replay (default: a generated recording, deleted afterwards).")
+  var file: String?
+
+  @Flag(help: "Print the results as one JSON object (before the last line).")
+  var json = false
+
+  @Option(help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
+  var rows: Int = 1_000_000
+
+  func validate() throws {
+    guard rows >= 1, rows <= 100_000_000 else { throw ValidationError("--rows must be in 1...100000000") }
+  }
+
+  func run() throws {
+    if let file {
+      // Fail on an unusable FILE before spending time on the kernels.
+      _ = try BenchKernels.openReader(file)
+    }
+    var results: [BenchResult] = []
+    func report(_ result: BenchResult) {
+      results.append(result)
+    }
+    Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then a replay\n")
+    let limit = BenchKernels.scalarLimit()
+    report(limit)
+    report(BenchKernels.rangeFilter(SwiftKalmanBackend.self, name: "RangeFilter.update(swift)", limit: limit.perSecond))
+    report(BenchKernels.rangeFilter(GSLKalmanBackend.self, name: "RangeFilter.update(gsl)", limit: limit.perSecond))
+    report(BenchKernels.directionFilter(SwiftKalmanBackend.self, name: "DirectionFilter.update(position,swift)"))
+    report(BenchKernels.directionFilter(GSLKalmanBackend.self, name: "DirectionFilter.update(position,gsl)"))
+    for objects in [1, 1000] {
+      let label = objects == 1 ? "1-object" : "\(objects)-objects"
+      report(BenchKernels.pipeline(SwiftKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),swift)"))
+      report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
+    }
+    report(try replay())
+    print(json ? BenchResult.json(results) : BenchResult.table(results), terminator: "")
+    let fastest = results.filter { $0.name.hasPrefix("RangingPipeline.") }.map(\.perSecond).max() ?? 0
+    print("updates_per_second=\(Int(fastest.rounded()))")
+  }
+
+  /// Replays FILE, or a generated recording written to a temporary folder
+  /// and removed afterwards, with the fixed-size Swift backend.
+  private func replay() throws -> BenchResult {
+    if let file {
+      return try BenchKernels.replay(path: file, name: "Replayer.run(\(file),swift)")
+    }
+    var template = Array("/tmp/rangectl-bench-XXXXXX".utf8CString)
+    guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
+    else {
+      Diagnostics.write("rangectl bench: cannot create a temporary folder: \(String(cString: strerror(errno)))\n")
+      throw ExitCode(73)
+    }
+    let path = directory + "/many-objects.csv"
+    defer {
+      unlink(path)
+      rmdir(directory)
+    }
+    Diagnostics.write("rangectl bench: writing \(rows) generated rows to \(path)\n")
+    try BenchKernels.writeGenerated(rows: rows, to: path)
+    return try BenchKernels.replay(path: path, name: "Replayer.run(many-objects-\(rows),swift)")
+  }
+}
+
+/// One line of the report.
+struct BenchResult {
+  var name: String
+  /// Updates (or rows) per second, best run.
+  var perSecond: Double
+  /// `updates` or `rows`.
+  var unit: String
+  /// perSecond / the scalar limit's, for filter kernels; nil otherwise.
+  var ofLimit: Double?
+
+  static func format(_ value: Double) -> String {
+    value >= 1e6 ? "\(Double(Int(value / 1e4)) / 100) M" : "\(Double(Int(value / 10)) / 100) K"
+  }
+
+  static func table(_ results: [BenchResult]) -> String {
+    let width = (results.map(\.name.count).max() ?? 0) + 2
+    var text = "kernel".padding(width) + "per second".leftPadding(14) + "  unit     of limit\n"
+    for result in results {
+      text += result.name.padding(width) + format(result.perSecond).leftPadding(14) + "  " + result.unit.padding(9)
+      if let ratio = result.ofLimit { text += "\(Double(Int(ratio * 100)) / 100)" }
+      text += "\n"
+    }
+    return text
+  }
+
+  static func json(_ results: [BenchResult]) -> String {
+    let entries = results.map { result in
+      var entry = "{\"name\":\"\(result.name.jsonEscaped)\",\"per_second\":\(Int(result.perSecond.rounded())),\"unit\":\"\(result.unit)\""
+      if let ratio = result.ofLimit { entry += ",\"of_limit\":\(Double(Int(ratio * 1000)) / 1000)" }
+      return entry + "}"
+    }
+    return "{\"results\":[" + entries.joined(separator: ",") + "]}\n"
+  }
+}
+
+extension String {
+  fileprivate func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+  fileprivate func leftPadding(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+  fileprivate var jsonEscaped: String {
+    var out = ""
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case _ where scalar.value < 0x20: out += "\\u00" + String(scalar.value, radix: 16).leftPadding(2).replacingSpaces
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+  fileprivate var replacingSpaces: String { String(map { $0 == " " ? "0" : $0 }) }
+}
+
+/// The kernels `rangectl bench` times, on the inputs of `Benchmarks/`: a walk
+/// `d = 3 + 2 sin(2π i / 4096)` m at 10 Hz with ±0.08 m uniform noise, and an
+/// ellipse in front of the phone for the 3-D filter.
+enum BenchKernels {
+  static let count = 4096
+  static let mask = count - 1
+  static let step: Int64 = 100_000
+  static let configuration = RangeFilterConfiguration()
+
+  /// SplitMix64 (Steele, Lea & Flood, OOPSLA 2014): uniform in [-0.5, 0.5).
+  static func noise(_ state: inout UInt64) -> Double {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    z ^= z >> 31
+    return Double(z >> 11) / Double(1 << 53) - 0.5
+  }
+
+  static let distances: [Double] = {
+    var state: UInt64 = 0x5EED_0005
+    return (0..<count).map { 3 + 2 * sin(2 * .pi * Double($0) / Double(count)) + 0.16 * noise(&state) }
+  }()
+
+  static let positions: [(distance: Double, direction: Direction)] = {
+    var state: UInt64 = 0x5EED_0003
+    return (0..<count).map { i in
+      let phase = 2 * Double.pi * Double(i) / Double(count)
+      let x = 2 * sin(phase), y = 0.3, z = -3 - cos(phase)
+      let r = (x * x + y * y + z * z).squareRoot()
+      let u = Direction(x: x / r + 0.03 * noise(&state), y: y / r + 0.03 * noise(&state), z: z / r + 0.03 * noise(&state))
+      return (r + 0.07 * noise(&state), u.normalized)
+    }
+  }()
+
+  @inline(__always)
+  static func time(_ i: Int) -> Timestamp { Timestamp(microseconds: Int64(i) &* step) }
+
+  /// Runs `chunk` (which handles 1,000 updates from a running index and
+  /// returns how many it handled) for ~0.25 s, three times; the best rate.
+  static func best(_ chunk: () -> Int) -> Double {
+    var best = 0.0
+    for _ in 0..<3 {
+      let start = now()
+      var handled = 0
+      var elapsed = 0.0
+      repeat {
+        handled += chunk()
+        elapsed = now() - start
+      } while elapsed < 0.25
+      best = max(best, Double(handled) / elapsed)
+    }
+    return best
+  }
+
+  static func now() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+  }
+
+  static func scalarLimit() -> BenchResult {
+    var kernel = ScalarRangeKernel(configuration: configuration, distanceMeters: distances[0])
+    var next = 1
+    var ratios = 0.0
+    let rate = best {
+      for i in next..<(next + 1000) {
+        ratios += kernel.update(distanceMeters: distances[i & mask], dtSeconds: time(i).seconds(since: time(i - 1)))
+      }
+      next += 1000
+      return 1000
+    }
+    precondition(ratios.isFinite && kernel.distanceMeters > 0, "bench: the scalar kernel diverged")
+    return BenchResult(name: "ScalarRangeKernel.update(limit)", perSecond: rate, unit: "updates", ofLimit: 1)
+  }
+
+  static func rangeFilter<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+    let filter = RangeFilter<B>(configuration: configuration)
+    var reference = ScalarRangeKernel(configuration: configuration, distanceMeters: distances[0])
+    var next = 0
+    var fused = 0
+    let rate = best {
+      for i in next..<(next + 1000) {
+        if case .fused = filter.update(distanceMeters: distances[i & mask], at: time(i)) { fused += 1 }
+      }
+      next += 1000
+      return 1000
+    }
+    for i in 1..<next {
+      _ = reference.update(distanceMeters: distances[i & mask], dtSeconds: time(i).seconds(since: time(i - 1)))
+    }
+    let estimate = filter.estimate
+    precondition(
+      fused == next - 1 && abs(estimate.distanceMeters - reference.distanceMeters) <= 1e-9 * max(1, reference.distanceMeters),
+      "bench: \(name) disagrees with the scalar kernel")
+    return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: rate / limit)
+  }
+
+  static func directionFilter<B: KalmanBackend>(_: B.Type, name: String) -> BenchResult {
+    let filter = DirectionFilter<B>()
+    var next = 0
+    var measured = 0
+    let rate = best {
+      for i in next..<(next + 1000) {
+        let sample = positions[i & mask]
+        let update = RangingUpdate(time: time(i), distanceMeters: sample.distance, direction: sample.direction)
+        if filter.update(with: update).state == .measured { measured += 1 }
+      }
+      next += 1000
+      return 1000
+    }
+    precondition(measured == next, "bench: \(name) lost the track")
+    return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: nil)
+  }
+
+  static func pipeline<B: KalmanBackend>(_: B.Type, objects: Int, name: String) -> BenchResult {
+    let pipeline = RangingPipeline<B>(tracker: TrackerConfiguration(capacity: max(64, objects)))
+    let step = Self.step / Int64(objects)
+    var next = 0
+    var accepted = 0
+    var events = 0
+    let rate = best {
+      for i in next..<(next + 1000) {
+        let object = i % objects
+        let update = RangingUpdate(
+          time: Timestamp(microseconds: Int64(i) &* step), distanceMeters: distances[(i / objects + 4 * object) & mask])
+        if case .accepted = pipeline.process(object: UInt64(object), update: update, emit: { _ in events += 1 }) {
+          accepted += 1
+        }
+      }
+      next += 1000
+      return 1000
+    }
+    precondition(accepted == next && (next < count * objects || events > 0), "bench: \(name) rejected updates")
+    return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: nil)
+  }
+
+  /// Replays `path` once as `rangectl replay --backend swift --events /dev/null` does.
+  static func replay(path: String, name: String) throws -> BenchResult {
+    var reader = try openReader(path)
+    let zones = ZoneList.defaults
+    var replayer = Replayer(
+      pipeline: RangingPipeline<SwiftKalmanBackend>(zones: zones.zones()), zoneNames: zones.names)
+    let output = try OutputFile(creating: "/dev/null")
+    let writer = EventsWriter(output: output, zoneNames: zones.names)
+    replayer.onEvent = { event, name in writer.write(event, objectName: name) }
+    let start = now()
+    let summary: ReplaySummary
+    do {
+      summary = try replayer.run(&reader)
+      try output.flush()
+    } catch {
+      Diagnostics.write("rangectl bench: \(error)\n")
+      throw ExitCode(74)
+    }
+    let elapsed = now() - start
+    return BenchResult(name: name, perSecond: Double(summary.rowsRead) / elapsed, unit: "rows", ofLimit: nil)
+  }
+
+  /// Opens a ranging CSV, or exits as `rangectl replay` does (65, 66, 74).
+  static func openReader(_ path: String) throws -> RangingCSVReader {
+    do {
+      return try RangingCSVReader(path: path)
+    } catch {
+      Diagnostics.write("rangectl bench: \(error)\n")
+      throw ExitCode(error.exitCode)
+    }
+  }
+
+  /// The first `rows` data rows of the many-objects scenario (seed 1),
+  /// generated at the scale that gives enough of them.
+  static func writeGenerated(rows: Int, to path: String) throws {
+    let generator = ScenarioGenerator(seed: 1)
+    let perRepetition = max(1, generator.csvText(.manyObjects).split(separator: "\n").count(where: isDataLine))
+    let text = generator.csvText(.manyObjects, scale: rows / perRepetition + 1)
+    guard let file = fopen(path, "w") else {
+      Diagnostics.write("rangectl bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
+      throw ExitCode(73)
+    }
+    defer { fclose(file) }
+    var kept = 0
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if isDataLine(line) {
+        guard kept < rows else { break }
+        kept += 1
+      }
+      var text = String(line) + "\n"
+      text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+  }
+
+  private static func isDataLine(_ line: Substring) -> Bool {
+    !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("t,")
+  }
+}
