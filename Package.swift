@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "RangingEngine", targets: ["RangingEngine"]),
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
     .library(name: "RangingData", targets: ["RangingData"]),
+    .library(name: "NearbyAccessory", targets: ["NearbyAccessory"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
   ],
   dependencies: [
@@ -24,17 +25,20 @@ let package = Package(
     // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*.
     .target(name: "RangingEngine", dependencies: ["CGSL", "_RangingMath"]),
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
+    // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
+    .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
     // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
     .target(name: "RangingData", dependencies: ["RangingEngine", "ZoneMonitor", "CGSL"]),
     .executableTarget(
       name: "rangectl",
       dependencies: [
-        "RangingData", "RangingEngine", "ZoneMonitor",
+        "RangingData", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "RangingEngineTests", dependencies: ["RangingEngine", "CGSL"]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
     .testTarget(name: "RangingDataTests", dependencies: ["RangingData", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangectlTests", dependencies: ["rangectl"]),
+    .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),
   ]
 )

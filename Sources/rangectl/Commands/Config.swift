@@ -1,0 +1,187 @@
+import ArgumentParser
+import Foundation
+import NearbyAccessory
+
+/// `rangectl config decode HEX|FILE` and `rangectl config encode --rate R --uwb-config HEX`:
+/// Nearby Interaction Accessory Configuration Data messages.
+struct Config: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Decode and build Nearby Interaction Accessory Configuration Data messages.",
+    discussion: """
+      The message an accessory sends before ranging (Nearby Interaction Accessory Protocol \
+      Specification R2): MajorVersion, MinorVersion (UInt16 little-endian, 1 and 0), \
+      PreferredUpdateRate (0, 10 or 20), 10 reserved bytes, UWBConfigDataLength, UWBConfigData.
+      """,
+    subcommands: [Decode.self, Encode.self])
+
+  /// `rangectl config decode HEX|FILE [--strict]`
+  struct Decode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Check a message and print its fields.",
+      discussion: """
+        The message is given in hexadecimal (spaces and colons between bytes are ignored, 0x is optional), \
+        a file holding the message's raw bytes or its hexadecimal text, or - for standard input. \
+        Exit status: 0 for a valid message (a non-zero reserved byte is a warning on standard \
+        error), 65 for a malformed one (the message names the byte offset and the field), \
+        66 when the file cannot be read, 64 for bad options.
+        """)
+
+    @Argument(help: ArgumentHelp("Hexadecimal message, file, or - for standard input.", valueName: "hex|file"))
+    var message: String
+
+    @Flag(help: "Treat non-zero reserved (RFU) bytes as an error.")
+    var strict = false
+
+    func validate() throws {
+      guard message != "-", !FileManager.default.fileExists(atPath: message) else { return }
+      do {
+        _ = try HexBytes.parse(message)
+      } catch {
+        throw ValidationError("'\(message)' is neither a file nor a hexadecimal message: \(error)")
+      }
+    }
+
+    func run() throws {
+      let bytes = try readMessage()
+      let decoded: AccessoryConfiguration
+      do {
+        decoded = try AccessoryConfigurationData.decode(bytes.span, strict: strict)
+      } catch {
+        Diagnostics.write("rangectl config decode: \(error)\n")
+        throw ExitCode(65)  // EX_DATAERR
+      }
+      if let warning = decoded.warning { Diagnostics.write("rangectl config decode: warning: \(warning)\n") }
+      let rate = decoded.preferredUpdateRate
+      print("MajorVersion: \(AccessoryConfigurationData.majorVersion)")
+      print("MinorVersion: \(AccessoryConfigurationData.minorVersion)")
+      print("PreferredUpdateRate: \(rate.rawValue) (\(rate.name))")
+      print("RFU: \(HexBytes.text(bytes[5..<15]))")
+      print("UWBConfigDataLength: \(decoded.uwbConfigDataRange.count)")
+      print("UWBConfigData: \(HexBytes.text(bytes[decoded.uwbConfigDataRange]))")
+    }
+
+    /// The message's bytes from the argument, a file, or standard input.
+    private func readMessage() throws -> [UInt8] {
+      if message != "-", !FileManager.default.fileExists(atPath: message) {
+        return try HexBytes.parse(message)
+      }
+      let data: Data
+      if message == "-" {
+        data = FileHandle.standardInput.readDataToEndOfFile()
+      } else {
+        guard let contents = FileManager.default.contents(atPath: message) else {
+          Diagnostics.write("rangectl config decode: cannot read \(message)\n")
+          throw ExitCode(66)  // EX_NOINPUT
+        }
+        data = contents
+      }
+      let bytes = [UInt8](data)
+      // Hexadecimal text, when every byte is a hex digit or a separator: a
+      // raw message starts with MajorVersion's 0x01, which never is one.
+      if let text = String(bytes: bytes, encoding: .utf8), HexBytes.looksLikeHex(text),
+        let parsed = try? HexBytes.parse(text)
+      {
+        return parsed
+      }
+      return bytes
+    }
+  }
+
+  /// `rangectl config encode --rate R --uwb-config HEX`
+  struct Encode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Build a version 1.0 message and print it as hexadecimal.",
+      discussion: "Exit status: 0 when the message was printed, 64 for bad options.")
+
+    enum Rate: String, ExpressibleByArgument, CaseIterable {
+      case automatic
+      case infrequent
+      case userInteractive = "user-interactive"
+
+      var preferredUpdateRate: PreferredUpdateRate {
+        switch self {
+        case .automatic: .automatic
+        case .infrequent: .infrequent
+        case .userInteractive: .userInteractive
+        }
+      }
+    }
+
+    @Option(help: "PreferredUpdateRate: automatic (0), infrequent (10, ~1 Hz) or user-interactive (20, ~5 Hz).")
+    var rate: Rate = .automatic
+
+    @Option(help: ArgumentHelp("UWBConfigData from the UWB middleware, hexadecimal (0-255 bytes).", valueName: "hex"))
+    var uwbConfig: String
+
+    func validate() throws {
+      let bytes: [UInt8]
+      do {
+        bytes = try HexBytes.parse(uwbConfig)
+      } catch {
+        throw ValidationError("--uwb-config: \(error)")
+      }
+      guard bytes.count <= AccessoryConfigurationData.maximumUWBConfigDataByteCount else {
+        throw ValidationError("--uwb-config: \(AccessoryConfigurationEncodingError.uwbConfigDataTooLong(byteCount: bytes.count))")
+      }
+    }
+
+    func run() throws {
+      let data = try HexBytes.parse(uwbConfig)
+      var output = [UInt8](repeating: 0, count: AccessoryConfigurationData.maximumByteCount)
+      let count: Int
+      do {
+        var span = output.mutableSpan
+        count = try AccessoryConfigurationData.encode(
+          preferredUpdateRate: rate.preferredUpdateRate, uwbConfigData: data.span, into: &span)
+      } catch {
+        throw ValidationError("--uwb-config: \(error)")
+      }
+      print(HexBytes.text(output[..<count], separator: ""))
+    }
+  }
+}
+
+/// Hexadecimal byte strings for the command line.
+enum HexBytes {
+  struct ParseError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Bytes from hex digits; whitespace, `:` and one leading `0x` are ignored.
+  static func parse(_ text: String) throws -> [UInt8] {
+    var digits = text.filter { !$0.isWhitespace && $0 != ":" }
+    if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits.removeFirst(2) }
+    var bytes: [UInt8] = []
+    var high: UInt8?
+    for character in digits {
+      guard let value = character.hexDigitValue else {
+        throw ParseError(description: "'\(character)' is not a hexadecimal digit")
+      }
+      if let first = high {
+        bytes.append(first << 4 | UInt8(value))
+        high = nil
+      } else {
+        high = UInt8(value)
+      }
+    }
+    guard high == nil else { throw ParseError(description: "odd number of hexadecimal digits (\(digits.count))") }
+    return bytes
+  }
+
+  /// Whether `text` holds only hex digits and separators, and some digits.
+  static func looksLikeHex(_ text: String) -> Bool {
+    text.contains { $0.isHexDigit } && text.allSatisfy { $0.isHexDigit || $0.isWhitespace || $0 == ":" || $0 == "x" }
+  }
+
+  /// `01 00 14` (or `010014` with an empty separator); `-` when there are no bytes.
+  static func text<Bytes: Collection<UInt8>>(_ bytes: Bytes, separator: String = " ") -> String {
+    if bytes.isEmpty { return "-" }
+    return bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: separator)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
+  }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+
+/// A hand-written user-interactive message with 3 bytes of UWBConfigData:
+/// MajorVersion 01 00, MinorVersion 00 00, PreferredUpdateRate 14 (20),
+/// ten RFU zeros, UWBConfigDataLength 03, UWBConfigData a1 b2 c3.
+private let userInteractiveHex = "0100" + "0000" + "14" + "00000000000000000000" + "03" + "a1b2c3"
+
+/// What `rangectl config decode` prints for it.
+private let userInteractiveFields = [
+  "MajorVersion: 1",
+  "MinorVersion: 0",
+  "PreferredUpdateRate: 20 (user-interactive)",
+  "RFU: 00 00 00 00 00 00 00 00 00 00",
+  "UWBConfigDataLength: 3",
+  "UWBConfigData: a1 b2 c3",
+]
+
+/// A malformed message: `config decode` exits 65 and says where.
+struct MalformedMessageCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  var hex: String
+  var message: String
+  var testDescription: String { name }
+}
+
+/// Options `config` refuses with status 64.
+struct ConfigBadOptionsCase: Sendable, CustomTestStringConvertible {
+  var arguments: [String]
+  var reason: String
+  var testDescription: String {
+    arguments.map { $0.count > 24 ? "\($0.prefix(8))... (\($0.count) characters)" : $0 }.joined(separator: " ")
+  }
+}
+
+@Suite("rangectl config")
+struct ConfigCommandTests {
+  @Test("decode HEX prints every field")
+  func decodeHex() throws {
+    let result = try Rangectl.run(["config", "decode", userInteractiveHex])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdoutLines == userInteractiveFields)
+    #expect(result.stderr.isEmpty)
+  }
+
+  @Test("decode accepts spaces, colons and 0x in HEX")
+  func decodeSeparators() throws {
+    let spaced = "0x01:00 00:00 14 00 00 00 00 00 00 00 00 00 00 03 A1 B2 C3"
+    let result = try Rangectl.run(["config", "decode", spaced])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdoutLines == userInteractiveFields)
+  }
+
+  @Test("decode FILE reads raw bytes or hexadecimal text, and - reads standard input")
+  func decodeFile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let raw = scratch.path("message.bin")
+    let bytes: [UInt8] = [1, 0, 0, 0, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0xa1, 0xb2, 0xc3]
+    try Data(bytes).write(to: URL(fileURLWithPath: raw))
+    let text = try scratch.write("message.hex", userInteractiveHex + "\n")
+    for arguments in [["config", "decode", raw], ["config", "decode", text]] {
+      let result = try Rangectl.run(arguments)
+      #expect(result.status == 0, "\(arguments): \(result.stderr)")
+      #expect(result.stdoutLines == userInteractiveFields)
+    }
+    let piped = try Rangectl.run(["config", "decode", "-"], stdin: userInteractiveHex)
+    #expect(piped.stdoutLines == userInteractiveFields)
+  }
+
+  @Test("decode of a file that cannot be read exits 66")
+  func unreadableFile() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let folder = scratch.path("a-folder")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let result = try Rangectl.run(["config", "decode", folder])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains(folder))
+  }
+
+  static let malformed: [MalformedMessageCase] = [
+    MalformedMessageCase(
+      name: "too short", hex: "010000",
+      message: "byte 2 (MinorVersion): the message ends after 3 bytes; this field needs 4"),
+    MalformedMessageCase(
+      name: "MajorVersion 2", hex: "0200" + "0000" + "14" + String(repeating: "00", count: 10) + "00",
+      message: "byte 0 (MajorVersion): version 2 is not supported; expected 1"),
+    MalformedMessageCase(
+      name: "reserved update rate", hex: "0100" + "0000" + "05" + String(repeating: "00", count: 10) + "00",
+      message: "byte 4 (PreferredUpdateRate): reserved value 5; expected 0 (automatic), 10 (infrequent) or 20 (user-interactive)"),
+    MalformedMessageCase(
+      name: "length past the end", hex: "0100" + "0000" + "14" + String(repeating: "00", count: 10) + "04" + "a1b2c3",
+      message: "byte 15 (UWBConfigDataLength): length 4 runs past the end: only 3 bytes of UWBConfigData follow"),
+    MalformedMessageCase(
+      name: "trailing bytes", hex: userInteractiveHex + "ff",
+      message: "byte 19 (end of message): 1 unexpected byte after UWBConfigData"),
+    MalformedMessageCase(
+      name: "empty file contents", hex: "",
+      message: "byte 0 (MajorVersion): the message is empty; it needs at least 16 bytes"),
+  ]
+
+  @Test("decode of a malformed message exits 65 naming the byte offset and field", arguments: malformed)
+  func decodeMalformed(_ fixture: MalformedMessageCase) throws {
+    let result = try Rangectl.run(["config", "decode", "-"], stdin: fixture.hex)
+    #expect(result.status == 65)
+    #expect(result.stderrLines == ["rangectl config decode: \(fixture.message)"])
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("A non-zero RFU byte is a warning; with --strict it exits 65")
+  func reservedByte() throws {
+    let hex = "0100" + "0000" + "14" + "0000000000" + "80" + "00000000" + "00"  // byte 10 is 0x80
+    let lenient = try Rangectl.run(["config", "decode", hex])
+    #expect(lenient.status == 0)
+    #expect(lenient.stderrLines == ["rangectl config decode: warning: byte 10 (RFU): reserved byte is 0x80, expected 0x00"])
+    #expect(lenient.stdoutLines.contains("RFU: 00 00 00 00 00 80 00 00 00 00"))
+    #expect(lenient.stdoutLines.contains("UWBConfigData: -"))
+    let strict = try Rangectl.run(["config", "decode", "--strict", hex])
+    #expect(strict.status == 65)
+    #expect(strict.stderrLines == ["rangectl config decode: byte 10 (RFU): reserved byte is 0x80, expected 0x00"])
+  }
+
+  @Test("encode builds the hand-written message, and decode reads back what encode built")
+  func encode() throws {
+    let result = try Rangectl.run(["config", "encode", "--rate", "user-interactive", "--uwb-config", "a1b2c3"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdoutLines == [userInteractiveHex])
+    let infrequent = try Rangectl.run(["config", "encode", "--rate", "infrequent", "--uwb-config", ""])
+    #expect(infrequent.stdoutLines == ["0100" + "0000" + "0a" + String(repeating: "00", count: 10) + "00"])
+    let automatic = try Rangectl.run(["config", "encode", "--uwb-config", "01"])
+    #expect(automatic.stdoutLines == ["0100" + "0000" + "00" + String(repeating: "00", count: 10) + "01" + "01"])
+    let back = try Rangectl.run(["config", "decode", "-"], stdin: automatic.stdoutText)
+    #expect(back.stdoutLines.contains("PreferredUpdateRate: 0 (automatic)"))
+    #expect(back.stdoutLines.contains("UWBConfigData: 01"))
+  }
+
+  static let badOptions: [ConfigBadOptionsCase] = [
+    ConfigBadOptionsCase(arguments: ["config", "decode", "zz"], reason: "neither a file nor a hexadecimal message"),
+    ConfigBadOptionsCase(arguments: ["config", "decode", "012"], reason: "odd number of hexadecimal digits"),
+    ConfigBadOptionsCase(arguments: ["config", "encode", "--rate", "fast", "--uwb-config", "00"], reason: "fast"),
+    ConfigBadOptionsCase(arguments: ["config", "encode", "--uwb-config", "xyz"], reason: "not a hexadecimal digit"),
+    ConfigBadOptionsCase(
+      arguments: ["config", "encode", "--uwb-config", String(repeating: "ab", count: 256)],
+      reason: "UWBConfigData is 256 bytes; its one-byte length allows at most 255"),
+    ConfigBadOptionsCase(arguments: ["config", "encode"], reason: "--uwb-config"),
+  ]
+
+  @Test("Bad options exit 64 with a message saying what is wrong", arguments: badOptions)
+  func badOption(_ fixture: ConfigBadOptionsCase) throws {
+    let result = try Rangectl.run(fixture.arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(fixture.reason), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+}
