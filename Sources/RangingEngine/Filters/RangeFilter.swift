@@ -23,18 +23,23 @@
 /// after `init`.
 public final class RangeFilter<Backend: KalmanBackend> {
   public let configuration: RangeFilterConfiguration
-  private let backend: Backend
-  private var prefilter: HampelFilter
-  private var lastTime = Timestamp(microseconds: 0)
-  private var consecutiveRejections = 0
+  // Internal rather than private, and @usableFromInline, so that `update` can be
+  // @inlinable: specialised in the caller's module it is several times faster
+  // (README, Performance). Exclusivity is unchecked because the class is used
+  // from one thread and never lends these out; the checks cost more than the maths.
+  @usableFromInline let backend: Backend
+  @exclusivity(unchecked) @usableFromInline var prefilter: HampelFilter
+  @exclusivity(unchecked) @usableFromInline var lastTime = Timestamp(microseconds: 0)
+  @exclusivity(unchecked) @usableFromInline var consecutiveRejections = 0
   /// Innovation variance S when the current run of rejections began.
-  private var gateVarianceAtFirstRejection = 0.0
+  @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
   /// True once a measurement has set the state.
-  public private(set) var isInitialized = false
+  @exclusivity(unchecked) public private(set) var isInitialized = false
   /// Measurements fused since the track (re)started.
-  private var fusedSinceStart = 0
+  @exclusivity(unchecked) @usableFromInline var fusedSinceStart = 0
   /// Bits describing the last update; see ``FilterHealth``.
-  public private(set) var health = FilterHealth()
+  public var health: FilterHealth { _health }
+  @exclusivity(unchecked) @usableFromInline var _health = FilterHealth()
 
   public init(configuration: RangeFilterConfiguration = RangeFilterConfiguration()) {
     self.configuration = configuration
@@ -51,19 +56,22 @@ public final class RangeFilter<Backend: KalmanBackend> {
     isInitialized = false
     consecutiveRejections = 0
     prefilter.reset()
-    health = FilterHealth()
+    _health = FilterHealth()
   }
 
   /// True once ``RangeFilterConfiguration/confirmationCount`` measurements
   /// have been fused since the track (re)started. Until then the state rests
   /// on too few measurements (its rate especially), a measurement outside the
   /// long gate restarts the track there, and zones do not act on it.
+  @inlinable
   public var isConfirmed: Bool { isInitialized && fusedSinceStart >= configuration.confirmationCount }
 
   /// The time of the filter's state.
+  @inlinable
   public var time: Timestamp { lastTime }
 
   /// The current estimate (at ``time``). Meaningless before ``isInitialized``.
+  @inlinable
   public var estimate: RangeEstimate {
     let s = backend.storage
     return RangeEstimate(distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1])
@@ -87,10 +95,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
   ///   - time: not earlier than ``time`` (the tracker rejects earlier ones).
   /// - Returns: what the measurement did.
   /// - Complexity: O(1). Does not allocate.
-  @discardableResult
+  @inlinable @discardableResult
   public func update(distanceMeters measured: Double, at time: Timestamp) -> UpdateOutcome {
-    let (distance, replaced) = prefilter.filter(measured)
-    health = replaced ? [.prefilterReplacedSample] : []
+    // Window 1 is the pre-filter switched off (HampelConfiguration.off): skip the call.
+    let (distance, replaced) = configuration.prefilter.window == 1 ? (measured, false) : prefilter.filter(measured)
+    _health = replaced ? [.prefilterReplacedSample] : []
     guard isInitialized else {
       start(at: distance, time: time)
       return .initialized
@@ -130,7 +139,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       if !(testRatio <= 1) {
         if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
         consecutiveRejections += 1
-        health.insert(.innovationRejected)
+        _health.insert(.innovationRejected)
         if consecutiveRejections >= configuration.resetAfterRejections {
           return restart(at: measured, time: time, reason: .persistentRejection)
         }
@@ -149,6 +158,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// Advances the state to `time` (time update only).
   ///
   /// - Complexity: O(1). Does not allocate.
+  @inlinable @inline(__always)
   public func predict(to time: Timestamp) {
     let dt = time.seconds(since: lastTime)
     lastTime = time
@@ -161,7 +171,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     s.Q[0] = q * dt * dt * dt / 3; s.Q[1] = q * dt * dt / 2
     s.Q[2] = s.Q[1]; s.Q[3] = q * dt
     if case .failure = backend.predict() {
-      health.insert(.numericalFailure)
+      _health.insert(.numericalFailure)
     }
     constrainToNonNegativeDistance()
   }
@@ -171,8 +181,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// back onto d = 0 with a rate that no longer approaches (estimate
   /// projection, Simon, "Kalman filtering with state constraints: a survey",
   /// IET Control Theory & Applications 4(8), 2010, §2.3).
-  @inline(__always)
-  private func constrainToNonNegativeDistance() {
+  @inlinable @inline(__always)
+  func constrainToNonNegativeDistance() {
     let s = backend.storage
     if s.x[0] < 0 {
       s.x[0] = 0
@@ -181,7 +191,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²).
-  private func start(at distance: Double, time: Timestamp) {
+  @usableFromInline
+  func start(at distance: Double, time: Timestamp) {
     let s = backend.storage
     let r = configuration.measurementSigmaMeters
     let v0 = configuration.initialRateSigmaMetersPerSecond
@@ -193,13 +204,14 @@ public final class RangeFilter<Backend: KalmanBackend> {
     isInitialized = true
   }
 
-  private func restart(at distance: Double, time: Timestamp, reason: ResetReason) -> UpdateOutcome {
+  @usableFromInline
+  func restart(at distance: Double, time: Timestamp, reason: ResetReason) -> UpdateOutcome {
     prefilter.reset()
     _ = prefilter.filter(distance)
     start(at: distance, time: time)
     switch reason {
-    case .numericalFailure: health.insert(.numericalFailure)
-    case .persistentRejection, .unconfirmedStart: health.insert(.resetByRejections)
+    case .numericalFailure: _health.insert(.numericalFailure)
+    case .persistentRejection, .unconfirmedStart: _health.insert(.resetByRejections)
     }
     return .reset(reason)
   }

@@ -14,8 +14,16 @@ public final class SwiftKalmanBackend: KalmanBackend {
 
   deinit { storage.deallocate() }
 
-  @inlinable
+  // Each step: the fixed-size path of SwiftKalmanBackend+TwoState.swift for
+  // n = 2, k = 1 (inlined into the caller), else the loops (not inlined).
+  @inlinable @inline(__always)
   public func predict() -> Result<Void, LinearAlgebraError> {
+    if storage.stateCount == 2 { predictTwoState(); return .success(()) }
+    return predictLoops()
+  }
+
+  @usableFromInline
+  func predictLoops() -> Result<Void, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
     // x = F x   (A holds a copy of the old x)
@@ -45,11 +53,17 @@ public final class SwiftKalmanBackend: KalmanBackend {
     return .success(())
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError> {
+    precondition(k >= 1 && k <= storage.measurementCapacity, "innovate: measurement count out of range")
+    if storage.stateCount == 2 && k == 1 { return innovateTwoState(linear: linear) }
+    return innovateLoops(measurementCount: k, linear: linear)
+  }
+
+  @usableFromInline
+  func innovateLoops(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
-    precondition(k >= 1 && k <= s.measurementCapacity, "innovate: measurement count out of range")
     if linear {
       // y = z - H x
       for i in 0..<k {
@@ -99,8 +113,14 @@ public final class SwiftKalmanBackend: KalmanBackend {
     return .success(squaredDistance)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError> {
+    if storage.stateCount == 2 && k == 1 { correctTwoState(); return .success(()) }
+    return correctLoops(measurementCount: k)
+  }
+
+  @usableFromInline
+  func correctLoops(measurementCount k: Int) -> Result<Void, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
     // K = (P Hᵀ) S⁻¹ = (P Hᵀ) L⁻ᵀ L⁻¹: each row r of K solves L Lᵀ rᵀ = (row of P Hᵀ)ᵀ
