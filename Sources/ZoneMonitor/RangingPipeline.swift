@@ -9,11 +9,13 @@ import RangingEngine
 /// Everything is allocated in `init`; updates allocate nothing.
 public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
-  public private(set) var monitor: ZoneMonitor
+  // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
+  // out; the runtime checks cost more than the zone logic (README, Performance).
+  @exclusivity(unchecked) public private(set) var monitor: ZoneMonitor
   public let suspensionPolicy: SuspensionPolicy
   /// The latest time seen on any update or clock advance.
-  public private(set) var clock: Timestamp?
-  private var lastLostCheck: Timestamp?
+  @exclusivity(unchecked) public private(set) var clock: Timestamp?
+  @exclusivity(unchecked) private var lastLostCheck: Timestamp?
 
   /// How often, in clock time, objects are checked for the lost timeout.
   /// Checking is O(capacity), so it is amortised over many updates.
@@ -35,21 +37,31 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   ///
   /// - Returns: the tracker's verdict (rejected with reason, or accepted with the state).
   /// - Complexity: O(zones) expected. Does not allocate.
-  @discardableResult
+  @inlinable @discardableResult
   public func process(object: UInt64, update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
+    // Inlinable so that the tracker and its filters are specialised in the
+    // caller's module (README, Performance); the zones run in `zonesAfter`.
     let result = tracker.update(object: object, with: update)
     if case .accepted(let slot, let state, _, let evicted) = result {
-      if let evicted {
-        monitor.exitAll(slot: slot, object: evicted, at: update.time, reason: .evicted, emit: emit)
-      }
-      if state.isConfirmed {
-        monitor.evaluate(
-          slot: slot, object: object, range: state.range, direction: state.direction,
-          directionState: state.directionState, at: update.time, emit: emit)
-      }
-      advanceClock(to: update.time, emit: emit)
+      zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
     }
     return result
+  }
+
+  /// The zone steps of ``process(object:update:emit:)`` after an accepted update.
+  @usableFromInline
+  func zonesAfter(
+    object: UInt64, slot: Int, state: TrackState, evicted: UInt64?, at time: Timestamp, emit: (ZoneEvent) -> Void
+  ) {
+    if let evicted {
+      monitor.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, emit: emit)
+    }
+    if state.isConfirmed {
+      monitor.evaluate(
+        slot: slot, object: object, range: state.range, direction: state.direction,
+        directionState: state.directionState, at: time, emit: emit)
+    }
+    advanceClock(to: time, emit: emit)
   }
 
   /// Applies a session life-cycle event to `object` at `time`.

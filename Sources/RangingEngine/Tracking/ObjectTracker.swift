@@ -6,10 +6,12 @@
 /// its own ids; hosts intern strings). Time order is checked per object.
 public final class ObjectTracker<Backend: KalmanBackend> {
   public let configuration: TrackerConfiguration
-  private var table: ObjectTable
-  private let filters: [RangeFilter<Backend>]
+  // @usableFromInline so that `update` can be @inlinable and specialised in the
+  // caller's module (README, Performance); exclusivity unchecked as in RangeFilter.
+  @exclusivity(unchecked) @usableFromInline var table: ObjectTable
+  @usableFromInline let filters: [RangeFilter<Backend>]
   /// One per slot when direction tracking is on, else empty.
-  private let directionFilters: [DirectionFilter<Backend>]
+  @usableFromInline let directionFilters: [DirectionFilter<Backend>]
   /// Objects evicted to make room, since creation.
   public private(set) var evictionCount = 0
 
@@ -48,6 +50,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   ///   had no distance) and the object evicted to make room, if any.
   /// - Complexity: O(1) expected; O(capacity) when a new object evicts.
   ///   Does not allocate.
+  @inlinable
   public func update(object: UInt64, with update: RangingUpdate) -> TrackerUpdate {
     if let reason = configuration.validation.rejection(of: update) {
       return .rejected(reason)
@@ -58,11 +61,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       guard update.time >= filters[known].time else { return .rejected(.timeWentBackwards) }
       slot = known
     } else {
-      let inserted = table.insert(object, at: update.time)
-      slot = inserted.slot
-      evicted = inserted.evicted
-      if evicted != nil { evictionCount += 1 }
-      resetFilters(in: slot)
+      (slot, evicted) = insert(object, at: update.time)
     }
     table.touch(slot, at: update.time)
     let filter = filters[slot]
@@ -90,7 +89,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// started it; until then (and when direction tracking is off) the
   /// measured direction or nothing. A distance-only stream never touches
   /// the 3-D filter, so it costs one branch.
-  private func directionEstimate(slot: Int, update: RangingUpdate) -> DirectionEstimate {
+  @inlinable
+  func directionEstimate(slot: Int, update: RangingUpdate) -> DirectionEstimate {
     if !directionFilters.isEmpty {
       let filter = directionFilters[slot]
       if filter.isInitialized || update.direction != nil {
@@ -99,6 +99,15 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     }
     guard let measured = update.direction else { return .unknown }
     return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
+  }
+
+  /// A new object takes a slot (evicting the stalest when full) with fresh filters.
+  @usableFromInline
+  func insert(_ object: UInt64, at time: Timestamp) -> (slot: Int, evicted: UInt64?) {
+    let inserted = table.insert(object, at: time)
+    if inserted.evicted != nil { evictionCount += 1 }
+    resetFilters(in: inserted.slot)
+    return inserted
   }
 
   private func resetFilters(in slot: Int) {
