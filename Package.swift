@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "RangingData", targets: ["RangingData"]),
     .library(name: "NearbyAccessory", targets: ["NearbyAccessory"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
+    .library(name: "RangingEngineCAPI", type: .static, targets: ["RangingEngineCAPI"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -35,6 +36,16 @@ let package = Package(
         "RangingData", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend.
+    .systemLibrary(name: "_RangingEngineCHeader", path: "Sources/RangingEngineCAPI/include"),
+    .target(
+      name: "RangingEngineCAPI", dependencies: ["RangingEngine", "ZoneMonitor", "_RangingEngineCHeader"],
+      exclude: ["include"]),
+    // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/check-firmware links it alone).
+    .target(
+      name: "_CAPISmoke", dependencies: ["RangingEngineCAPI"], path: "Tests/CAPI", sources: ["smoke.c"],
+      cSettings: [.define("RANGING_SMOKE_NO_MAIN"), .headerSearchPath("../../Sources/RangingEngineCAPI/include")]),
+    .testTarget(name: "RangingEngineCAPITests", dependencies: ["_CAPISmoke"]),
     .testTarget(name: "RangingEngineTests", dependencies: ["RangingEngine", "CGSL"]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
     .testTarget(name: "RangingDataTests", dependencies: ["RangingData", "RangingEngine", "ZoneMonitor"]),

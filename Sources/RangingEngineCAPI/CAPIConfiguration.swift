@@ -1,0 +1,128 @@
+import RangingEngine
+import ZoneMonitor
+import _RangingEngineCHeader
+
+/// A validated `ranging_config_t` in the engine's own types.
+///
+/// ``status(of:)`` checks every field against the range the header documents
+/// without allocating, so that `ranging_engine_memory_size` can use it too;
+/// `init(validated:)` then builds the Swift configuration, whose own
+/// preconditions can no longer fail.
+struct CAPIConfiguration {
+  var tracker: TrackerConfiguration
+  var zones: [Zone]
+  var suspensionPolicy: SuspensionPolicy
+  var eventCapacity: Int
+
+  /// Most objects; the object table's limit is 2²⁴, but 65536 keeps every
+  /// size formula far from overflowing a 32-bit `size_t`.
+  static let maximumObjects: UInt32 = 65536
+  /// Most queued events (2²⁰ events is tens of megabytes).
+  static let maximumEventCapacity: UInt32 = 1 << 20
+
+  /// The defaults of `ranging_config_init`: those of `rangectl replay`, with
+  /// room for 8 objects and 16 events (every event of one update with two
+  /// zones, eight times over).
+  static var defaults: ranging_config_t {
+    var config = ranging_config_t()
+    config.max_objects = 8
+    config.event_capacity = 16
+    config.zones = nil
+    config.zone_count = 0
+    config.lost_timeout_us = Int64((TrackerConfiguration().lostTimeoutSeconds * 1_000_000).rounded())
+    config.direction_tracking = true
+    let fieldOfView = FieldOfView()
+    config.field_of_view_azimuth_rad = fieldOfView.azimuthLimitRadians
+    config.field_of_view_elevation_rad = fieldOfView.elevationLimitRadians
+    config.range_sigma_m = RangeFilterConfiguration().measurementSigmaMeters
+    config.suspension_policy = ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
+    return config
+  }
+
+  /// The defaults of `ranging_zone_config_init` for a zone of `radius` metres.
+  static func zoneDefaults(radiusMeters radius: Double) -> ranging_zone_config_t {
+    var zone = ranging_zone_config_t()
+    zone.radius_m = radius
+    zone.hysteresis_m = Zone.defaultHysteresisMeters
+    zone.enter_dwell_us = Int64((Zone.defaultEnterDwellSeconds * 1_000_000).rounded())
+    zone.exit_dwell_us = Int64((Zone.defaultExitDwellSeconds * 1_000_000).rounded())
+    zone.enter_sigma_multiplier = Zone.defaultEnterSigmaMultiplier
+    zone.angle_limit_rad = 0
+    zone.angle_hysteresis_rad = Zone.defaultAngleHysteresisRadians
+    return zone
+  }
+
+  /// The zones a configuration names: its array, or none for the defaults.
+  private static func zoneBuffer(_ config: ranging_config_t) -> UnsafeBufferPointer<ranging_zone_config_t> {
+    UnsafeBufferPointer(start: config.zones, count: Int(config.zone_count))
+  }
+
+  /// The number of zones the engine will have: `RangingPipeline.defaultZones`
+  /// has two (counted here without building that array, which allocates).
+  static func zoneCount(_ config: ranging_config_t) -> Int {
+    config.zone_count == 0 ? 2 : Int(config.zone_count)
+  }
+
+  /// RANGING_OK when every field is in its documented range, else the status
+  /// `ranging_engine_create` returns. Written so that NaN fails every check.
+  ///
+  /// - Complexity: O(zones). Does not allocate.
+  static func status(of config: ranging_config_t) -> ranging_status_t {
+    if config.zone_count > 0 && config.zones == nil { return CAPIStatus.nullArgument }
+    guard config.max_objects >= 1 && config.max_objects <= maximumObjects,
+      config.event_capacity >= 1 && config.event_capacity <= maximumEventCapacity,
+      config.zone_count <= UInt32(RANGING_MAX_ZONES), (config.zones == nil) == (config.zone_count == 0),
+      config.lost_timeout_us > 0,
+      config.field_of_view_azimuth_rad > 0 && config.field_of_view_azimuth_rad <= .pi,
+      config.field_of_view_elevation_rad > 0 && config.field_of_view_elevation_rad <= .pi / 2,
+      config.range_sigma_m > 0 && config.range_sigma_m.isFinite,
+      config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
+        || config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES)
+    else { return CAPIStatus.invalidConfig }
+    for zone in zoneBuffer(config) where !isValid(zone) { return CAPIStatus.invalidConfig }
+    return CAPIStatus.ok
+  }
+
+  /// The preconditions of ``Zone/init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:angleLimitRadians:angleHysteresisRadians:)``, as a test.
+  private static func isValid(_ zone: ranging_zone_config_t) -> Bool {
+    guard zone.radius_m > 0 && zone.radius_m.isFinite,
+      zone.hysteresis_m >= 0 && zone.hysteresis_m < 2 * zone.radius_m,
+      zone.enter_dwell_us >= 0 && zone.exit_dwell_us >= 0,
+      zone.enter_sigma_multiplier >= 0 && zone.enter_sigma_multiplier.isFinite,
+      zone.angle_limit_rad >= 0 && zone.angle_limit_rad < .pi
+    else { return false }
+    if zone.angle_limit_rad > 0 {
+      return zone.angle_hysteresis_rad >= 0 && zone.angle_hysteresis_rad < 2 * zone.angle_limit_rad
+    }
+    return true
+  }
+
+  /// Precondition: ``status(of:)`` returned RANGING_OK.
+  init(validated config: ranging_config_t) {
+    let fieldOfView = FieldOfView(
+      azimuthLimitRadians: config.field_of_view_azimuth_rad, elevationLimitRadians: config.field_of_view_elevation_rad)
+    tracker = TrackerConfiguration(
+      capacity: Int(config.max_objects),
+      rangeFilter: RangeFilterConfiguration(measurementSigmaMeters: config.range_sigma_m),
+      directionFilter: config.direction_tracking ? DirectionFilterConfiguration(fieldOfView: fieldOfView) : nil,
+      lostTimeoutSeconds: Double(config.lost_timeout_us) / 1_000_000)
+    if config.zone_count == 0 {
+      zones = RangingPipeline<SwiftKalmanBackend>.defaultZones
+    } else {
+      var zones: [Zone] = []
+      zones.reserveCapacity(Int(config.zone_count))
+      for zone in CAPIConfiguration.zoneBuffer(config) {
+        zones.append(Zone(
+          radiusMeters: zone.radius_m, hysteresisMeters: zone.hysteresis_m,
+          enterDwellSeconds: Double(zone.enter_dwell_us) / 1_000_000,
+          exitDwellSeconds: Double(zone.exit_dwell_us) / 1_000_000,
+          enterSigmaMultiplier: zone.enter_sigma_multiplier,
+          angleLimitRadians: zone.angle_limit_rad > 0 ? zone.angle_limit_rad : nil,
+          angleHysteresisRadians: zone.angle_hysteresis_rad))
+      }
+      self.zones = zones
+    }
+    suspensionPolicy = config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES) ? .holdZones : .exitZones
+    eventCapacity = Int(config.event_capacity)
+  }
+}
