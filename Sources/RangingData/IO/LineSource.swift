@@ -15,6 +15,15 @@ enum SourceLine: Equatable {
   case overlong(number: Int)
 }
 
+/// One physical line as bytes, from ``LineSource/nextRawLine()``.
+enum RawLine {
+  /// The line's bytes without its `\n`, its trailing `\r`, and (on line 1
+  /// only) a leading byte order mark; they stay valid until the next read.
+  case bytes(number: Int, UnsafeBufferPointer<UInt8>)
+  /// A line longer than the source's limit; its bytes were skipped.
+  case overlong(number: Int)
+}
+
 /// Splits a file or standard input into lines, reading fixed-size chunks.
 ///
 /// Memory stays bounded by `maxLineBytes + chunkBytes` whatever the file size:
@@ -78,6 +87,19 @@ final class LineSource {
   ///
   /// - Throws: ``DatasetError/Kind/readFailed(reason:)`` naming the line being read.
   func nextLine() throws(DatasetError) -> SourceLine? {
+    switch try nextRawLine() {
+    case nil: nil
+    case .overlong(let number): .overlong(number: number)
+    case .bytes(let number, let bytes): .text(number: number, String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  /// ``nextLine()`` without building a String: the line's bytes in the
+  /// source's buffer, valid until the next call. Does not allocate (unless a
+  /// line outgrows the buffer, which then grows once).
+  ///
+  /// - Throws: ``DatasetError/Kind/readFailed(reason:)`` naming the line being read.
+  func nextRawLine() throws(DatasetError) -> RawLine? {
     while true {
       if let newline = findNewline() {
         let lineStart = start
@@ -106,14 +128,14 @@ final class LineSource {
     return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
   }
 
-  /// Counts the line held in `buffer[bytes]` and turns it into a ``SourceLine``.
-  private func finishLine(bytes: Range<Int>) -> SourceLine {
+  /// Counts the line held in `buffer[bytes]` and turns it into a ``RawLine``.
+  private func finishLine(bytes: Range<Int>) -> RawLine {
     lineNumber += 1
     if skipping || bytes.count > maxLineBytes {
       skipping = false
       return .overlong(number: lineNumber)
     }
-    return .text(number: lineNumber, decode(buffer[bytes]))
+    return .bytes(number: lineNumber, trimmed(buffer[bytes]))
   }
 
   /// Drops consumed bytes, or the held part of an overlong line, and grows the
@@ -165,12 +187,16 @@ final class LineSource {
     }
   }
 
-  /// UTF-8 text of a line, dropping a trailing `\r` and, on line 1, a BOM.
-  private func decode(_ bytes: Slice<UnsafeMutableBufferPointer<UInt8>>) -> String {
+  /// A line's bytes without a trailing `\r` and, on line 1, a BOM.
+  private func trimmed(_ bytes: Slice<UnsafeMutableBufferPointer<UInt8>>) -> UnsafeBufferPointer<UInt8> {
     var bytes = bytes
     if bytes.last == 0x0D { bytes.removeLast() }
-    if lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-    return String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)
+    if lineNumber == 1, bytes.count >= 3, bytes[bytes.startIndex] == 0xEF, bytes[bytes.startIndex + 1] == 0xBB,
+      bytes[bytes.startIndex + 2] == 0xBF
+    {
+      bytes.removeFirst(3)
+    }
+    return UnsafeBufferPointer(rebasing: bytes)
   }
 
   /// Opens `path` read-only and checks it is not a directory.

@@ -22,8 +22,41 @@ public struct EventsWriter {
     return line + "}"
   }
 
+  /// Writes ``line(for:objectName:)`` and a newline straight into the
+  /// output's buffer. Allocates nothing for an object name of at most 15
+  /// bytes that needs no escaping.
   public func write(_ event: ZoneEvent, objectName: String) {
-    output.write(line(for: event, objectName: objectName) + "\n")
+    output.append("{\"t\":")
+    output.append(string: event.time.seconds.description)  // = TextFormatting.seconds, without interpolation
+    output.append(",\"object\":")
+    var name = objectName
+    name.withUTF8 { bytes in
+      if TextFormatting.isPlainJSON(bytes) {
+        output.append(byte: UInt8(ascii: "\""))
+        output.append(bytes)
+        output.append(byte: UInt8(ascii: "\""))
+      } else {
+        output.append(string: TextFormatting.jsonString(objectName))
+      }
+    }
+    output.append(",\"zone\":")
+    output.append(string: zoneNames[event.zone])
+    output.append(",\"event\":\"")
+    output.append(event.kind.name)
+    output.append("\",\"distance\":")
+    appendNumber(event.distanceMeters, decimals: 3)
+    output.append(",\"sigma\":")
+    appendNumber(event.sigmaMeters, decimals: 4)
+    if let reason = event.reason {
+      output.append(",\"reason\":\"")
+      output.append(reason.name)
+      output.append(byte: UInt8(ascii: "\""))
+    }
+    output.append("}\n")
+  }
+
+  private func appendNumber(_ value: Double, decimals: Int) {
+    if value.isFinite { output.append(fixed: value, decimals: decimals) } else { output.append("null") }
   }
 
   /// JSON has no NaN: a distance that was never measured is `null`.

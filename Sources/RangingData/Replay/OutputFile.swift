@@ -12,7 +12,11 @@
 public final class OutputFile {
   private let file: UnsafeMutablePointer<FILE>
   private let ownsFile: Bool
-  private var buffer: [UInt8] = []
+  /// `capacity` bytes allocated once; `count` of them are pending. Exclusivity
+  /// is unchecked: an output is written from one thread, and the checks cost
+  /// more than the copies.
+  private let buffer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var count = 0
   private static let capacity = 1 << 16
   /// The path as given, for messages.
   public let path: String
@@ -24,7 +28,7 @@ public final class OutputFile {
     self.file = file
     self.path = path
     ownsFile = owns
-    buffer.reserveCapacity(Self.capacity)
+    buffer = .allocate(capacity: Self.capacity)
   }
 
   /// Creates or truncates the file at `path` (`-` is standard output).
@@ -41,24 +45,64 @@ public final class OutputFile {
 
   deinit {
     try? flush()
+    buffer.deallocate()
     if ownsFile { fclose(file) }
   }
 
   /// Appends `text`.
   public func write(_ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      if buffer.count + bytes.count > Self.capacity { try? flush() }
-      buffer.append(contentsOf: bytes)
+    text.withUTF8 { append($0) }
+  }
+
+  /// Appends bytes. Does not allocate: the buffer's capacity is reserved once.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard var source = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while count + remaining > Self.capacity {
+      // Fill the buffer, write it out, go on with the rest.
+      let part = Self.capacity - count
+      (buffer + count).update(from: source, count: part)
+      count = Self.capacity
+      source += part
+      remaining -= part
+      try? flush()
     }
+    (buffer + count).update(from: source, count: remaining)
+    count += remaining
+  }
+
+  /// Appends one byte.
+  func append(byte: UInt8) {
+    if count == Self.capacity { try? flush() }
+    buffer[count] = byte
+    count += 1
+  }
+
+  /// Appends a literal's UTF-8 bytes.
+  func append(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Appends a String's UTF-8 bytes (no copy of the String).
+  func append(string: String) {
+    var string = string
+    string.withUTF8 { append($0) }
+  }
+
+  /// Appends `value` as `String(format: "%.<decimals>f", value)` would print it,
+  /// without Foundation or allocation when the answer is certain; see
+  /// ``TextFormatting/appendFixed(_:decimals:to:)``.
+  func append(fixed value: Double, decimals: Int) {
+    TextFormatting.appendFixed(value, decimals: decimals, to: self)
   }
 
   /// Writes the buffer out.
   public func flush() throws(OutputError) {
-    guard !buffer.isEmpty else { return }
-    let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    let failed = written != buffer.count
-    buffer.removeAll(keepingCapacity: true)
+    guard count > 0 else { return }
+    let written = fwrite(buffer, 1, count, file)
+    let failed = written != count
+    count = 0
     fflush(file)
     if failed { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
   }

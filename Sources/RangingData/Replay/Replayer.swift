@@ -23,44 +23,80 @@ public struct Replayer<Backend: KalmanBackend> {
 
   /// Replays every row of `reader`.
   ///
+  /// Inlinable so that the pipeline is specialised for `Backend` in the
+  /// caller's module; the row loop itself (``replayRows(_:measurement:lifecycle:)``)
+  /// does not depend on the backend. A usable row allocates nothing: the
+  /// object is interned from the reader's bytes (README, Performance).
+  ///
   /// - Throws: ``DatasetError`` when the input cannot be read further.
+  @inlinable
   public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
-    var summary = ReplaySummary()
-    var names = ObjectNames()
-    let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
-    func emit(_ event: ZoneEvent) {
-      if event.kind == .enter { summary.enterEvents += 1 } else { summary.exitEvents += 1 }
-      onEvent(event, names.name(of: event.object))
-    }
-    func reject(_ rejection: RowRejection) {
-      summary.rejectedByReason[rejection.reason, default: 0] += 1
-      onRejection(rejection)
-    }
-    while let record = try reader.next() {
-      summary.rowsRead += 1
-      switch record {
-      case .rejected(let rejection):
-        reject(rejection)
-      case .lifecycle(_, let object, let seconds, let event):
-        summary.lifecycleAccepted += 1
-        let id = names.id(for: object)
-        pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
-      case .measurement(let line, let object, let seconds, let update, _):
-        let id = names.id(for: object)
-        switch pipeline.process(object: id, update: update, emit: emit) {
-        case .accepted(_, let state, _, _):
-          summary.measurementsAccepted += 1
-          onState(seconds, object, state)
-        case .rejected(let reason):
-          reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
-                              field: reason == .timeWentBackwards ? "t" : "row",
-                              reason: String(describing: reason.name), text: "\(seconds)"))
-        }
-      }
-    }
-    summary.objects = names.count
+    let pipeline = self.pipeline
+    var summary = try replayRows(
+      &reader,
+      measurement: { object, update, emit in pipeline.process(object: object, update: update, emit: emit) },
+      lifecycle: { object, event, time, emit in pipeline.process(object: object, lifecycle: event, at: time, emit: emit) })
     summary.evictions = pipeline.tracker.evictionCount
     return summary
   }
 
+  /// The row loop of ``run(_:)``, with the pipeline's two entry points passed in.
+  @usableFromInline
+  func replayRows(
+    _ reader: inout RangingCSVReader,
+    measurement: (UInt64, RangingUpdate, (ZoneEvent) -> Void) -> TrackerUpdate,
+    lifecycle: (UInt64, LifecycleEvent, Timestamp, (ZoneEvent) -> Void) -> Void
+  ) throws(DatasetError) -> ReplaySummary {
+    // The counts and names live in a class that the local functions share by
+    // reference: captured variables would be boxed and access-checked per row.
+    let tally = ReplayTally()
+    let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
+    func emit(_ event: ZoneEvent) {
+      if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
+      onEvent(event, tally.names.name(of: event.object))
+    }
+    func reject(_ rejection: RowRejection) {
+      tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
+      onRejection(rejection)
+    }
+    func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+      switch measurement(id, update, emit) {
+      case .accepted(_, let state, _, _):
+        tally.summary.measurementsAccepted += 1
+        onState(seconds, tally.names.name(of: id), state)
+      case .rejected(let reason):
+        reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
+                            field: reason == .timeWentBackwards ? "t" : "row",
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
+    }
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    while let row = try reader.nextRow(object: &object) {
+      tally.summary.rowsRead += 1
+      switch row {
+      case .measurement(let line, let seconds, let update, _):
+        measured(line: line, id: tally.names.id(forBytes: object), seconds: seconds, update: update)
+      case .lifecycle(_, let seconds, let event):
+        tally.summary.lifecycleAccepted += 1
+        lifecycle(tally.names.id(forBytes: object), event, Timestamp(seconds: seconds), emit)
+      case .record(.rejected(let rejection)):
+        reject(rejection)
+      case .record(.lifecycle(_, let name, let seconds, let event)):
+        tally.summary.lifecycleAccepted += 1
+        lifecycle(tally.names.id(for: name), event, Timestamp(seconds: seconds), emit)
+      case .record(.measurement(let line, let name, let seconds, let update, _)):
+        measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+      }
+    }
+    tally.summary.objects = tally.names.count
+    return tally.summary
+  }
+}
+
+/// What a replay counts and the names it interned, shared by reference
+/// between the row loop and the event callback (see ``Replayer/replayRows(_:measurement:lifecycle:)``).
+/// Exclusivity is unchecked: one replay runs on one thread.
+final class ReplayTally {
+  @exclusivity(unchecked) var summary = ReplaySummary()
+  @exclusivity(unchecked) var names = ObjectNames()
 }
