@@ -36,10 +36,11 @@ let package = Package(
         "RangingData", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend.
+    // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend
+    // and over NearbyAccessory (Accessory Configuration Data, accessory sessions).
     .systemLibrary(name: "_RangingEngineCHeader", path: "Sources/RangingEngineCAPI/include"),
     .target(
-      name: "RangingEngineCAPI", dependencies: ["RangingEngine", "ZoneMonitor", "_RangingEngineCHeader"],
+      name: "RangingEngineCAPI", dependencies: ["RangingEngine", "ZoneMonitor", "NearbyAccessory", "_RangingEngineCHeader"],
       exclude: ["include"]),
     // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/check-firmware links it alone).
     .target(

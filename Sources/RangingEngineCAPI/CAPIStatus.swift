@@ -16,6 +16,14 @@ enum CAPIStatus {
   static var invalidArgument: ranging_status_t { code(RANGING_ERROR_INVALID_ARGUMENT) }
   static var unknownObject: ranging_status_t { code(RANGING_ERROR_UNKNOWN_OBJECT) }
   static var eventsDropped: ranging_status_t { code(RANGING_ERROR_EVENTS_DROPPED) }
+  static var bufferTooSmall: ranging_status_t { code(RANGING_ERROR_BUFFER_TOO_SMALL) }
+  static var dataTooLong: ranging_status_t { code(RANGING_ERROR_DATA_TOO_LONG) }
+  static var actionsDropped: ranging_status_t { code(RANGING_ERROR_ACTIONS_DROPPED) }
+  static var noFreeSession: ranging_status_t { code(RANGING_ERROR_NO_FREE_SESSION) }
+  static var malformedMessage: ranging_status_t { code(RANGING_REJECTED_MALFORMED_MESSAGE) }
+  static var emptyMessage: ranging_status_t { code(RANGING_REJECTED_EMPTY_MESSAGE) }
+  static var messageTooLong: ranging_status_t { code(RANGING_REJECTED_MESSAGE_TOO_LONG) }
+  static var inputIgnored: ranging_status_t { code(RANGING_REJECTED_INPUT_IGNORED) }
 
   /// The status of an update rejected for `reason`.
   static func rejection(_ reason: RejectionReason) -> ranging_status_t {
@@ -76,12 +84,20 @@ enum CAPIStatus {
     case RANGING_ERROR_INVALID_ARGUMENT: "invalid_argument"
     case RANGING_ERROR_UNKNOWN_OBJECT: "unknown_object"
     case RANGING_ERROR_EVENTS_DROPPED: "events_dropped"
+    case RANGING_ERROR_BUFFER_TOO_SMALL: "buffer_too_small"
+    case RANGING_ERROR_DATA_TOO_LONG: "data_too_long"
+    case RANGING_ERROR_ACTIONS_DROPPED: "actions_dropped"
+    case RANGING_ERROR_NO_FREE_SESSION: "no_free_session"
     case RANGING_REJECTED_TIME_WENT_BACKWARDS: RejectionReason.timeWentBackwards.name
     case RANGING_REJECTED_NON_FINITE_DISTANCE: RejectionReason.nonFiniteDistance.name
     case RANGING_REJECTED_NEGATIVE_DISTANCE: RejectionReason.negativeDistance.name
     case RANGING_REJECTED_NON_FINITE_DIRECTION: RejectionReason.nonFiniteDirection.name
     case RANGING_REJECTED_DIRECTION_NOT_UNIT: RejectionReason.directionNotUnit.name
     case RANGING_REJECTED_NO_MEASUREMENT: RejectionReason.noMeasurement.name
+    case RANGING_REJECTED_MALFORMED_MESSAGE: "malformed_message"
+    case RANGING_REJECTED_EMPTY_MESSAGE: "empty_message"
+    case RANGING_REJECTED_MESSAGE_TOO_LONG: "message_too_long"
+    case RANGING_REJECTED_INPUT_IGNORED: "input_ignored"
     default: "unknown"
     }
   }

@@ -1,6 +1,7 @@
 /*
  * Smoke test of the C API: calls every function in ranging_engine.h (STYLE.md
- * §6), so the header and the Swift thunks cannot drift apart.
+ * §6), so the header and the Swift thunks cannot drift apart: the engine
+ * first, then the Nearby Interaction Accessory Protocol part.
  *
  * Built three ways: as a program of its own against libRangingEngineCAPI.a
  * (scripts/check-firmware, with alloc_count.c and
@@ -357,6 +358,677 @@ static void check_names(void) {
   CHECK(strcmp(ranging_exit_reason_name((ranging_exit_reason_t)99), "unknown") == 0);
 }
 
+/* ---------------------------------------------------------------------------
+ * Nearby Interaction Accessory Protocol
+ * ------------------------------------------------------------------------- */
+
+/* Two hand-written vectors of Tests/NearbyAccessoryTests/AccessoryConfigurationVectorTests.swift, byte for byte. */
+static const uint8_t uwb_config_data[3] = {0xa1, 0xb2, 0xc3};
+static const uint8_t vector_user_interactive[19] = {
+    0x01, 0x00,                                                 /* MajorVersion 1, little-endian */
+    0x00, 0x00,                                                 /* MinorVersion 0 */
+    0x14,                                                       /* PreferredUpdateRate 20: user interactive */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* RFU, 10 zero bytes */
+    0x03,                                                       /* UWBConfigDataLength 3 */
+    0xa1, 0xb2, 0xc3,                                           /* UWBConfigData */
+};
+static const uint8_t vector_automatic[16] = {
+    0x01, 0x00,                                                 /* MajorVersion 1 */
+    0x00, 0x00,                                                 /* MinorVersion 0 */
+    0x00,                                                       /* PreferredUpdateRate 0: automatic */
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, /* RFU */
+    0x00,                                                       /* UWBConfigDataLength 0 */
+};
+
+/* Whether bytes[from..<to] all equal value. */
+static bool all_equal(const uint8_t *bytes, size_t from, size_t to, uint8_t value) {
+  for (size_t i = from; i < to; i++) {
+    if (bytes[i] != value) return false;
+  }
+  return true;
+}
+
+/* Encoding gives the vectors' bytes and touches nothing after them; decoding gives the rate and where UWBConfigData lies. */
+static void check_accessory_config_vectors(void) {
+  uint8_t output[RANGING_ACCESSORY_CONFIG_MAX_BYTES];
+  size_t length = 0;
+  CHECK(RANGING_ACCESSORY_CONFIG_HEADER_BYTES == 16 && RANGING_ACCESSORY_CONFIG_MAX_UWB_BYTES == 255);
+  CHECK(RANGING_ACCESSORY_CONFIG_MAX_BYTES == 271);
+
+  memset(output, 0xee, sizeof output);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_USER_INTERACTIVE, uwb_config_data, 3, output,
+                                               sizeof output, &length), RANGING_OK);
+  CHECK(length == sizeof vector_user_interactive);
+  CHECK(memcmp(output, vector_user_interactive, sizeof vector_user_interactive) == 0);
+  CHECK(all_equal(output, sizeof vector_user_interactive, sizeof output, 0xee));
+
+  memset(output, 0xee, sizeof output);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, NULL, 0, output, 16, &length), RANGING_OK);
+  CHECK(length == 16 && memcmp(output, vector_automatic, 16) == 0 && output[16] == 0xee);
+
+  ranging_accessory_config_t config;
+  ranging_accessory_config_error_t error;
+  memset(&error, 0x5a, sizeof error);
+  CHECK_STATUS(ranging_accessory_config_decode(vector_user_interactive, sizeof vector_user_interactive, true, &config,
+                                               &error), RANGING_OK);
+  CHECK(config.preferred_update_rate == RANGING_UPDATE_RATE_USER_INTERACTIVE);
+  CHECK(config.uwb_config_data_offset == 16 && config.uwb_config_data_length == 3 && !config.has_warning);
+  CHECK(memcmp(vector_user_interactive + config.uwb_config_data_offset, uwb_config_data, 3) == 0);
+  CHECK(error.offset != 0 && error.kind == 0x5a); /* left unchanged */
+  CHECK_STATUS(ranging_accessory_config_decode(vector_automatic, 16, false, &config, NULL), RANGING_OK);
+  CHECK(config.preferred_update_rate == RANGING_UPDATE_RATE_AUTOMATIC && config.uwb_config_data_length == 0);
+
+  /* The longest message round-trips: 255 bytes of UWBConfigData, 271 in all. */
+  uint8_t longest[255];
+  for (int i = 0; i < 255; i++) longest[i] = (uint8_t)i;
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_INFREQUENT, longest, 255, output, sizeof output,
+                                               &length), RANGING_OK);
+  CHECK(length == 271 && output[4] == 10 && output[15] == 0xff);
+  CHECK_STATUS(ranging_accessory_config_decode(output, length, true, &config, &error), RANGING_OK);
+  CHECK(config.preferred_update_rate == RANGING_UPDATE_RATE_INFREQUENT && config.uwb_config_data_length == 255);
+  CHECK(memcmp(output + 16, longest, 255) == 0);
+}
+
+/* Decodes bytes and checks the one problem it must report. */
+static void expect_malformed(int line, const uint8_t *bytes, size_t length, bool strict, size_t offset,
+                             ranging_accessory_field_t field, ranging_accessory_error_kind_t kind, size_t found,
+                             size_t expected) {
+  ranging_accessory_config_t config;
+  memset(&config, 0x5a, sizeof config);
+  ranging_accessory_config_error_t error;
+  memset(&error, 0, sizeof error);
+  ranging_status_t status = ranging_accessory_config_decode(bytes, length, strict, &config, &error);
+  if (status != RANGING_REJECTED_MALFORMED_MESSAGE || error.offset != offset || error.field != field ||
+      error.kind != kind || error.found != found || error.expected != expected ||
+      config.preferred_update_rate != 0x5a) {
+    failures++;
+    printf("smoke.c:%d: decode gave %s, byte %lu (%s): %s, found %lu, expected %lu\n", line,
+           ranging_status_name(status), (unsigned long)error.offset, ranging_accessory_field_name(error.field),
+           ranging_accessory_error_kind_name(error.kind), (unsigned long)error.found, (unsigned long)error.expected);
+  }
+}
+
+/* Every error kind (cases of Tests/NearbyAccessoryTests/AccessoryConfigurationErrorTests.swift), and the encoder's refusals. */
+static void check_accessory_config_errors(void) {
+  /* The 16 header bytes of a valid user-interactive message, UWBConfigDataLength at [15]. */
+  uint8_t message[24];
+  memcpy(message, vector_user_interactive, 16);
+  message[15] = 0;
+
+  expect_malformed(__LINE__, NULL, 0, false, 0, RANGING_ACCESSORY_FIELD_MAJOR_VERSION, RANGING_ACCESSORY_ERROR_TRUNCATED, 0, 2);
+  expect_malformed(__LINE__, message, 3, false, 2, RANGING_ACCESSORY_FIELD_MINOR_VERSION, RANGING_ACCESSORY_ERROR_TRUNCATED, 3, 4);
+  expect_malformed(__LINE__, message, 10, false, 5, RANGING_ACCESSORY_FIELD_RFU, RANGING_ACCESSORY_ERROR_TRUNCATED, 10, 15);
+  message[0] = 0x02; /* MajorVersion 2 */
+  expect_malformed(__LINE__, message, 16, false, 0, RANGING_ACCESSORY_FIELD_MAJOR_VERSION,
+                   RANGING_ACCESSORY_ERROR_UNSUPPORTED_VERSION, 2, 1);
+  message[0] = 0x01;
+  message[3] = 0x01; /* MinorVersion 0x0100 */
+  expect_malformed(__LINE__, message, 16, false, 2, RANGING_ACCESSORY_FIELD_MINOR_VERSION,
+                   RANGING_ACCESSORY_ERROR_UNSUPPORTED_VERSION, 256, 0);
+  message[3] = 0x00;
+  message[4] = 5; /* PreferredUpdateRate 5: reserved */
+  expect_malformed(__LINE__, message, 16, false, 4, RANGING_ACCESSORY_FIELD_PREFERRED_UPDATE_RATE,
+                   RANGING_ACCESSORY_ERROR_RESERVED_UPDATE_RATE, 5, 0);
+  message[4] = 0x14;
+  message[15] = 4; /* UWBConfigDataLength 4 with 3 bytes following */
+  expect_malformed(__LINE__, message, 19, false, 15, RANGING_ACCESSORY_FIELD_UWB_CONFIG_DATA_LENGTH,
+                   RANGING_ACCESSORY_ERROR_LENGTH_PAST_END, 4, 3);
+  message[15] = 2; /* one trailing byte after 2 bytes of UWBConfigData */
+  expect_malformed(__LINE__, message, 19, false, 18, RANGING_ACCESSORY_FIELD_END, RANGING_ACCESSORY_ERROR_TRAILING_BYTES, 1, 0);
+
+  /* Non-zero RFU bytes 9 and 12: a warning naming the first; strict decoding refuses it. */
+  message[15] = 1;
+  message[16] = 0x42;
+  message[9] = 0x80;
+  message[12] = 0x01;
+  ranging_accessory_config_t config;
+  CHECK_STATUS(ranging_accessory_config_decode(message, 17, false, &config, NULL), RANGING_OK);
+  CHECK(config.has_warning && config.warning.offset == 9 && config.warning.field == RANGING_ACCESSORY_FIELD_RFU);
+  CHECK(config.warning.kind == RANGING_ACCESSORY_ERROR_NON_ZERO_RESERVED && config.warning.found == 0x80);
+  CHECK(config.preferred_update_rate == RANGING_UPDATE_RATE_USER_INTERACTIVE && config.uwb_config_data_length == 1);
+  expect_malformed(__LINE__, message, 17, true, 9, RANGING_ACCESSORY_FIELD_RFU, RANGING_ACCESSORY_ERROR_NON_ZERO_RESERVED, 0x80, 0);
+
+  ranging_accessory_config_error_t error;
+  CHECK_STATUS(ranging_accessory_config_decode(message, 17, false, NULL, &error), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_config_decode(NULL, 17, false, &config, &error), RANGING_ERROR_NULL_ARGUMENT);
+
+  /* The encoder writes nothing when it refuses. */
+  uint8_t long_data[256];
+  memset(long_data, 7, sizeof long_data);
+  uint8_t output[RANGING_ACCESSORY_CONFIG_MAX_BYTES + 1];
+  memset(output, 0xee, sizeof output);
+  size_t length = 99;
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, long_data, 256, output, sizeof output, &length),
+               RANGING_ERROR_DATA_TOO_LONG);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, uwb_config_data, 3, output, 18, &length),
+               RANGING_ERROR_BUFFER_TOO_SMALL);
+  CHECK(length == 19);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, NULL, 0, NULL, 0, &length),
+               RANGING_ERROR_BUFFER_TOO_SMALL);
+  CHECK(length == 16);
+  CHECK_STATUS(ranging_accessory_config_encode((ranging_update_rate_t)7, uwb_config_data, 3, output, sizeof output, &length),
+               RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, output + 20, 3, output, sizeof output, &length),
+               RANGING_ERROR_INVALID_ARGUMENT); /* overlapping */
+  CHECK(all_equal(output, 0, sizeof output, 0xee));
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, uwb_config_data, 3, output, sizeof output, NULL),
+               RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, NULL, 3, output, sizeof output, &length),
+               RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, uwb_config_data, 3, NULL, 30, &length),
+               RANGING_ERROR_NULL_ARGUMENT);
+
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_MAJOR_VERSION), "MajorVersion") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_MINOR_VERSION), "MinorVersion") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_PREFERRED_UPDATE_RATE), "PreferredUpdateRate") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_RFU), "RFU") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_UWB_CONFIG_DATA_LENGTH), "UWBConfigDataLength") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_UWB_CONFIG_DATA), "UWBConfigData") == 0);
+  CHECK(strcmp(ranging_accessory_field_name(RANGING_ACCESSORY_FIELD_END), "end of message") == 0);
+  CHECK(strcmp(ranging_accessory_field_name((ranging_accessory_field_t)7), "unknown") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_TRUNCATED), "truncated") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_UNSUPPORTED_VERSION), "unsupported_version") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_RESERVED_UPDATE_RATE), "reserved_update_rate") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_NON_ZERO_RESERVED), "non_zero_reserved") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_LENGTH_PAST_END), "length_past_end") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name(RANGING_ACCESSORY_ERROR_TRAILING_BYTES), "trailing_bytes") == 0);
+  CHECK(strcmp(ranging_accessory_error_kind_name((ranging_accessory_error_kind_t)6), "unknown") == 0);
+}
+
+/* The value of one hexadecimal digit, or -1. */
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  return -1;
+}
+
+/* Whether the 16 over-the-air bytes are the UUID text read backwards, byte by byte. */
+static bool uuid_matches(const char *text, const uint8_t bytes[16]) {
+  int index = 15;
+  for (const char *c = text; *c != '\0'; c++) {
+    if (*c == '-') continue;
+    int high = hex_digit(c[0]), low = hex_digit(c[1]);
+    if (index < 0 || high < 0 || low < 0 || bytes[index] != (uint8_t)(high * 16 + low)) return false;
+    index--;
+    c++;
+  }
+  return index == -1;
+}
+
+/* Shareable Configuration Data's bound, the GATT constants, and the rate's lost timeout. */
+static void check_shareable_gatt_and_rates(void) {
+  CHECK(RANGING_SHAREABLE_CONFIG_MAX_BYTES == 255);
+  CHECK_STATUS(ranging_shareable_config_check(0), RANGING_REJECTED_EMPTY_MESSAGE);
+  CHECK_STATUS(ranging_shareable_config_check(1), RANGING_OK);
+  CHECK_STATUS(ranging_shareable_config_check(30), RANGING_OK);
+  CHECK_STATUS(ranging_shareable_config_check(RANGING_SHAREABLE_CONFIG_MAX_BYTES), RANGING_OK);
+  CHECK_STATUS(ranging_shareable_config_check(256), RANGING_REJECTED_MESSAGE_TOO_LONG);
+  CHECK_STATUS(ranging_shareable_config_check(SIZE_MAX), RANGING_REJECTED_MESSAGE_TOO_LONG);
+
+  /* Tests/NearbyAccessoryTests/ShareableAndGATTTests.swift's bytes. */
+  static const uint8_t service_bytes[16] = {0xba, 0x2d, 0x9c, 0x68, 0x73, 0x30, 0x33, 0x86,
+                                            0xb2, 0x4b, 0x17, 0x08, 0x40, 0x3e, 0xfe, 0x48};
+  static const uint8_t characteristic_bytes[16] = {0x28, 0x33, 0xf5, 0x75, 0x73, 0x80, 0x4e, 0x9a,
+                                                   0x21, 0x47, 0xef, 0xd8, 0xd5, 0xd9, 0xe8, 0x95};
+  static const uint8_t service[16] = RANGING_NI_SERVICE_UUID_BYTES;
+  static const uint8_t characteristic[16] = RANGING_NI_CONFIG_CHARACTERISTIC_UUID_BYTES;
+  CHECK(memcmp(service, service_bytes, 16) == 0 && memcmp(characteristic, characteristic_bytes, 16) == 0);
+  CHECK(strcmp(RANGING_NI_SERVICE_UUID_STRING, "48fe3e40-0817-4bb2-8633-3073689c2dba") == 0);
+  CHECK(strcmp(RANGING_NI_CONFIG_CHARACTERISTIC_UUID_STRING, "95e8d9d5-d8ef-4721-9a4e-807375f53328") == 0);
+  CHECK(uuid_matches(RANGING_NI_SERVICE_UUID_STRING, service));
+  CHECK(uuid_matches(RANGING_NI_CONFIG_CHARACTERISTIC_UUID_STRING, characteristic));
+  CHECK(!uuid_matches(RANGING_NI_SERVICE_UUID_STRING, characteristic));
+  CHECK(RANGING_NI_CONFIG_CHARACTERISTIC_PROPERTIES == 0x02 && RANGING_NI_CONFIG_CHARACTERISTIC_READ_ENCRYPTED == 1);
+  CHECK(RANGING_NI_USER_DESCRIPTION_UUID16 == 0x2901);
+  CHECK(!RANGING_NI_NEEDS_USER_DESCRIPTION(1) && RANGING_NI_NEEDS_USER_DESCRIPTION(2));
+
+  ranging_config_t config;
+  ranging_config_init(&config);
+  CHECK_STATUS(ranging_config_expect_updates(&config, RANGING_UPDATE_RATE_USER_INTERACTIVE), RANGING_OK);
+  CHECK(config.lost_timeout_us == 2000000);
+  CHECK_STATUS(ranging_config_expect_updates(&config, (ranging_update_rate_t)15), RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(config.lost_timeout_us == 2000000);
+  CHECK_STATUS(ranging_config_expect_updates(&config, RANGING_UPDATE_RATE_INFREQUENT), RANGING_OK);
+  CHECK(config.lost_timeout_us == 5000000);
+  CHECK_STATUS(ranging_config_expect_updates(&config, RANGING_UPDATE_RATE_AUTOMATIC), RANGING_OK);
+  CHECK(config.lost_timeout_us == 5000000);
+  CHECK_STATUS(ranging_config_expect_updates(NULL, RANGING_UPDATE_RATE_AUTOMATIC), RANGING_ERROR_NULL_ARGUMENT);
+}
+
+/* Drains every queued action into out (at most capacity) and returns the count. */
+static size_t drain_actions(ranging_accessory_sessions_t *sessions, ranging_accessory_action_t *out, size_t capacity) {
+  size_t total = 0;
+  for (;;) {
+    size_t count = 0;
+    CHECK_STATUS(ranging_accessory_sessions_drain_actions(sessions, out + total, capacity - total, &count), RANGING_OK);
+    total += count;
+    if (count == 0 || total == capacity) return total;
+  }
+}
+
+/* Whether action is kind for session slot and object, with rate and attempt (SEND_CONFIGURATION, START_RANGING) or lifecycle (FEED_ENGINE). */
+static bool is_action(const ranging_accessory_action_t *action, ranging_accessory_action_kind_t kind, uint32_t slot,
+                      uint64_t object, uint32_t value) {
+  if (action->kind != kind || action->session != slot || action->object_id != object) return false;
+  switch (kind) {
+  case RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION: return action->attempt == value && action->rate != 0xff;
+  case RANGING_ACCESSORY_ACTION_START_RANGING: return action->rate == value;
+  case RANGING_ACCESSORY_ACTION_FEED_ENGINE: return action->lifecycle == value;
+  default: return value == 0;
+  }
+}
+
+static void check_accessory_sessions_config(void) {
+  ranging_accessory_sessions_config_t config;
+  memset(&config, 0xff, sizeof config);
+  ranging_accessory_sessions_config_init(&config);
+  CHECK(config.capacity == 1 && config.action_capacity == 8);
+  CHECK(config.response_timeout_us == 10000000 && config.start_timeout_us == 5000000);
+  CHECK(config.max_configuration_attempts == 3);
+  ranging_accessory_sessions_config_init(NULL); /* ignored */
+
+  size_t bytes = 0;
+  ranging_accessory_sessions_t *sessions = (ranging_accessory_sessions_t *)&bytes;
+  CHECK_STATUS(ranging_accessory_sessions_memory_size(NULL, &bytes), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_memory_size(&config, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_create(NULL, &sessions), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK(sessions == NULL);
+  for (int which = 0; which < 7; which++) {
+    ranging_accessory_sessions_config_t bad = config;
+    switch (which) {
+    case 0: bad.capacity = 0; break;
+    case 1: bad.capacity = 257; break;
+    case 2: bad.action_capacity = 0; break;
+    case 3: bad.response_timeout_us = 0; break;
+    case 4: bad.start_timeout_us = -1; break;
+    case 5: bad.max_configuration_attempts = 0; break;
+    case 6: bad.max_configuration_attempts = 256; break;
+    }
+    CHECK_STATUS(ranging_accessory_sessions_memory_size(&bad, &bytes), RANGING_ERROR_INVALID_CONFIG);
+    sessions = (ranging_accessory_sessions_t *)&bytes;
+    CHECK_STATUS(ranging_accessory_sessions_create(&bad, &sessions), RANGING_ERROR_INVALID_CONFIG);
+    CHECK(sessions == NULL);
+  }
+  ranging_accessory_sessions_destroy(NULL); /* ignored */
+}
+
+/*
+ * Two iPhones on a two-slot table beside an engine: configuration, start,
+ * ranging, stop, the lost timeout, retries and giving up, a lost link; the
+ * sessions close the engine's zones themselves when given the engine.
+ */
+static void check_accessory_sessions(void) {
+  ranging_zone_config_t zone;
+  ranging_zone_config_init(&zone, 1.5);
+  ranging_config_t engine_config;
+  ranging_config_init(&engine_config);
+  engine_config.zones = &zone;
+  engine_config.zone_count = 1;
+  CHECK_STATUS(ranging_config_expect_updates(&engine_config, RANGING_UPDATE_RATE_USER_INTERACTIVE), RANGING_OK);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&engine_config, &engine), RANGING_OK);
+  ranging_accessory_sessions_config_t config;
+  ranging_accessory_sessions_config_init(&config);
+  config.capacity = 2;
+  ranging_accessory_sessions_t *sessions = NULL;
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, &sessions), RANGING_OK);
+  if (engine == NULL || sessions == NULL) return;
+  ranging_accessory_action_t actions[8];
+  ranging_zone_event_t events[4];
+  ranging_accessory_session_state_t state;
+  uint32_t slot = 99;
+
+  /* iPhone 1 asks for a configuration: slot 0 sends the message of the first vector. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, 0, 1, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_USER_INTERACTIVE, engine), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1);
+  CHECK(is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 0, 1, 1) && actions[0].time_us == 0);
+  uint8_t message[RANGING_ACCESSORY_CONFIG_MAX_BYTES];
+  size_t length = 0;
+  CHECK_STATUS(ranging_accessory_config_encode(actions[0].rate, uwb_config_data, 3, message, sizeof message, &length),
+               RANGING_OK);
+  CHECK(length == sizeof vector_user_interactive && memcmp(message, vector_user_interactive, length) == 0);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 0, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_CONFIGURATION_SENT && state.has_object && state.object_id == 1);
+  CHECK(state.attempt == 1 && state.rate == RANGING_UPDATE_RATE_USER_INTERACTIVE && !state.has_ranged);
+  CHECK(state.has_deadline && state.deadline_us == us(10));
+  CHECK_STATUS(ranging_accessory_sessions_find(sessions, 1, &slot), RANGING_OK);
+  CHECK(slot == 0);
+  CHECK_STATUS(ranging_accessory_sessions_find(sessions, 9, &slot), RANGING_ERROR_UNKNOWN_OBJECT);
+
+  /* iPhone 2 takes slot 1; iPhone 3 finds no free slot; an input from an iPhone without a session is refused. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(0.1), 2, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_AUTOMATIC, NULL), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1 && is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 1, 2, 1));
+  CHECK(actions[0].rate == RANGING_UPDATE_RATE_AUTOMATIC);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(0.2), 3, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_AUTOMATIC, engine), RANGING_ERROR_NO_FREE_SESSION);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(0.2), 3, RANGING_ACCESSORY_INPUT_STOP, 0, engine),
+               RANGING_ERROR_UNKNOWN_OBJECT);
+  CHECK(drain_actions(sessions, actions, 8) == 0);
+
+  /* iPhone 1's Shareable Configuration Data (30 bytes) passes: start; updates at 5 Hz put it in the zone. */
+  CHECK_STATUS(ranging_shareable_config_check(30), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(0.5), 1, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, engine),
+               RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1);
+  CHECK(is_action(&actions[0], RANGING_ACCESSORY_ACTION_START_RANGING, 0, 1, RANGING_UPDATE_RATE_USER_INTERACTIVE));
+  for (int step = 0; step < 10; step++) {
+    int64_t time_us = us(1 + step * 0.2);
+    CHECK_STATUS(ranging_engine_update(engine, time_us, 1, 1.0, ahead), RANGING_OK);
+    CHECK_STATUS(ranging_accessory_sessions_handle(sessions, time_us, 1, RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, engine),
+                 RANGING_OK);
+  }
+  CHECK(drain(engine, events, 4) == 1 && events[0].kind == RANGING_ZONE_ENTER);
+  CHECK(drain_actions(sessions, actions, 8) == 0);
+
+  /* The iPhone stops: the sessions close the object's zone in the engine themselves. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(3), 1, RANGING_ACCESSORY_INPUT_STOP, 0, engine), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 2);
+  CHECK(is_action(&actions[0], RANGING_ACCESSORY_ACTION_STOP_RANGING, 0, 1, 0));
+  CHECK(is_action(&actions[1], RANGING_ACCESSORY_ACTION_FEED_ENGINE, 0, 1, RANGING_LIFECYCLE_REMOVED_PEER_ENDED));
+  CHECK(actions[1].engine_applied && actions[1].time_us == us(3));
+  CHECK(drain(engine, events, 4) == 1 && events[0].kind == RANGING_ZONE_EXIT);
+  CHECK(events[0].reason == RANGING_EXIT_REMOVED_PEER_ENDED && events[0].time_us == us(3));
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 0, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_STOPPED && state.stop_reason == RANGING_ACCESSORY_STOP_PEER_REQUESTED);
+  CHECK(state.has_object && !state.has_deadline);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(3.1), 1, RANGING_ACCESSORY_INPUT_STOP, 0, engine),
+               RANGING_REJECTED_INPUT_IGNORED);
+
+  /* Again, then silence: 2 s after the last update the session times out and closes the zone. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(4), 1, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_USER_INTERACTIVE, engine), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(4.5), 1, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, engine),
+               RANGING_OK);
+  for (int step = 0; step < 10; step++) {
+    int64_t time_us = us(5 + step * 0.2);
+    CHECK_STATUS(ranging_engine_update(engine, time_us, 1, 1.0, ahead), RANGING_OK);
+    CHECK_STATUS(ranging_accessory_sessions_handle(sessions, time_us, 1, RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, engine),
+                 RANGING_OK);
+  }
+  CHECK(drain_actions(sessions, actions, 8) == 2 && is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 0, 1, 1));
+  CHECK(drain(engine, events, 4) == 1 && events[0].kind == RANGING_ZONE_ENTER);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 0, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_RANGING && state.has_ranged && state.deadline_us == us(8.8));
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(sessions, us(8.7), engine), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 0);
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(sessions, us(8.8), engine), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 2);
+  CHECK(is_action(&actions[0], RANGING_ACCESSORY_ACTION_STOP_RANGING, 0, 1, 0));
+  CHECK(is_action(&actions[1], RANGING_ACCESSORY_ACTION_FEED_ENGINE, 0, 1, RANGING_LIFECYCLE_REMOVED_TIMEOUT));
+  CHECK(actions[1].engine_applied);
+  CHECK(drain(engine, events, 4) == 1 && events[0].reason == RANGING_EXIT_REMOVED_TIMEOUT);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 0, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_STOPPED && state.stop_reason == RANGING_ACCESSORY_STOP_RANGING_TIMED_OUT);
+
+  /* iPhone 2 never answered: two more messages 10 s apart, then the session gives up. */
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(sessions, us(10.1), NULL), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1 && is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 1, 2, 2));
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(sessions, us(20.1), NULL), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1 && is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 1, 2, 3));
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(sessions, us(30.1), NULL), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 1 && is_action(&actions[0], RANGING_ACCESSORY_ACTION_GIVE_UP, 1, 2, 0));
+  CHECK(actions[0].time_us == us(30.1));
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 1, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_STOPPED && state.stop_reason == RANGING_ACCESSORY_STOP_GAVE_UP);
+
+  /* A lost link frees iPhone 2's slot, so iPhone 3 gets it; a start the middleware refuses is retried. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(31), 2, RANGING_ACCESSORY_INPUT_LINK_LOST, 0, NULL), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 1, &state), RANGING_OK);
+  CHECK(state.state == RANGING_ACCESSORY_STATE_IDLE && !state.has_object && state.attempt == 0);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(32), 3, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_INFREQUENT, NULL), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(33), 3, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, NULL),
+               RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(34), 3, RANGING_ACCESSORY_INPUT_START_FAILED, 0, NULL),
+               RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 4);
+  CHECK(is_action(&actions[0], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 1, 3, 1));
+  CHECK(is_action(&actions[1], RANGING_ACCESSORY_ACTION_START_RANGING, 1, 3, RANGING_UPDATE_RATE_INFREQUENT));
+  CHECK(is_action(&actions[2], RANGING_ACCESSORY_ACTION_STOP_RANGING, 1, 3, 0));
+  CHECK(is_action(&actions[3], RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION, 1, 3, 2));
+
+  /* Without an engine the FEED_ENGINE action is the caller's: the link drops while iPhone 3 ranges. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(35), 3, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, NULL),
+               RANGING_OK);
+  for (int step = 0; step < 6; step++) {
+    int64_t time_us = us(36 + step * 0.2);
+    CHECK_STATUS(ranging_engine_update(engine, time_us, 3, 1.0, ahead), RANGING_OK);
+    CHECK_STATUS(ranging_accessory_sessions_handle(sessions, time_us, 3, RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, NULL),
+                 RANGING_OK);
+  }
+  CHECK(drain(engine, events, 4) == 1);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(37.5), 3, RANGING_ACCESSORY_INPUT_LINK_LOST, 0, NULL), RANGING_OK);
+  CHECK(drain_actions(sessions, actions, 8) == 3);
+  CHECK(is_action(&actions[1], RANGING_ACCESSORY_ACTION_STOP_RANGING, 1, 3, 0));
+  CHECK(is_action(&actions[2], RANGING_ACCESSORY_ACTION_FEED_ENGINE, 1, 3, RANGING_LIFECYCLE_INVALIDATED));
+  CHECK(!actions[2].engine_applied && drain(engine, events, 4) == 0);
+  CHECK_STATUS(ranging_engine_lifecycle(engine, actions[2].time_us, actions[2].object_id, actions[2].lifecycle), RANGING_OK);
+  CHECK(drain(engine, events, 4) == 1 && events[0].reason == RANGING_EXIT_INVALIDATED);
+
+  /* A fault returns iPhone 1's stopped session to idle. */
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(38), 1, RANGING_ACCESSORY_INPUT_FAULT, 0, engine), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_find(sessions, 1, &slot), RANGING_ERROR_UNKNOWN_OBJECT);
+
+  ranging_accessory_sessions_stats_t stats;
+  CHECK_STATUS(ranging_accessory_sessions_read_stats(sessions, &stats), RANGING_OK);
+  CHECK(stats.actions_queued == 19 && stats.actions_dropped == 0 && stats.actions_pending == 0);
+  CHECK(stats.sessions_held == 0);
+
+  /* Arguments. */
+  size_t count = 99;
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(39), 1, (ranging_accessory_input_t)7, 0, NULL),
+               RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(39), 1, RANGING_ACCESSORY_INPUT_INITIALIZE, 5, NULL),
+               RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_handle(NULL, us(39), 1, RANGING_ACCESSORY_INPUT_STOP, 0, NULL),
+               RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_advance_clock(NULL, us(39), NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_drain_actions(sessions, NULL, 0, &count), RANGING_OK);
+  CHECK(count == 0);
+  CHECK_STATUS(ranging_accessory_sessions_drain_actions(sessions, NULL, 1, &count), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_drain_actions(sessions, actions, 1, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_drain_actions(NULL, actions, 1, &count), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 2, &state), RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(sessions, 0, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_read_session(NULL, 0, &state), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_find(sessions, 1, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_find(NULL, 1, &slot), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_read_stats(sessions, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_accessory_sessions_read_stats(NULL, &stats), RANGING_ERROR_NULL_ARGUMENT);
+  ranging_accessory_sessions_destroy(sessions);
+  ranging_engine_destroy(engine);
+}
+
+/* A full action queue drops (and counts) actions; a full engine queue reports its own drop. */
+static void check_accessory_drops(void) {
+  ranging_config_t engine_config;
+  ranging_config_init(&engine_config);
+  engine_config.event_capacity = 1; /* two zones: a stop closes both, one exit is dropped */
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&engine_config, &engine), RANGING_OK);
+  ranging_accessory_sessions_config_t config;
+  ranging_accessory_sessions_config_init(&config);
+  config.action_capacity = 1;
+  ranging_accessory_sessions_t *sessions = NULL;
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, &sessions), RANGING_OK);
+  if (engine == NULL || sessions == NULL) return;
+  ranging_accessory_action_t actions[4];
+  ranging_zone_event_t events[4];
+
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, 0, 1, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_AUTOMATIC, engine), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(1), 1, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, engine),
+               RANGING_ERROR_ACTIONS_DROPPED);
+  ranging_accessory_sessions_stats_t stats;
+  CHECK_STATUS(ranging_accessory_sessions_read_stats(sessions, &stats), RANGING_OK);
+  CHECK(stats.actions_queued == 1 && stats.actions_dropped == 1 && stats.actions_pending == 1 && stats.sessions_held == 1);
+  CHECK(drain_actions(sessions, actions, 4) == 1 && actions[0].kind == RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION);
+
+  /* At 1 m (inside both zones), then the iPhone stops: STOP_RANGING fits, FEED_ENGINE is dropped but still applied. */
+  for (int step = 0; step <= 5; step++) {
+    (void)ranging_engine_update(engine, us(2 + step * 0.2), 1, 1.0, ahead); /* may drop one of two entries */
+    (void)drain(engine, events, 4);
+    (void)ranging_accessory_sessions_handle(sessions, us(2 + step * 0.2), 1, RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, engine);
+  }
+  ranging_object_state_t object;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &object), RANGING_OK);
+  CHECK(object.zones_inside == 3);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(4), 1, RANGING_ACCESSORY_INPUT_STOP, 0, engine),
+               RANGING_ERROR_ACTIONS_DROPPED);
+  CHECK(drain_actions(sessions, actions, 4) == 1 && actions[0].kind == RANGING_ACCESSORY_ACTION_STOP_RANGING);
+  CHECK(drain(engine, events, 4) == 1 && events[0].reason == RANGING_EXIT_REMOVED_PEER_ENDED);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &object), RANGING_ERROR_UNKNOWN_OBJECT);
+
+  /* With room for the actions, the engine's overflow is what the call reports. */
+  ranging_accessory_sessions_destroy(sessions);
+  config.action_capacity = 8;
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, &sessions), RANGING_OK);
+  if (sessions == NULL) return;
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(5), 2, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                                 RANGING_UPDATE_RATE_AUTOMATIC, engine), RANGING_OK);
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(5.5), 2, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, engine),
+               RANGING_OK);
+  for (int step = 0; step <= 5; step++) {
+    (void)ranging_engine_update(engine, us(6 + step * 0.2), 2, 1.0, ahead);
+    (void)drain(engine, events, 4);
+    (void)ranging_accessory_sessions_handle(sessions, us(6 + step * 0.2), 2, RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, engine);
+  }
+  CHECK_STATUS(ranging_accessory_sessions_handle(sessions, us(8), 2, RANGING_ACCESSORY_INPUT_STOP, 0, engine),
+               RANGING_ERROR_EVENTS_DROPPED);
+  CHECK(drain_actions(sessions, actions, 4) == 4 && actions[3].kind == RANGING_ACCESSORY_ACTION_FEED_ENGINE);
+  CHECK(actions[3].engine_applied);
+  ranging_accessory_sessions_destroy(sessions);
+  ranging_engine_destroy(engine);
+}
+
+static void check_accessory_names(void) {
+  CHECK(strcmp(ranging_status_name(RANGING_ERROR_BUFFER_TOO_SMALL), "buffer_too_small") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_ERROR_DATA_TOO_LONG), "data_too_long") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_ERROR_ACTIONS_DROPPED), "actions_dropped") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_ERROR_NO_FREE_SESSION), "no_free_session") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_MALFORMED_MESSAGE), "malformed_message") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_EMPTY_MESSAGE), "empty_message") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_MESSAGE_TOO_LONG), "message_too_long") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_INPUT_IGNORED), "input_ignored") == 0);
+  CHECK(strcmp(ranging_accessory_action_name(RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION), "send_configuration") == 0);
+  CHECK(strcmp(ranging_accessory_action_name(RANGING_ACCESSORY_ACTION_START_RANGING), "start_ranging") == 0);
+  CHECK(strcmp(ranging_accessory_action_name(RANGING_ACCESSORY_ACTION_STOP_RANGING), "stop_ranging") == 0);
+  CHECK(strcmp(ranging_accessory_action_name(RANGING_ACCESSORY_ACTION_FEED_ENGINE), "feed_engine") == 0);
+  CHECK(strcmp(ranging_accessory_action_name(RANGING_ACCESSORY_ACTION_GIVE_UP), "give_up") == 0);
+  CHECK(strcmp(ranging_accessory_action_name((ranging_accessory_action_kind_t)5), "unknown") == 0);
+}
+
+#ifdef RANGING_SMOKE_COUNT_ALLOCATIONS
+/* Two iPhones through a whole session each, with the engine fed directly; returns nothing, checks nothing. */
+static void exercise_sessions(ranging_accessory_sessions_t *sessions, ranging_engine_t *engine, uint64_t first, double start_s) {
+  ranging_accessory_action_t actions[4];
+  ranging_accessory_session_state_t state;
+  ranging_accessory_sessions_stats_t stats;
+  uint32_t slot;
+  size_t count;
+  for (uint64_t phone = first; phone < first + 2; phone++) {
+    (void)ranging_accessory_sessions_handle(sessions, us(start_s), phone, RANGING_ACCESSORY_INPUT_INITIALIZE,
+                                            RANGING_UPDATE_RATE_USER_INTERACTIVE, engine);
+    (void)ranging_accessory_sessions_handle(sessions, us(start_s + 0.5), phone, RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START, 0, engine);
+    for (int step = 0; step < 6; step++) {
+      (void)ranging_engine_update(engine, us(start_s + 1 + step * 0.2), phone, 1.0, ahead);
+      (void)ranging_accessory_sessions_handle(sessions, us(start_s + 1 + step * 0.2), phone,
+                                              RANGING_ACCESSORY_INPUT_RANGING_UPDATE, 0, engine);
+    }
+    do (void)ranging_accessory_sessions_drain_actions(sessions, actions, 4, &count); while (count > 0);
+  }
+  (void)ranging_accessory_sessions_handle(sessions, us(start_s + 3), first, RANGING_ACCESSORY_INPUT_STOP, 0, engine);
+  (void)ranging_accessory_sessions_advance_clock(sessions, us(start_s + 9), engine); /* the other one times out */
+  (void)ranging_accessory_sessions_read_session(sessions, 0, &state);
+  (void)ranging_accessory_sessions_find(sessions, first, &slot);
+  (void)ranging_accessory_sessions_read_stats(sessions, &stats);
+  do (void)ranging_accessory_sessions_drain_actions(sessions, actions, 4, &count); while (count > 0);
+  (void)ranging_accessory_sessions_handle(sessions, us(start_s + 10), first, RANGING_ACCESSORY_INPUT_LINK_LOST, 0, engine);
+  (void)ranging_accessory_sessions_handle(sessions, us(start_s + 10), first + 1, RANGING_ACCESSORY_INPUT_FAULT, 0, NULL);
+  ranging_zone_event_t events[4];
+  do (void)ranging_engine_drain_events(engine, events, 4, &count); while (count > 0);
+
+  /* The message functions too. */
+  uint8_t message[RANGING_ACCESSORY_CONFIG_MAX_BYTES];
+  ranging_accessory_config_t config;
+  ranging_accessory_config_error_t error;
+  (void)ranging_accessory_config_encode(RANGING_UPDATE_RATE_AUTOMATIC, uwb_config_data, 3, message, sizeof message, &count);
+  (void)ranging_accessory_config_decode(message, count, true, &config, &error);
+  (void)ranging_accessory_config_decode(message, count - 1, true, &config, &error);
+  (void)ranging_shareable_config_check(count);
+}
+
+/*
+ * The header's formula for session tables against a counting malloc, and
+ * no allocation after create (inputs, clock, drains, reads, the engine fed
+ * directly, the message functions).
+ */
+static void check_accessory_memory(uint32_t capacity, uint32_t action_capacity) {
+  ranging_accessory_sessions_config_t config;
+  ranging_accessory_sessions_config_init(&config);
+  config.capacity = capacity;
+  config.action_capacity = action_capacity;
+  size_t bytes = 0;
+  CHECK_STATUS(ranging_accessory_sessions_memory_size(&config, &bytes), RANGING_OK);
+  ranging_config_t engine_config;
+  ranging_config_init(&engine_config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&engine_config, &engine), RANGING_OK);
+
+  ranging_accessory_sessions_t *sessions = NULL;
+  ranging_alloc_count_start();
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, &sessions), RANGING_OK);
+  ranging_alloc_count_stop();
+  size_t measured_bytes = ranging_alloc_count_live_bytes(), measured_blocks = ranging_alloc_count_live_blocks();
+  printf("memory: accessory sessions capacity=%u actions=%u bytes=%lu (formula %lu) blocks=%lu (formula %d)\n",
+         (unsigned)capacity, (unsigned)action_capacity, (unsigned long)measured_bytes, (unsigned long)bytes,
+         (unsigned long)measured_blocks, RANGING_ACCESSORY_SESSIONS_BLOCKS);
+  CHECK(measured_bytes == bytes);
+  CHECK(measured_blocks == RANGING_ACCESSORY_SESSIONS_BLOCKS);
+  if (sessions == NULL || engine == NULL) return;
+
+  ranging_alloc_count_start();
+  for (int round = 0; round < 4; round++) exercise_sessions(sessions, engine, 10 * (uint64_t)round, 20.0 * round);
+  ranging_alloc_count_stop();
+  CHECK(ranging_alloc_count_calls() == 0);
+  if (ranging_alloc_count_calls() != 0) {
+    printf("memory: %lu allocations after ranging_accessory_sessions_create\n", (unsigned long)ranging_alloc_count_calls());
+  }
+
+  ranging_alloc_count_start();
+  ranging_accessory_sessions_destroy(sessions);
+  ranging_alloc_count_stop();
+  CHECK(ranging_alloc_count_calls() == 0);
+  ranging_engine_destroy(engine);
+}
+
+static void check_accessory_memory_formula(void) {
+  /* First use of each type may allocate runtime metadata on hosts: a throwaway run takes it. */
+  ranging_accessory_sessions_config_t config;
+  ranging_accessory_sessions_config_init(&config);
+  config.capacity = 2;
+  ranging_config_t engine_config;
+  ranging_config_init(&engine_config);
+  ranging_accessory_sessions_t *sessions = NULL;
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_accessory_sessions_create(&config, &sessions), RANGING_OK);
+  CHECK_STATUS(ranging_engine_create(&engine_config, &engine), RANGING_OK);
+  if (sessions != NULL && engine != NULL) exercise_sessions(sessions, engine, 1, 0);
+  ranging_accessory_sessions_destroy(sessions);
+  ranging_engine_destroy(engine);
+
+  check_accessory_memory(1, 1);
+  check_accessory_memory(1, 8); /* the defaults */
+  check_accessory_memory(2, 8);
+  check_accessory_memory(3, 5);
+  check_accessory_memory(8, 16);
+  check_accessory_memory(256, 512);
+}
+#endif
+
 #ifdef RANGING_SMOKE_COUNT_ALLOCATIONS
 /*
  * The header's memory formula against a counting malloc: create requests
@@ -453,8 +1125,16 @@ int ranging_smoke_run(void) {
   check_exit_reasons();
   check_custom_zones();
   check_names();
+  check_accessory_config_vectors();
+  check_accessory_config_errors();
+  check_shareable_gatt_and_rates();
+  check_accessory_sessions_config();
+  check_accessory_sessions();
+  check_accessory_drops();
+  check_accessory_names();
 #ifdef RANGING_SMOKE_COUNT_ALLOCATIONS
   check_memory_formula();
+  check_accessory_memory_formula();
 #endif
   printf("smoke: %s (%d failed checks)\n", failures == 0 ? "ok" : "FAILED", failures);
   return failures;

@@ -22,8 +22,9 @@
  * and may be discarded afterwards. Buffers passed to the other functions
  * belong to the caller and are not kept.
  *
- * Threads: an engine is not thread-safe. Call it from one thread (or task)
- * at a time; distinct engines are independent.
+ * Threads: an engine is not thread-safe, nor is an accessory session table.
+ * Call each from one thread (or task) at a time; distinct objects are
+ * independent.
  *
  * Errors: every function that can fail returns a ranging_status_t. Negative
  * codes are caller errors (NULL pointers, invalid configuration, a full
@@ -33,6 +34,16 @@
  * ranging_engine_create() does trap (the Swift runtime stops the program),
  * so give the heap at least ranging_engine_memory_size() bytes (plus the
  * allocator's overhead per block) first; see "Memory" below.
+ *
+ * The second part of the header, "Nearby Interaction Accessory Protocol",
+ * is the accessory's side of Apple's protocol (Specification R2): encoding
+ * and decoding Accessory Configuration Data in caller buffers, the size
+ * bound of Apple Shareable Configuration Data, the GATT service's
+ * constants, and a table of accessory sessions whose actions (send a
+ * configuration, start or stop ranging, close an object's zones) you drain
+ * like zone events. The same ownership rules hold: the table allocates
+ * everything in ranging_accessory_sessions_create() and nothing afterwards,
+ * and the message functions allocate nothing at all.
  *
  * Linking (host): libRangingEngineCAPI.a from `swift build --product
  * RangingEngineCAPI`, plus the Swift runtime, as the README's "Use in
@@ -68,8 +79,10 @@ extern "C" {
  * RANGING_REJECTED_* values.
  *
  * 0 is success; negative values are caller errors; positive values say why
- * an update's data was rejected (the engine's state is unchanged by it).
- * ranging_status_name() gives each a stable snake_case name.
+ * data was rejected: an update (the engine's state is unchanged by it), a
+ * message received from the iPhone, or a session input that means nothing
+ * in the session's state. ranging_status_name() gives each a stable
+ * snake_case name.
  */
 typedef int32_t ranging_status_t;
 enum {
@@ -90,6 +103,22 @@ enum {
    * more often or create the engine with a larger event_capacity.
    */
   RANGING_ERROR_EVENTS_DROPPED = -5,
+  /**
+   * The output buffer is too small; nothing was written. The call stores
+   * the length it needs where it would have stored the length written.
+   */
+  RANGING_ERROR_BUFFER_TOO_SMALL = -6,
+  /** UWBConfigData is longer than RANGING_ACCESSORY_CONFIG_MAX_UWB_BYTES (its one-byte length field). */
+  RANGING_ERROR_DATA_TOO_LONG = -7,
+  /**
+   * The call was applied, but the session table's action queue was full
+   * and at least one action it caused was dropped (counted in
+   * ranging_accessory_sessions_stats_t). Drain after every call, or create
+   * the table with a larger action_capacity.
+   */
+  RANGING_ERROR_ACTIONS_DROPPED = -8,
+  /** RANGING_ACCESSORY_INPUT_INITIALIZE from a new iPhone while every session slot is busy. */
+  RANGING_ERROR_NO_FREE_SESSION = -9,
 
   /** time_us is earlier than this object's previous accepted update. */
   RANGING_REJECTED_TIME_WENT_BACKWARDS = 1,
@@ -102,7 +131,19 @@ enum {
   /** The direction's length differs from 1 by more than 0.05. */
   RANGING_REJECTED_DIRECTION_NOT_UNIT = 5,
   /** The update has neither a distance nor a direction. */
-  RANGING_REJECTED_NO_MEASUREMENT = 6
+  RANGING_REJECTED_NO_MEASUREMENT = 6,
+  /** An Accessory Configuration Data message is malformed; ranging_accessory_config_error_t says where and why. */
+  RANGING_REJECTED_MALFORMED_MESSAGE = 7,
+  /** Apple Shareable Configuration Data has no bytes. */
+  RANGING_REJECTED_EMPTY_MESSAGE = 8,
+  /** Apple Shareable Configuration Data has more than RANGING_SHAREABLE_CONFIG_MAX_BYTES bytes. */
+  RANGING_REJECTED_MESSAGE_TOO_LONG = 9,
+  /**
+   * The session input means nothing in the session's state (a stop while
+   * stopped, a ranging update before the start, ...); the session did not
+   * change, though a timeout due by then may have fired.
+   */
+  RANGING_REJECTED_INPUT_IGNORED = 10
 };
 
 /* ---------------------------------------------------------------------------
@@ -547,6 +588,650 @@ const char *ranging_status_name(ranging_status_t status);
  * - Complexity: O(1). Does not allocate.
  */
 const char *ranging_exit_reason_name(ranging_exit_reason_t reason);
+
+/* ===========================================================================
+ * Nearby Interaction Accessory Protocol
+ *
+ * The accessory's side of Apple's Nearby Interaction Accessory Protocol
+ * (Specification R2). The iPhone app and the accessory exchange messages
+ * over a data link of the maker's choice (usually Bluetooth LE); this part
+ * builds and checks the two messages the protocol defines, and runs one
+ * session state machine per iPhone, which says what to send, start, stop
+ * and tell the engine. It never touches the link or the UWB middleware:
+ * you carry out the actions it queues.
+ * ========================================================================= */
+
+/* ---------------------------------------------------------------------------
+ * Accessory Configuration Data
+ * ------------------------------------------------------------------------- */
+
+/*
+ * The message the accessory sends before any ranging starts; the iPhone
+ * app passes it to NINearbyAccessoryConfiguration(data:). All fields are
+ * little-endian:
+ *
+ *   offset  bytes  field
+ *   0       2      MajorVersion, 1
+ *   2       2      MinorVersion, 0
+ *   4       1      PreferredUpdateRate (ranging_update_rate_t)
+ *   5       10     RFU (reserved), zero
+ *   15      1      UWBConfigDataLength, N
+ *   16      N      UWBConfigData: opaque bytes from the UWB middleware
+ *
+ * A buffer of RANGING_ACCESSORY_CONFIG_MAX_BYTES fits every message.
+ */
+
+/** Bytes before UWBConfigData; also where UWBConfigData starts. */
+#define RANGING_ACCESSORY_CONFIG_HEADER_BYTES 16
+/** The most UWBConfigData a message can carry (its length field is one byte). */
+#define RANGING_ACCESSORY_CONFIG_MAX_UWB_BYTES 255
+/** The longest message: 16 + 255 bytes. */
+#define RANGING_ACCESSORY_CONFIG_MAX_BYTES 271
+
+/**
+ * How often the accessory asks the iPhone to range (PreferredUpdateRate):
+ * one of the RANGING_UPDATE_RATE_* values, which are the bytes on the wire.
+ * Every other byte value is reserved.
+ */
+typedef uint8_t ranging_update_rate_t;
+enum {
+  /** The iPhone chooses, and may change its choice (expect the slowest, about 1 Hz). */
+  RANGING_UPDATE_RATE_AUTOMATIC = 0,
+  /** Infrequent updates, about 1 Hz. */
+  RANGING_UPDATE_RATE_INFREQUENT = 10,
+  /** User-interactive updates, about 5 Hz. */
+  RANGING_UPDATE_RATE_USER_INTERACTIVE = 20
+};
+
+/** A field of the message, in wire order: one of the RANGING_ACCESSORY_FIELD_* values. */
+typedef uint8_t ranging_accessory_field_t;
+enum {
+  RANGING_ACCESSORY_FIELD_MAJOR_VERSION = 0,
+  RANGING_ACCESSORY_FIELD_MINOR_VERSION = 1,
+  RANGING_ACCESSORY_FIELD_PREFERRED_UPDATE_RATE = 2,
+  RANGING_ACCESSORY_FIELD_RFU = 3,
+  RANGING_ACCESSORY_FIELD_UWB_CONFIG_DATA_LENGTH = 4,
+  RANGING_ACCESSORY_FIELD_UWB_CONFIG_DATA = 5,
+  /** The position after UWBConfigData, where a message with trailing bytes goes on. */
+  RANGING_ACCESSORY_FIELD_END = 6
+};
+
+/** What is wrong with a message: one of the RANGING_ACCESSORY_ERROR_* values. */
+typedef uint8_t ranging_accessory_error_kind_t;
+enum {
+  /** The message ends before the field does. found: the message's length; expected: the length the field needs. */
+  RANGING_ACCESSORY_ERROR_TRUNCATED = 0,
+  /** MajorVersion or MinorVersion is not 1.0. found: the version read; expected: the version supported. */
+  RANGING_ACCESSORY_ERROR_UNSUPPORTED_VERSION = 1,
+  /** PreferredUpdateRate is reserved (not 0, 10 or 20). found: the byte; expected: 0. */
+  RANGING_ACCESSORY_ERROR_RESERVED_UPDATE_RATE = 2,
+  /**
+   * An RFU byte is not zero (offset: that byte). found: its value; expected: 0.
+   * A warning unless decoding strictly: a receiver must ignore RFU bytes.
+   */
+  RANGING_ACCESSORY_ERROR_NON_ZERO_RESERVED = 3,
+  /** UWBConfigDataLength claims more bytes than follow it. found: the length; expected: the bytes that follow. */
+  RANGING_ACCESSORY_ERROR_LENGTH_PAST_END = 4,
+  /** Bytes follow the announced UWBConfigData. found: how many; expected: 0. */
+  RANGING_ACCESSORY_ERROR_TRAILING_BYTES = 5
+};
+
+/** Where a message is wrong and why: the first problem in wire order. */
+typedef struct ranging_accessory_config_error {
+  /** Byte offset from the start of the message: the field's first byte, or the RFU byte itself. */
+  size_t offset;
+  /** What the message holds there; see ranging_accessory_error_kind_t. */
+  size_t found;
+  /** What it should hold; see ranging_accessory_error_kind_t. */
+  size_t expected;
+  /** The field. */
+  ranging_accessory_field_t field;
+  /** The problem. */
+  ranging_accessory_error_kind_t kind;
+} ranging_accessory_config_error_t;
+
+/** A decoded message: what it asks for, and where its UWBConfigData lies in the decoded bytes. */
+typedef struct ranging_accessory_config {
+  /** Where UWBConfigData starts in the message: always RANGING_ACCESSORY_CONFIG_HEADER_BYTES. */
+  size_t uwb_config_data_offset;
+  /** UWBConfigData's length, 0...255; the message is offset + length bytes long. */
+  size_t uwb_config_data_length;
+  /** The rate the accessory asks for. */
+  ranging_update_rate_t preferred_update_rate;
+  /** Whether warning holds a non-zero RFU byte (lenient decoding only). */
+  bool has_warning;
+  /** The first non-zero RFU byte (kind RANGING_ACCESSORY_ERROR_NON_ZERO_RESERVED) when has_warning; zero otherwise. */
+  ranging_accessory_config_error_t warning;
+} ranging_accessory_config_t;
+
+/**
+ * Writes one Accessory Configuration Data message, version 1.0, at the
+ * start of output: the header (RFU bytes zero), then uwb_config_data copied
+ * as it is. Bytes of output after the message are left as they were;
+ * nothing is written when the call fails.
+ *
+ * - Parameters:
+ *   - rate: a ranging_update_rate_t value.
+ *   - uwb_config_data: the UWB middleware's configuration bytes (may be
+ *     NULL when uwb_config_data_length is 0); not kept.
+ *   - uwb_config_data_length: 0...RANGING_ACCESSORY_CONFIG_MAX_UWB_BYTES.
+ *   - output: the caller's buffer of capacity bytes (may be NULL when
+ *     capacity is 0); must not overlap uwb_config_data.
+ *     RANGING_ACCESSORY_CONFIG_MAX_BYTES always suffices.
+ *   - length: receives the message's length, 16 + uwb_config_data_length
+ *     (on RANGING_ERROR_BUFFER_TOO_SMALL, the length needed).
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT;
+ *   RANGING_ERROR_INVALID_ARGUMENT for an undefined rate or overlapping
+ *   buffers; RANGING_ERROR_DATA_TOO_LONG; RANGING_ERROR_BUFFER_TOO_SMALL.
+ * - Complexity: O(uwb_config_data_length). Does not allocate.
+ */
+ranging_status_t ranging_accessory_config_encode(ranging_update_rate_t rate, const uint8_t *uwb_config_data,
+                                                 size_t uwb_config_data_length, uint8_t *output, size_t capacity,
+                                                 size_t *length);
+
+/**
+ * Decodes and checks one whole message, in wire order: each field fits;
+ * the version is 1.0; PreferredUpdateRate is 0, 10 or 20; the RFU bytes are
+ * zero (a warning in config, or with strict an error); UWBConfigDataLength
+ * does not run past the end; nothing follows UWBConfigData. Nothing after
+ * a wrong version is interpreted. The bytes are not copied: UWBConfigData
+ * is message[config->uwb_config_data_offset] onwards.
+ *
+ * - Parameters:
+ *   - message: exactly the message's bytes, without your link's framing
+ *     (may be NULL when length is 0); not kept.
+ *   - length: the message's length.
+ *   - strict: refuse non-zero RFU bytes instead of warning about them.
+ *   - config: receives the result on RANGING_OK; left unchanged otherwise.
+ *   - error: receives the problem on RANGING_REJECTED_MALFORMED_MESSAGE;
+ *     left unchanged otherwise; may be NULL.
+ * - Returns: RANGING_OK; RANGING_REJECTED_MALFORMED_MESSAGE;
+ *   RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_ARGUMENT for a
+ *   length above PTRDIFF_MAX.
+ * - Complexity: O(1): it reads the 16 header bytes. Does not allocate.
+ */
+ranging_status_t ranging_accessory_config_decode(const uint8_t *message, size_t length, bool strict,
+                                                 ranging_accessory_config_t *config,
+                                                 ranging_accessory_config_error_t *error);
+
+/**
+ * The field's name as the specification's table spells it ("MajorVersion",
+ * "MinorVersion", "PreferredUpdateRate", "RFU", "UWBConfigDataLength",
+ * "UWBConfigData", "end of message"), or "unknown".
+ *
+ * - Returns: a static NUL-terminated string; never NULL, never freed.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_accessory_field_name(ranging_accessory_field_t field);
+
+/**
+ * A stable snake_case name for an error kind ("truncated",
+ * "unsupported_version", "reserved_update_rate", "non_zero_reserved",
+ * "length_past_end", "trailing_bytes"), or "unknown".
+ *
+ * - Returns: a static NUL-terminated string; never NULL, never freed.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_accessory_error_kind_name(ranging_accessory_error_kind_t kind);
+
+/**
+ * Sets config->lost_timeout_us for updates arriving at rate: 5 missed
+ * updates and never less than 2 s (5 s at AUTOMATIC and INFREQUENT, 2 s at
+ * USER_INTERACTIVE). The session table's timeout once ranging works is the
+ * same value, so the engine and the sessions agree on when an object has
+ * gone silent.
+ *
+ * - Parameters: config: a configuration (from ranging_config_init());
+ *   rate: a ranging_update_rate_t value.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT;
+ *   RANGING_ERROR_INVALID_ARGUMENT for an undefined rate (config unchanged).
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_config_expect_updates(ranging_config_t *config, ranging_update_rate_t rate);
+
+/* ---------------------------------------------------------------------------
+ * Apple Shareable Configuration Data
+ * ------------------------------------------------------------------------- */
+
+/*
+ * The bytes the iPhone sends back (its didGenerateShareableConfigurationData),
+ * which the accessory hands to its UWB middleware exactly as received. The
+ * engine never interprets or stores them: you own the bytes and pass them
+ * through; check their length first.
+ *
+ * At most 255 bytes are accepted (the layouts known today are 30 and 35
+ * bytes), so the length fits a uint8_t and a copy, if you keep one, needs
+ * RANGING_SHAREABLE_CONFIG_MAX_BYTES bytes.
+ */
+
+/** The most bytes of Apple Shareable Configuration Data accepted. */
+#define RANGING_SHAREABLE_CONFIG_MAX_BYTES 255
+
+/**
+ * Checks the length of received Apple Shareable Configuration Data: 1 to
+ * RANGING_SHAREABLE_CONFIG_MAX_BYTES bytes. Feed
+ * RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START only when it passes, and
+ * RANGING_ACCESSORY_INPUT_START_FAILED otherwise.
+ *
+ * - Parameters: length: the number of bytes received.
+ * - Returns: RANGING_OK; RANGING_REJECTED_EMPTY_MESSAGE; RANGING_REJECTED_MESSAGE_TOO_LONG.
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_shareable_config_check(size_t length);
+
+/* ---------------------------------------------------------------------------
+ * GATT service
+ * ------------------------------------------------------------------------- */
+
+/*
+ * The Nearby Interaction GATT service, through which iOS itself (not the
+ * app) reads Accessory Configuration Data, for example to start ranging in
+ * the background. Build the GATT table from these:
+ *
+ *   - one primary service, RANGING_NI_SERVICE_UUID;
+ *   - one Accessory Configuration Data characteristic,
+ *     RANGING_NI_CONFIG_CHARACTERISTIC_UUID, per concurrent session: its
+ *     instance index is the session slot (ranging_accessory_action_t.session),
+ *     its value an Accessory Configuration Data message, new for each
+ *     session; properties RANGING_NI_CONFIG_CHARACTERISTIC_PROPERTIES (read
+ *     only), readable only over an encrypted link;
+ *   - when there is more than one instance, a Characteristic User
+ *     Description descriptor (RANGING_NI_USER_DESCRIPTION_UUID16) on each.
+ *
+ * UUIDs come as text and as 16 bytes in over-the-air order (least
+ * significant byte first, the order of Zephyr's BT_UUID_128_ENCODE and
+ * NimBLE's BLE_UUID128_INIT), the latter as an initializer:
+ *
+ *   static const uint8_t service[16] = RANGING_NI_SERVICE_UUID_BYTES;
+ */
+
+/** The Nearby Interaction service. */
+#define RANGING_NI_SERVICE_UUID_STRING "48fe3e40-0817-4bb2-8633-3073689c2dba"
+/** RANGING_NI_SERVICE_UUID_STRING's 16 bytes, over-the-air order (the text read backwards). */
+#define RANGING_NI_SERVICE_UUID_BYTES                                                                   \
+  { 0xba, 0x2d, 0x9c, 0x68, 0x73, 0x30, 0x33, 0x86, 0xb2, 0x4b, 0x17, 0x08, 0x40, 0x3e, 0xfe, 0x48 }
+/** The Accessory Configuration Data characteristic. */
+#define RANGING_NI_CONFIG_CHARACTERISTIC_UUID_STRING "95e8d9d5-d8ef-4721-9a4e-807375f53328"
+/** RANGING_NI_CONFIG_CHARACTERISTIC_UUID_STRING's 16 bytes, over-the-air order. */
+#define RANGING_NI_CONFIG_CHARACTERISTIC_UUID_BYTES                                                     \
+  { 0x28, 0x33, 0xf5, 0x75, 0x73, 0x80, 0x4e, 0x9a, 0x21, 0x47, 0xef, 0xd8, 0xd5, 0xd9, 0xe8, 0x95 }
+/**
+ * The characteristic's properties byte: Read (0x02) only, no write, no
+ * notify (Bluetooth Core Specification, Vol 3, Part G, 3.3.1.1).
+ */
+#define RANGING_NI_CONFIG_CHARACTERISTIC_PROPERTIES 0x02
+/**
+ * 1: reading the characteristic needs an encrypted link (the stack answers
+ * Insufficient Encryption until the iPhone has paired), e.g. Zephyr's
+ * BT_GATT_PERM_READ_ENCRYPT or NimBLE's BLE_GATT_CHR_F_READ_ENC.
+ */
+#define RANGING_NI_CONFIG_CHARACTERISTIC_READ_ENCRYPTED 1
+/** Characteristic User Description, a 16-bit Bluetooth UUID. */
+#define RANGING_NI_USER_DESCRIPTION_UUID16 0x2901
+/** Whether each of instance_count (>= 1) characteristic instances needs a user description: only when there are several. */
+#define RANGING_NI_NEEDS_USER_DESCRIPTION(instance_count) ((instance_count) > 1)
+
+/* ---------------------------------------------------------------------------
+ * Accessory sessions
+ * ------------------------------------------------------------------------- */
+
+/*
+ * A table of accessory-side sessions, one per iPhone (peer), each in a
+ * fixed slot that is also its Accessory Configuration Data characteristic
+ * instance. Feed it what happens (ranging_accessory_sessions_handle(): the
+ * iPhone's messages as your link delivers them, the middleware's updates and
+ * failures, a lost link) and the time (ranging_accessory_sessions_advance_clock()
+ * from a timer, once a second is plenty); it queues actions that you drain
+ * and carry out. It reads no clock and performs nothing itself.
+ *
+ * Transitions (state, input -> actions, next state); "retry" sends a new
+ * configuration (attempt + 1), or after max_configuration_attempts messages
+ * queues GIVE_UP and stops. FEED_ENGINE comes only once the session had a
+ * ranging update, so the engine never hears of objects it never saw.
+ *
+ *   idle, stopped, configuration sent  INITIALIZE         SEND_CONFIGURATION(attempt 1)  configuration sent
+ *   configuration sent  CONFIGURE_AND_START               START_RANGING                  ranging
+ *   configuration sent  no answer in response_timeout_us  retry
+ *   configuration sent  STOP                              -                              stopped
+ *   ranging             RANGING_UPDATE                    - (the lost timeout restarts)  ranging
+ *   ranging, no update yet  START_FAILED, or none in start_timeout_us  STOP_RANGING, retry
+ *   ranging, had updates    none for the rate's lost timeout  STOP_RANGING, FEED_ENGINE(REMOVED_TIMEOUT)  stopped
+ *   ranging             STOP                     STOP_RANGING, FEED_ENGINE(REMOVED_PEER_ENDED)  stopped
+ *   ranging             INITIALIZE               STOP_RANGING, FEED_ENGINE(REMOVED_PEER_ENDED), SEND_CONFIGURATION
+ *   ranging             CONFIGURE_AND_START      STOP_RANGING, FEED_ENGINE(REMOVED_PEER_ENDED), START_RANGING
+ *   any but idle        LINK_LOST, FAULT         STOP_RANGING and FEED_ENGINE(INVALIDATED) if ranging  idle (slot free)
+ *   otherwise           any                      - (RANGING_REJECTED_INPUT_IGNORED)
+ *
+ * An iPhone's INITIALIZE takes a slot: its own if it has one, else an idle
+ * one, else the stopped one touched longest ago. Every input first fires a
+ * timeout due by its time, so the outcome depends only on the inputs and
+ * their times, not on how often the clock is advanced. A time earlier than
+ * one the session has seen counts as that time.
+ *
+ * The lost timeout once ranging works is the rate's, as
+ * ranging_config_expect_updates() sets it for the engine (2 s at
+ * USER_INTERACTIVE, else 5 s). None of the default timeouts was measured
+ * against real iPhones; each is reasoned from the protocol's round trips.
+ */
+
+/** What happened to a session: one of the RANGING_ACCESSORY_INPUT_* values. */
+typedef uint8_t ranging_accessory_input_t;
+enum {
+  /**
+   * The iPhone asks for Accessory Configuration Data (Apple's sample
+   * protocol: message 0x0A). The session answers with SEND_CONFIGURATION
+   * at the rate passed with it.
+   */
+  RANGING_ACCESSORY_INPUT_INITIALIZE = 0,
+  /**
+   * The iPhone sent its Apple Shareable Configuration Data (0x0B) and it
+   * passed ranging_shareable_config_check(): the session asks to start.
+   */
+  RANGING_ACCESSORY_INPUT_CONFIGURE_AND_START = 1,
+  /** The UWB middleware delivered a ranging update for the iPhone. */
+  RANGING_ACCESSORY_INPUT_RANGING_UPDATE = 2,
+  /** Starting failed: the middleware or the length check refused the Shareable Configuration Data. */
+  RANGING_ACCESSORY_INPUT_START_FAILED = 3,
+  /** The iPhone asked to stop (0x0C). */
+  RANGING_ACCESSORY_INPUT_STOP = 4,
+  /** The data link to the iPhone is gone (Bluetooth disconnection). */
+  RANGING_ACCESSORY_INPUT_LINK_LOST = 5,
+  /** You lost track (a middleware error, an unparsable message, a reset): back to idle. */
+  RANGING_ACCESSORY_INPUT_FAULT = 6
+};
+
+/** What to do: one of the RANGING_ACCESSORY_ACTION_* values. */
+typedef uint8_t ranging_accessory_action_kind_t;
+enum {
+  /**
+   * Build a new Accessory Configuration Data message (fresh UWBConfigData
+   * from the middleware, at rate) with ranging_accessory_config_encode(),
+   * put it in characteristic instance session, and send it to the iPhone.
+   */
+  RANGING_ACCESSORY_ACTION_SEND_CONFIGURATION = 0,
+  /** Hand the Apple Shareable Configuration Data to the middleware and start ranging. */
+  RANGING_ACCESSORY_ACTION_START_RANGING = 1,
+  /** Stop the middleware's ranging with this iPhone. */
+  RANGING_ACCESSORY_ACTION_STOP_RANGING = 2,
+  /**
+   * Pass lifecycle for object_id to the engine (ranging_engine_lifecycle());
+   * it closes the object's zones. Already done when engine_applied is true.
+   */
+  RANGING_ACCESSORY_ACTION_FEED_ENGINE = 3,
+  /** Every configuration attempt failed; tell the user or the iPhone app. */
+  RANGING_ACCESSORY_ACTION_GIVE_UP = 4
+};
+
+/** Where a session is: one of the RANGING_ACCESSORY_STATE_* values. */
+typedef uint8_t ranging_accessory_state_t;
+enum {
+  /** No session; the slot is free. */
+  RANGING_ACCESSORY_STATE_IDLE = 0,
+  /** A configuration message went out; waiting for the Shareable Configuration Data. */
+  RANGING_ACCESSORY_STATE_CONFIGURATION_SENT = 1,
+  /** The middleware was started (confirmed once has_ranged). */
+  RANGING_ACCESSORY_STATE_RANGING = 2,
+  /** The session ended (stop_reason says why); the slot stays with its iPhone until reused. */
+  RANGING_ACCESSORY_STATE_STOPPED = 3
+};
+
+/** Why a session stopped: one of the RANGING_ACCESSORY_STOP_* values. */
+typedef uint8_t ranging_accessory_stop_reason_t;
+enum {
+  /** The iPhone asked to stop. */
+  RANGING_ACCESSORY_STOP_PEER_REQUESTED = 0,
+  /** Ranging had worked, then no update came for the rate's lost timeout. */
+  RANGING_ACCESSORY_STOP_RANGING_TIMED_OUT = 1,
+  /** Every configuration attempt failed. */
+  RANGING_ACCESSORY_STOP_GAVE_UP = 2
+};
+
+/** One thing to do for one session, in the order queued. */
+typedef struct ranging_accessory_action {
+  /** The time passed to the call that caused it, microseconds. */
+  int64_t time_us;
+  /** The iPhone, as you identified it to ranging_accessory_sessions_handle(). */
+  uint64_t object_id;
+  /** FEED_ENGINE: the life-cycle event to pass; 0 otherwise. */
+  ranging_lifecycle_t lifecycle;
+  /** The session's slot, 0...capacity - 1: its characteristic instance. */
+  uint32_t session;
+  /** SEND_CONFIGURATION: the message's number in this start, from 1; 0 otherwise. */
+  uint32_t attempt;
+  /** What to do. */
+  ranging_accessory_action_kind_t kind;
+  /** SEND_CONFIGURATION and START_RANGING: the rate; 0 otherwise. */
+  ranging_update_rate_t rate;
+  /** FEED_ENGINE: true when the call was given an engine and already applied the event to it. */
+  bool engine_applied;
+} ranging_accessory_action_t;
+
+/** Everything a session table is created with. Fill it with ranging_accessory_sessions_config_init(). */
+typedef struct ranging_accessory_sessions_config {
+  /**
+   * Most concurrent sessions, 1...256: the number of Accessory Configuration
+   * Data characteristic instances in the GATT table. Default 1.
+   */
+  uint32_t capacity;
+  /**
+   * Actions held between two ranging_accessory_sessions_drain_actions()
+   * calls, 1...65536. One input causes at most 3 actions, one clock advance
+   * at most 2 per session; draining after every call with action_capacity
+   * >= max(3, 2 * capacity) loses nothing. Default 8.
+   */
+  uint32_t action_capacity;
+  /** How long to wait for the Shareable Configuration Data after sending a configuration, microseconds; > 0. Default 10 s. */
+  int64_t response_timeout_us;
+  /** How long to wait for the first ranging update after START_RANGING, microseconds; > 0. Default 5 s. */
+  int64_t start_timeout_us;
+  /** Configuration messages sent for one start before giving up, the first included; 1...255. Default 3. */
+  uint32_t max_configuration_attempts;
+} ranging_accessory_sessions_config_t;
+
+/**
+ * Fills config with the defaults: 1 session, 8 queued actions, 10 s
+ * response timeout, 5 s start timeout, 3 configuration attempts.
+ *
+ * - Parameters: config: not NULL (a NULL config is ignored).
+ * - Complexity: O(1). Does not allocate.
+ */
+void ranging_accessory_sessions_config_init(ranging_accessory_sessions_config_t *config);
+
+/*
+ * Bytes requested from malloc by ranging_accessory_sessions_create(), for
+ * c = capacity and a = action_capacity, in RANGING_ACCESSORY_SESSIONS_BLOCKS
+ * blocks:
+ *
+ *   bytes = RANGING_ACCESSORY_SESSIONS_FIXED_BYTES + c * RANGING_ACCESSORY_SESSIONS_BYTES_PER_SESSION
+ *         + a * RANGING_ACCESSORY_SESSIONS_BYTES_PER_ACTION
+ *
+ * The defaults (1 session, 8 actions) take 404 bytes on Cortex-M, 456 on
+ * 64-bit hosts. Measured and checked like the engine's (see "Memory"
+ * above): Tests/CAPI/smoke.c compares the formula with a counting malloc,
+ * and checks that nothing else allocates afterwards.
+ */
+#if UINTPTR_MAX == 0xFFFFFFFFu
+/* 32-bit targets (Cortex-M, Embedded Swift). */
+#define RANGING_ACCESSORY_SESSIONS_FIXED_BYTES 84
+#define RANGING_ACCESSORY_SESSIONS_BYTES_PER_SESSION 64
+#else
+/* 64-bit hosts (Swift runtime). */
+#define RANGING_ACCESSORY_SESSIONS_FIXED_BYTES 128
+#define RANGING_ACCESSORY_SESSIONS_BYTES_PER_SESSION 72
+#endif
+/* The same on both. */
+#define RANGING_ACCESSORY_SESSIONS_BYTES_PER_ACTION 32
+#define RANGING_ACCESSORY_SESSIONS_BLOCKS 4
+
+/**
+ * The number of bytes ranging_accessory_sessions_create() will request
+ * from malloc for config (the formula above).
+ *
+ * - Parameters: config: a configuration; bytes: receives the byte count.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_CONFIG
+ *   when ranging_accessory_sessions_create() would refuse config.
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_memory_size(const ranging_accessory_sessions_config_t *config,
+                                                        size_t *bytes);
+
+/** An accessory session table: opaque; create with ranging_accessory_sessions_create(). */
+typedef struct ranging_accessory_sessions ranging_accessory_sessions_t;
+
+/**
+ * Creates a session table: validates config, then allocates every slot and
+ * the action queue (ranging_accessory_sessions_memory_size() bytes in
+ * RANGING_ACCESSORY_SESSIONS_BLOCKS blocks). Nothing is allocated afterwards.
+ *
+ * - Parameters: config: copied; sessions: receives the new table, or NULL on failure.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_CONFIG
+ *   when a value is out of the range its field documents.
+ * - Complexity: O(capacity + action_capacity). Allocates; traps if malloc fails.
+ */
+ranging_status_t ranging_accessory_sessions_create(const ranging_accessory_sessions_config_t *config,
+                                                   ranging_accessory_sessions_t **sessions);
+
+/**
+ * Frees a session table. Queued actions are discarded.
+ *
+ * - Parameters: sessions: from ranging_accessory_sessions_create(), or NULL (ignored).
+ * - Complexity: O(1).
+ */
+void ranging_accessory_sessions_destroy(ranging_accessory_sessions_t *sessions);
+
+/**
+ * Applies one input from (or about) the iPhone object_id at time_us, after
+ * firing any timeout of its session due by then, and queues the actions.
+ *
+ * With an engine, every FEED_ENGINE action is also applied to it at once
+ * (ranging_engine_lifecycle() at time_us), so the object's zones close
+ * without glue code; the action is still queued, with engine_applied set,
+ * and the zone events wait in the engine's queue. Pass NULL to feed the
+ * engine yourself (or when there is none).
+ *
+ * - Parameters:
+ *   - sessions: not NULL.
+ *   - time_us: microseconds, the same clock as the engine's.
+ *   - object_id: the iPhone, in your numbering (the engine's object id).
+ *   - input: a ranging_accessory_input_t value.
+ *   - rate: INITIALIZE: the rate to ask for, a ranging_update_rate_t
+ *     value; ignored for other inputs.
+ *   - engine: an engine, or NULL.
+ * - Returns: RANGING_OK; RANGING_REJECTED_INPUT_IGNORED;
+ *   RANGING_ERROR_NO_FREE_SESSION (INITIALIZE; nothing changed);
+ *   RANGING_ERROR_UNKNOWN_OBJECT (another input from an iPhone without a
+ *   session; nothing changed); RANGING_ERROR_ACTIONS_DROPPED, else
+ *   RANGING_ERROR_EVENTS_DROPPED from the engine (the input was handled);
+ *   RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_ARGUMENT for an
+ *   undefined input or rate (nothing changed).
+ * - Complexity: O(capacity), plus the engine's life-cycle call. Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_handle(ranging_accessory_sessions_t *sessions, int64_t time_us,
+                                                   uint64_t object_id, ranging_accessory_input_t input,
+                                                   ranging_update_rate_t rate, ranging_engine_t *engine);
+
+/**
+ * Fires every session timeout due at time_us and queues the actions (call
+ * it from a timer; the shortest default timeout is 2 s). With an engine,
+ * FEED_ENGINE actions are applied to it as ranging_accessory_sessions_handle()
+ * does. It does not advance the engine's own clock.
+ *
+ * - Parameters: sessions: not NULL; time_us: microseconds; engine: an engine, or NULL.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_ACTIONS_DROPPED,
+ *   else RANGING_ERROR_EVENTS_DROPPED from the engine.
+ * - Complexity: O(capacity), plus the engine's life-cycle calls. Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_advance_clock(ranging_accessory_sessions_t *sessions, int64_t time_us,
+                                                          ranging_engine_t *engine);
+
+/**
+ * Moves queued actions, oldest first, into the caller's buffer; carry them
+ * out in that order. Actions that do not fit stay queued.
+ *
+ * - Parameters: sessions: not NULL; actions: the caller's buffer of capacity
+ *   entries (may be NULL when capacity is 0); capacity: entries available;
+ *   count: receives the number written.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT.
+ * - Complexity: O(actions written). Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_drain_actions(ranging_accessory_sessions_t *sessions,
+                                                          ranging_accessory_action_t *actions, size_t capacity,
+                                                          size_t *count);
+
+/** One slot's session. */
+typedef struct ranging_accessory_session_state {
+  /** When the pending timeout fires, microseconds; meaningful when has_deadline. */
+  int64_t deadline_us;
+  /** The iPhone holding the slot; meaningful when has_object. */
+  uint64_t object_id;
+  /** Configuration messages sent since the last INITIALIZE; 0 when idle. */
+  uint32_t attempt;
+  /** Where the session is. */
+  ranging_accessory_state_t state;
+  /** The rate of the current or last configuration. */
+  ranging_update_rate_t rate;
+  /** Why it stopped, when state is RANGING_ACCESSORY_STATE_STOPPED; 0 otherwise. */
+  ranging_accessory_stop_reason_t stop_reason;
+  /** Whether an iPhone holds the slot (false: idle, free). */
+  bool has_object;
+  /** Whether a ranging update arrived since START_RANGING. */
+  bool has_ranged;
+  /** Whether a timeout is pending (configuration sent or ranging). */
+  bool has_deadline;
+} ranging_accessory_session_state_t;
+
+/**
+ * Reads the session in slot (its characteristic instance).
+ *
+ * - Parameters: sessions: not NULL; slot: 0...capacity - 1; state: receives the session.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_ARGUMENT
+ *   for a slot out of range (state unchanged).
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_read_session(const ranging_accessory_sessions_t *sessions, uint32_t slot,
+                                                         ranging_accessory_session_state_t *state);
+
+/**
+ * Finds the slot of an iPhone's session.
+ *
+ * - Parameters: sessions: not NULL; object_id: the iPhone; slot: receives its slot.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_UNKNOWN_OBJECT
+ *   when it holds none (slot unchanged).
+ * - Complexity: O(capacity). Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_find(const ranging_accessory_sessions_t *sessions, uint64_t object_id,
+                                                 uint32_t *slot);
+
+/** Counters since creation. */
+typedef struct ranging_accessory_sessions_stats {
+  /** Actions queued. */
+  uint64_t actions_queued;
+  /** Actions dropped because the queue was full. */
+  uint64_t actions_dropped;
+  /** Actions waiting in the queue now. */
+  uint32_t actions_pending;
+  /** Slots held by an iPhone now. */
+  uint32_t sessions_held;
+} ranging_accessory_sessions_stats_t;
+
+/**
+ * Reads the table's counters.
+ *
+ * - Parameters: sessions: not NULL; stats: receives the counters.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT.
+ * - Complexity: O(capacity). Does not allocate.
+ */
+ranging_status_t ranging_accessory_sessions_read_stats(const ranging_accessory_sessions_t *sessions,
+                                                       ranging_accessory_sessions_stats_t *stats);
+
+/**
+ * A stable snake_case name for an action kind ("send_configuration",
+ * "start_ranging", "stop_ranging", "feed_engine", "give_up"), or "unknown".
+ *
+ * - Returns: a static NUL-terminated string; never NULL, never freed.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_accessory_action_name(ranging_accessory_action_kind_t kind);
 
 #ifdef __cplusplus
 }
