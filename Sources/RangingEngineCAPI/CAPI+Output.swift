@@ -23,6 +23,8 @@ public func rangingEngineDrainEvents(
 ) -> ranging_status_t {
   guard let engine = CAPIEngine.from(engine), let count else { return CAPIStatus.nullArgument }
   guard events != nil || capacity == 0 else { return CAPIStatus.nullArgument }
+  // size_t above PTRDIFF_MAX arrives negative: no buffer is that large.
+  guard capacity >= 0 else { return CAPIStatus.invalidArgument }
   count.pointee = engine.drainEvents(into: events, limit: capacity)
   return CAPIStatus.ok
 }

@@ -233,6 +233,7 @@ static void check_rejections(void) {
   CHECK_STATUS(ranging_engine_drain_events(engine, NULL, 1, &count), RANGING_ERROR_NULL_ARGUMENT);
   CHECK_STATUS(ranging_engine_drain_events(engine, &event, 1, NULL), RANGING_ERROR_NULL_ARGUMENT);
   CHECK_STATUS(ranging_engine_drain_events(NULL, &event, 1, &count), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_drain_events(engine, &event, (size_t)-1, &count), RANGING_ERROR_INVALID_ARGUMENT);
   CHECK_STATUS(ranging_engine_lifecycle(NULL, us(3), 1, RANGING_LIFECYCLE_SUSPENDED), RANGING_ERROR_NULL_ARGUMENT);
   CHECK_STATUS(ranging_engine_lifecycle(engine, us(3), 1, (ranging_lifecycle_t)42), RANGING_ERROR_INVALID_ARGUMENT);
   CHECK_STATUS(ranging_engine_advance_clock(NULL, us(3)), RANGING_ERROR_NULL_ARGUMENT);

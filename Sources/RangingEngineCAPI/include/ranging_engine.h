@@ -533,7 +533,8 @@ typedef struct ranging_zone_event {
  * - Parameters: engine: not NULL; events: the caller's buffer of capacity
  *   entries (may be NULL when capacity is 0); capacity: entries available;
  *   count: receives the number written.
- * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT.
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_ARGUMENT
+ *   when capacity exceeds PTRDIFF_MAX (no buffer is that large).
  * - Complexity: O(events written). Does not allocate.
  */
 ranging_status_t ranging_engine_drain_events(ranging_engine_t *engine, ranging_zone_event_t *events, size_t capacity,
