@@ -11,7 +11,7 @@ import _RangingEngineCHeader
 /// non-escaping).
 final class CAPIAccessorySessions {
   let table: AccessorySessionTable
-  private(set) var actions: AccessoryActionQueue
+  private(set) var actions: DropNewestQueue<ranging_accessory_action_t>
 
   /// Most sessions: more than any BLE controller holds connections, and far
   /// from overflowing the memory formula on a 32-bit `size_t`.
@@ -27,7 +27,7 @@ final class CAPIAccessorySessions {
       responseTimeoutMicroseconds: config.response_timeout_us, startTimeoutMicroseconds: config.start_timeout_us,
       maximumConfigurationAttempts: Int(config.max_configuration_attempts))
     table = AccessorySessionTable(capacity: Int(config.capacity), policy: policy)
-    actions = AccessoryActionQueue(capacity: Int(config.action_capacity))
+    actions = DropNewestQueue(capacity: Int(config.action_capacity), blank: ranging_accessory_action_t())
   }
 
   deinit {
@@ -158,57 +158,5 @@ final class CAPIAccessorySessions {
     for slot in 0..<table.capacity where table.object(at: slot) != nil { held += 1 }
     stats.sessions_held = held
     return stats
-  }
-}
-
-/// A fixed-capacity FIFO of C actions between two drains, like
-/// ``ZoneEventQueue``: allocated once, and when full a new action is
-/// dropped (and counted) rather than overwriting an older one.
-struct AccessoryActionQueue {
-  let capacity: Int
-  private let ring: UnsafeMutablePointer<ranging_accessory_action_t>
-  private var head = 0
-  /// Actions waiting.
-  private(set) var count = 0
-  /// Actions accepted into the queue since creation.
-  private(set) var queuedCount: UInt64 = 0
-  /// Actions dropped because the queue was full, since creation.
-  private(set) var droppedCount: UInt64 = 0
-
-  /// - Parameter capacity: >= 1 (the configuration has been validated).
-  init(capacity: Int) {
-    precondition(capacity >= 1, "AccessoryActionQueue: capacity must be at least 1")
-    self.capacity = capacity
-    ring = UnsafeMutablePointer<ranging_accessory_action_t>.allocate(capacity: capacity)
-    ring.initialize(repeating: ranging_accessory_action_t(), count: capacity)
-  }
-
-  /// Frees the ring. Call exactly once.
-  func deallocate() { ring.deallocate() }
-
-  /// Appends `action`, or counts it as dropped when the queue is full.
-  ///
-  /// - Complexity: O(1). Does not allocate.
-  mutating func push(_ action: ranging_accessory_action_t) {
-    guard count < capacity else {
-      droppedCount &+= 1
-      return
-    }
-    ring[(head + count) % capacity] = action
-    count += 1
-    queuedCount &+= 1
-  }
-
-  /// Moves up to `limit` actions, oldest first, to `out`.
-  ///
-  /// - Returns: the number moved.
-  /// - Complexity: O(returned count). Does not allocate.
-  mutating func drain(into out: UnsafeMutablePointer<ranging_accessory_action_t>?, limit: Int) -> Int {
-    guard let out, limit > 0 else { return 0 }
-    let moved = min(limit, count)
-    for i in 0..<moved { out[i] = ring[(head + i) % capacity] }
-    head = (head + moved) % capacity
-    count -= moved
-    return moved
   }
 }

@@ -10,7 +10,7 @@ import _RangingEngineCHeader
 /// (the `emit` closures are non-escaping).
 final class CAPIEngine {
   let pipeline: RangingPipeline<SwiftKalmanBackend>
-  private(set) var events: ZoneEventQueue
+  private(set) var events: DropNewestQueue<ranging_zone_event_t>
   /// The state after the latest accepted update of the object in each slot.
   private let states: UnsafeMutablePointer<ranging_object_state_t>
   private(set) var updatesAccepted: UInt64 = 0
@@ -19,7 +19,7 @@ final class CAPIEngine {
   init(configuration: CAPIConfiguration) {
     pipeline = RangingPipeline<SwiftKalmanBackend>(
       tracker: configuration.tracker, zones: configuration.zones, suspensionPolicy: configuration.suspensionPolicy)
-    events = ZoneEventQueue(capacity: configuration.eventCapacity)
+    events = DropNewestQueue(capacity: configuration.eventCapacity, blank: ranging_zone_event_t())
     let capacity = configuration.tracker.capacity
     states = UnsafeMutablePointer<ranging_object_state_t>.allocate(capacity: capacity)
     states.initialize(repeating: ranging_object_state_t(), count: capacity)
@@ -49,7 +49,7 @@ final class CAPIEngine {
   /// - Complexity: as ``RangingPipeline/process(object:update:emit:)``. Does not allocate.
   func process(object: UInt64, update: RangingUpdate) -> ranging_status_t {
     let dropped = events.droppedCount
-    switch pipeline.process(object: object, update: update, emit: { self.events.push($0) }) {
+    switch pipeline.process(object: object, update: update, emit: { self.events.push(ranging_zone_event_t($0)) }) {
     case .rejected(let reason):
       updatesRejected &+= 1
       return CAPIStatus.rejection(reason)
@@ -63,14 +63,14 @@ final class CAPIEngine {
   /// Applies a life-cycle event and queues its zone events. Does not allocate.
   func process(object: UInt64, lifecycle: LifecycleEvent, at time: Timestamp) -> ranging_status_t {
     let dropped = events.droppedCount
-    pipeline.process(object: object, lifecycle: lifecycle, at: time, emit: { self.events.push($0) })
+    pipeline.process(object: object, lifecycle: lifecycle, at: time, emit: { self.events.push(ranging_zone_event_t($0)) })
     return events.droppedCount == dropped ? CAPIStatus.ok : CAPIStatus.eventsDropped
   }
 
   /// Advances the clock and queues the lost objects' exits. Does not allocate.
   func advanceClock(to time: Timestamp) -> ranging_status_t {
     let dropped = events.droppedCount
-    pipeline.advanceClock(to: time, emit: { self.events.push($0) })
+    pipeline.advanceClock(to: time, emit: { self.events.push(ranging_zone_event_t($0)) })
     return events.droppedCount == dropped ? CAPIStatus.ok : CAPIStatus.eventsDropped
   }
 
