@@ -45,9 +45,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
     self.configuration = configuration
     backend = Backend(stateCount: 2, measurementCapacity: 1)
     prefilter = HampelFilter(configuration: configuration.prefilter)
-    // H = [1 0] never changes.
-    backend.storage.H[0] = 1
-    backend.storage.H[1] = 0
     backend.storage.R[0] = configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
   }
 
@@ -95,7 +92,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   ///   - time: not earlier than ``time`` (the tracker rejects earlier ones).
   /// - Returns: what the measurement did.
   /// - Complexity: O(1). Does not allocate.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   public func update(distanceMeters measured: Double, at time: Timestamp) -> UpdateOutcome {
     // Window 1 is the pre-filter switched off (HampelConfiguration.off): skip the call.
     let (distance, replaced) = configuration.prefilter.window == 1 ? (measured, false) : prefilter.filter(measured)
@@ -104,54 +101,58 @@ public final class RangeFilter<Backend: KalmanBackend> {
       start(at: distance, time: time)
       return .initialized
     }
-    predict(to: time)
-    let s = backend.storage
-    s.z[0] = distance
-    switch backend.innovate(measurementCount: 1, linear: true) {
-    case .failure:
-      return restart(at: distance, time: time, reason: .numericalFailure)
-    case .success(let squaredDistance):
-      let y = s.y[0]
-      // S = L², L the 1 x 1 Cholesky factor innovate() leaves in S
-      let innovationVariance = s.S[0] * s.S[0]
-      // A track not yet confirmed rests on few measurements, the first of which
-      // may itself have been the outlier: a disagreeing measurement restarts it there.
-      if !isConfirmed && !(squaredDistance <= configuration.gateSigmas * configuration.gateSigmas) {
-        return restart(at: measured, time: time, reason: .unconfirmedStart)
-      }
-      // Long and short measurements have their own gates (see shortGateSigmas).
-      // During a run of rejections the prediction runs on without correction
-      // and S grows, which would let a later spike of the same burst through;
-      // so a long measurement is gated against S as it was when the run began.
-      // Only the reset rule ends a run.
-      let gate: Double
-      let gateVariance: Double
-      if y < 0 {
-        gate = configuration.shortGateSigmas
-        gateVariance = innovationVariance
-      } else {
-        gate = configuration.gateSigmas
-        gateVariance = consecutiveRejections > 0 ? min(innovationVariance, gateVarianceAtFirstRejection) : innovationVariance
-      }
-      // testRatio = y² / (gate² S)
-      let testRatio = y * y / (gate * gate * gateVariance)
-      // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
-      if !(testRatio <= 1) {
-        if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
-        consecutiveRejections += 1
-        _health.insert(.innovationRejected)
-        if consecutiveRejections >= configuration.resetAfterRejections {
-          return restart(at: measured, time: time, reason: .persistentRejection)
+    let dt = time.seconds(since: lastTime)
+    lastTime = time
+    // The gate's verdict, set by `accept` inside the backend's step.
+    var testRatio = 0.0
+    var restartsUnconfirmed = false
+    let step = backend.constantVelocityStep(
+      dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
+      constrain: Self.constrainToNonNegativeDistance,
+      accept: { y, innovationVariance in
+        // A track not yet confirmed rests on few measurements, the first of which
+        // may itself have been the outlier: a disagreeing measurement restarts it there.
+        if !isConfirmed && !(y * y / innovationVariance <= configuration.gateSigmas * configuration.gateSigmas) {
+          restartsUnconfirmed = true
+          return false
         }
-        return .rejected(testRatio: testRatio)
-      }
-      if case .failure = backend.correct(measurementCount: 1) {
-        return restart(at: distance, time: time, reason: .numericalFailure)
-      }
+        // Long and short measurements have their own gates (see shortGateSigmas).
+        // During a run of rejections the prediction runs on without correction
+        // and S grows, which would let a later spike of the same burst through;
+        // so a long measurement is gated against S as it was when the run began.
+        // Only the reset rule ends a run.
+        let gate: Double
+        let gateVariance: Double
+        if y < 0 {
+          gate = configuration.shortGateSigmas
+          gateVariance = innovationVariance
+        } else {
+          gate = configuration.gateSigmas
+          gateVariance = consecutiveRejections > 0 ? min(innovationVariance, gateVarianceAtFirstRejection) : innovationVariance
+        }
+        // testRatio = y² / (gate² S)
+        testRatio = y * y / (gate * gate * gateVariance)
+        // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
+        if testRatio <= 1 { return true }
+        if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
+        return false
+      })
+    if step.predictionFailed { _health.insert(.numericalFailure) }
+    switch step.measurement {
+    case .fused:
       consecutiveRejections = 0
       fusedSinceStart += 1
-      constrainToNonNegativeDistance()
       return .fused(testRatio: testRatio)
+    case .rejected:
+      if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
+      consecutiveRejections += 1
+      _health.insert(.innovationRejected)
+      if consecutiveRejections >= configuration.resetAfterRejections {
+        return restart(at: measured, time: time, reason: .persistentRejection)
+      }
+      return .rejected(testRatio: testRatio)
+    case .numericalFailure:
+      return restart(at: distance, time: time, reason: .numericalFailure)
     }
   }
 
@@ -164,16 +165,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     lastTime = time
     guard isInitialized, dt > 0 else { return }
     let s = backend.storage
-    let q = configuration.accelerationSpectralDensity
-    // F = [1 dt; 0 1]
-    s.F[0] = 1; s.F[1] = dt; s.F[2] = 0; s.F[3] = 1
-    // Q = q [dt³/3 dt²/2; dt²/2 dt]   (CWNA, Bar-Shalom et al. eq. 6.2.2-12)
-    s.Q[0] = q * dt * dt * dt / 3; s.Q[1] = q * dt * dt / 2
-    s.Q[2] = s.Q[1]; s.Q[3] = q * dt
+    s.writeConstantVelocityModel(dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity)
     if case .failure = backend.predict() {
       _health.insert(.numericalFailure)
     }
-    constrainToNonNegativeDistance()
+    Self.constrainToNonNegativeDistance(&s.x[0], &s.x[1])
   }
 
   /// A distance cannot be negative: when the estimate crosses 0 (an object
@@ -182,11 +178,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// projection, Simon, "Kalman filtering with state constraints: a survey",
   /// IET Control Theory & Applications 4(8), 2010, §2.3).
   @inlinable @inline(__always)
-  func constrainToNonNegativeDistance() {
-    let s = backend.storage
-    if s.x[0] < 0 {
-      s.x[0] = 0
-      s.x[1] = max(s.x[1], 0)
+  static func constrainToNonNegativeDistance(_ distance: inout Double, _ rate: inout Double) {
+    if distance < 0 {
+      distance = 0
+      rate = max(rate, 0)
     }
   }
 

@@ -40,4 +40,27 @@ public protocol KalmanBackend: AnyObject {
   /// `P = (I - K H) P (I - K H)ᵀ + K R Kᵀ` (Joseph form).
   /// Does not allocate.
   func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError>
+
+  /// One whole step of the two-state constant-velocity model (state
+  /// `[d, v]`, CWNA process noise, measurement `H = [1 0]` with variance
+  /// `R[0]`): the time update over `dt` seconds (none when `dt <= 0`), then
+  /// `constrain` on the predicted `(d, v)`, the innovation `y = z - d` and
+  /// its variance `S = P00 + R`, and, when `accept(y, S)` returns true, the
+  /// correction and `constrain` on the corrected `(d, v)`.
+  ///
+  /// The filter keeps its decisions (constraints, gating) in the closures;
+  /// the backend does the arithmetic in one call, so that a fixed-size
+  /// backend can keep x and P in registers across predict, innovate and
+  /// correct instead of storing and reloading them between calls, and can
+  /// use the known shapes of F and H instead of testing for them. The
+  /// default (`KalmanBackend+ConstantVelocityStep.swift`) writes F, Q, H and
+  /// z into the storage and runs the three steps; every backend gives the
+  /// same x and P as that default, to rounding. Afterwards F, Q, H, z and the
+  /// scratch matrices (y, S, K, w, A, B) hold unspecified values.
+  /// Requires `stateCount == 2`. Does not allocate.
+  func constantVelocityStep(
+    dt: Double, accelerationSpectralDensity q: Double, measurement z: Double,
+    constrain: (_ distance: inout Double, _ rate: inout Double) -> Void,
+    accept: (_ innovation: Double, _ innovationVariance: Double) -> Bool
+  ) -> ConstantVelocityStepOutcome
 }
