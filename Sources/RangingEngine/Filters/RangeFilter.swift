@@ -177,9 +177,13 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// back onto d = 0 with a rate that no longer approaches (estimate
   /// projection, Simon, "Kalman filtering with state constraints: a survey",
   /// IET Control Theory & Applications 4(8), 2010, §2.3).
+  ///
+  /// Marked as the rare case so that it compiles to a predicted branch; as a
+  /// branch-free select it would sit on the chain from one update's distance
+  /// to the next.
   @inlinable @inline(__always)
   static func constrainToNonNegativeDistance(_ distance: inout Double, _ rate: inout Double) {
-    if distance < 0 {
+    if _slowPath(distance < 0) {
       distance = 0
       rate = max(rate, 0)
     }

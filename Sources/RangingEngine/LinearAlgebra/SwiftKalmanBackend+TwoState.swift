@@ -35,6 +35,28 @@ struct TwoStateEstimate {
     s.P[0] = p00; s.P[1] = p01; s.P[2] = p10; s.P[3] = p11
   }
 
+  /// The estimate with P read as symmetric: its upper triangle only.
+  @inlinable @inline(__always)
+  init(symmetric s: KalmanStorage) {
+    x0 = s.x[0]; x1 = s.x[1]
+    p00 = s.P[0]; p01 = s.P[1]; p10 = p01; p11 = s.P[3]
+  }
+
+  /// `x = F x`, `P = F P Fᵀ + Q` for F = [1 dt; 0 1] and a symmetric P and Q,
+  /// from the upper triangle: the lower one would be the same products in
+  /// another order, so this skips the symmetrising mean that the general
+  /// ``predict(f00:f01:f10:f11:q00:q01:q10:q11:)`` needs, which is on the
+  /// chain from one update's P to the next.
+  @inlinable @inline(__always)
+  mutating func predictConstantVelocity(dt: Double, q00: Double, q01: Double, q11: Double) {
+    let a01 = p01 + dt * p11  // (F P)[0][1]
+    p00 = q00 + (p00 + dt * p01) + a01 * dt
+    p01 = q01 + a01
+    p10 = p01
+    p11 = q11 + p11
+    x0 = x0 + dt * x1
+  }
+
   /// `x = F x`, `P = F P Fᵀ + Q`, P made exactly symmetric.
   @inlinable @inline(__always)
   mutating func predict(f00: Double, f01: Double, f10: Double, f11: Double,
@@ -156,8 +178,9 @@ extension SwiftKalmanBackend {
   }
 
   /// ``KalmanBackend/constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)``
-  /// in one pass on registers: x and P are read once and written once, and
-  /// F = [1 dt; 0 1] and H = [1 0] are used as known instead of read and tested.
+  /// in one pass on registers: x and P are read once and written once,
+  /// F = [1 dt; 0 1] and H = [1 0] are used as known instead of read and
+  /// tested, and P is taken as the symmetric matrix every step leaves.
   @inlinable @inline(__always)
   public func constantVelocityStep(
     dt: Double, accelerationSpectralDensity q: Double, measurement z: Double,
@@ -166,11 +189,11 @@ extension SwiftKalmanBackend {
   ) -> ConstantVelocityStepOutcome {
     let s = storage
     precondition(s.stateCount == 2, "constantVelocityStep: two states only")
-    var estimate = TwoStateEstimate(s)
+    // Every step leaves P exactly symmetric, so its upper triangle is all of it.
+    var estimate = TwoStateEstimate(symmetric: s)
     if dt > 0 {
       // Q = q [dt³/3 dt²/2; dt²/2 dt] (CWNA, Bar-Shalom et al. eq. 6.2.2-12)
-      let q01 = q * dt * dt / 2
-      estimate.predict(f00: 1, f01: dt, f10: 0, f11: 1, q00: q * dt * dt * dt / 3, q01: q01, q10: q01, q11: q * dt)
+      estimate.predictConstantVelocity(dt: dt, q00: q * dt * dt * dt / 3, q01: q * dt * dt / 2, q11: q * dt)
     }
     constrain(&estimate.x0, &estimate.x1)
     let r = s.R[0]
