@@ -53,6 +53,20 @@ internal func gslGemv(
   gslStatus(gsl_blas_dgemv(CblasNoTrans, alpha, &a.matrix, &x.vector, beta, &y.vector))
 }
 
+/// `y = alpha x + y` (gsl_blas_daxpy).
+@inline(__always)
+internal func gslAxpy(alpha: Double, _ x: inout gsl_vector_view, _ y: inout gsl_vector_view) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_daxpy(alpha, &x.vector, &y.vector))
+}
+
+/// `A = alpha x yᵀ + A`, a rank-1 update (gsl_blas_dger).
+@inline(__always)
+internal func gslRankOneUpdate(
+  alpha: Double, _ x: inout gsl_vector_view, _ y: inout gsl_vector_view, _ a: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dger(alpha, &x.vector, &y.vector, &a.matrix))
+}
+
 /// In-place Cholesky factorisation; the lower triangle becomes L with A = L Lᵀ
 /// (gsl_linalg_cholesky_decomp1). GSL_EDOM when A is not positive definite.
 @inline(__always)

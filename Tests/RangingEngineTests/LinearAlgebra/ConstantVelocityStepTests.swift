@@ -2,11 +2,38 @@ import RangingEngine
 import Testing
 
 /// ``KalmanBackend/constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)``:
-/// SwiftKalmanBackend's one-pass version held to the protocol's default
-/// (F, Q, H, z written into the storage, then predict, innovate and correct
-/// through GSL), and the default held to the model written out here.
+/// the versions of SwiftKalmanBackend (one pass on registers) and of
+/// GSLKalmanBackend (scalar innovation, BLAS update) held to the protocol's
+/// default (F, Q, H, z written into the storage, then GSL's general predict,
+/// innovate and correct), and every one held to the model written out here.
 @Suite("KalmanBackend.constantVelocityStep")
 struct ConstantVelocityStepTests {
+  /// GSL's general steps without GSL's own constantVelocityStep, so that the
+  /// protocol's default runs on them.
+  final class GeneralStepsBackend: KalmanBackend {
+    let general: GSLKalmanBackend
+    var storage: KalmanStorage { general.storage }
+    init(stateCount: Int, measurementCapacity: Int) {
+      general = GSLKalmanBackend(stateCount: stateCount, measurementCapacity: measurementCapacity)
+    }
+    func predict() -> Result<Void, LinearAlgebraError> { general.predict() }
+    func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError> {
+      general.innovate(measurementCount: k, linear: linear)
+    }
+    func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError> { general.correct(measurementCount: k) }
+  }
+
+  enum Kind: String, CaseIterable, Sendable {
+    case generalSteps, gsl, swift
+    func make() -> any KalmanBackend {
+      switch self {
+      case .generalSteps: GeneralStepsBackend(stateCount: 2, measurementCapacity: 1)
+      case .gsl: GSLKalmanBackend(stateCount: 2, measurementCapacity: 1)
+      case .swift: SwiftKalmanBackend(stateCount: 2, measurementCapacity: 1)
+      }
+    }
+  }
+
   /// The d >= 0 projection the distance filter passes as `constrain`.
   static func project(_ d: inout Double, _ v: inout Double) {
     if d < 0 {
@@ -15,13 +42,13 @@ struct ConstantVelocityStepTests {
     }
   }
 
-  @Test("The one-pass Swift step and the GSL three-call default agree on x, P, decisions and the innovation",
-        arguments: [UInt64(1), 2, 3])
-  func fusedStepMatchesDefault(seed: UInt64) {
+  @Test("Each backend's step agrees with the default over GSL's general steps on x, P, decisions and the innovation",
+        arguments: [Kind.gsl, .swift], [UInt64(1), 2, 3])
+  func stepMatchesDefault(kind: Kind, seed: UInt64) {
     var random = SplitMix64(seed: 0xC7_57E9 &+ seed)
-    let gsl = GSLKalmanBackend(stateCount: 2, measurementCapacity: 1)
-    let swift = SwiftKalmanBackend(stateCount: 2, measurementCapacity: 1)
-    let g = gsl.storage, s = swift.storage
+    let reference = Kind.generalSteps.make()
+    let tested = kind.make()
+    let g = reference.storage, s = tested.storage
     // Near 0 with an approaching rate, so the projection acts on some predictions.
     KalmanBackendTests.write(g.x, s.x, count: 2) { i in i == 0 ? 0.3 : -1.5 }
     KalmanBackendTests.writeSPD(g.P, s.P, size: 2, scale: 0.05, ridge: 0.01, &random)
@@ -42,10 +69,10 @@ struct ConstantVelocityStepTests {
       }
       if dt > 0 && s.x[0] + dt * s.x[1] < 0 { counts.predictedBelowZero += 1 }
       let outcomes = (
-        gsl.constantVelocityStep(dt: dt, accelerationSpectralDensity: q, measurement: z, constrain: Self.project, accept: gate),
-        swift.constantVelocityStep(dt: dt, accelerationSpectralDensity: q, measurement: z, constrain: Self.project, accept: gate))
+        reference.constantVelocityStep(dt: dt, accelerationSpectralDensity: q, measurement: z, constrain: Self.project, accept: gate),
+        tested.constantVelocityStep(dt: dt, accelerationSpectralDensity: q, measurement: z, constrain: Self.project, accept: gate))
       #expect(!outcomes.0.predictionFailed && !outcomes.1.predictionFailed, "step \(step)")
-      #expect(outcomes.0.measurement == outcomes.1.measurement, "decision at step \(step), seed \(seed)")
+      #expect(outcomes.0.measurement == outcomes.1.measurement, "decision at step \(step), \(kind), seed \(seed)")
       #expect(seen.count == 2, "accept called once per backend at step \(step)")
       if seen.count == 2 {
         #expect(isClose(seen[1].y, seen[0].y, relative: tolerance, floor: 1), "y at step \(step), seed \(seed)")
@@ -72,8 +99,8 @@ struct ConstantVelocityStepTests {
   }
 
   @Test("The default step is the CWNA model written out (Bar-Shalom et al. eq. 6.2.2-12), with the constraint on both states",
-        arguments: BackendKind.allCases)
-  func stepIsTheModel(kind: BackendKind) {
+        arguments: Kind.allCases)
+  func stepIsTheModel(kind: Kind) {
     // x = [d, v], P, one step by hand: F = [1 dt; 0 1], Q = q [dt³/3 dt²/2; dt²/2 dt],
     // S = P00 + r, K = P Hᵀ / S, x += K y, P = P - K S Kᵀ (equal to the Joseph form
     // with the optimal gain, Bar-Shalom et al. eq. 5.2.3-15).
@@ -88,8 +115,7 @@ struct ConstantVelocityStepTests {
     let y = z - pd
     let expected = (d: pd + k0 * y, v: pv + k1 * y,
                     p00: a00 - k0 * variance * k0, p01: a01 - k0 * variance * k1, p11: a11 - k1 * variance * k1)
-    let backend: any KalmanBackend = kind == .gsl
-      ? GSLKalmanBackend(stateCount: 2, measurementCapacity: 1) : SwiftKalmanBackend(stateCount: 2, measurementCapacity: 1)
+    let backend = kind.make()
     let s = backend.storage
     s.x[0] = d; s.x[1] = v
     s.P[0] = p00; s.P[1] = p01; s.P[2] = p01; s.P[3] = p11
@@ -116,10 +142,9 @@ struct ConstantVelocityStepTests {
     #expect(seen.y == 0.5 && s.x[0] == 0 && s.x[1] == 0)
   }
 
-  @Test("A non-positive innovation variance is a numerical failure, not a fusion", arguments: BackendKind.allCases)
-  func negativeVarianceFails(kind: BackendKind) {
-    let backend: any KalmanBackend = kind == .gsl
-      ? GSLKalmanBackend(stateCount: 2, measurementCapacity: 1) : SwiftKalmanBackend(stateCount: 2, measurementCapacity: 1)
+  @Test("A non-positive innovation variance is a numerical failure, not a fusion", arguments: Kind.allCases)
+  func negativeVarianceFails(kind: Kind) {
+    let backend = kind.make()
     let s = backend.storage
     s.x[0] = 1; s.P[0] = 0.01; s.P[3] = 0.01
     s.R[0] = -1
