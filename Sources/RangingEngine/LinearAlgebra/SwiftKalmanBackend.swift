@@ -15,25 +15,33 @@ public final class SwiftKalmanBackend: KalmanBackend {
   deinit { storage.deallocate() }
 
   // Each step: the fixed-size path of SwiftKalmanBackend+TwoState.swift for
-  // n = 2, k = 1 (inlined into the caller), else the loops (not inlined).
+  // n = 2, k = 1 (inlined into the caller), else a function that is not
+  // inlined: the six-state path of SwiftKalmanBackend+SixState.swift for
+  // n = 6 when the matrices have its structure, or the loops.
   @inlinable @inline(__always)
   public func predict() -> Result<Void, LinearAlgebraError> {
     if storage.stateCount == 2 { predictTwoState(); return .success(()) }
     return predictLoops()
   }
 
-  /// The loops, with the 3-D filter's sizes as constants so that the
-  /// compiler unrolls them (a `switch` over literal sizes of one inlined body):
-  /// 3.7x fewer instructions per 3-D update on hosts. Embedded builds keep
-  /// one copy of the loops, which is 6 KB less flash.
+  /// On hosts, the six-state path of SwiftKalmanBackend+SixState.swift when
+  /// the matrices have its structure, else the loops with the 3-D filter's
+  /// sizes as constants so that the compiler unrolls them (a `switch` over
+  /// literal sizes of one inlined body). Embedded builds keep one copy of the
+  /// loops and nothing else, for flash (6 KB less than the unrolled copies).
   @usableFromInline @inline(never)
   func predictLoops() -> Result<Void, LinearAlgebraError> {
     #if hasFeature(Embedded)
     return predictLoops(n: storage.stateCount)
     #else
     switch storage.stateCount {
-    case 6: predictLoops(n: 6)
-    default: predictLoops(n: storage.stateCount)
+    case 6:
+      if hasConstantVelocityTransition() {
+        predictSixState()
+        return .success(())
+      }
+      return predictLoops(n: 6)
+    default: return predictLoops(n: storage.stateCount)
     }
     #endif
   }
@@ -81,9 +89,11 @@ public final class SwiftKalmanBackend: KalmanBackend {
     return innovateLoops(n: storage.stateCount, k: k, linear: linear)
     #else
     switch (storage.stateCount, k) {
-    case (6, 3): innovateLoops(n: 6, k: 3, linear: linear)
-    case (6, 1): innovateLoops(n: 6, k: 1, linear: linear)
-    default: innovateLoops(n: storage.stateCount, k: k, linear: linear)
+    case (6, 3):
+      if measuresPosition() { return innovateSixStatePosition(linear: linear) }
+      return innovateLoops(n: 6, k: 3, linear: linear)
+    case (6, 1): return innovateSixStateScalar(linear: linear)
+    default: return innovateLoops(n: storage.stateCount, k: k, linear: linear)
     }
     #endif
   }
@@ -152,9 +162,16 @@ public final class SwiftKalmanBackend: KalmanBackend {
     return correctLoops(n: storage.stateCount, k: k)
     #else
     switch (storage.stateCount, k) {
-    case (6, 3): correctLoops(n: 6, k: 3)
-    case (6, 1): correctLoops(n: 6, k: 1)
-    default: correctLoops(n: storage.stateCount, k: k)
+    case (6, 3):
+      if measuresPosition() {
+        correctSixStatePosition()
+        return .success(())
+      }
+      return correctLoops(n: 6, k: 3)
+    case (6, 1):
+      correctSixStateScalar()
+      return .success(())
+    default: return correctLoops(n: storage.stateCount, k: k)
     }
     #endif
   }
