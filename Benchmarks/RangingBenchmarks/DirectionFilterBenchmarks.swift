@@ -15,6 +15,7 @@ func registerDirectionFilterBenchmarks() {
 
 func updateDirectionFilter<Backend: KalmanBackend>(_: Backend.Type, _ benchmark: Benchmark) {
   let signal = PositionSignal.shared
+  let clock = RangeSignal.shared
   let count = benchmark.scaledIterations.count
   let filter = DirectionFilter<Backend>()
   var measured = 0
@@ -22,7 +23,7 @@ func updateDirectionFilter<Backend: KalmanBackend>(_: Backend.Type, _ benchmark:
   for i in 0..<count {
     let sample = signal.samples[i & PositionSignal.mask]
     let estimate = filter.update(
-      with: RangingUpdate(time: RangeSignal.time(i), distanceMeters: sample.distance, direction: sample.direction))
+      with: RangingUpdate(time: clock.time(i), distanceMeters: sample.distance, direction: sample.direction))
     if estimate.state == .measured { measured += 1 }
   }
   benchmark.stopMeasurement()

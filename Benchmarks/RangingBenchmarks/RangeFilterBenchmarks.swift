@@ -12,7 +12,7 @@ func registerRangeFilterBenchmarks() {
     var ratios = 0.0
     benchmark.startMeasurement()
     for i in 1..<count {
-      let dt = RangeSignal.time(i).seconds(since: RangeSignal.time(i - 1))
+      let dt = signal.time(i).seconds(since: signal.time(i - 1))
       ratios += kernel.update(distanceMeters: signal.distances[i & RangeSignal.mask], dtSeconds: dt)
     }
     benchmark.stopMeasurement()
@@ -38,7 +38,7 @@ func updateRangeFilter<Backend: KalmanBackend>(_: Backend.Type, _ benchmark: Ben
   var fused = 0
   benchmark.startMeasurement()
   for i in 0..<count {
-    let outcome = filter.update(distanceMeters: signal.distances[i & RangeSignal.mask], at: RangeSignal.time(i))
+    let outcome = filter.update(distanceMeters: signal.distances[i & RangeSignal.mask], at: signal.time(i))
     if case .fused = outcome { fused += 1 }
   }
   benchmark.stopMeasurement()

@@ -1,19 +1,28 @@
 import RangingEngine
 
 /// The measurements every filter benchmark replays: a person walking to and fro
-/// in front of the phone, `d(t) = 3 + 2 sin(2π t / T)` metres, sampled at 10 Hz,
-/// with uniform noise of ±0.08 m (σ ≈ 0.046 m, about the default measurement
-/// sigma). One period is exactly `count` samples, so sample `i` is
-/// `distances[i & mask]` at `t = i · 0.1 s` for any `i`, and the walk never
+/// in front of the phone, `d(t) = 3 + 2 sin(2π t / T)` metres, sampled at 10 Hz
+/// with up to 10 ms of arrival jitter (ranging updates do not arrive on a
+/// fixed clock), with uniform noise of ±0.08 m (σ ≈ 0.046 m, about the default
+/// measurement sigma). One period is exactly `count` samples, so sample `i` is
+/// `distances[i & mask]` at ``time(_:)`` for any `i`, and the walk never
 /// jumps. The noise is bounded, so no measurement leaves the gate: every update
 /// runs the whole predict-gate-correct path, and the result can be checked
 /// against ``ScalarRangeKernel``.
+///
+/// The times come from a table, as a filter's do, so that no harness can
+/// fold the time step into a constant: with `t = i · 0.1 s` the compiler
+/// computed the limit's `dt` and Q once for the whole loop, while the filter,
+/// which reads its last time from memory, computes them on every update.
 struct RangeSignal: Sendable {
   static let count = 4096
   static let mask = count - 1
   static let stepMicroseconds: Int64 = 100_000
+  static let periodMicroseconds = Int64(count) * stepMicroseconds
 
   let distances: [Double]
+  /// Arrival of sample `i` within its period, µs: `i · step` + 0 to 10 ms.
+  let arrivals: [Int64]
   let configuration = RangeFilterConfiguration()
 
   static let shared = RangeSignal()
@@ -21,6 +30,7 @@ struct RangeSignal: Sendable {
   init() {
     var state: UInt64 = 0x5EED_0005
     var distances = [Double](repeating: 0, count: Self.count)
+    var arrivals = [Int64](repeating: 0, count: Self.count)
     for i in 0..<Self.count {
       // SplitMix64 (Steele, Lea & Flood, OOPSLA 2014), for reproducible noise.
       state &+= 0x9E37_79B9_7F4A_7C15
@@ -31,19 +41,24 @@ struct RangeSignal: Sendable {
       let unit = Double(z >> 11) / Double(1 << 53)
       let phase = 2 * Double.pi * Double(i) / Double(Self.count)
       distances[i] = 3 + 2 * Self.sine(phase) + 0.16 * (unit - 0.5)
+      // The low bits of the same draw: up to 10 ms late, uniform.
+      arrivals[i] = Int64(i) * Self.stepMicroseconds + Int64(z % 10_000)
     }
     self.distances = distances
+    self.arrivals = arrivals
   }
 
-  /// The time of sample `i`.
+  /// The time of sample `i`, for any `i >= 0`; increasing in `i`.
   @inline(__always)
-  static func time(_ i: Int) -> Timestamp { Timestamp(microseconds: Int64(i) &* stepMicroseconds) }
+  func time(_ i: Int) -> Timestamp {
+    Timestamp(microseconds: Int64(i / Self.count) &* Self.periodMicroseconds &+ arrivals[i & Self.mask])
+  }
 
   /// The scalar reference run over samples `0..<count`.
   func reference(count: Int) -> ScalarRangeKernel {
     var kernel = ScalarRangeKernel(configuration: configuration, distanceMeters: distances[0])
     for i in 1..<max(1, count) {
-      _ = kernel.update(distanceMeters: distances[i & Self.mask], dtSeconds: Self.time(i).seconds(since: Self.time(i - 1)))
+      _ = kernel.update(distanceMeters: distances[i & Self.mask], dtSeconds: time(i).seconds(since: time(i - 1)))
     }
     return kernel
   }

@@ -179,8 +179,20 @@ enum BenchKernels {
     }
   }()
 
+  /// Arrival of sample `i` within one period of `count` samples, µs: `i · step`
+  /// plus up to 10 ms of jitter. Read from a table, as a filter reads its last
+  /// time from memory, so that the compiler cannot fold the limit's time
+  /// step (and its Q) into constants while the filter computes them.
+  static let arrivals: [Int64] = {
+    var state: UInt64 = 0x5EED_0007
+    return (0..<count).map { Int64($0) &* step &+ Int64((noise(&state) + 0.5) * 10_000) }
+  }()
+
+  /// The time of sample `i`, for any `i >= 0`; increasing in `i`.
   @inline(__always)
-  static func time(_ i: Int) -> Timestamp { Timestamp(microseconds: Int64(i) &* step) }
+  static func time(_ i: Int, _ arrivals: [Int64]) -> Timestamp {
+    Timestamp(microseconds: Int64(i / count) &* Int64(count) &* step &+ arrivals[i & mask])
+  }
 
   /// Runs `chunk` (which handles 1,000 updates from a running index and
   /// returns how many it handled) for ~0.25 s, three times; the best rate.
@@ -206,12 +218,13 @@ enum BenchKernels {
   }
 
   static func scalarLimit() -> BenchResult {
+    let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     var kernel = ScalarRangeKernel(configuration: configuration, distanceMeters: distances[0])
     var next = 1
     var ratios = 0.0
     let rate = best {
       for i in next..<(next + 1000) {
-        ratios += kernel.update(distanceMeters: distances[i & mask], dtSeconds: time(i).seconds(since: time(i - 1)))
+        ratios += kernel.update(distanceMeters: distances[i & mask], dtSeconds: time(i, arrivals).seconds(since: time(i - 1, arrivals)))
       }
       next += 1000
       return 1000
@@ -221,19 +234,20 @@ enum BenchKernels {
   }
 
   static func rangeFilter<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+    let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let filter = RangeFilter<B>(configuration: configuration)
     var reference = ScalarRangeKernel(configuration: configuration, distanceMeters: distances[0])
     var next = 0
     var fused = 0
     let rate = best {
       for i in next..<(next + 1000) {
-        if case .fused = filter.update(distanceMeters: distances[i & mask], at: time(i)) { fused += 1 }
+        if case .fused = filter.update(distanceMeters: distances[i & mask], at: time(i, arrivals)) { fused += 1 }
       }
       next += 1000
       return 1000
     }
     for i in 1..<next {
-      _ = reference.update(distanceMeters: distances[i & mask], dtSeconds: time(i).seconds(since: time(i - 1)))
+      _ = reference.update(distanceMeters: distances[i & mask], dtSeconds: time(i, arrivals).seconds(since: time(i - 1, arrivals)))
     }
     let estimate = filter.estimate
     precondition(
@@ -243,13 +257,14 @@ enum BenchKernels {
   }
 
   static func directionFilter<B: KalmanBackend>(_: B.Type, name: String) -> BenchResult {
+    let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let filter = DirectionFilter<B>()
     var next = 0
     var measured = 0
     let rate = best {
       for i in next..<(next + 1000) {
         let sample = positions[i & mask]
-        let update = RangingUpdate(time: time(i), distanceMeters: sample.distance, direction: sample.direction)
+        let update = RangingUpdate(time: time(i, arrivals), distanceMeters: sample.distance, direction: sample.direction)
         if filter.update(with: update).state == .measured { measured += 1 }
       }
       next += 1000
