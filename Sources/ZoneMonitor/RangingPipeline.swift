@@ -48,6 +48,21 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     return result
   }
 
+  /// ``process(object:update:emit:)`` for an update that already passed the
+  /// tracker's ``TrackerConfiguration/validation`` (see
+  /// ``ObjectTracker/update(object:withValidated:)``): the value checks are not repeated.
+  ///
+  /// Precondition (not checked): `tracker.configuration.validation.rejection(of: update)` is nil.
+  /// - Complexity: O(zones) expected. Does not allocate.
+  @inlinable @discardableResult
+  public func process(object: UInt64, validatedUpdate update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
+    let result = tracker.update(object: object, withValidated: update)
+    if case .accepted(let slot, let state, _, let evicted) = result {
+      zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
+    }
+    return result
+  }
+
   /// The zone steps of ``process(object:update:emit:)`` after an accepted update.
   @usableFromInline
   func zonesAfter(

@@ -13,6 +13,9 @@ public struct ZoneMonitor: Sendable {
   /// The zones, in the order given; events carry indices into this list.
   public let zones: [Zone]
   private let ascendingRadius: [Int]
+  /// Whether any zone has an angle limit: only then is the off-axis angle
+  /// (an `atan2`, the costliest step of ``evaluate``) computed.
+  private let hasAngleLimit: Bool
   private var inside: [Bool]           // slot * zoneCount + zone
   private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
   private var lastRange: [RangeEstimate]
@@ -23,6 +26,7 @@ public struct ZoneMonitor: Sendable {
     precondition(!zones.isEmpty, "ZoneMonitor: at least one zone is required")
     self.zones = zones
     ascendingRadius = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
+    hasAngleLimit = zones.contains { $0.angleLimitRadians != nil }
     inside = Array(repeating: false, count: capacity * zones.count)
     pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
     lastRange = Array(
@@ -42,8 +46,8 @@ public struct ZoneMonitor: Sendable {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
     let base = slot * zones.count
-    // Off-axis angle of the direction, when there is one to use.
-    let offAxis: Double? = directionState == .unknown ? nil : direction.map {
+    // Off-axis angle of the direction, when there is one and a zone uses it.
+    let offAxis: Double? = !hasAngleLimit || directionState == .unknown ? nil : direction.map {
       FieldOfView.offAxisAngle(x: $0.x, y: $0.y, z: $0.z)
     }
     for zone in ascendingRadius where inside[base + zone] {

@@ -129,6 +129,39 @@ struct RangingPipelineTests {
     }
   }
 
+  @Test("The entry for validated updates gives the same states and events as the checking entry")
+  func validatedEntryMatchesChecking() {
+    let checking = Run(), trusting = Run()
+    var trustingEvents: [ZoneEvent] = []
+    // Two objects walking in and out, interleaved, with one time going back.
+    var steps: [(UInt64, Double, Double)] = []
+    for step in 0...60 {
+      let t = Double(step) * 0.2
+      steps.append((1, t, 4 - 3 * abs(Double(step - 30)) / 30))
+      steps.append((2, t + 0.05, 1 + Double(step % 20) * 0.15))
+    }
+    steps.insert((1, 1.0, 2.0), at: 20)  // earlier than object 1's previous update
+    for (object, t, distance) in steps {
+      let update = RangingUpdate(time: Timestamp(seconds: t), distanceMeters: distance)
+      let expected = checking.measure(object, t, distance)
+      let got = trusting.pipeline.process(object: object, validatedUpdate: update) { trustingEvents.append($0) }
+      switch (expected, got) {
+      case (.accepted(let slotA, let a, _, _), .accepted(let slotB, let b, _, _)):
+        #expect(slotA == slotB)
+        #expect(a.range.distanceMeters.bitPattern == b.range.distanceMeters.bitPattern)
+        #expect(a.range.sigmaMeters.bitPattern == b.range.sigmaMeters.bitPattern)
+        #expect(a.isConfirmed == b.isConfirmed)
+      case (.rejected(let a), .rejected(let b)):
+        #expect(a == b)
+      default:
+        Issue.record("verdicts differ at \(t) s for object \(object)")
+      }
+    }
+    #expect(checking.events.count > 4)
+    #expect(checking.events.map { "\($0.object) \($0.zone) \($0.kind.name) \($0.time.microseconds)" }
+      == trustingEvents.map { "\($0.object) \($0.zone) \($0.kind.name) \($0.time.microseconds)" })
+  }
+
   @Test("A negative distance is rejected with its reason")
   func badValue() {
     let run = Run()

@@ -3,7 +3,7 @@
 /// Validation never traps: bad data is the sensor's fault, not the caller's,
 /// so it yields a ``RejectionReason`` (STYLE.md §5, tier 2). The per-object
 /// time order is checked by the tracker, which knows the previous time.
-public struct SampleValidation: Sendable {
+public struct SampleValidation: Sendable, Equatable {
   /// Largest accepted `| |direction| - 1 |`. Nearby Interaction reports unit
   /// vectors rounded to float precision; 0.05 admits any rounding and the
   /// ~6-digit text in recordings, while rejecting vectors that are not

@@ -55,6 +55,18 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     if let reason = configuration.validation.rejection(of: update) {
       return .rejected(reason)
     }
+    return self.update(object: object, withValidated: update)
+  }
+
+  /// ``update(object:with:)`` for an update that already passed
+  /// ``TrackerConfiguration/validation``, for a caller that validated it
+  /// itself (a CSV reader checks every row to report it); the checks are not
+  /// repeated. The per-object time order is still checked here.
+  ///
+  /// Precondition (not checked): `configuration.validation.rejection(of: update)` is nil.
+  /// - Complexity: as ``update(object:with:)``. Does not allocate.
+  @inlinable
+  public func update(object: UInt64, withValidated update: RangingUpdate) -> TrackerUpdate {
     var evicted: UInt64? = nil
     let slot: Int
     if let known = table.slot(of: object) {
