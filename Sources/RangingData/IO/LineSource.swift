@@ -19,6 +19,11 @@ enum SourceLine: Equatable {
 enum RawLine {
   /// The line's bytes without its `\n`, its trailing `\r`, and (on line 1
   /// only) a leading byte order mark; they stay valid until the next read.
+  ///
+  /// The byte right after the line is its `\r` or `\n` (one is written after
+  /// a last line that has none), and at least ``LineSource/readableBytesAfterLine``
+  /// bytes after the line are readable: a scanner can stop at the terminator
+  /// instead of checking the length, and load 8 bytes at a time near the end.
   case bytes(number: Int, UnsafeBufferPointer<UInt8>)
   /// A line longer than the source's limit; its bytes were skipped.
   case overlong(number: Int)
@@ -43,6 +48,8 @@ final class LineSource {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
   private let chunkBytes: Int
+  /// Bytes usable for input; the buffer has ``readableBytesAfterLine`` more.
+  private var capacity: Int
   private var buffer: UnsafeMutableBufferPointer<UInt8>
   /// Unconsumed bytes are `buffer[start..<end]`; `buffer[start..<scanned]` holds no `\n`.
   private var start = 0
@@ -51,6 +58,9 @@ final class LineSource {
   private var atEndOfFile = false
   /// True while skipping the rest of an overlong line.
   private var skipping = false
+
+  /// Bytes after every returned line that may be read (see ``RawLine/bytes(number:_:)``).
+  static let readableBytesAfterLine = 16
 
   /// Opens `path` for reading (`-` = standard input, which is not closed).
   ///
@@ -72,7 +82,15 @@ final class LineSource {
       descriptor = try LineSource.openRegularFile(path)
       ownsDescriptor = true
     }
-    buffer = .allocate(capacity: chunkBytes)
+    capacity = chunkBytes
+    buffer = LineSource.allocateBuffer(capacity: chunkBytes)
+  }
+
+  /// `capacity` bytes for input plus the readable tail, all initialised.
+  private static func allocateBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity + readableBytesAfterLine)
+    buffer.initialize(repeating: 0)
+    return buffer
   }
 
   deinit {
@@ -111,6 +129,7 @@ final class LineSource {
         guard skipping || start < end else { return nil }
         let lineStart = start
         start = end
+        buffer[end] = 0x0A  // the terminator the last line lacks; `end` < buffer.count
         return finishLine(bytes: lineStart..<end)
       }
       makeRoom()
@@ -158,10 +177,10 @@ final class LineSource {
       end = held
       start = 0
     }
-    if end == buffer.count {
-      let grown = UnsafeMutableBufferPointer<UInt8>.allocate(
-        capacity: min(buffer.count * 2, maxLineBytes + chunkBytes))
-      _ = grown.initialize(fromContentsOf: buffer)
+    if end == capacity {
+      capacity = min(capacity * 2, maxLineBytes + chunkBytes)
+      let grown = LineSource.allocateBuffer(capacity: capacity)
+      grown.baseAddress!.update(from: buffer.baseAddress!, count: end)
       buffer.deallocate()
       buffer = grown
     }
@@ -169,7 +188,7 @@ final class LineSource {
 
   /// Reads up to one chunk after `end`, retrying on `EINTR`.
   private func fill() throws(DatasetError) {
-    let wanted = min(chunkBytes, buffer.count - end)
+    let wanted = min(chunkBytes, capacity - end)
     while true {
       let count = read(descriptor, buffer.baseAddress! + end, wanted)
       if count > 0 {

@@ -35,9 +35,15 @@ public struct RangingCSVReader {
   /// The header's column names, trimmed, in file order (unknown names included).
   public let columns: [String]
 
+  /// The core's value checks that every measurement this reader returns has
+  /// passed (rows that fail them are rejected with the core's reason).
+  public static var rowValidation: SampleValidation { SampleValidation() }
+
   private let source: LineSource
   private let parser: RowParser
   private let scanner: RowScanner
+  /// The scanner's output, kept so that each row is written in place.
+  private var scanned = RowScanner.Row()
 
   /// Opens a ranging CSV and reads its header.
   ///
@@ -129,14 +135,12 @@ public struct RangingCSVReader {
           .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: "")))
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
-        if let row = scanner.scan(bytes) {
-          object = UnsafeBufferPointer(rebasing: bytes[row.objectStart..<row.objectEnd])
-          switch row.kind {
-          case .measurement(let update, let truth):
-            return .measurement(line: number, seconds: row.seconds, update: update, truth: truth)
-          case .lifecycle(let event):
-            return .lifecycle(line: number, seconds: row.seconds, event: event)
+        if scanner.scan(bytes, into: &scanned) {
+          object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
+          if let event = scanned.event {
+            return .lifecycle(line: number, seconds: scanned.seconds, event: event)
           }
+          return .measurement(line: number, seconds: scanned.seconds, update: scanned.update, truth: scanned.truth)
         }
         return .record(parser.record(line: number, text: String(decoding: bytes, as: UTF8.self)))
       }

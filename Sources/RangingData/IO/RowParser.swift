@@ -10,7 +10,7 @@ struct RowParser {
   /// Where the known columns are in this file.
   let layout: ColumnLayout
   /// The core's value checks.
-  let validation = SampleValidation()
+  let validation = RangingCSVReader.rowValidation
 
   /// Largest accepted `|t|` in seconds: ``Timestamp/init(seconds:)`` needs
   /// `|t| · 10⁶` to fit in an `Int64` (9.22e18 µs).

@@ -8,7 +8,7 @@ import RangingEngine
 ///
 /// What it accepts: ASCII lines with the header's field count, `t` and
 /// `object` present, every numeric field empty or plain decimal text that
-/// ``parseDecimal(_:_:_:)`` converts exactly, known `vertical` and `event`
+/// ``DecimalFastPath`` converts exactly, known `vertical` and `event`
 /// names, all or none of `dir_*`, and values that pass ``SampleValidation``.
 /// That is every row a recorder or the scenario generator writes.
 ///
@@ -21,9 +21,7 @@ struct RowScanner {
   /// Known column of each field (`KnownColumn.rawValue`), or -1 for an unknown one.
   private let columnOfField: [Int8]
   private let fieldCount: Int
-  private let validation = SampleValidation()
-  /// 10⁰ ... 10²², every one exact in a Double.
-  private let powersOfTen: [Double]
+  private let validation = RangingCSVReader.rowValidation
 
   /// Field kinds in ``fieldKinds``.
   private enum Field {
@@ -45,32 +43,33 @@ struct RowScanner {
     columnOfField = columns
     fieldKinds = kinds
     fieldCount = layout.fieldCount
-    var powers: [Double] = [1]
-    for _ in 1...22 { powers.append(powers[powers.count - 1] * 10) }
-    powersOfTen = powers
   }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
   struct Row {
-    enum Kind {
-      case measurement(RangingUpdate, GroundTruth)
-      case lifecycle(LifecycleEvent)
-    }
-    var kind: Kind
-    var seconds: Double
-    var objectStart: Int
-    var objectEnd: Int
+    /// The life-cycle event, or nil for a measurement.
+    var event: LifecycleEvent?
+    var seconds: Double = 0
+    /// The measurement (its time only, for a life-cycle row).
+    var update = RangingUpdate(time: Timestamp(microseconds: 0))
+    var truth = GroundTruth()
+    var objectStart = 0
+    var objectEnd = 0
   }
 
-  /// The record ``RowParser`` would make of `line`, or nil when only ``RowParser`` can tell.
+  /// Fills `row` with the record ``RowParser`` would make of `line` and
+  /// returns true, or returns false when only ``RowParser`` can tell (`row`
+  /// is then unspecified).
   ///
   /// One pass over the bytes: numeric fields are converted as they are
-  /// crossed, other fields are skipped to their comma.
+  /// crossed (``DecimalFastPath``), other fields are skipped to their comma.
   ///
-  /// - Parameter line: a data line (not a comment or blank line), without its terminator.
+  /// - Parameter line: a data line (not a comment or blank line), without its
+  ///   terminator, as ``LineSource/nextRawLine()`` returns it: followed by its
+  ///   `\r` or `\n` and readable bytes (``RawLine/bytes(number:_:)``).
   /// - Complexity: O(line length). Does not allocate.
-  func scan(_ line: UnsafeBufferPointer<UInt8>) -> Row? {
-    guard let p = line.baseAddress else { return nil }
+  func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout Row) -> Bool {
+    guard let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
     var numbers = InlineArray<13, Double>(repeating: 0)
@@ -79,61 +78,65 @@ struct RowScanner {
     var objectStart = 0, objectEnd = 0
     var vertical: VerticalEstimate? = nil
     var event: LifecycleEvent? = nil
-    var field = 0
     var i = 0
-    while true {
-      guard field < fieldCount else { return nil }
-      while i < end, Self.isBlank(p[i]) { i += 1 }
+    // Every loop below stops at the line's terminator, p[end] (not a blank,
+    // comma or digit), so only the text fields need to compare with `end`.
+    for field in 0..<fieldCount {
+      if field > 0 {
+        guard p[i] == comma, i < end else { return false }
+        i &+= 1
+      }
+      while Self.isBlank(p[i]) { i &+= 1 }
       let kind = fieldKinds[field]
       if kind == Field.number {
-        if i < end, p[i] != comma {
-          guard let (value, next) = parseNumber(p, i, end) else { return nil }
-          i = next
-          while i < end, Self.isBlank(p[i]) { i += 1 }
-          guard i == end || p[i] == comma else { return nil }
+        if p[i] != comma, i < end {
+          guard let value = DecimalFastPath.parse(p, &i) else { return false }
+          while Self.isBlank(p[i]) { i &+= 1 }
           let column = Int(columnOfField[field])
           numbers[column] = value
-          given |= 1 << column
+          given |= 1 &<< column
         }
       } else {
         // Text: up to the comma, trimmed; non-ASCII goes to RowParser, which repairs invalid UTF-8.
         let start = i
         while i < end, p[i] != comma {
-          if p[i] >= 0x80 { return nil }
-          i += 1
+          if p[i] >= 0x80 { return false }
+          i &+= 1
         }
         var last = i
-        while last > start, Self.isBlank(p[last - 1]) { last -= 1 }
+        while last > start, Self.isBlank(p[last &- 1]) { last &-= 1 }
         if last > start, kind != Field.unknown {
-          given |= 1 << Int(columnOfField[field])
+          given |= 1 &<< Int(columnOfField[field])
           switch kind {
           case Field.object:
             objectStart = start
             objectEnd = last
           case Field.vertical:
-            guard let known = Self.vertical(p, start, last) else { return nil }
+            guard let known = Self.vertical(p, start, last) else { return false }
             vertical = known
           default:
-            guard let known = Self.event(p, start, last) else { return nil }
+            guard let known = Self.event(p, start, last) else { return false }
             event = known
           }
         }
       }
-      field += 1
-      if i >= end { break }
-      i += 1
     }
-    guard field == fieldCount else { return nil }
-    let found = given, values = numbers  // constants, so the helper captures no variable
-    @inline(__always) func number(_ column: KnownColumn) -> Double? {
-      found & (1 << column.rawValue) != 0 ? values[column.rawValue] : nil
+    // The last field must end the line: more commas are more fields.
+    guard i == end else { return false }
+    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
+      return false
     }
-    guard given & (1 << KnownColumn.object.rawValue) != 0, let seconds = number(.t),
-      abs(seconds) < RowParser.maximumSeconds
-    else { return nil }
-    if let event {
-      guard given & Self.measurementMask == 0 else { return nil }
-      return Row(kind: .lifecycle(event), seconds: seconds, objectStart: objectStart, objectEnd: objectEnd)
+    let seconds = numbers[KnownColumn.t.rawValue]
+    guard abs(seconds) < RowParser.maximumSeconds else { return false }
+    row.seconds = seconds
+    row.objectStart = objectStart
+    row.objectEnd = objectEnd
+    row.event = event
+    if event != nil {
+      guard given & Self.measurementMask == 0 else { return false }
+      row.update = RangingUpdate(time: Timestamp(seconds: seconds))
+      row.truth = GroundTruth()
+      return true
     }
     let direction: Direction?
     switch given & Self.directionMask {
@@ -141,15 +144,25 @@ struct RowScanner {
       direction = Direction(
         x: numbers[KnownColumn.dirX.rawValue], y: numbers[KnownColumn.dirY.rawValue], z: numbers[KnownColumn.dirZ.rawValue])
     case 0: direction = nil
-    default: return nil
+    default: return false
     }
-    let update = RangingUpdate(
-      time: Timestamp(seconds: seconds), distanceMeters: number(.distance), direction: direction,
-      horizontalAngleRadians: number(.horizontalAngle), vertical: vertical)
-    guard validation.rejection(of: update) == nil else { return nil }
-    let truth = GroundTruth(
-      distanceMeters: number(.trueDistance), x: number(.trueX), y: number(.trueY), z: number(.trueZ))
-    return Row(kind: .measurement(update, truth), seconds: seconds, objectStart: objectStart, objectEnd: objectEnd)
+    row.update = RangingUpdate(
+      time: Timestamp(seconds: seconds), distanceMeters: Self.number(.distance, numbers, given), direction: direction,
+      horizontalAngleRadians: Self.number(.horizontalAngle, numbers, given), vertical: vertical)
+    guard validation.rejection(of: row.update) == nil else { return false }
+    row.truth = GroundTruth(
+      distanceMeters: Self.number(.trueDistance, numbers, given), x: Self.number(.trueX, numbers, given),
+      y: Self.number(.trueY, numbers, given), z: Self.number(.trueZ, numbers, given))
+    return true
+  }
+
+  /// The value of `column` when its field was given. (Not a local function:
+  /// one capturing `numbers` would box it and check each access.)
+  @inline(__always)
+  private static func number(_ column: KnownColumn, _ numbers: borrowing InlineArray<13, Double>, _ given: UInt16)
+    -> Double?
+  {
+    given & (1 &<< column.rawValue) != 0 ? numbers[column.rawValue] : nil
   }
 
   /// Bits of ``KnownColumn/measurementColumns``, and of the three `dir_*` columns.
@@ -159,122 +172,6 @@ struct RowScanner {
   }
   private static var directionMask: UInt16 {
     1 << KnownColumn.dirX.rawValue | 1 << KnownColumn.dirY.rawValue | 1 << KnownColumn.dirZ.rawValue
-  }
-
-  /// The number that starts at `p[start]`, and the index after it, when it is
-  /// plain decimal text (the grammar of ``NumericField``) whose value this can
-  /// compute exactly: at most 19 digits, a mantissa of at most 2⁵³ and a power
-  /// of ten within ±22, so that `m · 10ᵉ` or `m / 10⁻ᵉ` is one correctly
-  /// rounded operation on exact operands (Clinger, "How to read floating
-  /// point numbers accurately", PLDI 1990, the fast path): the Double that
-  /// `strtod` gives. Anything else is nil and goes to ``RowParser``. The
-  /// caller checks that the field ends where the number does.
-  @inline(__always)
-  func parseNumber(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> (Double, Int)? {
-    var i = start
-    let negative = p[i] == UInt8(ascii: "-")
-    if negative || p[i] == UInt8(ascii: "+") { i += 1 }
-    var mantissa: UInt64 = 0
-    // The integer part is short (metres, seconds): one byte at a time.
-    let integerStart = i
-    while i < end {
-      let digit = p[i] &- UInt8(ascii: "0")
-      if digit >= 10 { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      i += 1
-    }
-    var digits = i - integerStart
-    var exponent = 0
-    if i < end, p[i] == UInt8(ascii: ".") {
-      i += 1
-      let fractionDigits = Self.readDigits(p, &i, end, &mantissa)
-      exponent = -fractionDigits
-      digits += fractionDigits
-    }
-    // More than 19 digits may have overflowed the mantissa: RowParser decides.
-    guard digits > 0, digits <= 19 else { return nil }
-    if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
-      i += 1
-      var exponentNegative = false
-      if i < end, p[i] == UInt8(ascii: "-") || p[i] == UInt8(ascii: "+") {
-        exponentNegative = p[i] == UInt8(ascii: "-")
-        i += 1
-      }
-      let exponentStart = i
-      var written = 0
-      while i < end {
-        let digit = p[i] &- UInt8(ascii: "0")
-        if digit >= 10 { break }
-        written = written &* 10 &+ Int(digit)
-        i += 1
-      }
-      guard i > exponentStart, i - exponentStart <= 4 else { return nil }
-      exponent += exponentNegative ? -written : written
-    }
-    guard mantissa <= 1 << 53 else { return nil }
-    var value = Double(Int64(bitPattern: mantissa))
-    if mantissa != 0 {
-      if exponent >= 0 {
-        guard exponent <= 22 else { return nil }
-        value *= powersOfTen[exponent]
-      } else {
-        guard exponent >= -22 else { return nil }
-        value /= powersOfTen[-exponent]
-      }
-    }
-    return (negative ? -value : value, i)
-  }
-
-  /// Appends the run of decimal digits at `p[i...]` to `mantissa` (wrapping
-  /// past 19 digits, which the caller refuses), advances `i` past it and
-  /// returns its length. Eight bytes at a time while the line has them:
-  /// the first non-digit is found and the digits before it converted with
-  /// SWAR arithmetic (Lemire, "Faster integer parsing", 2018; simdjson's
-  /// `parse_eight_digits_unrolled`), then one byte at a time.
-  @inline(__always)
-  private static func readDigits(
-    _ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int, _ mantissa: inout UInt64
-  ) -> Int {
-    let start = i
-    while i + 8 <= end {
-      // Bytes minus "0": a digit byte is then 0...9. Borrows only reach the
-      // bytes after the first non-digit, which are not used.
-      let t = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self).littleEndian &- 0x3030_3030_3030_3030
-      let nonDigits = ((t &+ 0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080
-      let count = nonDigits == 0 ? 8 : nonDigits.trailingZeroBitCount >> 3
-      if count > 0 {
-        // The `count` digits, first one most significant, padded with leading zeros to eight.
-        var v = count == 8 ? t : t << UInt64(64 - 8 * count)
-        v = ((v & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
-        v = ((v & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
-        v = ((v & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
-        mantissa = mantissa &* powerOfTen(count) &+ v
-        i += count
-      }
-      if count < 8 { return i - start }
-    }
-    while i < end {
-      let digit = p[i] &- UInt8(ascii: "0")
-      if digit >= 10 { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      i += 1
-    }
-    return i - start
-  }
-
-  /// 10ⁿ for n in 1...8.
-  @inline(__always)
-  private static func powerOfTen(_ n: Int) -> UInt64 {
-    switch n {
-    case 1: 10
-    case 2: 100
-    case 3: 1_000
-    case 4: 10_000
-    case 5: 100_000
-    case 6: 1_000_000
-    case 7: 10_000_000
-    default: 100_000_000
-    }
   }
 
   @inline(__always)

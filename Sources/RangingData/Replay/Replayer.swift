@@ -32,9 +32,14 @@ public struct Replayer<Backend: KalmanBackend> {
   @inlinable
   public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
     let pipeline = self.pipeline
+    // Every measurement the reader returns passed the reader's value checks;
+    // when the tracker's are the same, they are not run a second time.
+    let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
     var summary = try replayRows(
       &reader,
-      measurement: { object, update, emit in pipeline.process(object: object, update: update, emit: emit) },
+      measurement: validated
+        ? { object, update, emit in pipeline.process(object: object, validatedUpdate: update, emit: emit) }
+        : { object, update, emit in pipeline.process(object: object, update: update, emit: emit) },
       lifecycle: { object, event, time, emit in pipeline.process(object: object, lifecycle: event, at: time, emit: emit) })
     summary.evictions = pipeline.tracker.evictionCount
     return summary
