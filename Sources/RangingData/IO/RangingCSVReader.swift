@@ -42,8 +42,9 @@ public struct RangingCSVReader {
   private let source: LineSource
   private let parser: RowParser
   private let scanner: RowScanner
-  /// The scanner's output, kept so that each row is written in place.
-  private var scanned = RowScanner.Row()
+  /// The last row the fast scanner read (see ``nextRow(object:)``); kept so
+  /// that each row is written in place rather than copied out.
+  private(set) var scanned = RowScanner.Row()
 
   /// Opens a ranging CSV and reads its header.
   ///
@@ -103,26 +104,26 @@ public struct RangingCSVReader {
     switch try nextRow(object: &object) {
     case nil: return nil
     case .record(let record): return record
-    case .measurement(let line, let seconds, let update, let truth):
-      return .measurement(
-        line: line, object: String(decoding: object, as: UTF8.self), seconds: seconds, update: update, truth: truth)
-    case .lifecycle(let line, let seconds, let event):
-      return .lifecycle(line: line, object: String(decoding: object, as: UTF8.self), seconds: seconds, event: event)
+    case .scanned(let line):
+      let name = String(decoding: object, as: UTF8.self)
+      if let event = scanned.event {
+        return .lifecycle(line: line, object: name, seconds: scanned.seconds, event: event)
+      }
+      return .measurement(line: line, object: name, seconds: scanned.seconds, update: scanned.update, truth: scanned.truth)
     }
   }
 
   /// A data row as ``nextRow(object:)`` returns it.
   enum Row {
-    /// A usable measurement; its object's bytes were stored in `object`.
-    case measurement(line: Int, seconds: Double, update: RangingUpdate, truth: GroundTruth)
-    /// A usable life-cycle row; its object's bytes were stored in `object`.
-    case lifecycle(line: Int, seconds: Double, event: LifecycleEvent)
+    /// A usable row, held in ``scanned``; its object's bytes were stored in `object`.
+    case scanned(line: Int)
     /// Any other row, as ``next()`` returns it (from ``RowParser``).
     case record(DatasetRecord)
   }
 
-  /// ``next()`` without building the object's String: for a usable row,
-  /// `object` receives the object field's bytes, valid until the next read.
+  /// ``next()`` without building the object's String or copying the record:
+  /// for a usable row, the record is left in ``scanned`` and `object`
+  /// receives the object field's bytes, both valid until the next read.
   /// Rows the fast ``RowScanner`` cannot decide go through ``RowParser``.
   ///
   /// - Complexity: O(length of the lines consumed). Does not allocate for rows
@@ -137,10 +138,7 @@ public struct RangingCSVReader {
         if Self.isCommentOrBlank(bytes) { continue }
         if scanner.scan(bytes, into: &scanned) {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
-          if let event = scanned.event {
-            return .lifecycle(line: number, seconds: scanned.seconds, event: event)
-          }
-          return .measurement(line: number, seconds: scanned.seconds, update: scanned.update, truth: scanned.truth)
+          return .scanned(line: number)
         }
         return .record(parser.record(line: number, text: String(decoding: bytes, as: UTF8.self)))
       }

@@ -79,11 +79,14 @@ public struct Replayer<Backend: KalmanBackend> {
     while let row = try reader.nextRow(object: &object) {
       tally.summary.rowsRead += 1
       switch row {
-      case .measurement(let line, let seconds, let update, _):
-        measured(line: line, id: tally.names.id(forBytes: object), seconds: seconds, update: update)
-      case .lifecycle(_, let seconds, let event):
-        tally.summary.lifecycleAccepted += 1
-        lifecycle(tally.names.id(forBytes: object), event, Timestamp(seconds: seconds), emit)
+      case .scanned(let line):
+        let id = tally.names.id(forLineBytes: object)
+        if let event = reader.scanned.event {
+          tally.summary.lifecycleAccepted += 1
+          lifecycle(id, event, Timestamp(seconds: reader.scanned.seconds), emit)
+        } else {
+          measured(line: line, id: id, seconds: reader.scanned.seconds, update: reader.scanned.update)
+        }
       case .record(.rejected(let rejection)):
         reject(rejection)
       case .record(.lifecycle(_, let name, let seconds, let event)):
