@@ -18,9 +18,9 @@
 /// its field does.
 enum DecimalFastPath {
 
-  /// The number whose text starts at `p[i]`, moving `i` to the first byte
-  /// after it; nil, with `i` unspecified, when the text is not plain decimal
-  /// or its value is not certain (see the type's documentation).
+  /// The number whose text starts at `p[i]`, and the index of the first
+  /// byte after it; nil when the text is not plain decimal or its value is
+  /// not certain (see the type's documentation).
   ///
   /// Precondition: the text is followed by a byte that cannot continue a
   /// number (a comma, blank or line terminator) and then by at least 8
@@ -31,22 +31,42 @@ enum DecimalFastPath {
   /// 8-byte loads and no loop: at most 14 digits, so the significand is below
   /// 2⁵³ and the power of ten within 10⁷, and Clinger's conditions hold
   /// without a check. Everything else goes through ``parseAnyLength(_:_:)``.
+  /// Transparent, because the optimiser declined `@inline(__always)` inside
+  /// the scanner's field loop, and the call cost as much as the conversion.
   @_transparent
-  static func parse(_ p: UnsafePointer<UInt8>, _ i: inout Int) -> Double? {
+  static func parse(_ p: UnsafePointer<UInt8>, _ i: Int) -> (value: Double, end: Int)? {
     let negative = p[i] == UInt8(ascii: "-")
     let integerStart = negative ? i &+ 1 : i
     let integer = digitRun(at: p + integerStart)
     let dot = integerStart &+ integer.count
-    guard integer.count < 8, p[dot] == UInt8(ascii: ".") else { return parseAnyLength(p, &i) }
+    guard integer.count < 8, p[dot] == UInt8(ascii: ".") else { return parseAnyLength(p, i) }
     let fraction = digitRun(at: p + (dot &+ 1))
-    let next = dot &+ 1 &+ fraction.count
-    guard fraction.count < 8, integer.count &+ fraction.count > 0, p[next] | 0x20 != UInt8(ascii: "e") else {
-      return parseAnyLength(p, &i)
+    let end = dot &+ 1 &+ fraction.count
+    guard fraction.count < 8, integer.count &+ fraction.count > 0, p[end] | 0x20 != UInt8(ascii: "e") else {
+      return parseAnyLength(p, i)
     }
     let significand = integer.value &* integerPowerOfTen(fraction.count) &+ fraction.value
     let value = Double(Int64(bitPattern: significand)) / powerOfTen(fraction.count)
-    i = next
-    return negative ? -value : value
+    return (negative ? -value : value, end)
+  }
+
+  /// The index after the number at `p[i]` when it has the common shape that
+  /// ``parse(_:_:)`` converts without checks (so it is certainly a finite
+  /// plain decimal), without converting it; nil otherwise, and the caller
+  /// then uses ``parse(_:_:)``. For fields that must be valid but whose
+  /// value is not needed. Same precondition as ``parse(_:_:)``.
+  @_transparent
+  static func skipCommonShape(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int? {
+    let integerStart = p[i] == UInt8(ascii: "-") ? i &+ 1 : i
+    let integerDigits = digitRun(at: p + integerStart).count
+    let dot = integerStart &+ integerDigits
+    guard integerDigits < 8, p[dot] == UInt8(ascii: ".") else { return nil }
+    let fractionDigits = digitRun(at: p + (dot &+ 1)).count
+    let end = dot &+ 1 &+ fractionDigits
+    guard fractionDigits < 8, integerDigits &+ fractionDigits > 0, p[end] | 0x20 != UInt8(ascii: "e") else {
+      return nil
+    }
+    return end
   }
 
   /// The value and length of the run of at most 7 decimal digits at `p`
@@ -74,7 +94,7 @@ enum DecimalFastPath {
   /// a significand of at most 2⁵³ and a power of ten within ±22 (Clinger's
   /// conditions, checked); otherwise nil.
   @inline(never)
-  static func parseAnyLength(_ p: UnsafePointer<UInt8>, _ i: inout Int) -> Double? {
+  static func parseAnyLength(_ p: UnsafePointer<UInt8>, _ i: Int) -> (value: Double, end: Int)? {
     var j = i
     let first = p[j]
     let negative = first == UInt8(ascii: "-")
@@ -123,8 +143,7 @@ enum DecimalFastPath {
         value *= powerOfTen(exponent)
       }
     }
-    i = j
-    return negative ? -value : value
+    return (negative ? -value : value, j)
   }
 
   /// Appends the run of decimal digits at `p[j...]` to `significand`

@@ -45,6 +45,10 @@ public struct RangingCSVReader {
   /// The last row the fast scanner read (see ``nextRow(object:)``); kept so
   /// that each row is written in place rather than copied out.
   private(set) var scanned = RowScanner.Row()
+  /// False to leave the `true_*` values of scanned rows unconverted (they
+  /// are still checked): ``nextRow(object:)``'s `scanned.truth` is then
+  /// empty. For a replay, which does not use them.
+  var convertsTruth = true
 
   /// Opens a ranging CSV and reads its header.
   ///
@@ -136,7 +140,7 @@ public struct RangingCSVReader {
           .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: "")))
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
-        if scanner.scan(bytes, into: &scanned) {
+        if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
           return .scanned(line: number)
         }

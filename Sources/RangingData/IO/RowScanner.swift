@@ -16,32 +16,28 @@ import RangingEngine
 /// fixed storage, and the object is handed back as bytes for interning
 /// (``ObjectNames/id(forBytes:)``).
 struct RowScanner {
-  /// What each field holds, by field index: one of the `Field` codes.
-  private let fieldKinds: [UInt8]
-  /// Known column of each field (`KnownColumn.rawValue`), or -1 for an unknown one.
-  private let columnOfField: [Int8]
+  /// What each field holds, by field index: a numeric known column's
+  /// `KnownColumn.rawValue` (0 or more), or one of the negative `Code`s.
+  private let fieldCodes: [Int8]
   private let fieldCount: Int
   private let validation = RangingCSVReader.rowValidation
 
-  /// Field kinds in ``fieldKinds``.
-  private enum Field {
-    static let unknown: UInt8 = 0, number: UInt8 = 1, object: UInt8 = 2, vertical: UInt8 = 3, event: UInt8 = 4
+  /// Codes of the non-numeric fields in ``fieldCodes``.
+  private enum Code {
+    static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4
   }
 
   init(layout: ColumnLayout) {
-    var columns = [Int8](repeating: -1, count: layout.fieldCount)
-    var kinds = [UInt8](repeating: Field.unknown, count: layout.fieldCount)
+    var codes = [Int8](repeating: Code.unknown, count: layout.fieldCount)
     for (column, index) in layout.present {
-      columns[index] = Int8(column.rawValue)
-      kinds[index] = switch column {
-      case .object: Field.object
-      case .vertical: Field.vertical
-      case .event: Field.event
-      default: Field.number
+      codes[index] = switch column {
+      case .object: Code.object
+      case .vertical: Code.vertical
+      case .event: Code.event
+      default: Int8(column.rawValue)
       }
     }
-    columnOfField = columns
-    fieldKinds = kinds
+    fieldCodes = codes
     fieldCount = layout.fieldCount
   }
 
@@ -64,11 +60,15 @@ struct RowScanner {
   /// One pass over the bytes: numeric fields are converted as they are
   /// crossed (``DecimalFastPath``), other fields are skipped to their comma.
   ///
-  /// - Parameter line: a data line (not a comment or blank line), without its
-  ///   terminator, as ``LineSource/nextRawLine()`` returns it: followed by its
-  ///   `\r` or `\n` and readable bytes (``RawLine/bytes(number:_:)``).
+  /// - Parameters:
+  ///   - line: a data line (not a comment or blank line), without its
+  ///     terminator, as ``LineSource/nextRawLine()`` returns it: followed by its
+  ///     `\r` or `\n` and readable bytes (``RawLine/bytes(number:_:)``).
+  ///   - convertingTruth: false to check the `true_*` fields (a malformed one
+  ///     still sends the row to ``RowParser``) without converting them; `row.truth`
+  ///     is then empty. A replay has no use for them.
   /// - Complexity: O(line length). Does not allocate.
-  func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout Row) -> Bool {
+  func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout Row, convertingTruth: Bool = true) -> Bool {
     guard let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
@@ -78,23 +78,39 @@ struct RowScanner {
     var objectStart = 0, objectEnd = 0
     var vertical: VerticalEstimate? = nil
     var event: LifecycleEvent? = nil
+    // Columns from this code on (the four `true_*`) are only checked, not converted, unless asked.
+    let firstUnconverted = convertingTruth ? Int8.max : Int8(KnownColumn.trueDistance.rawValue)
     var i = 0
+    var field = 0
     // Every loop below stops at the line's terminator, p[end] (not a blank,
     // comma or digit), so only the text fields need to compare with `end`.
-    for field in 0..<fieldCount {
-      if field > 0 {
-        guard p[i] == comma, i < end else { return false }
-        i &+= 1
+    // Blanks are rare: one comparison (≤ 0x20) lets the usual byte pass.
+    while true {
+      var byte = p[i]
+      if byte <= 0x20 {
+        while Self.isBlank(p[i]) { i &+= 1 }
+        byte = p[i]
       }
-      while Self.isBlank(p[i]) { i &+= 1 }
-      let kind = fieldKinds[field]
-      if kind == Field.number {
-        if p[i] != comma, i < end {
-          guard let value = DecimalFastPath.parse(p, &i) else { return false }
-          while Self.isBlank(p[i]) { i &+= 1 }
-          let column = Int(columnOfField[field])
-          numbers[column] = value
-          given |= 1 &<< column
+      let code = fieldCodes[field]
+      if code >= 0 {
+        if byte != comma, i != end {
+          if code < firstUnconverted {
+            guard let (value, next) = DecimalFastPath.parse(p, i) else { return false }
+            numbers[Int(code)] = value
+            i = next
+          } else if let next = DecimalFastPath.skipCommonShape(p, i) {
+            i = next
+          } else {
+            // Checked the long way; the value is still not kept.
+            guard let (_, next) = DecimalFastPath.parse(p, i) else { return false }
+            i = next
+          }
+          given |= 1 &<< UInt16(code)
+          byte = p[i]
+          if byte <= 0x20 {
+            while Self.isBlank(p[i]) { i &+= 1 }
+            byte = p[i]
+          }
         }
       } else {
         // Text: up to the comma, trimmed; non-ASCII goes to RowParser, which repairs invalid UTF-8.
@@ -105,21 +121,29 @@ struct RowScanner {
         }
         var last = i
         while last > start, Self.isBlank(p[last &- 1]) { last &-= 1 }
-        if last > start, kind != Field.unknown {
-          given |= 1 &<< Int(columnOfField[field])
-          switch kind {
-          case Field.object:
+        if last > start, code != Code.unknown {
+          switch code {
+          case Code.object:
+            given |= 1 &<< UInt16(KnownColumn.object.rawValue)
             objectStart = start
             objectEnd = last
-          case Field.vertical:
+          case Code.vertical:
             guard let known = Self.vertical(p, start, last) else { return false }
+            given |= 1 &<< UInt16(KnownColumn.vertical.rawValue)
             vertical = known
           default:
             guard let known = Self.event(p, start, last) else { return false }
+            given |= 1 &<< UInt16(KnownColumn.event.rawValue)
             event = known
           }
         }
+        byte = p[i]
       }
+      field &+= 1
+      if field == fieldCount { break }
+      // The next field starts after a comma; p[end] is none.
+      guard byte == comma else { return false }
+      i &+= 1
     }
     // The last field must end the line: more commas are more fields.
     guard i == end else { return false }
@@ -150,9 +174,11 @@ struct RowScanner {
       time: Timestamp(seconds: seconds), distanceMeters: Self.number(.distance, numbers, given), direction: direction,
       horizontalAngleRadians: Self.number(.horizontalAngle, numbers, given), vertical: vertical)
     guard validation.rejection(of: row.update) == nil else { return false }
-    row.truth = GroundTruth(
-      distanceMeters: Self.number(.trueDistance, numbers, given), x: Self.number(.trueX, numbers, given),
-      y: Self.number(.trueY, numbers, given), z: Self.number(.trueZ, numbers, given))
+    row.truth = convertingTruth
+      ? GroundTruth(
+        distanceMeters: Self.number(.trueDistance, numbers, given), x: Self.number(.trueX, numbers, given),
+        y: Self.number(.trueY, numbers, given), z: Self.number(.trueZ, numbers, given))
+      : GroundTruth()
     return true
   }
 

@@ -75,6 +75,10 @@ public struct Replayer<Backend: KalmanBackend> {
                             reason: String(describing: reason.name), text: "\(seconds)"))
       }
     }
+    // Ground truth is not replayed: the reader only checks it.
+    let convertedTruth = reader.convertsTruth
+    reader.convertsTruth = false
+    defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     while let row = try reader.nextRow(object: &object) {
       tally.summary.rowsRead += 1

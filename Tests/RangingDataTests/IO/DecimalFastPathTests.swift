@@ -5,14 +5,21 @@ import Testing
 /// lays out a field: followed by a line terminator and readable bytes.
 /// Returns the value and how many bytes were consumed.
 func fastDecimal(_ text: String) -> (value: Double, consumed: Int)? {
+  laidOut(text) { DecimalFastPath.parse($0, 0).map { ($0.value, $0.end) } }
+}
+
+/// ``DecimalFastPath/skipCommonShape(_:_:)`` on `text` laid out as in ``fastDecimal(_:)``.
+func skippedDecimal(_ text: String) -> Int? {
+  laidOut(text) { DecimalFastPath.skipCommonShape($0, 0) }
+}
+
+/// Calls `body` with `text`'s bytes followed by a line terminator and readable bytes (digits,
+/// which must not be taken for the text's).
+func laidOut<Result>(_ text: String, _ body: (UnsafePointer<UInt8>) -> Result) -> Result {
   var bytes = Array(text.utf8)
   bytes.append(0x0A)
-  bytes.append(contentsOf: repeatElement(0, count: LineSource.readableBytesAfterLine))
-  return bytes.withUnsafeBufferPointer { buffer in
-    var i = 0
-    guard let value = DecimalFastPath.parse(buffer.baseAddress!, &i) else { return nil }
-    return (value, i)
-  }
+  bytes.append(contentsOf: repeatElement(0x35, count: LineSource.readableBytesAfterLine))
+  return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
 /// SplitMix64 (Steele, Lea & Flood, OOPSLA 2014): a seeded generator so that failures reproduce.
@@ -32,7 +39,13 @@ struct DecimalFastPathTests {
   /// The fast path's answer, when it gives one, is bit for bit `Double(_: Substring)`
   /// (which calls `strtod`), and it consumes the whole text.
   func expectMatchesReference(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    guard let (value, consumed) = fastDecimal(text) else { return false }
+    // What skipCommonShape vouches for, parse converts, ending at the same byte.
+    let skipped = skippedDecimal(text)
+    guard let (value, consumed) = fastDecimal(text) else {
+      #expect(skipped == nil, "\(text): skipped but not converted", sourceLocation: sourceLocation)
+      return false
+    }
+    if let skipped { #expect(skipped == consumed, "\(text): skipped to \(skipped)", sourceLocation: sourceLocation) }
     guard let reference = Double(text[...]) else {
       Issue.record("fast path read \(text) but Double(_:) refuses it", sourceLocation: sourceLocation)
       return true
@@ -68,6 +81,19 @@ struct DecimalFastPathTests {
     arguments: ["", "-", "+", ".", "-.", "e5", ".e1", "1e", "1e+", "1e-", "nan", "inf", "-inf", "x1", "--1", "+-1", "1e12345"])
   func refusesNonNumbers(text: String) {
     #expect(fastDecimal(text) == nil)
+    #expect(skippedDecimal(text) == nil)
+  }
+
+  @Test("The common shape is skipped without conversion; other shapes are left to parse",
+    arguments: [("4.3928", 6), ("-0.215677", 9), (".5", 2), ("5.", 2), ("-3.7006", 7), ("1234567.1234567", 15)])
+  func skipsCommonShape(text: String, end: Int) {
+    #expect(skippedDecimal(text) == end)
+  }
+
+  @Test("Integers, exponents, signs and long runs are not the common shape",
+    arguments: ["123", "1e5", "1.5e3", "+1.5", "12345678.5", "1.12345678", "-", "."])
+  func otherShapesNotSkipped(text: String) {
+    #expect(skippedDecimal(text) == nil)
   }
 
   @Test("A number stops at the first byte that cannot continue it; the caller checks the field's end")

@@ -29,7 +29,7 @@ struct RowScannerTests {
   }
 
   /// The scanner's row for `line`, laid out as ``LineSource`` lays lines out.
-  func scan(_ line: String) -> (row: RowScanner.Row, object: String)? {
+  func scan(_ line: String, convertingTruth: Bool = true) -> (row: RowScanner.Row, object: String)? {
     var bytes = Array(line.utf8)
     let count = bytes.count
     bytes.append(0x0A)
@@ -37,7 +37,7 @@ struct RowScannerTests {
     return bytes.withUnsafeBufferPointer { buffer in
       let text = UnsafeBufferPointer(rebasing: buffer[0..<count])
       var row = RowScanner.Row()
-      guard scanner.scan(text, into: &row) else { return nil }
+      guard scanner.scan(text, into: &row, convertingTruth: convertingTruth) else { return nil }
       return (row, String(decoding: text[row.objectStart..<row.objectEnd], as: UTF8.self))
     }
   }
@@ -47,7 +47,20 @@ struct RowScannerTests {
   /// Whether the scanner and the parser agree on `line`; true when the scanner accepted it.
   @discardableResult
   func expectAgreement(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    guard let (row, object) = scan(line) else { return false }
+    // Checking the truth fields without converting them must decide every row the same way.
+    let unconverted = scan(line, convertingTruth: false)
+    guard let (row, object) = scan(line) else {
+      #expect(unconverted == nil, "accepted only without truth values: \(line)", sourceLocation: sourceLocation)
+      return false
+    }
+    if let (other, otherObject) = unconverted {
+      #expect(otherObject == object && other.event == row.event && other.update.time == row.update.time
+        && Self.same(other.update.distanceMeters, row.update.distanceMeters)
+        && other.update.direction == row.update.direction && other.truth.isEmpty,
+        "rows differ without truth values: \(line)", sourceLocation: sourceLocation)
+    } else {
+      Issue.record("refused only without truth values: \(line)", sourceLocation: sourceLocation)
+    }
     switch parser.record(line: 1, text: line) {
     case .measurement(_, let name, let seconds, let update, let truth):
       let u = row.update
