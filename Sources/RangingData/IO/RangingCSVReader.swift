@@ -42,13 +42,12 @@ public struct RangingCSVReader {
   private let source: LineSource
   private let parser: RowParser
   private let scanner: RowScanner
-  /// The last row the fast scanner read (see ``nextRow(object:)``); kept so
-  /// that each row is written in place rather than copied out.
-  private(set) var scanned = RowScanner.Row()
+  /// The last row that ``nextRow(object:scanned:)`` left to ``RowParser``.
+  @usableFromInline private(set) var parsed: DatasetRecord? = nil
   /// False to leave the `true_*` values of scanned rows unconverted (they
-  /// are still checked): ``nextRow(object:)``'s `scanned.truth` is then
-  /// empty. For a replay, which does not use them.
-  var convertsTruth = true
+  /// are still checked): ``nextRow(object:scanned:)``'s `scanned.truth` is
+  /// then empty. For a replay, which does not use them.
+  @usableFromInline var convertsTruth = true
 
   /// Opens a ranging CSV and reads its header.
   ///
@@ -105,46 +104,45 @@ public struct RangingCSVReader {
   ///   strings inline).
   public mutating func next() throws(DatasetError) -> DatasetRecord? {
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    switch try nextRow(object: &object) {
-    case nil: return nil
-    case .record(let record): return record
-    case .scanned(let line):
-      let name = String(decoding: object, as: UTF8.self)
-      if let event = scanned.event {
-        return .lifecycle(line: line, object: name, seconds: scanned.seconds, event: event)
-      }
-      return .measurement(line: line, object: name, seconds: scanned.seconds, update: scanned.update, truth: scanned.truth)
+    var row = RowScanner.Row()
+    guard let line = try nextRow(object: &object, scanned: &row) else { return nil }
+    guard line > 0 else { return parsed }
+    let name = String(decoding: object, as: UTF8.self)
+    if let event = row.event {
+      return .lifecycle(line: line, object: name, seconds: row.seconds, event: event)
     }
+    return .measurement(line: line, object: name, seconds: row.seconds, update: row.update, truth: row.truth)
   }
 
-  /// A data row as ``nextRow(object:)`` returns it.
-  enum Row {
-    /// A usable row, held in ``scanned``; its object's bytes were stored in `object`.
-    case scanned(line: Int)
-    /// Any other row, as ``next()`` returns it (from ``RowParser``).
-    case record(DatasetRecord)
-  }
-
-  /// ``next()`` without building the object's String or copying the record:
-  /// for a usable row, the record is left in ``scanned`` and `object`
-  /// receives the object field's bytes, both valid until the next read.
-  /// Rows the fast ``RowScanner`` cannot decide go through ``RowParser``.
+  /// ``next()`` without building the object's String or copying the record
+  /// out: for a row the fast ``RowScanner`` reads, the record is written to
+  /// `scanned`, `object` receives the object field's bytes (valid until the
+  /// next read) and the line number is returned. For any other row (rejected,
+  /// or unusual enough for ``RowParser``) the result is 0 and the record is
+  /// in ``parsed``. Only small values cross the call, so a caller in another
+  /// module copies no record.
   ///
+  /// - Returns: the line number of a scanned row, 0 for a row in ``parsed``,
+  ///   or nil at the end of the input.
   /// - Complexity: O(length of the lines consumed). Does not allocate for rows
   ///   the scanner accepts.
-  mutating func nextRow(object: inout UnsafeBufferPointer<UInt8>) throws(DatasetError) -> Row? {
+  @usableFromInline
+  mutating func nextRow(
+    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
+  ) throws(DatasetError) -> Int? {
     while let line = try source.nextRawLine() {
       switch line {
       case .overlong(let number):
-        return .record(
-          .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: "")))
+        parsed = .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
+        return 0
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
         if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
-          return .scanned(line: number)
+          return number
         }
-        return .record(parser.record(line: number, text: String(decoding: bytes, as: UTF8.self)))
+        parsed = parser.record(line: number, text: String(decoding: bytes, as: UTF8.self))
+        return 0
       }
     }
     return nil

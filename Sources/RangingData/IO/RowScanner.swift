@@ -15,6 +15,7 @@ import RangingEngine
 /// It allocates nothing: fields are byte ranges of the line, numbers go into
 /// fixed storage, and the object is handed back as bytes for interning
 /// (``ObjectNames/id(forBytes:)``).
+@usableFromInline
 struct RowScanner {
   /// What each field holds, by field index: a numeric known column's
   /// `KnownColumn.rawValue` (0 or more), or one of the negative `Code`s.
@@ -42,12 +43,15 @@ struct RowScanner {
   }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
+  @usableFromInline
   struct Row {
+    @usableFromInline init() {}
+
     /// The life-cycle event, or nil for a measurement.
-    var event: LifecycleEvent?
-    var seconds: Double = 0
+    @usableFromInline var event: LifecycleEvent?
+    @usableFromInline var seconds: Double = 0
     /// The measurement (its time only, for a life-cycle row).
-    var update = RangingUpdate(time: Timestamp(microseconds: 0))
+    @usableFromInline var update = RangingUpdate(time: Timestamp(microseconds: 0))
     var truth = GroundTruth()
     var objectStart = 0
     var objectEnd = 0

@@ -13,7 +13,11 @@ public struct Replayer<Backend: KalmanBackend> {
   /// Each zone event, with the object's name.
   public var onEvent: (ZoneEvent, String) -> Void = { _, _ in }
   /// Each accepted measurement's filtered state, with the input's time in seconds and the object's name.
-  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in }
+  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in } {
+    didSet { observesStates = true }
+  }
+  /// Whether ``onState`` was set; until then no state is handed out.
+  @usableFromInline var observesStates = false
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -23,38 +27,30 @@ public struct Replayer<Backend: KalmanBackend> {
 
   /// Replays every row of `reader`.
   ///
-  /// Inlinable so that the pipeline is specialised for `Backend` in the
-  /// caller's module; the row loop itself (``replayRows(_:measurement:lifecycle:)``)
-  /// does not depend on the backend. A usable row allocates nothing: the
-  /// object is interned from the reader's bytes (README, Performance).
+  /// Inlinable, with the row loop, so that the whole loop, the pipeline and
+  /// its filters are specialised for `Backend` in the caller's module and the
+  /// pipeline is called directly rather than through closures (README,
+  /// Performance). A usable row allocates nothing: the object is interned
+  /// from the reader's bytes.
   ///
   /// - Throws: ``DatasetError`` when the input cannot be read further.
   @inlinable
   public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
-    let pipeline = self.pipeline
-    // Every measurement the reader returns passed the reader's value checks;
-    // when the tracker's are the same, they are not run a second time.
-    let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
-    var summary = try replayRows(
-      &reader,
-      measurement: validated
-        ? { object, update, emit in pipeline.process(object: object, validatedUpdate: update, emit: emit) }
-        : { object, update, emit in pipeline.process(object: object, update: update, emit: emit) },
-      lifecycle: { object, event, time, emit in pipeline.process(object: object, lifecycle: event, at: time, emit: emit) })
+    var summary = try replayRows(&reader)
     summary.evictions = pipeline.tracker.evictionCount
     return summary
   }
 
-  /// The row loop of ``run(_:)``, with the pipeline's two entry points passed in.
-  @usableFromInline
-  func replayRows(
-    _ reader: inout RangingCSVReader,
-    measurement: (UInt64, RangingUpdate, (ZoneEvent) -> Void) -> TrackerUpdate,
-    lifecycle: (UInt64, LifecycleEvent, Timestamp, (ZoneEvent) -> Void) -> Void
-  ) throws(DatasetError) -> ReplaySummary {
+  /// The row loop of ``run(_:)``.
+  @inlinable
+  func replayRows(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    let pipeline = self.pipeline
+    // Every measurement the reader returns passed the reader's value checks;
+    // when the tracker's are the same, they are not run a second time.
+    let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
-    let tally = ReplayTally()
+    let tally = ReplayTally(observesStates: observesStates)
     let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
@@ -65,39 +61,50 @@ public struct Replayer<Backend: KalmanBackend> {
       onRejection(rejection)
     }
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
-      switch measurement(id, update, emit) {
+      let result = validated
+        ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
+        : pipeline.process(object: id, update: update, emit: emit)
+      switch result {
       case .accepted(_, let state, _, _):
         tally.summary.measurementsAccepted += 1
-        onState(seconds, tally.names.name(of: id), state)
+        // The name is looked up only for an observer: copying it costs a retain and a release.
+        if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
       case .rejected(let reason):
         reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
                             field: reason == .timeWentBackwards ? "t" : "row",
                             reason: String(describing: reason.name), text: "\(seconds)"))
       }
     }
+    func lifecycle(id: UInt64, seconds: Double, event: LifecycleEvent) {
+      tally.summary.lifecycleAccepted += 1
+      pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
+    }
     // Ground truth is not replayed: the reader only checks it.
     let convertedTruth = reader.convertsTruth
     reader.convertsTruth = false
     defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    while let row = try reader.nextRow(object: &object) {
+    var row = RowScanner.Row()
+    while let line = try reader.nextRow(object: &object, scanned: &row) {
       tally.summary.rowsRead += 1
-      switch row {
-      case .scanned(let line):
+      if line > 0 {
         let id = tally.names.id(forLineBytes: object)
-        if let event = reader.scanned.event {
-          tally.summary.lifecycleAccepted += 1
-          lifecycle(id, event, Timestamp(seconds: reader.scanned.seconds), emit)
+        if let event = row.event {
+          lifecycle(id: id, seconds: row.seconds, event: event)
         } else {
-          measured(line: line, id: id, seconds: reader.scanned.seconds, update: reader.scanned.update)
+          measured(line: line, id: id, seconds: row.seconds, update: row.update)
         }
-      case .record(.rejected(let rejection)):
+        continue
+      }
+      switch reader.parsed {
+      case .rejected(let rejection):
         reject(rejection)
-      case .record(.lifecycle(_, let name, let seconds, let event)):
-        tally.summary.lifecycleAccepted += 1
-        lifecycle(tally.names.id(for: name), event, Timestamp(seconds: seconds), emit)
-      case .record(.measurement(let line, let name, let seconds, let update, _)):
+      case .lifecycle(_, let name, let seconds, let event):
+        lifecycle(id: tally.names.id(for: name), seconds: seconds, event: event)
+      case .measurement(let line, let name, let seconds, let update, _):
         measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+      case nil:
+        preconditionFailure("Replayer: the reader returned no parsed row")
       }
     }
     tally.summary.objects = tally.names.count
@@ -108,7 +115,13 @@ public struct Replayer<Backend: KalmanBackend> {
 /// What a replay counts and the names it interned, shared by reference
 /// between the row loop and the event callback (see ``Replayer/replayRows(_:measurement:lifecycle:)``).
 /// Exclusivity is unchecked: one replay runs on one thread.
+@usableFromInline
 final class ReplayTally {
-  @exclusivity(unchecked) var summary = ReplaySummary()
-  @exclusivity(unchecked) var names = ObjectNames()
+  @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
+  @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
+  /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
+  @usableFromInline let observesStates: Bool
+
+  @usableFromInline
+  init(observesStates: Bool) { self.observesStates = observesStates }
 }
