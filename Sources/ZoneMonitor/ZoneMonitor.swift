@@ -87,7 +87,8 @@ public struct ZoneMonitor: Sendable {
   /// Tracks how long `condition` has held; true once it has held for `dwell` seconds.
   private mutating func dwellElapsed(condition: Bool, index: Int, dwell: Double, time: Timestamp) -> Bool {
     guard condition else {
-      pendingSince[index] = Self.notPending
+      // Usually nothing is pending: reading first spares the array write (and its uniqueness check).
+      if pendingSince[index] != Self.notPending { pendingSince[index] = Self.notPending }
       return false
     }
     if pendingSince[index] == Self.notPending { pendingSince[index] = time.microseconds }

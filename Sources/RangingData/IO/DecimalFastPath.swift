@@ -37,7 +37,7 @@ enum DecimalFastPath {
   static func parse(_ p: UnsafePointer<UInt8>, _ i: Int) -> (value: Double, end: Int)? {
     let negative = p[i] == UInt8(ascii: "-")
     let integerStart = negative ? i &+ 1 : i
-    let integer = digitRun(at: p + integerStart)
+    let integer = integerRun(at: p + integerStart)
     let dot = integerStart &+ integer.count
     guard integer.count < 8, p[dot] == UInt8(ascii: ".") else { return parseAnyLength(p, i) }
     let fraction = digitRun(at: p + (dot &+ 1))
@@ -58,7 +58,7 @@ enum DecimalFastPath {
   @_transparent
   static func skipCommonShape(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int? {
     let integerStart = p[i] == UInt8(ascii: "-") ? i &+ 1 : i
-    let integerDigits = digitRun(at: p + integerStart).count
+    let integerDigits = integerRun(at: p + integerStart).count
     let dot = integerStart &+ integerDigits
     guard integerDigits < 8, p[dot] == UInt8(ascii: ".") else { return nil }
     let fractionDigits = digitRun(at: p + (dot &+ 1)).count
@@ -67,6 +67,15 @@ enum DecimalFastPath {
       return nil
     }
     return end
+  }
+
+  /// ``digitRun(at:)`` for an integer part: a single digit before the point,
+  /// the usual case (metres, unit vectors), is read without the SWAR steps.
+  @inline(__always)
+  private static func integerRun(at p: UnsafePointer<UInt8>) -> (value: UInt64, count: Int) {
+    let digit = p[0] &- UInt8(ascii: "0")
+    if digit < 10, p[1] == UInt8(ascii: ".") { return (UInt64(digit), 1) }
+    return digitRun(at: p)
   }
 
   /// The value and length of the run of at most 7 decimal digits at `p`
