@@ -13,9 +13,6 @@ public struct ZoneMonitor: Sendable {
   /// The zones, in the order given; events carry indices into this list.
   public let zones: [Zone]
   private let ascendingRadius: [Int]
-  /// Whether any zone has an angle limit: only then is the off-axis angle
-  /// (an `atan2`, the costliest step of ``evaluate``) computed.
-  private let hasAngleLimit: Bool
   private var inside: [Bool]           // slot * zoneCount + zone
   private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
   private var lastRange: [RangeEstimate]
@@ -26,7 +23,6 @@ public struct ZoneMonitor: Sendable {
     precondition(!zones.isEmpty, "ZoneMonitor: at least one zone is required")
     self.zones = zones
     ascendingRadius = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
-    hasAngleLimit = zones.contains { $0.angleLimitRadians != nil }
     inside = Array(repeating: false, count: capacity * zones.count)
     pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
     lastRange = Array(
@@ -46,15 +42,23 @@ public struct ZoneMonitor: Sendable {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
     let base = slot * zones.count
-    // Off-axis angle of the direction, when there is one and a zone uses it.
-    let offAxis: Double? = !hasAngleLimit || directionState == .unknown ? nil : direction.map {
-      FieldOfView.offAxisAngle(x: $0.x, y: $0.y, z: $0.z)
+    // Off-axis angle of the direction (nil when there is none to use), computed
+    // when an angle-limited zone first needs it: it is an `atan2`, the
+    // costliest step here, and zones without an angle limit never need it.
+    var offAxisOnce: Double?? = nil
+    func offAxis() -> Double? {
+      if let known = offAxisOnce { return known }
+      let angle = directionState == .unknown ? nil : direction.map {
+        FieldOfView.offAxisAngle(x: $0.x, y: $0.y, z: $0.z)
+      }
+      offAxisOnce = .some(angle)
+      return angle
     }
     for zone in ascendingRadius where inside[base + zone] {
       let z = zones[zone]
       var isOutside = range.distanceMeters > z.exitThresholdMeters
       if let limit = z.angleLimitRadians {
-        guard let offAxis else {
+        guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
           continue
         }
@@ -70,7 +74,7 @@ public struct ZoneMonitor: Sendable {
       let z = zones[zone]
       var isInside = range.distanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
       if let limit = z.angleLimitRadians {
-        guard let offAxis else {
+        guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
           continue
         }
