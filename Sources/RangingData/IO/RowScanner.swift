@@ -1,8 +1,8 @@
 import RangingEngine
 
 /// The fast path of ``RowParser``: reads a data line's bytes in place and
-/// returns the record only when it is certain ``RowParser`` would return the
-/// same one; otherwise it answers nil and the caller runs ``RowParser`` on
+/// gives the record only when it is certain ``RowParser`` would return the
+/// same one; otherwise it answers false and the caller runs ``RowParser`` on
 /// the line's text. Rejected rows therefore always come from ``RowParser``,
 /// with its exact messages.
 ///
@@ -14,7 +14,7 @@ import RangingEngine
 ///
 /// It allocates nothing: fields are byte ranges of the line, numbers go into
 /// fixed storage, and the object is handed back as bytes for interning
-/// (``ObjectNames/id(forBytes:)``).
+/// (``ObjectNames/id(forLineBytes:)``).
 @usableFromInline
 struct RowScanner {
   /// What each field holds, by field index: a numeric known column's
