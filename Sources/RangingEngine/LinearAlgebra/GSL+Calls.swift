@@ -32,6 +32,12 @@ internal func gslVector(_ data: UnsafeMutablePointer<Double>, _ count: Int) -> g
   gsl_vector_view_array(data, count)
 }
 
+/// `count` elements `stride` apart (a column of a row-major matrix, say).
+@inline(__always)
+internal func gslVector(_ data: UnsafeMutablePointer<Double>, _ count: Int, stride: Int) -> gsl_vector_view {
+  gsl_vector_view_array_with_stride(data, stride, count)
+}
+
 /// `C = alpha op(A) op(B) + beta C` (gsl_blas_dgemm).
 @inline(__always)
 internal func gslGemm(
@@ -97,5 +103,55 @@ internal func gslSquaredNorm(_ x: inout gsl_vector_view) -> Result<Double, Linea
   var result = 0.0
   let status = withUnsafePointer(to: &x.vector) { v in gsl_blas_ddot(v, v, &result) }
   return gslStatus(status).map { result }
+}
+
+/// `y = alpha x + beta y` (gsl_vector_axpby).
+@inline(__always)
+internal func gslAxpby(
+  alpha: Double, _ x: inout gsl_vector_view, beta: Double, _ y: inout gsl_vector_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_vector_axpby(alpha, &x.vector, beta, &y.vector))
+}
+
+/// `x = alpha x` (gsl_blas_dscal, which has no status).
+@inline(__always)
+internal func gslScale(alpha: Double, _ x: inout gsl_vector_view) {
+  gsl_blas_dscal(alpha, &x.vector)
+}
+
+/// `xᵀ y` (gsl_blas_ddot).
+@inline(__always)
+internal func gslDot(_ x: inout gsl_vector_view, _ y: inout gsl_vector_view) -> Result<Double, LinearAlgebraError> {
+  var result = 0.0
+  let status = gsl_blas_ddot(&x.vector, &y.vector, &result)
+  return gslStatus(status).map { result }
+}
+
+/// `C = alpha B S + beta C` with S symmetric, read from its upper triangle
+/// only, on the right (gsl_blas_dsymm).
+@inline(__always)
+internal func gslSymmetricMultiplyRight(
+  alpha: Double, _ symmetric: inout gsl_matrix_view, _ b: inout gsl_matrix_view, beta: Double,
+  _ c: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dsymm(CblasRight, CblasUpper, alpha, &symmetric.matrix, &b.matrix, beta, &c.matrix))
+}
+
+/// `C = alpha (A Bᵀ + B Aᵀ) + beta C` on the upper triangle of C only; the
+/// strict lower triangle is left as it was (gsl_blas_dsyr2k).
+@inline(__always)
+internal func gslSymmetricRank2kUpdateUpper(
+  alpha: Double, _ a: inout gsl_matrix_view, _ b: inout gsl_matrix_view, beta: Double, _ c: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dsyr2k(CblasUpper, CblasNoTrans, alpha, &a.matrix, &b.matrix, beta, &c.matrix))
+}
+
+/// `A = alpha (x yᵀ + y xᵀ) + A` on the upper triangle of A only; the strict
+/// lower triangle is left as it was (gsl_blas_dsyr2).
+@inline(__always)
+internal func gslSymmetricRank2UpdateUpper(
+  alpha: Double, _ x: inout gsl_vector_view, _ y: inout gsl_vector_view, _ a: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(gsl_blas_dsyr2(CblasUpper, alpha, &x.vector, &y.vector, &a.matrix))
 }
 #endif

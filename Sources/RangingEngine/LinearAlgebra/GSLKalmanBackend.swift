@@ -20,9 +20,13 @@ public final class GSLKalmanBackend: KalmanBackend {
 
   deinit { storage.deallocate() }
 
+  // Each step: the six-state path of GSLKalmanBackend+SixState.swift for
+  // n = 6 when F (predict) or H (a position update) has its structure, or for
+  // any one-component row; otherwise the general products below.
   public func predict() -> Result<Void, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
+    if n == 6 && s.hasSixStateConstantVelocityTransition() { return predictSixState() }
     var f = gslMatrix(s.F, n, n), p = gslMatrix(s.P, n, n), a = gslMatrix(s.A, n, n)
     var x = gslVector(s.x, n), oldX = gslVector(s.B, n)
     // x = F x   (BLAS forbids aliasing, so the old x goes to scratch first)
@@ -42,6 +46,10 @@ public final class GSLKalmanBackend: KalmanBackend {
     let s = storage
     let n = s.stateCount
     precondition(k >= 1 && k <= s.measurementCapacity, "innovate: measurement count out of range")
+    if n == 6 {
+      if k == 3 && s.measuresSixStatePosition() { return innovateSixStatePosition(linear: linear) }
+      if k == 1 { return innovateSixStateScalar(linear: linear) }
+    }
     var h = gslMatrix(s.H, k, n), p = gslMatrix(s.P, n, n)
     var pht = gslMatrix(s.K, n, k), innovationCovariance = gslMatrix(s.S, k, k)
     var x = gslVector(s.x, n), y = gslVector(s.y, k), w = gslVector(s.w, k)
@@ -71,6 +79,10 @@ public final class GSLKalmanBackend: KalmanBackend {
   public func correct(measurementCount k: Int) -> Result<Void, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
+    if n == 6 {
+      if k == 3 && s.measuresSixStatePosition() { return correctSixStatePosition() }
+      if k == 1 { return correctSixStateScalar() }
+    }
     var l = gslMatrix(s.S, k, k), gain = gslMatrix(s.K, n, k), h = gslMatrix(s.H, k, n)
     var r = gslMatrix(s.R, k, k), p = gslMatrix(s.P, n, n)
     var a = gslMatrix(s.A, n, n), b = gslMatrix(s.B, n, n), kr = gslMatrix(s.B, n, k)
