@@ -45,7 +45,7 @@ internal import CGSL
 extension GSLKalmanBackend {
   /// `x = F x`, `P = F P Fᵀ + Q` (Bar-Shalom et al. 2001, eq. 5.2.3-5; F and
   /// Q of the constant-velocity model, eq. 6.2.2-12), for `F = [I dt·I; 0 I]`,
-  /// then P made exactly symmetric as in the general ``predict()``.
+  /// then P made exactly symmetric, `(P + Pᵀ) / 2`, as in the general ``predict()``.
   func predictSixState() -> Result<Void, LinearAlgebraError> {
     let s = storage
     let dt = s.F[3]
@@ -67,7 +67,7 @@ extension GSLKalmanBackend {
       .flatMap { gslAxpy(alpha: dt, &column5, &column2) }
       // P = F P Fᵀ + Q
       .flatMap { gslAxpy(alpha: 1, &q, &p) }
-    s.symmetrizeCovariance()
+    s.symmetrizeSixStateCovariance()
     return result
   }
 
@@ -209,6 +209,19 @@ extension KalmanStorage {
   func writeInnovationCovariance(to dest: UnsafeMutablePointer<Double>) {
     for i in 0..<3 {
       for j in 0..<3 { dest[i * 3 + j] = R[i * 3 + j] + P[i * 6 + j] }
+    }
+  }
+
+  /// ``symmetrizeCovariance()`` for n = 6, with the size a constant so that
+  /// the loops unroll: the same means, so the same P.
+  @inline(__always)
+  func symmetrizeSixStateCovariance() {
+    for i in 0..<6 {
+      for j in (i + 1)..<6 {
+        let mean = 0.5 * (P[i * 6 + j] + P[j * 6 + i])
+        P[i * 6 + j] = mean
+        P[j * 6 + i] = mean
+      }
     }
   }
 
