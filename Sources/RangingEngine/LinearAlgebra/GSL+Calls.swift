@@ -106,6 +106,17 @@ internal func gslSolveRightLower(
       &l.matrix, &b.matrix))
 }
 
+/// `B = op(L)⁻¹ B` for lower-triangular L, L on the left (gsl_blas_dtrsm).
+@inline(__always)
+internal func gslSolveLeftLower(
+  transposeL: Bool, _ l: inout gsl_matrix_view, _ b: inout gsl_matrix_view
+) -> Result<Void, LinearAlgebraError> {
+  gslStatus(
+    gsl_blas_dtrsm(
+      CblasLeft, CblasLower, transposeL ? CblasTrans : CblasNoTrans, CblasNonUnit, 1,
+      &l.matrix, &b.matrix))
+}
+
 /// `xᵀ x` (gsl_blas_ddot of a vector with itself).
 @inline(__always)
 internal func gslSquaredNorm(_ x: inout gsl_vector_view) -> Result<Double, LinearAlgebraError> {
@@ -136,23 +147,14 @@ internal func gslDot(_ x: inout gsl_vector_view, _ y: inout gsl_vector_view) -> 
   return gslStatus(status).map { result }
 }
 
-/// `C = alpha B S + beta C` with S symmetric, read from its upper triangle
-/// only, on the right (gsl_blas_dsymm).
+/// `C = alpha (Aᵀ B + Bᵀ A) + beta C` on the upper triangle of C only, for
+/// A and B of k rows and n columns; the strict lower triangle is left as it
+/// was (gsl_blas_dsyr2k, transposed form).
 @inline(__always)
-internal func gslSymmetricMultiplyRight(
-  alpha: Double, _ symmetric: inout gsl_matrix_view, _ b: inout gsl_matrix_view, beta: Double,
-  _ c: inout gsl_matrix_view
-) -> Result<Void, LinearAlgebraError> {
-  gslStatus(gsl_blas_dsymm(CblasRight, CblasUpper, alpha, &symmetric.matrix, &b.matrix, beta, &c.matrix))
-}
-
-/// `C = alpha (A Bᵀ + B Aᵀ) + beta C` on the upper triangle of C only; the
-/// strict lower triangle is left as it was (gsl_blas_dsyr2k).
-@inline(__always)
-internal func gslSymmetricRank2kUpdateUpper(
+internal func gslSymmetricRank2kUpdateUpperTransposed(
   alpha: Double, _ a: inout gsl_matrix_view, _ b: inout gsl_matrix_view, beta: Double, _ c: inout gsl_matrix_view
 ) -> Result<Void, LinearAlgebraError> {
-  gslStatus(gsl_blas_dsyr2k(CblasUpper, CblasNoTrans, alpha, &a.matrix, &b.matrix, beta, &c.matrix))
+  gslStatus(gsl_blas_dsyr2k(CblasUpper, CblasTrans, alpha, &a.matrix, &b.matrix, beta, &c.matrix))
 }
 
 /// `A = alpha (x yᵀ + y xᵀ) + A` on the upper triangle of A only; the strict
