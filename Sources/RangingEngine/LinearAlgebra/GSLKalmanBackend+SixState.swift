@@ -255,37 +255,5 @@ extension KalmanStorage {
       for j in (i + 1)..<6 { P[j * 6 + i] = P[i * 6 + j] }
     }
   }
-
-  /// Whether F is `[I dt·I; 0 I]` for some dt (3 position and 3 velocity
-  /// states), compared by bit patterns as SwiftKalmanBackend's six-state
-  /// path does: a -0 where 0 is expected only sends the step to the general
-  /// path. Requires `stateCount == 6`.
-  @inline(__always)
-  func hasSixStateConstantVelocityTransition() -> Bool {
-    let dt = F[3]
-    var difference: UInt64 = 0
-    for i in 0..<6 {
-      for j in 0..<6 {
-        let expected: Double = i == j ? 1 : (i < 3 && j == i + 3 ? dt : 0)
-        difference |= F[i * 6 + j].bitPattern ^ expected.bitPattern
-      }
-    }
-    return difference == 0
-  }
-
-  /// Whether the first three rows of H are `[I 0]` (the position is
-  /// measured), compared as ``hasSixStateConstantVelocityTransition()`` does.
-  /// Requires `stateCount == 6`.
-  @inline(__always)
-  func measuresSixStatePosition() -> Bool {
-    var difference: UInt64 = 0
-    for i in 0..<3 {
-      for j in 0..<6 {
-        let expected: Double = i == j ? 1 : 0
-        difference |= H[i * 6 + j].bitPattern ^ expected.bitPattern
-      }
-    }
-    return difference == 0
-  }
 }
 #endif

@@ -24,40 +24,6 @@
 /// triangle instead of the mean of both), far inside the 1e-9 the tests hold
 /// the backends to. Hosts only: Embedded builds keep the loops alone, for flash.
 extension SwiftKalmanBackend {
-  /// Whether F is `[I dt·I; 0 I]` for some dt (3 position and 3 velocity states).
-  ///
-  /// Compares bit patterns and ORs the differences, with no branch per entry
-  /// (half the instructions of comparing entry by entry). A -0 where 0 is
-  /// expected only sends the step to the loops.
-  @inline(__always)
-  func hasConstantVelocityTransition() -> Bool {
-    let f = storage.F
-    let dt = f[3]
-    var difference: UInt64 = 0
-    for i in 0..<6 {
-      for j in 0..<6 {
-        let expected: Double = i == j ? 1 : (i < 3 && j == i + 3 ? dt : 0)
-        difference |= f[i * 6 + j].bitPattern ^ expected.bitPattern
-      }
-    }
-    return difference == 0
-  }
-
-  /// Whether the first three rows of H are `[I 0]` (the position is measured),
-  /// compared as ``hasConstantVelocityTransition()`` does.
-  @inline(__always)
-  func measuresPosition() -> Bool {
-    let h = storage.H
-    var difference: UInt64 = 0
-    for i in 0..<3 {
-      for j in 0..<6 {
-        let expected: Double = i == j ? 1 : 0
-        difference |= h[i * 6 + j].bitPattern ^ expected.bitPattern
-      }
-    }
-    return difference == 0
-  }
-
   /// `x = F x`, `P = F P Fᵀ + Q`, P made exactly symmetric, for
   /// `F = [I dt·I; 0 I]` (Bar-Shalom et al. 2001, eq. 5.2.3-5 and 6.2.2-12).
   /// Does not allocate.

@@ -36,7 +36,7 @@ public final class SwiftKalmanBackend: KalmanBackend {
     #else
     switch storage.stateCount {
     case 6:
-      if hasConstantVelocityTransition() {
+      if storage.hasSixStateConstantVelocityTransition() {
         predictSixState()
         return .success(())
       }
@@ -90,7 +90,7 @@ public final class SwiftKalmanBackend: KalmanBackend {
     #else
     switch (storage.stateCount, k) {
     case (6, 3):
-      if measuresPosition() { return innovateSixStatePosition(linear: linear) }
+      if storage.measuresSixStatePosition() { return innovateSixStatePosition(linear: linear) }
       return innovateLoops(n: 6, k: 3, linear: linear)
     case (6, 1): return innovateSixStateScalar(linear: linear)
     default: return innovateLoops(n: storage.stateCount, k: k, linear: linear)
@@ -163,7 +163,7 @@ public final class SwiftKalmanBackend: KalmanBackend {
     #else
     switch (storage.stateCount, k) {
     case (6, 3):
-      if measuresPosition() {
+      if storage.measuresSixStatePosition() {
         correctSixStatePosition()
         return .success(())
       }
