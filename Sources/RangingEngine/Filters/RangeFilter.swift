@@ -108,7 +108,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     var restartsUnconfirmed = false
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
-      constrain: Self.constrainToNonNegativeDistance,
+      constrain: NonNegativeDistance.project,
       accept: { y, innovationVariance in
         // A track not yet confirmed rests on few measurements, the first of which
         // may itself have been the outlier: a disagreeing measurement restarts it there.
@@ -169,24 +169,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     if case .failure = backend.predict() {
       _health.insert(.numericalFailure)
     }
-    Self.constrainToNonNegativeDistance(&s.x[0], &s.x[1])
-  }
-
-  /// A distance cannot be negative: when the estimate crosses 0 (an object
-  /// passing the phone, or a prediction overshooting a stop) it is projected
-  /// back onto d = 0 with a rate that no longer approaches (estimate
-  /// projection, Simon, "Kalman filtering with state constraints: a survey",
-  /// IET Control Theory & Applications 4(8), 2010, §2.3).
-  ///
-  /// Marked as the rare case so that it compiles to a predicted branch; as a
-  /// branch-free select it would sit on the chain from one update's distance
-  /// to the next.
-  @inlinable @inline(__always)
-  static func constrainToNonNegativeDistance(_ distance: inout Double, _ rate: inout Double) {
-    if _slowPath(distance < 0) {
-      distance = 0
-      rate = max(rate, 0)
-    }
+    NonNegativeDistance.project(&s.x[0], &s.x[1])
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²).

@@ -19,13 +19,7 @@ extension GSLKalmanBackend {
     accept: (_ innovation: Double, _ innovationVariance: Double) -> Bool
   ) -> ConstantVelocityStepOutcome {
     let s = storage
-    precondition(s.stateCount == 2, "constantVelocityStep: two states only")
-    var predictionFailed = false
-    if dt > 0 {
-      s.writeConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
-      if case .failure = predict() { predictionFailed = true }
-    }
-    constrain(&s.x[0], &s.x[1])
+    let predictionFailed = predictConstantVelocity(dt: dt, accelerationSpectralDensity: q, constrain: constrain)
     let y = z - s.x[0]
     let innovationVariance = s.P[0] + s.R[0]
     // Written so that NaN fails, as in the general path.

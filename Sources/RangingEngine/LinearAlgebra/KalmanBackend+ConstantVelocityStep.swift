@@ -49,13 +49,7 @@ extension KalmanBackend {
     accept: (_ innovation: Double, _ innovationVariance: Double) -> Bool
   ) -> ConstantVelocityStepOutcome {
     let s = storage
-    precondition(s.stateCount == 2, "constantVelocityStep: two states only")
-    var predictionFailed = false
-    if dt > 0 {
-      s.writeConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
-      if case .failure = predict() { predictionFailed = true }
-    }
-    constrain(&s.x[0], &s.x[1])
+    let predictionFailed = predictConstantVelocity(dt: dt, accelerationSpectralDensity: q, constrain: constrain)
     s.H[0] = 1; s.H[1] = 0
     s.z[0] = z
     guard case .success = innovate(measurementCount: 1, linear: true) else {
@@ -70,5 +64,27 @@ extension KalmanBackend {
     }
     constrain(&s.x[0], &s.x[1])
     return ConstantVelocityStepOutcome(predictionFailed: predictionFailed, measurement: .fused)
+  }
+}
+
+extension KalmanBackend {
+  /// The time update of a constant-velocity step through the storage: the
+  /// model written and ``predict()`` when `dt > 0`, then `constrain` on the
+  /// predicted `(d, v)`. Returns true when predict failed.
+  /// Requires `stateCount == 2`. Does not allocate.
+  @inlinable
+  func predictConstantVelocity(
+    dt: Double, accelerationSpectralDensity q: Double,
+    constrain: (_ distance: inout Double, _ rate: inout Double) -> Void
+  ) -> Bool {
+    let s = storage
+    precondition(s.stateCount == 2, "constantVelocityStep: two states only")
+    var predictionFailed = false
+    if dt > 0 {
+      s.writeConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
+      if case .failure = predict() { predictionFailed = true }
+    }
+    constrain(&s.x[0], &s.x[1])
+    return predictionFailed
   }
 }
