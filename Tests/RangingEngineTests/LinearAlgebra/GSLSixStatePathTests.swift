@@ -142,25 +142,11 @@ struct GSLSixStatePathTests {
     return true
   }
 
-  struct Case: Sendable, CustomTestStringConvertible {
-    var k: Int
-    /// F is exactly `[I dt·I; 0 I]`; else one random entry is off by 1e-3.
-    var constantVelocity: Bool
-    /// k = 3: H is exactly `[I 0]`, else one random entry is off by 1e-3.
-    /// k = 1: h is a position-only row `[a b c 0 0 0]`, else a full random row.
-    var structuredH: Bool
-    var seed: UInt64 { 0x6516_5A7E &+ UInt64(k * 100 + (constantVelocity ? 10 : 0) + (structuredH ? 1 : 0)) }
-    var testDescription: String {
-      "k = \(k), F \(constantVelocity ? "constant velocity" : "perturbed"), H \(structuredH ? "structured" : "general")"
-    }
-    static let all = [3, 1].flatMap { k in
-      [true, false].flatMap { f in [true, false].map { h in Case(k: k, constantVelocity: f, structuredH: h) } }
-    }
-  }
+  typealias Case = SixStateShapeCase
 
   @Test("GSL agrees with the dense equations to 1e-9 on long random sequences", arguments: Case.all)
   func agreesWithDenseReference(c: Case) {
-    let (n, k, seed) = (Self.n, c.k, c.seed)
+    let (n, k, seed) = (Self.n, c.k, c.seed(0x6516_5A7E))
     var random = SplitMix64(seed: seed)
     let backend = GSLKalmanBackend(stateCount: n, measurementCapacity: 3)
     let s = backend.storage

@@ -7,21 +7,7 @@ import Testing
 /// and on shapes one entry away from them, which must take the loops.
 @Suite("SwiftKalmanBackend six-state path")
 struct SixStatePathTests {
-  struct Case: Sendable, CustomTestStringConvertible {
-    var k: Int
-    /// F is exactly `[I dt·I; 0 I]`; else one of its entries is off by a little.
-    var constantVelocity: Bool
-    /// k = 3: H is exactly `[I 0]`, else one entry is off by a little.
-    /// k = 1: h is a position-only row `[a b c 0 0 0]`, else a full random row.
-    var structuredH: Bool
-    var seed: UInt64 { 0x5EC5_7A7E &+ UInt64(k * 100 + (constantVelocity ? 10 : 0) + (structuredH ? 1 : 0)) }
-    var testDescription: String {
-      "k = \(k), F \(constantVelocity ? "constant velocity" : "perturbed"), H \(structuredH ? "structured" : "general")"
-    }
-    static let all = [3, 1].flatMap { k in
-      [true, false].flatMap { f in [true, false].map { h in Case(k: k, constantVelocity: f, structuredH: h) } }
-    }
-  }
+  typealias Case = SixStateShapeCase
 
   static let n = 6
 
@@ -54,7 +40,7 @@ struct SixStatePathTests {
 
   @Test("The six-state path agrees with GSL to 1e-9 on long random sequences", arguments: Case.all)
   func agreesWithGSL(c: Case) {
-    let (n, k, seed) = (Self.n, c.k, c.seed)
+    let (n, k, seed) = (Self.n, c.k, c.seed(0x5EC5_7A7E))
     var random = SplitMix64(seed: seed)
     let gsl = GSLKalmanBackend(stateCount: n, measurementCapacity: 3)
     let swift = SwiftKalmanBackend(stateCount: n, measurementCapacity: 3)
