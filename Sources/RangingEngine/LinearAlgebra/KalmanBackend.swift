@@ -1,7 +1,10 @@
 /// The three linear-algebra steps of a Kalman filter, over owned ``KalmanStorage``.
 ///
-/// One filter algorithm (``RangeFilter``) runs over every backend: the filter
-/// writes F, Q, H, R, z into the storage and calls these steps. Backends
+/// One filter algorithm runs over every backend: the filter writes F, Q, H,
+/// R, z into the storage and calls these steps (``DirectionFilter``), or
+/// hands the whole step of its model to the backend with its decisions as
+/// closures (``RangeFilter``, through
+/// ``constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)``). Backends
 /// differ only in who does the arithmetic: GSL on hosts
 /// (``GSLKalmanBackend``), plain Swift loops for firmware and small sizes
 /// (``SwiftKalmanBackend``). Tests hold them to 1e-9 of each other.
