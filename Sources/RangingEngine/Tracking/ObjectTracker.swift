@@ -90,10 +90,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       filter.predict(to: update.time)
       range = RangeEstimate(distanceMeters: .nan, sigmaMeters: .infinity, rateMetersPerSecond: 0)
     }
+    // Read before the direction step: a use of `filter` after that call made
+    // the optimiser retain and release it around the call (README, Performance).
+    let isConfirmed = filter.isConfirmed
     let direction = directionEstimate(slot: slot, update: update)
     let state = TrackState(
       time: update.time, range: range, direction: direction.direction, directionState: direction.state,
-      directionSigmaRadians: direction.angleSigmaRadians, isConfirmed: filter.isConfirmed)
+      directionSigmaRadians: direction.angleSigmaRadians, isConfirmed: isConfirmed)
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
   }
 
