@@ -8,15 +8,25 @@ internal import _RangingMath
 /// ±45° vertically around the back camera's axis).
 public struct FieldOfView: Sendable {
   /// Half-width of the cone in azimuth, radians.
-  public var azimuthLimitRadians: Double
+  public var azimuthLimitRadians: Double {
+    didSet { azimuthLimitCosine = ranging_cos(azimuthLimitRadians) }
+  }
   /// Half-height of the cone in elevation, radians.
-  public var elevationLimitRadians: Double
+  public var elevationLimitRadians: Double {
+    didSet { elevationLimitCosine = ranging_cos(elevationLimitRadians) }
+  }
+  /// The limits' cosines, so that ``contains(x:y:z:marginRadians:)`` compares
+  /// instead of calling `atan2` twice (it runs on every measured direction).
+  private var azimuthLimitCosine: Double
+  private var elevationLimitCosine: Double
 
   public init(azimuthLimitRadians: Double = 55 * .pi / 180, elevationLimitRadians: Double = 45 * .pi / 180) {
     precondition(azimuthLimitRadians > 0 && azimuthLimitRadians <= .pi, "FieldOfView: azimuth limit must be in (0, pi]")
     precondition(elevationLimitRadians > 0 && elevationLimitRadians <= .pi / 2, "FieldOfView: elevation limit must be in (0, pi/2]")
     self.azimuthLimitRadians = azimuthLimitRadians
     self.elevationLimitRadians = elevationLimitRadians
+    azimuthLimitCosine = ranging_cos(azimuthLimitRadians)
+    elevationLimitCosine = ranging_cos(elevationLimitRadians)
   }
 
   /// Azimuth of a direction or position, radians, positive to the right.
@@ -32,9 +42,24 @@ public struct FieldOfView: Sendable {
     ranging_atan2((x * x + y * y).squareRoot(), -z)
   }
 
-  /// Whether the point is inside the cone, with `margin` radians to spare on every side.
+  /// Whether the point is inside the cone, with `margin` radians to spare on every side:
+  /// `|azimuth| < azimuth limit − margin` and `|elevation| < elevation limit − margin`.
+  ///
+  /// Without a margin, and off the y axis, the test compares cosines instead
+  /// of angles. With `ρ = sqrt(x² + z²) > 0` and `r = |(x, y, z)|`: the
+  /// azimuth `atan2(x, -z)` is the angle whose cosine is `-z/ρ`, and cos
+  /// decreases on [0, π], so `|azimuth| < A ⇔ -z > ρ cos A`; the elevation
+  /// `atan2(y, ρ)` lies in [-π/2, π/2] with cosine `ρ/r`, so
+  /// `|elevation| < E ⇔ ρ > r cos E`. The two agree with the angles except
+  /// within rounding (about 1e-16 rad) of a limit; tests hold them together.
   public func contains(x: Double, y: Double, z: Double, marginRadians margin: Double = 0) -> Bool {
-    abs(Self.azimuth(x: x, z: z)) < azimuthLimitRadians - margin
-      && abs(Self.elevation(x: x, y: y, z: z)) < elevationLimitRadians - margin
+    let rho = (x * x + z * z).squareRoot()
+    guard margin == 0, rho > 0 else {
+      // On the y axis (or NaN) the angles' own conventions decide (atan2 of ±0).
+      return abs(Self.azimuth(x: x, z: z)) < azimuthLimitRadians - margin
+        && abs(Self.elevation(x: x, y: y, z: z)) < elevationLimitRadians - margin
+    }
+    let r = (rho * rho + y * y).squareRoot()
+    return -z > rho * azimuthLimitCosine && rho > r * elevationLimitCosine
   }
 }
