@@ -11,8 +11,14 @@ import Testing
 /// `|atan2(y, sqrt(x² + z²))| < E`.
 @Suite("FieldOfView")
 struct FieldOfViewTests {
+  /// `|azimuth|` and `|elevation|` of a point, by the definition.
+  static func absoluteAngles(_ x: Double, _ y: Double, _ z: Double) -> (azimuth: Double, elevation: Double) {
+    (abs(atan2(x, -z)), abs(atan2(y, (x * x + z * z).squareRoot())))
+  }
+
   static func byAngles(_ x: Double, _ y: Double, _ z: Double, azimuth a: Double, elevation e: Double) -> Bool {
-    abs(atan2(x, -z)) < a && abs(atan2(y, (x * x + z * z).squareRoot())) < e
+    let angles = absoluteAngles(x, y, z)
+    return angles.azimuth < a && angles.elevation < e
   }
 
   /// Limits from narrow to the widest allowed (π in azimuth, π/2 in elevation).
@@ -34,9 +40,8 @@ struct FieldOfViewTests {
         let length = (x * x + y * y + z * z).squareRoot()
         (x, y, z) = (scale * x / length, scale * y / length, scale * z / length)
         // Points within 1e-9 rad of a limit may round either way; they are checked below.
-        let azimuthMargin = abs(abs(atan2(x, -z)) - limit.azimuth)
-        let elevationMargin = abs(abs(atan2(y, (x * x + z * z).squareRoot())) - limit.elevation)
-        guard azimuthMargin > 1e-9, elevationMargin > 1e-9 else { continue }
+        let angles = Self.absoluteAngles(x, y, z)
+        guard abs(angles.azimuth - limit.azimuth) > 1e-9, abs(angles.elevation - limit.elevation) > 1e-9 else { continue }
         let expected = Self.byAngles(x, y, z, azimuth: limit.azimuth, elevation: limit.elevation)
         #expect(cone.contains(x: x, y: y, z: z) == expected, "(\(x), \(y), \(z)) in \(limit)")
         if expected { insideCount += 1 } else { outsideCount += 1 }
