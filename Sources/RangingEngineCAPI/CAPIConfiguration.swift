@@ -47,6 +47,7 @@ struct CAPIConfiguration {
     zone.enter_dwell_us = Int64((Zone.defaultEnterDwellSeconds * 1_000_000).rounded())
     zone.exit_dwell_us = Int64((Zone.defaultExitDwellSeconds * 1_000_000).rounded())
     zone.enter_sigma_multiplier = Zone.defaultEnterSigmaMultiplier
+    zone.band_offset_m = Zone.defaultBandOffsetMeters
     zone.angle_limit_rad = 0
     zone.angle_hysteresis_rad = Zone.defaultAngleHysteresisRadians
     return zone
@@ -83,12 +84,13 @@ struct CAPIConfiguration {
     return CAPIStatus.ok
   }
 
-  /// The preconditions of ``Zone/init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:angleLimitRadians:angleHysteresisRadians:)``, as a test.
+  /// The preconditions of ``Zone/init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:bandOffsetMeters:angleLimitRadians:angleHysteresisRadians:)``, as a test.
   private static func isValid(_ zone: ranging_zone_config_t) -> Bool {
     guard zone.radius_m > 0 && zone.radius_m.isFinite,
       zone.hysteresis_m >= 0 && zone.hysteresis_m < 2 * zone.radius_m,
       zone.enter_dwell_us >= 0 && zone.exit_dwell_us >= 0,
       zone.enter_sigma_multiplier >= 0 && zone.enter_sigma_multiplier.isFinite,
+      zone.band_offset_m.isFinite && zone.radius_m - zone.hysteresis_m / 2 + zone.band_offset_m > 0,
       zone.angle_limit_rad >= 0 && zone.angle_limit_rad < .pi
     else { return false }
     if zone.angle_limit_rad > 0 {
@@ -116,7 +118,7 @@ struct CAPIConfiguration {
           radiusMeters: zone.radius_m, hysteresisMeters: zone.hysteresis_m,
           enterDwellSeconds: Double(zone.enter_dwell_us) / 1_000_000,
           exitDwellSeconds: Double(zone.exit_dwell_us) / 1_000_000,
-          enterSigmaMultiplier: zone.enter_sigma_multiplier,
+          enterSigmaMultiplier: zone.enter_sigma_multiplier, bandOffsetMeters: zone.band_offset_m,
           angleLimitRadians: zone.angle_limit_rad > 0 ? zone.angle_limit_rad : nil,
           angleHysteresisRadians: zone.angle_hysteresis_rad))
       }

@@ -111,6 +111,7 @@ final class CAPIEngine {
     out.distance_m = state.range.distanceMeters
     out.distance_sigma_m = state.range.sigmaMeters
     out.distance_rate_m_per_s = state.range.rateMetersPerSecond
+    out.nlos_probability = state.range.nonLineOfSightProbability
     let direction = state.directionState == .unknown ? nil : state.direction
     out.direction = (direction?.x ?? .nan, direction?.y ?? .nan, direction?.z ?? .nan)
     out.direction_sigma_rad = state.directionSigmaRadians

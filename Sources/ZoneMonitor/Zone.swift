@@ -1,12 +1,14 @@
 /// A circular zone around the phone, with hysteresis and dwell.
 ///
 /// An object outside enters when, for ``enterDwellSeconds``,
-/// `distance + enterSigmaMultiplier · sigma < radius - hysteresis / 2`;
+/// `distance + enterSigmaMultiplier · sigma < radius - hysteresis / 2 + bandOffset`;
 /// an object inside exits when, for ``exitDwellSeconds``,
-/// `distance > radius + hysteresis / 2`. Between the two thresholds nothing
+/// `distance > radius + hysteresis / 2 + bandOffset`. Between the two thresholds nothing
 /// changes, so someone standing on the boundary does not toggle the zone
 /// (the pattern of PX4's `systemlib::Hysteresis`, with separate dwell times
-/// per direction).
+/// per direction). With the defaults the band is 1.45-1.65 m around a 1.5 m
+/// radius: it sits above the radius because ranging errors are mostly long
+/// (see ``defaultBandOffsetMeters``).
 ///
 /// A zone with ``angleLimitRadians`` also needs the direction within that
 /// angle of straight ahead: it is entered when the distance condition holds
@@ -20,8 +22,10 @@
 public struct Zone: Sendable {
   /// Boundary radius, metres.
   public var radiusMeters: Double
-  /// Width of the band centred on the radius in which state is held, metres.
+  /// Width of the band in which state is held, metres.
   public var hysteresisMeters: Double
+  /// How far the band's centre lies above the radius, metres (negative: below).
+  public var bandOffsetMeters: Double
   /// How long the enter condition must hold before the enter event, seconds.
   public var enterDwellSeconds: Double
   /// How long the exit condition must hold before the exit event, seconds.
@@ -39,12 +43,15 @@ public struct Zone: Sendable {
     enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds,
     exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
     enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier,
+    bandOffsetMeters: Double = Zone.defaultBandOffsetMeters,
     angleLimitRadians: Double? = nil, angleHysteresisRadians: Double = Zone.defaultAngleHysteresisRadians
   ) {
     precondition(radiusMeters > 0, "Zone: radius must be positive")
     precondition(hysteresisMeters >= 0 && hysteresisMeters < 2 * radiusMeters, "Zone: hysteresis must be in 0..<2·radius")
     precondition(enterDwellSeconds >= 0 && exitDwellSeconds >= 0, "Zone: dwell times must not be negative")
     precondition(enterSigmaMultiplier >= 0, "Zone: sigma multiplier must not be negative")
+    precondition(bandOffsetMeters.isFinite && radiusMeters - hysteresisMeters / 2 + bandOffsetMeters > 0,
+                 "Zone: band offset must keep the enter threshold above 0")
     if let angleLimitRadians {
       precondition(angleLimitRadians > 0 && angleLimitRadians < .pi, "Zone: angle limit must be in (0, π)")
       precondition(angleHysteresisRadians >= 0 && angleHysteresisRadians < 2 * angleLimitRadians,
@@ -55,6 +62,7 @@ public struct Zone: Sendable {
     self.enterDwellSeconds = enterDwellSeconds
     self.exitDwellSeconds = exitDwellSeconds
     self.enterSigmaMultiplier = enterSigmaMultiplier
+    self.bandOffsetMeters = bandOffsetMeters
     self.angleLimitRadians = angleLimitRadians
     self.angleHysteresisRadians = angleHysteresisRadians
   }
@@ -67,6 +75,13 @@ public struct Zone: Sendable {
   /// Band width, metres: wider than the filtered jitter of a person standing
   /// still (a few cm), narrow enough to add little latency (0.1 m at 1 m/s is 0.1 s).
   public static let defaultHysteresisMeters = 0.2
+  /// Band offset, metres: the band is 1.45-1.65 m, not 1.4-1.6 m, around a
+  /// 1.5 m radius. Ultra-Wideband errors are mostly long (non-line-of-sight,
+  /// multipath, bodies in the way; per-device offsets of +0.2 m, as in the
+  /// LIAS trolley recording), so an object reading a little long should still
+  /// enter near the radius, and one that leaves must read clearly beyond it.
+  /// Chosen on the tuning recordings and seeds (Tuning.md, "Zones").
+  public static let defaultBandOffsetMeters = 0.05
   /// Enter dwell, seconds: one update at 5 Hz.
   public static let defaultEnterDwellSeconds = 0.0
   /// Exit dwell, seconds.
@@ -75,7 +90,7 @@ public struct Zone: Sendable {
   public static let defaultEnterSigmaMultiplier = 0.0
 
   /// Distance below which (after the sigma margin) the object is inside.
-  @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 }
+  @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
   /// Distance above which the object is outside.
-  @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 }
+  @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
 }

@@ -85,6 +85,7 @@ static void check_defaults(void) {
   CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.2);
   CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0);
   CHECK(zone.angle_limit_rad == 0 && fabs(zone.angle_hysteresis_rad - 10 * M_PI / 180) < 1e-12);
+  CHECK(zone.band_offset_m == 0.05);
   ranging_zone_config_init(NULL, 1); /* ignored */
 }
 
@@ -106,7 +107,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 16; which++) {
+  for (int which = 0; which < 18; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -129,6 +130,8 @@ static void check_invalid_configs(void) {
     case 13: bad_zones[0].exit_dwell_us = -1; break;
     case 14: bad_zones[0].angle_limit_rad = 0.5; bad_zones[0].angle_hysteresis_rad = 1.0; break;
     case 15: bad_zones[1].enter_sigma_multiplier = NAN; break;
+    case 16: bad_zones[0].band_offset_m = -1.5; break; /* enter threshold below 0 */
+    case 17: bad_zones[1].band_offset_m = INFINITY; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -172,6 +175,8 @@ static void check_walk(void) {
   CHECK(fabs(state.distance_m - 4) < 0.1 && state.distance_sigma_m > 0 && state.distance_sigma_m < 0.1);
   CHECK(fabs(state.distance_rate_m_per_s - 0.5) < 0.2);
   CHECK(state.direction_state == RANGING_DIRECTION_MEASURED && state.is_confirmed);
+  /* a clean walk in line of sight: the NLOS probability is low */
+  CHECK(state.nlos_probability >= 0 && state.nlos_probability < 0.5);
   CHECK(fabs(state.direction[2] + 1) < 0.01 && state.direction_sigma_rad < 0.2);
   CHECK(state.zones_inside == 0);
 

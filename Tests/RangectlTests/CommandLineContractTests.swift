@@ -141,15 +141,17 @@ struct CommandLineContractTests {
     let result = try Rangectl.run(["replay", path, "--filtered", scratch.path("track.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let lines = Rangectl.lines(try scratch.read("track.csv"))
-    // FORMATS.md §3's columns first; extra columns may follow (here the direction's sigma).
-    #expect(lines.first == "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg")
+    // FORMATS.md §3's columns first; extra columns may follow (here the direction's sigma and the NLOS probability).
+    #expect(lines.first == "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos")
     let summary = try #require(result.summary)
     // Not the rows read (6) nor the accepted rows (5): the life-cycle row
     // and the rejected row have no filtered state.
     #expect(lines.count - 1 == summary.measurements)
     #expect(lines.dropFirst().map { $0.split(separator: ",").first.flatMap { Double($0) } } == [0, 2, 4, 6])
     for row in lines.dropFirst() {
-      #expect(row.split(separator: ",", omittingEmptySubsequences: false).count == 9, "row: \(row)")
+      let fields = row.split(separator: ",", omittingEmptySubsequences: false)
+      #expect(fields.count == 10, "row: \(row)")
+      #expect(fields.last.flatMap { Double($0) }.map { (0...1).contains($0) } == true, "row: \(row)")
     }
   }
 

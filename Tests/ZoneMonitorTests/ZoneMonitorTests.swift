@@ -28,8 +28,9 @@ private struct Script {
 
 @Suite("ZoneMonitor")
 struct ZoneMonitorTests {
-  let inner = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0)
-  let outer = Zone(radiusMeters: 3, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0)
+  // A band centred on the radius (offset 0), so the thresholds read as radius ± 0.1.
+  let inner = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0, bandOffsetMeters: 0)
+  let outer = Zone(radiusMeters: 3, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0, bandOffsetMeters: 0)
 
   @Test("An object starts outside and enters when it crosses below radius minus half the band")
   func crossingIn() {
@@ -64,9 +65,23 @@ struct ZoneMonitorTests {
     #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
   }
 
+  @Test("The default band sits 0.05 m above the radius: enter below 1.45 m, exit above 1.65 m")
+  func defaultBandOffset() {
+    let zone = Zone(radiusMeters: 1.5)
+    #expect(zone.enterThresholdMeters == 1.5 - 0.1 + 0.05 && zone.exitThresholdMeters == 1.5 + 0.1 + 0.05)
+    var s = Script([zone])
+    s.at(0, 1.46)  // inside the radius, but not below 1.45
+    #expect(s.events.isEmpty)
+    s.at(1, 1.44)
+    s.at(2, 1.64)  // outside the radius, still within the band
+    #expect(s.summary == ["0 enter 1.0"])
+    s.at(3, 1.66)
+    #expect(s.summary == ["0 enter 1.0", "0 exit 3.0"])
+  }
+
   @Test("Dwell: the condition must hold for the dwell time, measured from its first update")
   func dwell() {
-    let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0.5, exitDwellSeconds: 1.0)
+    let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0.5, exitDwellSeconds: 1.0, bandOffsetMeters: 0)
     var s = Script([zone])
     s.at(0.0, 1.0)  // condition starts
     s.at(0.4, 1.0)  // 0.4 s: not yet
@@ -85,7 +100,7 @@ struct ZoneMonitorTests {
   @Test("Sigma margin: enter only when distance plus k sigma is inside")
   func sigmaMargin() {
     let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0,
-                    enterSigmaMultiplier: 2)
+                    enterSigmaMultiplier: 2, bandOffsetMeters: 0)
     var s = Script([zone])
     s.at(0, 1.3, sigma: 0.06)  // 1.3 + 0.12 = 1.42 > 1.4: not confident
     #expect(s.events.isEmpty)

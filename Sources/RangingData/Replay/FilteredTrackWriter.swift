@@ -2,12 +2,14 @@ import RangingEngine
 
 /// Writes the filtered track CSV (FORMATS.md §3), one row per accepted
 /// measurement, header first:
-/// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg`;
-/// the last column (extra, as §3 allows) is the direction's angular standard
-/// deviation in degrees, empty when there is none.
+/// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos`;
+/// the last two columns are extra, as §3 allows: the direction's angular
+/// standard deviation in degrees, empty when there is none, and the
+/// probability that the distance came over a non-line-of-sight path
+/// (``NonLineOfSightDetector``), two decimals, empty before the first distance.
 public struct FilteredTrackWriter {
   public let output: OutputFile
-  public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg"
+  public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos"
 
   public init(output: OutputFile) {
     self.output = output
@@ -31,6 +33,10 @@ public struct FilteredTrackWriter {
     row += "\(state.directionState.name),"
     if state.direction != nil, state.directionSigmaRadians.isFinite {
       row += TextFormatting.fixed(state.directionSigmaRadians * 180 / .pi, decimals: 2)
+    }
+    row += ","
+    if state.range.distanceMeters.isFinite {
+      row += TextFormatting.fixed(state.range.nonLineOfSightProbability, decimals: 2)
     }
     return row
   }
@@ -65,6 +71,10 @@ public struct FilteredTrackWriter {
     output.append(byte: UInt8(ascii: ","))
     if state.direction != nil, state.directionSigmaRadians.isFinite {
       output.append(fixed: state.directionSigmaRadians * 180 / .pi, decimals: 2)
+    }
+    output.append(byte: UInt8(ascii: ","))
+    if state.range.distanceMeters.isFinite {
+      output.append(fixed: state.range.nonLineOfSightProbability, decimals: 2)
     }
     output.append(byte: UInt8(ascii: "\n"))
   }

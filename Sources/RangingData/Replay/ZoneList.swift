@@ -62,11 +62,12 @@ public struct ZoneList: Equatable, Sendable {
     hysteresisMeters: Double = Zone.defaultHysteresisMeters,
     enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds,
     exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
-    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier
+    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier,
+    bandOffsetMeters: Double = Zone.defaultBandOffsetMeters
   ) -> [Zone] {
     zip(radii, angleLimitsDegrees).map { radius, degrees in
       Zone(radiusMeters: radius, hysteresisMeters: min(hysteresisMeters, radius), enterDwellSeconds: enterDwellSeconds,
-           exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier,
+           exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier, bandOffsetMeters: bandOffsetMeters,
            angleLimitRadians: degrees.map { $0 * .pi / 180 })
     }
   }

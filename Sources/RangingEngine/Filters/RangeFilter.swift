@@ -41,6 +41,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) public private(set) var isInitialized = false
   /// Measurements fused since the track (re)started.
   @exclusivity(unchecked) @usableFromInline var fusedSinceStart = 0
+  /// The probability that the latest measurements came over a non-line-of-sight path.
+  @exclusivity(unchecked) @usableFromInline var nonLineOfSight = NonLineOfSightDetector()
   /// Bits describing the last update; see ``FilterHealth``.
   public var health: FilterHealth { _health }
   @exclusivity(unchecked) @usableFromInline var _health = FilterHealth()
@@ -56,6 +58,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   public func reset() {
     isInitialized = false
     consecutiveRejections = 0
+    nonLineOfSight.reset()
     prefilter.reset()
     _health = FilterHealth()
   }
@@ -75,7 +78,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @inlinable
   public var estimate: RangeEstimate {
     let s = backend.storage
-    return RangeEstimate(distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1])
+    return RangeEstimate(
+      distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1],
+      nonLineOfSightProbability: nonLineOfSight.probability)
   }
 
   /// The estimate extrapolated to `time` without changing the filter:
@@ -86,7 +91,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let q = configuration.accelerationSpectralDensity
     let variance = s.P[0] + 2 * dt * s.P[1] + dt * dt * s.P[3] + q * dt * dt * dt / 3
     return RangeEstimate(
-      distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1])
+      distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1],
+      nonLineOfSightProbability: nonLineOfSight.probability)
   }
 
   /// Fuses one distance measurement taken at `time`.
@@ -116,6 +122,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
       constrain: NonNegativeDistance.project,
       accept: { y, innovationVariance in
+        // Every measurement, fused or not, is evidence for or against NLOS.
+        nonLineOfSight.update(innovation: y, innovationVariance: innovationVariance, dt: dt)
         // A track not yet confirmed rests on few measurements, the first of which
         // may itself have been the outlier: a disagreeing measurement restarts it there.
         if !isConfirmed && !(y * y / innovationVariance <= configuration.gateSigmas * configuration.gateSigmas) {

@@ -225,9 +225,9 @@ enum {
  * One circular zone around the phone, with hysteresis and dwell.
  *
  * An object outside enters when, for enter_dwell_us,
- * distance + enter_sigma_multiplier * sigma < radius_m - hysteresis_m / 2;
+ * distance + enter_sigma_multiplier * sigma < radius_m - hysteresis_m / 2 + band_offset_m;
  * an object inside exits when, for exit_dwell_us,
- * distance > radius_m + hysteresis_m / 2. With angle_limit_rad > 0 the
+ * distance > radius_m + hysteresis_m / 2 + band_offset_m. With angle_limit_rad > 0 the
  * direction must also be within that angle of straight ahead (with its own
  * band angle_hysteresis_rad). Fill it with ranging_zone_config_init().
  */
@@ -246,6 +246,9 @@ typedef struct ranging_zone_config {
   double angle_limit_rad;
   /** Band around angle_limit_rad, radians; 0 <= b < 2 * angle_limit_rad. Default 10 degrees. */
   double angle_hysteresis_rad;
+  /** How far the band's centre lies above radius_m, metres (negative: below); finite, with
+      radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.05: ranging errors are mostly long. */
+  double band_offset_m;
 } ranging_zone_config_t;
 
 /**
@@ -302,8 +305,9 @@ typedef struct ranging_config {
 void ranging_config_init(ranging_config_t *config);
 
 /**
- * Fills zone with a zone of radius_m and the default hysteresis (0.2 m),
- * dwell (0), sigma multiplier (0), no angle limit and a 10 degree angle band.
+ * Fills zone with a zone of radius_m and the default hysteresis (0.2 m) and
+ * band offset (0.05 m), dwell (0), sigma multiplier (0), no angle limit and a
+ * 10 degree angle band.
  *
  * - Parameters: zone: not NULL (a NULL zone is ignored); radius_m: metres, > 0
  *   (not checked here; ranging_engine_create() checks it).
@@ -344,18 +348,18 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 597
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 722
+#define RANGING_ENGINE_BYTES_PER_OBJECT 746
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
-#define RANGING_ENGINE_BYTES_PER_ZONE 68
+#define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 889
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 838
+#define RANGING_ENGINE_BYTES_PER_OBJECT 862
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
-#define RANGING_ENGINE_BYTES_PER_ZONE 72
+#define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #endif
@@ -493,6 +497,9 @@ typedef struct ranging_object_state {
   ranging_direction_state_t direction_state;
   /** Whether the distance rests on enough agreeing measurements for zones to act on it. */
   bool is_confirmed;
+  /** Probability, 0 to 1, that the latest distances came over a non-line-of-sight path
+      (judged from the filter's innovations; see NonLineOfSightDetector in the Swift docs). */
+  double nlos_probability;
 } ranging_object_state_t;
 
 /**

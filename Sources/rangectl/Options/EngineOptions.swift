@@ -15,6 +15,9 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))
   var hysteresis: Double = Zone.defaultHysteresisMeters
 
+  @Option(help: ArgumentHelp("How far the band's centre lies above each radius, metres (negative: below).", valueName: "m"))
+  var bandOffset: Double = Zone.defaultBandOffsetMeters
+
   @Option(help: ArgumentHelp("Seconds the enter condition must hold.", valueName: "s"))
   var enterDwell: Double = Zone.defaultEnterDwellSeconds
 
@@ -84,6 +87,10 @@ struct EngineOptions: ParsableArguments {
   func validate() throws {
     _ = try zoneList()
     guard hysteresis >= 0, hysteresis.isFinite else { throw ValidationError("--hysteresis must be a non-negative number of metres") }
+    guard bandOffset.isFinite else { throw ValidationError("--band-offset must be a finite number of metres") }
+    for radius in try zoneList().radii where radius - min(hysteresis, radius) / 2 + bandOffset <= 0 {
+      throw ValidationError("--band-offset \(bandOffset) puts the enter threshold of the \(radius) m zone at or below 0")
+    }
     guard enterDwell >= 0, exitDwell >= 0 else { throw ValidationError("--enter-dwell and --exit-dwell must not be negative") }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
     guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
@@ -130,7 +137,7 @@ struct EngineOptions: ParsableArguments {
         directionFilter: direction == .off ? nil : DirectionFilterConfiguration(
           fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast)),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
-                        exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin),
+                        exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin, bandOffsetMeters: bandOffset),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)
   }
 }
