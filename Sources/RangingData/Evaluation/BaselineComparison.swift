@@ -85,8 +85,8 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     for baseline in baselines {
       lines.append("  " + (baseline.summary ?? baseline.method))
     }
-    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "F1", "p50 s", "p95 s",
-                           "RMSE m", "MAE m", "p95 m"]))
+    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "unscored", "F1", "p50 s",
+                           "p95 s", "RMSE m", "MAE m", "p95 m"]))
     var runs = engine.scenarios.indices.map { index in
       (engine.scenarios[index].name,
        baselines.map { ($0.method, $0.report.scenarios[index].events, $0.report.scenarios[index].distance) }
@@ -100,7 +100,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
       for (offset, (method, events, distance)) in methods.enumerated() {
         lines.append(Self.row([offset == 0 ? name : "", method, "\(events.truthCount)", "\(events.engineCount)",
                                "\(events.matched)", "\(events.missed)", "\(events.falseEvents)",
-                               Self.number(events.f1), Self.number(events.latencyP50Seconds),
+                               "\(events.unscoredEvents)", Self.number(events.f1), Self.number(events.latencyP50Seconds),
                                Self.number(events.latencyP95Seconds), Self.number(distance?.filtered.rmseMeters),
                                Self.number(distance?.filtered.maeMeters),
                                Self.number(distance?.filtered.p95AbsoluteErrorMeters)]))

@@ -13,7 +13,9 @@ struct Evaluate: ParsableCommand {
       runs the engine itself on every dataset given (files, or folders of .csv files) with the \
       engine options below, and scores that. Truth events are the crossings of true_distance \
       over each zone radius; engine events match them one-to-one (same object, zone and kind) \
-      within --tolerance seconds.
+      within --tolerance seconds. An event of an object more than --tolerance before its first \
+      or after its last row with truth is left unscored (neither matched nor false) and counted \
+      in the "unscored" column, for the engine and every baseline alike.
 
       Four baselines are scored the same way on every dataset and shown beside the engine. \
       Naive, with plain thresholds at each radius (enter d < r, exit d >= r): raw (the measured \
@@ -25,7 +27,8 @@ struct Evaluate: ParsableCommand {
       baseline is the distance it thresholds against truth on the same rows as the engine's.
 
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
-      pooled "overall" and "overallDistance").
+      pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
+      the truth crossings after the object's first truth row.
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]
