@@ -2,16 +2,22 @@ import Foundation
 
 /// One baseline's evaluation over the same runs as the engine's.
 public struct BaselineEvaluation: Codable, Equatable, Sendable {
-  /// `raw` or `ema` (``BaselineMethod/name``).
+  /// `raw`, `ema`, `cv-kalman` or `median3` (``BaselineMethod/name``).
   public var method: String
-  /// The EMA weight per update, or nil (omitted in JSON) for `raw`.
+  /// What the method thresholds and how (``BaselineMethod/description``).
+  public var summary: String?
+  /// The EMA weight per update, or nil (omitted in JSON) for the other methods.
   public var alpha: Double?
+  /// The exit band above each radius, metres, or nil (omitted in JSON) for plain thresholds.
+  public var hysteresisBandMeters: Double?
   /// Events and distance error of the baseline, scored exactly like the engine's.
   public var report: EvaluationReport
 
   public init(method: BaselineMethod, report: EvaluationReport) {
     self.method = method.name
+    summary = method.description + "; " + method.thresholdRule.description
     alpha = method.alpha
+    hysteresisBandMeters = method.thresholdRule.bandMeters
     self.report = report
   }
 }
@@ -75,14 +81,12 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   /// baselines first, engine last.
   public func table() -> String {
     var lines = [engine.table()]
-    let legend = baselines.map { baseline in
-      baseline.alpha.map { "\(baseline.method): exponential average, alpha \($0) per update" }
-        ?? "\(baseline.method): measured distance"
-    }
     lines.append("engine vs baselines (same truth, matching and tolerance; distance error vs truth)")
-    lines.append("  " + legend.joined(separator: "; ") + "; plain thresholds: enter d < r, exit d >= r")
-    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "F1", "p50 s", "p95 s",
-                           "RMSE m", "MAE m", "p95 m"]))
+    for baseline in baselines {
+      lines.append("  " + (baseline.summary ?? baseline.method))
+    }
+    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "unscored", "F1", "p50 s",
+                           "p95 s", "RMSE m", "MAE m", "p95 m"]))
     var runs = engine.scenarios.indices.map { index in
       (engine.scenarios[index].name,
        baselines.map { ($0.method, $0.report.scenarios[index].events, $0.report.scenarios[index].distance) }
@@ -96,7 +100,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
       for (offset, (method, events, distance)) in methods.enumerated() {
         lines.append(Self.row([offset == 0 ? name : "", method, "\(events.truthCount)", "\(events.engineCount)",
                                "\(events.matched)", "\(events.missed)", "\(events.falseEvents)",
-                               Self.number(events.f1), Self.number(events.latencyP50Seconds),
+                               "\(events.unscoredEvents)", Self.number(events.f1), Self.number(events.latencyP50Seconds),
                                Self.number(events.latencyP95Seconds), Self.number(distance?.filtered.rmseMeters),
                                Self.number(distance?.filtered.maeMeters),
                                Self.number(distance?.filtered.p95AbsoluteErrorMeters)]))
@@ -105,10 +109,10 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The first cell left-aligned in 26 columns, the method in 8, the others right-aligned in 9.
+  /// The first cell left-aligned in 26 columns, the method in 10, the others right-aligned in 9.
   private static func row(_ cells: [String]) -> String {
     var line = cells[0].padding(toLength: max(26, cells[0].count), withPad: " ", startingAt: 0)
-    line += cells[1].padding(toLength: max(8, cells[1].count), withPad: " ", startingAt: 0)
+    line += cells[1].padding(toLength: max(10, cells[1].count), withPad: " ", startingAt: 0)
     for cell in cells.dropFirst(2) {
       line += String(repeating: " ", count: max(1, 9 - cell.count)) + cell
     }

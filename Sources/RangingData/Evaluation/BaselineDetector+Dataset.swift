@@ -3,7 +3,7 @@ extension BaselineDetector {
   ///
   /// Every measurement row with a distance is an update; rows without a
   /// distance (direction only) are skipped; life-cycle rows restart the
-  /// average (see ``BaselineDetector``); rejected rows are skipped, as the
+  /// smoother (see ``BaselineDetector``); rejected rows are skipped, as the
   /// engine skips them.
   ///
   /// - Parameters:

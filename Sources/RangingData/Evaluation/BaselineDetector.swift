@@ -3,19 +3,21 @@ import RangingEngine
 /// Runs one ``BaselineMethod`` over a recording, update by update, and keeps
 /// the zone crossings it decides and the distance it thresholds.
 ///
-/// Per object and zone of radius r (``BaselineMethod`` gives the rule):
+/// Per object and zone of radius r (``BaselineMethod`` gives the smoother,
+/// ``ZoneThresholdRule`` the thresholds):
 /// - every object starts outside every zone;
 /// - on each update with a distance, the method's distance `s` is computed and
-///   the object enters each zone with `s < r` it is outside of and exits each
-///   zone with `s >= r` it is inside of, at the update's time; exits come
+///   the object enters each zone it is outside of when `s < r` and exits each
+///   zone it is inside of when the rule says so (`s >= r` for `raw` and `ema`,
+///   `s > r + 0.15 m` for the peers), at the update's time; exits come
 ///   before enters, exits from the smallest radius out and enters from the
 ///   largest in (the order of FORMATS.md §2);
 /// - an update earlier than the object's previous one is skipped and counted
 ///   (the engine's tracker rejects it too);
 /// - a life-cycle row (removal, suspension, its end, invalidation) restarts
-///   the average: the next update starts it afresh. Zone state is left as it
-///   is: a plain-threshold detector has no notion of a lost object, and
-///   changes state only on a distance.
+///   the smoother: the next update starts it afresh (``BaselineSmoother``).
+///   Zone state is left as it is: these detectors have no notion of a lost
+///   object, and change state only on a distance.
 ///
 ///     var detector = BaselineDetector(method: .exponentialAverage(alpha: 0.5), zones: [("inner", 1.5)])
 ///     detector.update(object: "a", time: Timestamp(seconds: 0), distanceMeters: 2)
@@ -34,8 +36,7 @@ public struct BaselineDetector: Sendable {
 
   private struct ObjectState {
     var lastTime: Timestamp?
-    /// The average so far, or nil before the first update or after a restart.
-    var average: Double?
+    var smoother: BaselineSmoother
     var inside: [Bool]
   }
   private var objects: [String: ObjectState] = [:]
@@ -43,11 +44,15 @@ public struct BaselineDetector: Sendable {
   private let outwards: [Int]
 
   /// - Parameters:
-  ///   - method: the detector; an EMA weight must be in (0, 1].
+  ///   - method: the detector; an EMA weight must be in (0, 1], a median
+  ///     window ≥ 1, Kalman parameters > 0.
   ///   - zones: names (unique) and radii in metres (> 0, finite).
   public init(method: BaselineMethod, zones: [(name: String, radiusMeters: Double)] = TruthCrossings.defaultZones) {
     if let alpha = method.alpha {
       precondition(alpha > 0 && alpha <= 1, "BaselineDetector: EMA alpha must be in (0, 1]")
+    }
+    if case .movingMedian(let count) = method {
+      precondition(count >= 1, "BaselineDetector: the median window must hold at least one value")
     }
     precondition(zones.allSatisfy { $0.radiusMeters > 0 && $0.radiusMeters.isFinite },
                  "BaselineDetector: radii must be positive and finite")
@@ -63,35 +68,30 @@ public struct BaselineDetector: Sendable {
   ///   - time: the update's time.
   ///   - distanceMeters: the measured distance, metres, finite and ≥ 0.
   public mutating func update(object: String, time: Timestamp, distanceMeters: Double) {
-    var state = objects[object] ?? ObjectState(lastTime: nil, average: nil, inside: Array(repeating: false, count: zones.count))
+    var state = objects[object]
+      ?? ObjectState(lastTime: nil, smoother: BaselineSmoother(method: method),
+                     inside: Array(repeating: false, count: zones.count))
     if let last = state.lastTime, time < last {
       skippedOutOfOrder += 1
       return
     }
     state.lastTime = time
-    let s: Double
-    switch (method, state.average) {
-    case (.raw, _), (.exponentialAverage, nil):
-      s = distanceMeters
-    case (.exponentialAverage(let alpha), let previous?):
-      // s_k = alpha · d_k + (1 - alpha) · s_(k-1)
-      s = alpha * distanceMeters + (1 - alpha) * previous
-    }
-    state.average = s
+    let s = state.smoother.next(time: time, distanceMeters: distanceMeters)
+    let rule = method.thresholdRule
     distances.append(FilteredDistanceRow(time: time, object: object, distanceMeters: s))
-    for index in outwards where state.inside[index] && s >= zones[index].radiusMeters {
+    for index in outwards where state.inside[index] && rule.exits(s, radiusMeters: zones[index].radiusMeters) {
       state.inside[index] = false
       crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .exit))
     }
-    for index in outwards.reversed() where !state.inside[index] && s < zones[index].radiusMeters {
+    for index in outwards.reversed() where !state.inside[index] && rule.enters(s, radiusMeters: zones[index].radiusMeters) {
       state.inside[index] = true
       crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .enter))
     }
     objects[object] = state
   }
 
-  /// A life-cycle row for `object`: the next update restarts the average.
+  /// A life-cycle row for `object`: the next update restarts the smoother.
   public mutating func restart(object: String) {
-    objects[object]?.average = nil
+    objects[object]?.smoother.reset()
   }
 }

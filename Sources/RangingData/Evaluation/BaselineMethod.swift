@@ -1,21 +1,34 @@
-/// A naive zone detector the engine is compared with (issue 3): what an app
-/// gets from the measured distance and one threshold per zone radius.
+/// A zone detector the engine is compared with (issue 3): what an app gets
+/// from the measured distance, a smoother, and one threshold per zone radius.
 ///
-/// Both methods use plain thresholds, with no hysteresis and no dwell: an
-/// object enters a zone of radius r when its distance `d < r` and exits when
-/// `d >= r` (the rule ``TruthCrossings`` applies to the true distance). They
-/// differ only in the distance they threshold:
+/// Two naive baselines use plain thresholds, with no hysteresis and no dwell
+/// (``ZoneThresholdRule/plain``: enter when `s < r`, exit when `s >= r`, the
+/// rule ``TruthCrossings`` applies to the true distance):
 ///
 /// - ``raw``: the measured distance of each update, as delivered.
 /// - ``exponentialAverage(alpha:)``: the exponential moving average
 ///   `s_1 = d_1`, `s_k = alpha · d_k + (1 - alpha) · s_(k-1)`, one step per
 ///   update that carries a distance, whatever the time between updates.
+///
+/// Two textbook peers smooth more carefully and add a hysteresis band
+/// (``ZoneThresholdRule/hysteresis(bandMeters:)`` with ``peerBandMeters``:
+/// enter when `s < r`, exit when `s > r + 0.15 m`), so that they are what a
+/// careful app would write without this engine:
+///
+/// - ``constantVelocityKalman(_:)``: the textbook constant-velocity Kalman
+///   filter (``ConstantVelocityKalman``, Bar-Shalom et al. 2001 §6.2.2).
+/// - ``movingMedian(count:)``: the median of the last `count` distances
+///   (``MovingMedian``), the distance filter of Android's UWB filter engine.
 public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   /// The measured distance, unsmoothed.
   case raw
   /// An exponential moving average of the measured distance with weight
   /// `alpha` in (0, 1] on the newest update (1 is ``raw``).
   case exponentialAverage(alpha: Double)
+  /// The constant-velocity Kalman filter's distance, with hysteresis.
+  case constantVelocityKalman(ConstantVelocityKalman.Parameters)
+  /// The moving median of the last `count` (≥ 1) distances, with hysteresis.
+  case movingMedian(count: Int)
 
   /// The EMA weight used by `rangectl evaluate`: 0.3 per update.
   ///
@@ -31,30 +44,58 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   /// could not be confirmed from their published code; nothing here depends on it.
   public static let defaultAlpha = 0.3
 
-  /// The baselines `rangectl evaluate` reports, in table order.
-  public static let standard: [BaselineMethod] = [.raw, .exponentialAverage(alpha: defaultAlpha)]
+  /// The hysteresis band of the peers, metres: 0.15 m, one measurement
+  /// sigma of ``ConstantVelocityKalman/Parameters/textbook``, so that noise
+  /// of the order of the filter's own spread around a radius does not toggle
+  /// a zone. Conventional, not tuned.
+  public static let peerBandMeters = 0.15
 
-  /// `raw` or `ema`: the method's column in tables and its key in JSON.
+  /// The window of the median peer: 3 updates, the smallest window with a
+  /// median that rejects a single outlier.
+  public static let peerMedianCount = 3
+
+  /// The baselines `rangectl evaluate` reports, in table order: the naive
+  /// `raw` and `ema`, then the textbook peers `cv-kalman` and `median3`.
+  public static let standard: [BaselineMethod] = [
+    .raw, .exponentialAverage(alpha: defaultAlpha), .constantVelocityKalman(.textbook),
+    .movingMedian(count: peerMedianCount),
+  ]
+
+  /// `raw`, `ema`, `cv-kalman` or `median<count>`: the method's column in
+  /// tables and its key in JSON.
   public var name: String {
     switch self {
     case .raw: "raw"
     case .exponentialAverage: "ema"
+    case .constantVelocityKalman: "cv-kalman"
+    case .movingMedian(let count): "median\(count)"
     }
   }
 
-  /// The EMA weight, or nil for ``raw``.
+  /// The EMA weight, or nil for the other methods.
   public var alpha: Double? {
     switch self {
-    case .raw: nil
     case .exponentialAverage(let alpha): alpha
+    case .raw, .constantVelocityKalman, .movingMedian: nil
     }
   }
 
-  /// `raw` or `ema (alpha 0.3 per update)`.
+  /// Plain thresholds for `raw` and `ema`, hysteresis of ``peerBandMeters`` for the peers.
+  public var thresholdRule: ZoneThresholdRule {
+    switch self {
+    case .raw, .exponentialAverage: .plain
+    case .constantVelocityKalman, .movingMedian: .hysteresis(bandMeters: Self.peerBandMeters)
+    }
+  }
+
+  /// What the method thresholds, e.g. `ema (alpha 0.3 per update)`.
   public var description: String {
     switch self {
-    case .raw: "raw"
-    case .exponentialAverage(let alpha): "ema (alpha \(alpha) per update)"
+    case .raw: "raw (measured distance)"
+    case .exponentialAverage(let alpha): "ema (exponential average, alpha \(alpha) per update)"
+    case .constantVelocityKalman(let p):
+      "cv-kalman (constant-velocity Kalman, q \(p.accelerationDensity) m²/s³, sigma \(p.measurementSigmaMeters) m)"
+    case .movingMedian(let count): "median\(count) (median of the last \(count) distances)"
     }
   }
 }

@@ -55,23 +55,26 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
   /// distance error when any run had a filtered track.
   public func table() -> String {
     let zoneList = zones.map { "\($0.name)=\($0.radiusMeters) m" }.joined(separator: ", ")
-    var lines = ["zone events (tolerance \(matchToleranceSeconds) s; zones \(zoneList))"]
-    let header = ["run", "truth", "engine", "matched", "missed", "false", "prec", "recall", "F1", "p50 s", "p95 s"]
+    var lines = ["zone events (tolerance \(matchToleranceSeconds) s; zones \(zoneList); "
+                 + "unscored: outside the object's truth span ± tolerance)"]
+    let header = ["run", "truth", "engine", "matched", "missed", "false", "unscored", "prec", "recall", "F1", "p50 s",
+                  "p95 s"]
     lines.append(Self.row(header))
     func eventRow(_ label: String, _ s: EventScore) -> String {
       Self.row([label, "\(s.truthCount)", "\(s.engineCount)", "\(s.matched)", "\(s.missed)", "\(s.falseEvents)",
-                Self.number(s.precision), Self.number(s.recall), Self.number(s.f1),
+                "\(s.unscoredEvents)", Self.number(s.precision), Self.number(s.recall), Self.number(s.f1),
                 Self.number(s.latencyP50Seconds), Self.number(s.latencyP95Seconds)])
     }
     for run in scenarios {
       lines.append(eventRow(run.name, run.events))
-      for part in run.breakdown where part.score.truthCount + part.score.engineCount > 0 {
+      for part in run.breakdown where part.score.truthCount + part.score.engineCount + part.score.unscoredEvents > 0 {
         lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score))
       }
     }
     if scenarios.count > 1 {
       lines.append(eventRow("overall", overall))
-      for part in overallBreakdown where part.score.truthCount + part.score.engineCount > 0 {
+      for part in overallBreakdown
+      where part.score.truthCount + part.score.engineCount + part.score.unscoredEvents > 0 {
         lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score))
       }
     }

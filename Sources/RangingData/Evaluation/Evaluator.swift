@@ -13,7 +13,9 @@ import RangingEngine
 ///     let report = EvaluationReport(evaluator: evaluator, scenarios: [run])
 ///     print(report.table())          // or report.jsonText() for --json
 ///
-/// Truth events come from ``TruthCrossings``; matching follows ``EventMatcher``.
+/// Truth events come from ``TruthCrossings``; matching follows ``EventMatcher``;
+/// engine events outside an object's truth span are left unscored
+/// (``TruthCoverage``).
 public struct Evaluator: Sendable {
   /// Zone names and radii, metres. Truth crossings are computed for these;
   /// engine events for other zone names count as false events.
@@ -47,29 +49,36 @@ public struct Evaluator: Sendable {
   /// - Parameters:
   ///   - name: the scenario or file name shown in the report.
   ///   - truth: the dataset's measurement rows with truth, in file order.
-  ///   - engineEvents: the engine's zone events.
+  ///   - engineEvents: the engine's zone events; those the truth cannot
+  ///     judge (``TruthCoverage``) are counted as unscored and not matched.
   ///   - filtered: the filtered track, or nil to skip distance error.
   /// - Complexity: O(n log n) in the number of rows and events.
   public func evaluate(
     name: String, truth: [TruthRow], engineEvents: [ZoneCrossing], filtered: [FilteredDistanceRow]? = nil
   ) -> ScenarioEvaluation {
     let truthEvents = TruthCrossings.crossings(in: truth, zones: zones)
+    let coverage = TruthCoverage(rows: truth)
+    let scored = engineEvents.filter { coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
+    let unscored = engineEvents.filter { !coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
     let matcher = EventMatcher(toleranceSeconds: matchToleranceSeconds)
-    let matching = matcher.match(engine: engineEvents, truth: truthEvents)
+    let matching = matcher.match(engine: scored, truth: truthEvents)
     var breakdown: [ZoneKindScore] = []
     let extraZones = Set(engineEvents.map(\.zone)).subtracting(zones.map(\.name)).sorted()
     for zone in zones.map(\.name) + extraZones {
       for kind in CrossingKind.allCases {
         let part = matcher.match(
-          engine: engineEvents.filter { $0.zone == zone && $0.kind == kind },
+          engine: scored.filter { $0.zone == zone && $0.kind == kind },
           truth: truthEvents.filter { $0.zone == zone && $0.kind == kind })
-        breakdown.append(ZoneKindScore(zone: zone, kind: kind, score: EventScore(part)))
+        let left = unscored.filter { $0.zone == zone && $0.kind == kind }.count
+        breakdown.append(ZoneKindScore(zone: zone, kind: kind, score: EventScore(part, unscoredEvents: left)))
       }
     }
     let distance = filtered.map {
       DistanceErrorComparison(filtered: $0, truth: truth, timeToleranceSeconds: rowTimeToleranceSeconds)
     }
-    return ScenarioEvaluation(name: name, events: EventScore(matching), breakdown: breakdown, distance: distance)
+    return ScenarioEvaluation(name: name, events: EventScore(matching, unscoredEvents: unscored.count),
+                              breakdown: breakdown, distance: distance,
+                              truthCrossingsAfterFirstRow: coverage.countAfterFirstRow(truthEvents))
   }
 
   /// Evaluates one run from files: the dataset (ranging CSV with
@@ -108,11 +117,17 @@ public struct ScenarioEvaluation: Codable, Equatable, Sendable {
   public var breakdown: [ZoneKindScore]
   /// Distance error, when a filtered track was given.
   public var distance: DistanceErrorComparison?
+  /// Truth crossings after their object's first truth row (an object that
+  /// starts inside a zone enters it at that row, which does not count): 0
+  /// when the recording never moves across a zone boundary.
+  public var truthCrossingsAfterFirstRow: Int
 
-  public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?) {
+  public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?,
+              truthCrossingsAfterFirstRow: Int = 0) {
     self.name = name
     self.events = events
     self.breakdown = breakdown
     self.distance = distance
+    self.truthCrossingsAfterFirstRow = truthCrossingsAfterFirstRow
   }
 }

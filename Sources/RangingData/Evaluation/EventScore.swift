@@ -7,6 +7,9 @@
 /// - latency `t_engine - t_truth` over matched pairs, seconds (positive =
 ///   late): median and 95th percentile (GSL's linear interpolation between
 ///   order statistics), absent (omitted from JSON) when nothing matched.
+///
+/// Engine events the truth cannot judge (``Evaluator``: outside the object's
+/// truth span) are counted in ``unscoredEvents`` and in nothing else.
 public struct EventScore: Codable, Equatable, Sendable {
   /// Truth events.
   public var truthCount: Int
@@ -18,6 +21,9 @@ public struct EventScore: Codable, Equatable, Sendable {
   public var missed: Int
   /// Engine events not matched (false events, chatter): `engineCount - matched`.
   public var falseEvents: Int
+  /// Engine events left unscored, neither matched nor false, because the
+  /// truth does not cover their time; not in `engineCount`.
+  public var unscoredEvents: Int
   public var precision: Double
   public var recall: Double
   public var f1: Double
@@ -30,14 +36,18 @@ public struct EventScore: Codable, Equatable, Sendable {
   var latenciesSeconds: [Double] = []
 
   private enum CodingKeys: String, CodingKey {
-    case truthCount, engineCount, matched, missed, falseEvents, precision, recall, f1
+    case truthCount, engineCount, matched, missed, falseEvents, unscoredEvents, precision, recall, f1
     case latencyP50Seconds, latencyP95Seconds
   }
 
   /// Scores one matching.
-  public init(_ matching: EventMatching) {
+  ///
+  /// - Parameters:
+  ///   - matching: the scored engine events against the truth.
+  ///   - unscoredEvents: engine events left out of the matching (≥ 0), reported only.
+  public init(_ matching: EventMatching, unscoredEvents: Int = 0) {
     self.init(truthCount: matching.truthCount, engineCount: matching.engineCount,
-              latencies: matching.matched.map(\.latencySeconds))
+              latencies: matching.matched.map(\.latencySeconds), unscoredEvents: unscoredEvents)
   }
 
   /// Scores several matchings as one: counts add and latencies pool.
@@ -45,15 +55,17 @@ public struct EventScore: Codable, Equatable, Sendable {
   public static func pooled(_ scores: [EventScore]) -> EventScore {
     EventScore(truthCount: scores.map(\.truthCount).reduce(0, +),
                engineCount: scores.map(\.engineCount).reduce(0, +),
-               latencies: scores.flatMap(\.latenciesSeconds))
+               latencies: scores.flatMap(\.latenciesSeconds),
+               unscoredEvents: scores.map(\.unscoredEvents).reduce(0, +))
   }
 
-  private init(truthCount: Int, engineCount: Int, latencies: [Double]) {
+  private init(truthCount: Int, engineCount: Int, latencies: [Double], unscoredEvents: Int) {
     self.truthCount = truthCount
     self.engineCount = engineCount
     matched = latencies.count
     missed = truthCount - matched
     falseEvents = engineCount - matched
+    self.unscoredEvents = unscoredEvents
     precision = engineCount == 0 ? 1 : Double(matched) / Double(engineCount)
     recall = truthCount == 0 ? 1 : Double(matched) / Double(truthCount)
     f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)

@@ -13,11 +13,22 @@ struct Evaluate: ParsableCommand {
       runs the engine itself on every dataset given (files, or folders of .csv files) with the \
       engine options below, and scores that. Truth events are the crossings of true_distance \
       over each zone radius; engine events match them one-to-one (same object, zone and kind) \
-      within --tolerance seconds. Two baselines are scored the same way on every dataset and \
-      shown beside the engine: raw (the measured distance) and ema (its exponential moving \
-      average, alpha 0.3 per update), both with plain thresholds at each radius (enter d < r, \
-      exit d >= r; no hysteresis). --json keeps the engine's report at the top level and adds \
-      "baselines".
+      within --tolerance seconds. An event of an object more than --tolerance before its first \
+      or after its last row with truth is left unscored (neither matched nor false) and counted \
+      in the "unscored" column, for the engine and every baseline alike.
+
+      Four baselines are scored the same way on every dataset and shown beside the engine. \
+      Naive, with plain thresholds at each radius (enter d < r, exit d >= r): raw (the measured \
+      distance) and ema (its exponential moving average, alpha 0.3 per update). Textbook peers, \
+      with a hysteresis band (enter s < r, exit s > r + 0.15 m): cv-kalman (the constant-velocity \
+      Kalman filter, Bar-Shalom et al. 2001 section 6.2.2: q 0.3 m^2/s^3, sigma 0.15 m, no gate) \
+      and median3 (the median of the last 3 distances, as Android's UWB filter engine smooths \
+      distance). Every baseline restarts its smoothing on a life-cycle row. Distance error of a \
+      baseline is the distance it thresholds against truth on the same rows as the engine's.
+
+      --json keeps the engine's report at the top level and adds "baselines" (each with its \
+      pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
+      the truth crossings after the object's first truth row.
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]

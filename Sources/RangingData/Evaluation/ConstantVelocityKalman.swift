@@ -1,0 +1,126 @@
+import RangingEngine
+
+/// The textbook constant-velocity Kalman filter on one distance, used as a
+/// peer baseline (``BaselineMethod/constantVelocityKalman(_:)``), not by the
+/// engine.
+///
+/// State `x = [d, v]` (distance, metres; its rate, m/s), covariance `P`
+/// (2 × 2, symmetric, stored as its upper triangle). Model (Bar-Shalom, Li and
+/// Kirubarajan, "Estimation with Applications to Tracking and Navigation",
+/// 2001, §6.2.2, continuous white-noise acceleration; the Kalman filter
+/// equations of §5.2):
+///
+///     F = [1 dt; 0 1]
+///     Q = q · [dt³/3 dt²/2; dt²/2 dt]
+///     H = [1 0],  R = sigma²
+///
+/// with `q` the power spectral density of the acceleration (m²/s³) and
+/// `sigma` the measurement noise (m). It starts at the first distance with
+/// `x = [d0, 0]`, `P0 = diag(R, v0Variance)`; every later distance predicts
+/// over `dt` (the time since the previous update; `dt = 0` skips the
+/// prediction) and then updates, with no gate. The covariance update is the
+/// standard `P = (I - K H) P`, not the Joseph form: K is the optimal gain, so
+/// the two are equal in exact arithmetic (FilterPy's `update` documents the
+/// difference), and the reference values in the tests are checked to 1e-9.
+///
+/// - Complexity: O(1) per update. Does not allocate.
+public struct ConstantVelocityKalman: Sendable {
+  /// The tuning of the textbook filter.
+  public struct Parameters: Equatable, Sendable {
+    /// Power spectral density of the white acceleration, m²/s³ (> 0).
+    public var accelerationDensity: Double
+    /// Standard deviation of a measured distance, metres (> 0).
+    public var measurementSigmaMeters: Double
+    /// Initial variance of the rate, (m/s)² (> 0).
+    public var initialVelocityVariance: Double
+
+    public init(accelerationDensity: Double, measurementSigmaMeters: Double, initialVelocityVariance: Double) {
+      self.accelerationDensity = accelerationDensity
+      self.measurementSigmaMeters = measurementSigmaMeters
+      self.initialVelocityVariance = initialVelocityVariance
+    }
+
+    /// q = 0.3 m²/s³, sigma = 0.15 m, initial rate variance 1 (m/s)².
+    ///
+    /// Conventional, not tuned: q = 0.3 m²/s³ lets the rate wander by
+    /// `√(q · 1 s)` ≈ 0.55 m/s in a second, the order of a walking person's
+    /// changes of pace (Bar-Shalom §6.2.2 suggests `q` of the order of the
+    /// squared acceleration change over a sampling interval); 0.15 m is a
+    /// typical UWB two-way ranging spread indoors; 1 (m/s)² covers walking speed.
+    public static let textbook = Parameters(accelerationDensity: 0.3, measurementSigmaMeters: 0.15,
+                                            initialVelocityVariance: 1)
+  }
+
+  public let parameters: Parameters
+  /// Filtered distance, metres.
+  public private(set) var distanceMeters: Double
+  /// Filtered rate of the distance, m/s (negative when approaching).
+  public private(set) var velocityMetersPerSecond: Double
+  /// P00 (m²), P01 (m²/s), P11 ((m/s)²).
+  public private(set) var covariance: (dd: Double, dv: Double, vv: Double)
+  /// The time of the last update.
+  public private(set) var time: Timestamp
+
+  /// Starts the filter at a first measured distance: `x = [d0, 0]`, `P0 = diag(R, v0Variance)`.
+  ///
+  /// - Parameters:
+  ///   - distanceMeters: the first measured distance, metres.
+  ///   - time: its time.
+  ///   - parameters: the tuning (every value > 0).
+  public init(distanceMeters: Double, time: Timestamp, parameters: Parameters = .textbook) {
+    precondition(parameters.accelerationDensity > 0 && parameters.measurementSigmaMeters > 0
+                 && parameters.initialVelocityVariance > 0,
+                 "ConstantVelocityKalman: q, sigma and the initial rate variance must be positive")
+    self.parameters = parameters
+    self.distanceMeters = distanceMeters
+    velocityMetersPerSecond = 0
+    let r = parameters.measurementSigmaMeters * parameters.measurementSigmaMeters
+    covariance = (r, 0, parameters.initialVelocityVariance)
+    self.time = time
+  }
+
+  /// Predicts to `time` and fuses the measured `distanceMeters`.
+  ///
+  /// - Parameters:
+  ///   - time: not before the last update's time (the caller skips earlier rows).
+  ///   - distanceMeters: the measured distance, metres.
+  /// - Returns: the filtered distance, metres.
+  public mutating func update(time: Timestamp, distanceMeters z: Double) -> Double {
+    let dt = time.seconds(since: self.time)
+    precondition(dt >= 0, "ConstantVelocityKalman: time went backwards")
+    if dt > 0 { predict(dt) }
+    self.time = time
+    fuse(z)
+    return distanceMeters
+  }
+
+  /// x = F x;  P = F P Fᵀ + Q  (Bar-Shalom §5.2, with §6.2.2's F and Q).
+  private mutating func predict(_ dt: Double) {
+    let q = parameters.accelerationDensity
+    let (p00, p01, p11) = covariance
+    // x = F x: the distance moves on at the current rate.
+    distanceMeters += dt * velocityMetersPerSecond
+    // F P Fᵀ written out for F = [1 dt; 0 1], plus Q = q [dt³/3 dt²/2; dt²/2 dt].
+    covariance = (p00 + 2 * dt * p01 + dt * dt * p11 + q * dt * dt * dt / 3,
+                  p01 + dt * p11 + q * dt * dt / 2,
+                  p11 + q * dt)
+  }
+
+  /// The standard update with H = [1 0] (Bar-Shalom §5.2).
+  private mutating func fuse(_ z: Double) {
+    let r = parameters.measurementSigmaMeters * parameters.measurementSigmaMeters
+    let (p00, p01, p11) = covariance
+    // y = z - H x: the innovation, metres.
+    let y = z - distanceMeters
+    // S = H P Hᵀ + R: its variance, m².
+    let s = p00 + r
+    // K = P Hᵀ / S: the gain, [unitless, 1/s].
+    let k0 = p00 / s
+    let k1 = p01 / s
+    // x = x + K y.
+    distanceMeters += k0 * y
+    velocityMetersPerSecond += k1 * y
+    // P = (I - K H) P; its lower-left entry equals the upper-right one, (1 - k0) p01.
+    covariance = ((1 - k0) * p00, (1 - k0) * p01, p11 - k1 * p01)
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Two runs recorded one after the other as two objects, truth on every row:
+/// `run-a` stands at 1 m for 3 s (inside both zones from its first row),
+/// then `run-b` stands at 5 m for 12 s. The truth says nothing about `run-a`
+/// after t = 3 s, when an engine may report it lost.
+private let twoRuns: String = {
+  var lines = ["t,object,distance,true_distance"]
+  for k in 0..<16 { lines.append(String(format: "%.1f,run-a,1.0,1.0", Double(k) * 0.2)) }
+  for k in 16..<76 { lines.append(String(format: "%.1f,run-b,5.0,5.0", Double(k) * 0.2)) }
+  return lines.joined(separator: "\n") + "\n"
+}()
+
+@Suite("rangectl evaluate: baselines and unscored events")
+struct EvaluateCommandTests {
+  @Test("Events after an object's last truth row + tolerance are unscored, for the engine and every baseline")
+  func unscoredAfterTheRun() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("two-runs.csv", twoRuns)
+    // The engine's own events, to know independently which fall after 3 s + 1 s.
+    let replay = try Rangectl.run(["replay", path])
+    #expect(replay.status == 0, "stderr: \(replay.stderr)")
+    let events = try EventLine.parseAll(replay.stdoutText)
+    let late = events.filter { $0.object == "run-a" && $0.t > 4.0 }.count
+
+    let result = try Rangectl.run(["evaluate", path, "--json"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let overall = try #require(report["overall"] as? [String: Any])
+    #expect((overall["unscoredEvents"] as? NSNumber)?.intValue == late)
+    #expect((overall["engineCount"] as? NSNumber)?.intValue == events.count - late)
+    #expect((overall["truthCount"] as? NSNumber)?.intValue == 2)
+    let run = try #require((report["scenarios"] as? [[String: Any]])?.first)
+    #expect((run["truthCrossingsAfterFirstRow"] as? NSNumber)?.intValue == 0)
+
+    let baselines = try #require(report["baselines"] as? [[String: Any]])
+    #expect(baselines.map { $0["method"] as? String } == ["raw", "ema", "cv-kalman", "median3"])
+    #expect(baselines.map { ($0["hysteresisBandMeters"] as? NSNumber)?.doubleValue } == [nil, nil, 0.15, 0.15])
+    for baseline in baselines {
+      // A constant 1 m: every baseline enters both zones at the first row and never leaves.
+      let score = try #require((baseline["report"] as? [String: Any])?["overall"] as? [String: Any])
+      #expect((score["matched"] as? NSNumber)?.intValue == 2, "\(baseline["method"] ?? "?")")
+      #expect((score["falseEvents"] as? NSNumber)?.intValue == 0, "\(baseline["method"] ?? "?")")
+      #expect((score["unscoredEvents"] as? NSNumber)?.intValue == 0, "\(baseline["method"] ?? "?")")
+    }
+  }
+
+  @Test("The table names every baseline's rule and has an unscored column")
+  func table() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("two-runs.csv", twoRuns)
+    let result = try Rangectl.run(["evaluate", path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let text = result.stdoutText
+    #expect(text.contains("cv-kalman (constant-velocity Kalman") && text.contains("exit s > r + 0.15 m"))
+    #expect(text.contains("median3 (median of the last 3 distances)") && text.contains("exit s >= r"))
+    #expect(text.contains("unscored"))
+  }
+}
