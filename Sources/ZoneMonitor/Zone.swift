@@ -6,9 +6,9 @@
 /// `distance > radius + hysteresis / 2 + bandOffset`. Between the two thresholds nothing
 /// changes, so someone standing on the boundary does not toggle the zone
 /// (the pattern of PX4's `systemlib::Hysteresis`, with separate dwell times
-/// per direction). With the defaults the band is 1.45-1.65 m around a 1.5 m
-/// radius: it sits above the radius because ranging errors are mostly long
-/// (see ``defaultBandOffsetMeters``).
+/// per direction). With the defaults the band is 1.5-1.7 m for a 1.5 m
+/// radius: an object enters below the radius and leaves 0.2 m beyond it,
+/// because ranging errors are mostly long (see ``defaultBandOffsetMeters``).
 ///
 /// A zone with ``angleLimitRadians`` also needs the direction within that
 /// angle of straight ahead: it is entered when the distance condition holds
@@ -75,13 +75,14 @@ public struct Zone: Sendable {
   /// Band width, metres: wider than the filtered jitter of a person standing
   /// still (a few cm), narrow enough to add little latency (0.1 m at 1 m/s is 0.1 s).
   public static let defaultHysteresisMeters = 0.2
-  /// Band offset, metres: the band is 1.45-1.65 m, not 1.4-1.6 m, around a
-  /// 1.5 m radius. Ultra-Wideband errors are mostly long (non-line-of-sight,
-  /// multipath, bodies in the way; per-device offsets of +0.2 m, as in the
-  /// LIAS trolley recording), so an object reading a little long should still
-  /// enter near the radius, and one that leaves must read clearly beyond it.
-  /// Chosen on the tuning recordings and seeds (Tuning.md, "Zones").
-  public static let defaultBandOffsetMeters = 0.05
+  /// Band offset, metres: with the 0.2 m band, enter below the radius and
+  /// exit above radius + 0.2 m (1.5-1.7 m for a 1.5 m radius). Ultra-Wideband
+  /// errors are mostly long (non-line-of-sight, multipath, bodies in the way;
+  /// per-device offsets of +0.2 to +0.3 m, as in the LIAS trolley recording),
+  /// so an object that reads long must still enter at the radius, and one
+  /// that leaves must read clearly beyond it. Chosen on the tuning recordings
+  /// and seeds (Tuning.md, "Zones").
+  public static let defaultBandOffsetMeters = 0.1
   /// Enter dwell, seconds: one update at 5 Hz.
   public static let defaultEnterDwellSeconds = 0.0
   /// Exit dwell, seconds.

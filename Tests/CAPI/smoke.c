@@ -85,7 +85,7 @@ static void check_defaults(void) {
   CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.2);
   CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0);
   CHECK(zone.angle_limit_rad == 0 && fabs(zone.angle_hysteresis_rad - 10 * M_PI / 180) < 1e-12);
-  CHECK(zone.band_offset_m == 0.05);
+  CHECK(zone.band_offset_m == 0.1);
   ranging_zone_config_init(NULL, 1); /* ignored */
 }
 
@@ -166,8 +166,8 @@ static void check_walk(void) {
       CHECK(events[i].distance_sigma_m > 0 && events[i].distance_sigma_m < 0.1);
       CHECK(i == 0 || events[i].time_us > events[i - 1].time_us);
     }
-    CHECK(events[0].distance_m < 2.9 && events[1].distance_m < 1.4);
-    CHECK(events[2].distance_m > 1.6 && events[3].distance_m > 3.1);
+    CHECK(events[0].distance_m < 3.0 && events[1].distance_m < 1.5); /* enter below the radius */
+    CHECK(events[2].distance_m > 1.7 && events[3].distance_m > 3.2); /* exit 0.2 m beyond it */
   }
 
   CHECK_STATUS(ranging_engine_read_object_state(engine, 7, &state), RANGING_OK);

@@ -21,17 +21,18 @@ struct EventsOutputTests {
   }()
 
   /// Closed-form crossing times of the default zones' bands for ``walk``.
-  /// Sources/ZoneMonitor/Zone.swift: enter below radius - hysteresis/2,
-  /// exit above radius + hysteresis/2, default hysteresis 0.2 m, so
-  /// outer (3 m) enters below 2.9 m and exits above 3.1 m, inner (1.5 m)
-  /// enters below 1.4 m and exits above 1.6 m. At 1 m/s:
-  ///   outer enter: 5 - t = 2.9  ->  t = 2.1
-  ///   inner enter: 5 - t = 1.4  ->  t = 3.6
-  ///   inner exit:  t - 4 = 1.6  ->  t = 5.6
-  ///   outer exit:  t - 4 = 3.1  ->  t = 7.1
+  /// Sources/ZoneMonitor/Zone.swift: enter below radius - hysteresis/2 +
+  /// band offset, exit above radius + hysteresis/2 + band offset; default
+  /// hysteresis 0.2 m and offset 0.1 m, so outer (3 m) enters below 3.0 m and
+  /// exits above 3.2 m, inner (1.5 m) enters below 1.5 m and exits above
+  /// 1.7 m. At 1 m/s:
+  ///   outer enter: 5 - t = 3.0  ->  t = 2.0
+  ///   inner enter: 5 - t = 1.5  ->  t = 3.5
+  ///   inner exit:  t - 4 = 1.7  ->  t = 5.7
+  ///   outer exit:  t - 4 = 3.2  ->  t = 7.2
   static let walkCrossings: [(zone: String, event: String, t: Double, threshold: Double)] = [
-    ("outer", "enter", 2.1, 2.9), ("inner", "enter", 3.6, 1.4),
-    ("inner", "exit", 5.6, 1.6), ("outer", "exit", 7.1, 3.1),
+    ("outer", "enter", 2.0, 3.0), ("inner", "enter", 3.5, 1.5),
+    ("inner", "exit", 5.7, 1.7), ("outer", "exit", 7.2, 3.2),
   ]
 
   private func replay(_ recording: String) throws -> (RangectlResult, [EventLine]) {
@@ -87,14 +88,14 @@ struct EventsOutputTests {
   @Test(
     "One update that crosses both zones writes outer before inner when approaching and inner before outer when leaving")
   func bothZonesInOneUpdate() throws {
-    // 0.5 Hz: each step moves 2 m in (1 m/s), so 3 m -> 1 m at t = 6 crosses
-    // 2.9 m and 1.4 m at once; then 2.5 m out (1.25 m/s), so 1 m -> 3.5 m at
-    // t = 8 crosses 1.6 m and 3.1 m at once.
+    // 0.5 Hz: 3.2 m -> 1 m at t = 6 crosses 3.0 m and 1.5 m (the enter
+    // thresholds) at once; then 1 m -> 3.5 m at t = 8 crosses 1.7 m and 3.2 m
+    // (the exit thresholds) at once.
     let recording = """
       t,object,distance
-      0,slow,7
-      2,slow,5
-      4,slow,3
+      0,slow,7.2
+      2,slow,5.2
+      4,slow,3.2
       6,slow,1
       8,slow,3.5
       10,slow,6

@@ -65,17 +65,17 @@ struct ZoneMonitorTests {
     #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
   }
 
-  @Test("The default band sits 0.05 m above the radius: enter below 1.45 m, exit above 1.65 m")
+  @Test("The default band sits above the radius: enter below 1.5 m, exit above 1.7 m")
   func defaultBandOffset() {
     let zone = Zone(radiusMeters: 1.5)
-    #expect(zone.enterThresholdMeters == 1.5 - 0.1 + 0.05 && zone.exitThresholdMeters == 1.5 + 0.1 + 0.05)
+    #expect(zone.enterThresholdMeters == 1.5 - 0.1 + 0.1 && zone.exitThresholdMeters == 1.5 + 0.1 + 0.1)
     var s = Script([zone])
-    s.at(0, 1.46)  // inside the radius, but not below 1.45
+    s.at(0, 1.5)  // on the radius: not inside
     #expect(s.events.isEmpty)
-    s.at(1, 1.44)
-    s.at(2, 1.64)  // outside the radius, still within the band
+    s.at(1, 1.49)
+    s.at(2, 1.69)  // outside the radius, still within the band
     #expect(s.summary == ["0 enter 1.0"])
-    s.at(3, 1.66)
+    s.at(3, 1.71)
     #expect(s.summary == ["0 enter 1.0", "0 exit 3.0"])
   }
 

@@ -247,7 +247,8 @@ typedef struct ranging_zone_config {
   /** Band around angle_limit_rad, radians; 0 <= b < 2 * angle_limit_rad. Default 10 degrees. */
   double angle_hysteresis_rad;
   /** How far the band's centre lies above radius_m, metres (negative: below); finite, with
-      radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.05: ranging errors are mostly long. */
+      radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.1 (enter below radius_m, exit above
+      radius_m + 0.2): ranging errors are mostly long. */
   double band_offset_m;
 } ranging_zone_config_t;
 
@@ -306,7 +307,7 @@ void ranging_config_init(ranging_config_t *config);
 
 /**
  * Fills zone with a zone of radius_m and the default hysteresis (0.2 m) and
- * band offset (0.05 m), dwell (0), sigma multiplier (0), no angle limit and a
+ * band offset (0.1 m), dwell (0), sigma multiplier (0), no angle limit and a
  * 10 degree angle band.
  *
  * - Parameters: zone: not NULL (a NULL zone is ignored); radius_m: metres, > 0
