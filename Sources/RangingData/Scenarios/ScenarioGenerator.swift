@@ -10,23 +10,38 @@ import Foundation
 ///   all objects merged in time order (ties: object order, then generation
 ///   order). `t` has 6 decimals, distances and positions 4, directions 6;
 ///   `horizontal_angle` and `vertical` are empty; `true_distance` is |p|.
-/// - The same seed, scenario and scale give the same bytes on every machine:
-///   all randomness comes from GSL's MT19937 seeded with ``seed`` (a 64-bit
-///   seed is folded to `low32 ^ high32`; GSL maps 0 to 4357), numbers are
-///   formatted with integer arithmetic, and each call starts a fresh generator,
-///   so what one call writes does not depend on earlier calls.
+/// - The same seed, scenario, scale and options give the same bytes on every
+///   machine: all randomness comes from two GSL MT19937 streams, the main
+///   stream seeded with ``seed`` (a 64-bit seed is folded to
+///   `low32 ^ high32`; GSL maps 0 to 4357) and the effects stream seeded
+///   with that folded seed XOR ``effectsStreamSalt``; numbers are formatted
+///   with integer arithmetic, and each call starts fresh generators, so what
+///   one call writes does not depend on earlier calls.
+/// - ``updateRateHz`` (when set) replaces every object's update rate and
+///   ``effects`` switches ``MeasurementEffects`` off (``MeasurementModel/restricted(to:)``),
+///   for built-in and custom scenarios alike, after the plan is drawn: the
+///   paths of a seed are the same at every rate and with every effect set.
 /// - `scale` = n writes n repetitions of the same scenario (same paths), each
 ///   with fresh noise and shifted in time by the previous repetitions' duration
 ///   plus ``repetitionGapSeconds``. Rows are streamed: memory holds one
 ///   repetition, never the file.
 ///
-/// Draw order (for reproducing the stream elsewhere): a named scenario first
-/// draws its plan (``ScenarioName/scenario(seed:)``); then for each
-/// repetition and each object in order: one NLOS bias per NLOS interval, a
-/// start phase `U(0, 1/rate)`, and per scheduled update exactly nine draws
-/// (spike start, spike length, spike magnitude, dropout, range noise, three
-/// direction-noise components, interval jitter) whether or not they are used,
-/// so switching one noise source off leaves the others unchanged.
+/// Draw order (for reproducing the streams elsewhere): a named scenario first
+/// draws its plan from the main stream (``ScenarioName/scenario(seed:)``);
+/// then for each repetition and each object in order:
+/// - main stream: one NLOS bias per scheduled NLOS interval, a start phase
+///   `U(0, 1/rate)`, and per scheduled update nine draws (spike start, spike
+///   length, spike magnitude, dropout, range noise, three direction-noise
+///   components, interval jitter);
+/// - effects stream: the object's offset and scale error, then per scheduled
+///   update twelve draws (heavy-tail chance; short-outlier start, length,
+///   fraction; NLOS-episode start, length, bias, direction loss;
+///   body-blocking bias, noise factor; gap start, length), see ``EffectState``.
+///
+/// Every draw is made whether or not it is used, so switching one noise
+/// source off leaves the others unchanged; and because the effects have a
+/// stream of their own, ``MeasurementEffects`` switched off leave the rows of
+/// the version-1 model exactly as they were (the main stream is untouched).
 ///
 /// Typical use:
 ///
@@ -38,6 +53,14 @@ public struct ScenarioGenerator: Sendable {
   public var seed: UInt64
   /// Time between the end of one repetition and the start of the next, seconds (≥ 0).
   public var repetitionGapSeconds: Double
+  /// When set, every object's update rate, Hz (1...100), whatever the scenario says.
+  public var updateRateHz: Double?
+  /// The ``MeasurementEffects`` left on; the others are switched off in every object.
+  public var effects: MeasurementEffects
+
+  /// XORed into the folded seed to seed the effects stream: any fixed odd
+  /// constant keeps the two streams apart (this is 2^32/φ, rounded).
+  public static let effectsStreamSalt: UInt32 = 0x9E37_79B9
 
   /// The CSV header line (without the newline).
   public static let header =
@@ -49,10 +72,29 @@ public struct ScenarioGenerator: Sendable {
   ///   - seed: seeds GSL's MT19937 (see the type's discussion).
   ///   - repetitionGapSeconds: gap between repetitions, seconds, ≥ 0. Default 10:
   ///     long enough that an engine's tracks from one repetition have settled.
-  public init(seed: UInt64, repetitionGapSeconds: Double = 10) {
+  ///   - updateRateHz: nil (each object's own rate) or a rate in 1...100 Hz for every object.
+  ///   - effects: the effects left on. Default ``MeasurementEffects/all``.
+  public init(
+    seed: UInt64, repetitionGapSeconds: Double = 10, updateRateHz: Double? = nil, effects: MeasurementEffects = .all
+  ) {
     precondition(repetitionGapSeconds >= 0, "ScenarioGenerator: repetitionGapSeconds must not be negative")
+    precondition(updateRateHz.map { (1...100).contains($0) } ?? true, "ScenarioGenerator: updateRateHz must be in 1...100")
     self.seed = seed
     self.repetitionGapSeconds = repetitionGapSeconds
+    self.updateRateHz = updateRateHz
+    self.effects = effects
+  }
+
+  /// `scenario` as this generator writes it: every object's model with the
+  /// rate override and the effect selection applied.
+  public func adjusted(_ scenario: Scenario) -> Scenario {
+    var scenario = scenario
+    for index in scenario.objects.indices {
+      var model = scenario.objects[index].model.restricted(to: effects)
+      if let updateRateHz { model.updateRateHz = updateRateHz }
+      scenario.objects[index].model = model
+    }
+    return scenario
   }
 
   /// The whole CSV text of a built-in scenario, built in memory.
@@ -109,6 +151,11 @@ public struct ScenarioGenerator: Sendable {
 
   // MARK: - Streaming
 
+  /// The effects stream (see the type's discussion).
+  private var effectsRandom: GSLRandomSource {
+    GSLRandomSource(seed: UInt64(GSLRandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt))
+  }
+
   private func csvText(_ scenario: Scenario, scale: Int, random: GSLRandomSource) -> String {
     var text = ""
     emit(scenario, scale: scale, random: random) { (chunk: String) throws(Never) in text += chunk }
@@ -138,10 +185,13 @@ public struct ScenarioGenerator: Sendable {
     _ scenario: Scenario, scale: Int, random: GSLRandomSource, to sink: (String) throws(E) -> Void
   ) throws(E) {
     precondition(scale >= 1, "ScenarioGenerator: scale must be at least 1")
+    let scenario = adjusted(scenario)
+    let effectsRandom = self.effectsRandom
     var buffer = commentLines(scenario, scale: scale) + ScenarioGenerator.header + "\n"
     var offset = 0.0
     for _ in 0..<scale {
-      let simulation = ScenarioSimulation(scenario: scenario, offsetSeconds: offset, random: random)
+      let simulation = ScenarioSimulation(
+        scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom)
       for row in simulation.rows() {
         buffer += row.text
         buffer += "\n"
@@ -163,7 +213,9 @@ public struct ScenarioGenerator: Sendable {
       "seed: \(seed) (GSL mt19937 seeded with \(GSLRandomSource.folded(seed)))",
       "scale: \(scale) (repetitions; each shifted by duration + \(repetitionGapSeconds) s, fresh noise)",
       "duration_s: \(scenario.durationSeconds)",
-      "generator: RangingData.ScenarioGenerator 1; randomness gsl_rng_mt19937, gsl_ran_gaussian, gsl_ran_flat",
+      "generator: RangingData.ScenarioGenerator 2; randomness gsl_rng_mt19937, gsl_ran_gaussian, gsl_ran_flat, gsl_rng_uniform_int",
+      "effects stream: gsl_rng_mt19937 seeded with \(GSLRandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt)",
+      "options: update_rate_hz=\(updateRateHz.map { "\($0) (every object)" } ?? "per object") effects=\(effects)",
       "frame: +x right, +y up, +z towards the user (ahead is -z); true_distance = |(true_x, true_y, true_z)|",
       "time: t = repetition offset + scenario time; the intervals below are in scenario time",
     ]

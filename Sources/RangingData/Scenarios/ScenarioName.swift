@@ -1,5 +1,8 @@
 /// The built-in scenario suite: each name is one CSV file.
 ///
+/// Every object uses the default ``MeasurementModel`` (all effects on) unless
+/// its case says otherwise.
+///
 /// Every scenario starts and ends with all objects outside every default zone
 /// (inner 1.5 m, outer 3 m), so truth crossings are well defined and a
 /// repeated scenario (``ScenarioGenerator`` `scale`) never jumps across a
@@ -10,7 +13,8 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   /// pauses; walks out of the field of view once; one suspension at 5 m.
   case walkInOut = "walk-in-out"
   /// Two people walk up and stand still for 30 s, one 3-5 cm inside and one
-  /// 3-5 cm outside 1.5 m (default spikes, no NLOS).
+  /// 3-5 cm outside 1.5 m (no scheduled NLOS; no device offset or scale error,
+  /// see ``ScenarioPlans/standOnBoundary(radiusMeters:startMeters:)``).
   case standInnerBoundary = "stand-inner-boundary"
   /// The same at 3 m.
   case standOuterBoundary = "stand-outer-boundary"
@@ -23,7 +27,8 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   /// path, rows merged in time order.
   case manyObjects = "many-objects"
   /// One person walks up and circles the phone twice at about 2 m; the
-  /// direction leaves and re-enters the field of view; NLOS behind the user.
+  /// direction leaves and re-enters the field of view; the user's body blocks
+  /// the path while the person is behind the user (|azimuth| > 120°).
   case circling = "circling"
   /// One person walks past in front of the phone ten times, side to side; the
   /// direction is missing at both ends.
@@ -33,12 +38,12 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   public var summary: String {
     switch self {
     case .walkInOut: "one person walks 5 m -> 0.5 m -> 5 m twice at 1.0-1.4 m/s with pauses; one suspension at 5 m"
-    case .standInnerBoundary: "two people stand still 30 s, 3-5 cm inside and 3-5 cm outside 1.5 m"
-    case .standOuterBoundary: "two people stand still 30 s, 3-5 cm inside and 3-5 cm outside 3 m"
+    case .standInnerBoundary: "two people stand still 30 s, 3-5 cm inside and 3-5 cm outside 1.5 m (no device bias)"
+    case .standOuterBoundary: "two people stand still 30 s, 3-5 cm inside and 3-5 cm outside 3 m (no device bias)"
     case .fastApproach: "three runs 6 m -> 0.5 m -> 6 m at 2.5 m/s with pauses"
     case .nlosApproach: "walk-in-out with NLOS stretches (1-4 s), extra spikes and a removed_timeout at 5 m"
     case .manyObjects: "20 tags at 1-10 Hz, each on its own random in/out path"
-    case .circling: "one person circles the phone twice at ~2 m (direction leaves the field of view; NLOS behind)"
+    case .circling: "one person circles the phone twice at ~2 m (direction leaves the field of view; body-blocked behind)"
     case .walkPast: "one person walks past in front (1-1.4 m) from 4 m on one side to 4 m on the other, ten times"
     }
   }

@@ -49,8 +49,16 @@ struct ScenarioPlans {
 
   /// Two people walk up from `startMeters`, stand still 30 s 3-5 cm inside and
   /// 3-5 cm outside `radiusMeters`, and walk away.
+  ///
+  /// Their devices have no offset or scale error (every other effect is on):
+  /// a default device error (-0.2...+0.25 m, -1...+2.5 %) is several times
+  /// the 3-5 cm margin, so with it the right decision could not be made from
+  /// the data by any method without calibration, and these scenarios would
+  /// score the draw instead of the engine's behaviour at a boundary.
+  /// Device bias is exercised by every other scenario.
   func standOnBoundary(radiusMeters: Double, startMeters: Double) -> [ScenarioObject] {
-    [("inside-1", -1.0, -25.0), ("outside-1", 1.0, 25.0)].map { name, sign, azimuth in
+    let model = MeasurementModel(deviceOffsetMeters: 0...0, deviceScaleFraction: 0...0)
+    return [("inside-1", -1.0, -25.0), ("outside-1", 1.0, 25.0)].map { name, sign, azimuth in
       let standing = radiusMeters + sign * random.uniform(0.03, 0.05)
       var path = Trajectory(start: .init(
         seconds: 0, distanceMeters: startMeters, azimuthRadians: degrees(azimuth - 5, azimuth + 5),
@@ -60,7 +68,7 @@ struct ScenarioPlans {
       path.move(toDistance: standing, speedMetersPerSecond: speed)
       path.pause(seconds: 30)
       path.move(toDistance: startMeters, speedMetersPerSecond: speed)
-      return ScenarioObject(name: name, trajectory: path)
+      return ScenarioObject(name: name, trajectory: path, model: model)
     }
   }
 
@@ -103,7 +111,10 @@ struct ScenarioPlans {
 
   /// Circles the phone twice at 1.8-2.2 m, walking 1.0 m/s: the direction
   /// leaves the field of view on each side and returns; while the person is
-  /// behind the phone's user (|azimuth| > 120°) the body blocks the line of sight (NLOS).
+  /// behind the phone's user (|azimuth| > 120°) the body blocks the line of
+  /// sight (``MeasurementModel/bodyBlockingHalfAngleDegrees``, from the
+  /// geometry: no interval is scheduled, so switching body blocking off
+  /// leaves this scenario in line of sight all round).
   func circling() -> ScenarioObject {
     let radius = random.uniform(1.8, 2.2)
     let start = degrees(-10, 10)
@@ -111,23 +122,13 @@ struct ScenarioPlans {
       seconds: 0, distanceMeters: 5, azimuthRadians: start, elevationRadians: degrees(-10, 0)))
     path.pause(seconds: 2)
     path.move(toDistance: radius, speedMetersPerSecond: walkingSpeed())
-    let circleStart = path.endSeconds
     let angularSpeed = 1.0 / radius
     let direction: Double = random.chance(0.5) ? 1 : -1
     path.turn(toAzimuth: start + direction * 4 * .pi, angularSpeedRadiansPerSecond: angularSpeed)
-    let circleEnd = path.endSeconds
     path.pause(seconds: 2)
     path.move(toDistance: 5, speedMetersPerSecond: walkingSpeed())
     path.pause(seconds: 2)
-    // Behind the user: azimuth within 60° of ±180°, twice per circle's pass.
-    var blocked: [Range<Double>] = []
-    for k in 0..<2 {
-      let behind = start + direction * (Double(2 * k) + 1) * .pi  // azimuth ±180° on lap k
-      let centre = circleStart + abs(behind - start) / angularSpeed
-      let half = (60 * ScenarioPlans.radiansPerDegree) / angularSpeed
-      blocked.append(max(circleStart, centre - half)..<min(circleEnd, centre + half))
-    }
-    return ScenarioObject(name: "circler-1", trajectory: path, nlosIntervals: blocked)
+    return ScenarioObject(name: "circler-1", trajectory: path)
   }
 
   /// Walks past in front of the phone from one side to the other, ten times

@@ -12,7 +12,10 @@ struct ScenarioSimulation {
   let scenario: Scenario
   /// Added to scenario time to give the `t` column, seconds.
   let offsetSeconds: Double
+  /// The main stream: plans, version-1 noise.
   let random: GSLRandomSource
+  /// The effects stream: ``MeasurementEffects`` only (see ``EffectState``).
+  let effectsRandom: GSLRandomSource
 
   /// Every row of the repetition, merged in time order.
   func rows() -> [Row] {
@@ -31,12 +34,13 @@ struct ScenarioSimulation {
     let biases = object.nlosIntervals.map { _ in
       random.uniform(model.nlosBiasMeters.lowerBound, model.nlosBiasMeters.upperBound)
     }
+    var effects = EffectState(model: model, random: effectsRandom)
     var rows: [Row] = []
     var spikeUpdatesLeft = 0
     var spikeMeters = 0.0
     var time = random.uniform(0, nominalInterval)
     while time < scenario.durationSeconds {
-      // Nine draws per scheduled update, always, in this order.
+      // Nine draws per scheduled update from the main stream, always, in this order.
       let spikeStarts = random.chance(model.spikeProbability)
       let spikeLength = random.integer(1, model.spikeMaxUpdates)
       let spikeMagnitude = random.uniform(model.spikeMagnitudeMeters.lowerBound, model.spikeMagnitudeMeters.upperBound)
@@ -44,6 +48,9 @@ struct ScenarioSimulation {
       let rangeNoise = random.gaussian(sigma: 1)
       let directionNoise = (random.gaussian(sigma: 1), random.gaussian(sigma: 1), random.gaussian(sigma: 1))
       let jitter = random.gaussian(sigma: model.intervalJitterFraction)
+      // Twelve from the effects stream.
+      let p = object.trajectory.position(at: time)
+      let effect = effects.advance(at: time, isBodyBlocked: model.isBodyBlocked(x: p.x, y: p.y, z: p.z), random: effectsRandom)
 
       if spikeUpdatesLeft == 0 && spikeStarts {
         spikeUpdatesLeft = spikeLength
@@ -53,14 +60,12 @@ struct ScenarioSimulation {
       spikeUpdatesLeft = max(0, spikeUpdatesLeft - 1)
 
       let interrupted = object.interruptions.contains { $0.interval.contains(time) }
-      if !dropped && !interrupted {
-        let nlos = object.nlosIntervals.firstIndex { $0.contains(time) }
-        let noise = Noise(
-          range: rangeNoise, direction: directionNoise, biasMeters: nlos.map { biases[$0] } ?? 0,
-          spikeMeters: spike, factor: nlos == nil ? 1 : model.nlosNoiseFactor)
+      if !dropped && !interrupted && !effect.isInGap {
         rows.append(Row(
           seconds: offsetSeconds + time, objectIndex: index, sequence: rows.count,
-          text: measurementText(object, at: time, noise: noise)))
+          text: measurementText(object, at: time, noise: noise(
+            object, at: time, range: rangeNoise, direction: directionNoise, spike: spike, biases: biases,
+            effects: effects, effect: effect))))
       }
       // Interval (1 + j)/rate with j clamped to ±3σ, so time always advances.
       let limit = 3 * model.intervalJitterFraction
@@ -81,10 +86,41 @@ struct ScenarioSimulation {
   private struct Noise {
     var range: Double
     var direction: (Double, Double, Double)
+    /// The object's calibration: measured = true·(1 + scale) + offset + ...
+    var scaleFraction: Double
+    var offsetMeters: Double
+    /// Largest excess delay in force (NLOS, body), metres, plus the spike.
     var biasMeters: Double
     var spikeMeters: Double
-    /// NLOS multiplier on both noise sigmas (1 in line of sight).
-    var factor: Double
+    /// Multiplier on the range noise sigma (NLOS or body, times the heavy-tail factor).
+    var rangeFactor: Double
+    /// Multiplier on the direction noise sigma (NLOS; 1 in line of sight).
+    var directionFactor: Double
+    /// Set for a short outlier: the reading is this fraction of the truth plus σ·n.
+    var shortOutlierFraction: Double?
+    /// The direction is missing whatever the field of view says.
+    var dropsDirection: Bool
+  }
+
+  /// Combines the conditions in force at `time` (``MeasurementModel`` step 3).
+  private func noise(
+    _ object: ScenarioObject, at time: Double, range: Double, direction: (Double, Double, Double), spike: Double,
+    biases: [Double], effects: EffectState, effect: EffectState.Outcome
+  ) -> Noise {
+    let model = object.model
+    let scheduled = object.nlosIntervals.firstIndex { $0.contains(time) }.map { biases[$0] }
+    let isNLOS = scheduled != nil || effect.nlosEpisodeBiasMeters != nil
+    var factor = isNLOS ? model.nlosNoiseFactor : 1
+    var excess = max(scheduled ?? 0, effect.nlosEpisodeBiasMeters ?? 0)
+    if let body = effect.bodyBlocking {
+      factor = max(factor, body.noiseFactor)
+      excess = max(excess, body.biasMeters)
+    }
+    return Noise(
+      range: range, direction: direction, scaleFraction: effects.scaleFraction, offsetMeters: effects.offsetMeters,
+      biasMeters: excess, spikeMeters: spike, rangeFactor: factor * effect.heavyTailFactor,
+      directionFactor: isNLOS ? model.nlosNoiseFactor : 1, shortOutlierFraction: effect.shortOutlierFraction,
+      dropsDirection: effect.bodyBlocking != nil || effect.nlosDropsDirection)
   }
 
   /// `t,object,distance,dir_x,dir_y,dir_z,,,,true_distance,true_x,true_y,true_z`.
@@ -92,13 +128,20 @@ struct ScenarioSimulation {
     let model = object.model
     let truth = object.trajectory.state(at: time).distanceMeters
     let p = object.trajectory.position(at: time)
-    // distance = true + σ·n·factor + NLOS bias + spike, never negative
-    let distance = max(0, truth + model.rangeSigmaMeters * noise.factor * noise.range + noise.biasMeters + noise.spikeMeters)
+    let distance: Double
+    if let fraction = noise.shortOutlierFraction {
+      // distance = f·true + σ·n, never negative: the receiver took a wrong, early peak
+      distance = max(0, fraction * truth + model.rangeSigmaMeters * noise.range)
+    } else {
+      // distance = true·(1 + s) + b + σ·k·n + excess + spike, never negative
+      distance = max(0, truth * (1 + noise.scaleFraction) + noise.offsetMeters
+        + model.rangeSigmaMeters * noise.rangeFactor * noise.range + noise.biasMeters + noise.spikeMeters)
+    }
     var fields = [ScenarioNumberFormat.fixed(offsetSeconds + time, decimals: 6), object.name,
                   ScenarioNumberFormat.fixed(distance, decimals: 4)]
-    if truth > 0 && model.isInFieldOfView(x: p.x, y: p.y, z: p.z) {
+    if truth > 0 && !noise.dropsDirection && model.isInFieldOfView(x: p.x, y: p.y, z: p.z) {
       // u = p/|p| + σd·(n1, n2, n3), renormalised
-      let sigma = model.directionSigmaDegrees * .pi / 180 * noise.factor
+      let sigma = model.directionSigmaDegrees * .pi / 180 * noise.directionFactor
       let u = (p.x / truth + sigma * noise.direction.0, p.y / truth + sigma * noise.direction.1,
                p.z / truth + sigma * noise.direction.2)
       let length = (u.0 * u.0 + u.1 * u.1 + u.2 * u.2).squareRoot()

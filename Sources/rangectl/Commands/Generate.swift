@@ -2,21 +2,35 @@ import ArgumentParser
 import Foundation
 import RangingData
 
-/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--list]`
+/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
-    discussion: "The same seed gives the same bytes. Each file's # comments record every parameter.")
+    discussion: """
+      The same seed and options give the same bytes. Each file's # comments record every parameter. \
+      --rate and --effects change only the measurements: the paths drawn from a seed stay the same.
+      """)
 
   @Option(help: "Random seed.") var seed: UInt64 = 1
   @Option(help: ArgumentHelp("Folder to write <scenario>.csv files into.", valueName: "dir")) var out: String?
   @Option(help: ArgumentHelp("Write only this scenario.", valueName: "name")) var only: String?
   @Option(help: ArgumentHelp("Repeat each scenario this many times with fresh noise.", valueName: "n")) var scale: Int = 1
+  @Option(help: ArgumentHelp("Update rate of every object, 1...100 Hz (default: each scenario's own).", valueName: "hz"))
+  var rate: Double?
+  @Option(help: ArgumentHelp(
+    "Measurement effects left on: all, none, or a comma-separated list of \(MeasurementEffects.named.map(\.name).joined(separator: ", ")).",
+    valueName: "set"))
+  var effects: String = "all"
   @Flag(help: "List the scenarios and exit.") var list = false
 
   func validate() throws {
     if !list, out == nil { throw ValidationError("--out DIR is required (or --list)") }
     guard scale >= 1 else { throw ValidationError("--scale must be at least 1") }
+    if let rate, !(1...100).contains(rate) { throw ValidationError("--rate must be in 1...100 Hz, got \(rate)") }
+    if MeasurementEffects(names: effects) == nil {
+      let names = MeasurementEffects.named.map(\.name).joined(separator: ", ")
+      throw ValidationError("--effects: expected all, none or a comma-separated list of: \(names); got '\(effects)'")
+    }
     if let only, ScenarioName(rawValue: only) == nil {
       let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
       throw ValidationError("--only: unknown scenario '\(only)'; one of: \(names)")
@@ -29,7 +43,7 @@ struct Generate: ParsableCommand {
       return
     }
     guard let out else { return }
-    let generator = ScenarioGenerator(seed: seed)
+    let generator = ScenarioGenerator(seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all)
     do {
       if let only, let name = ScenarioName(rawValue: only) {
         let path = out + "/" + name.rawValue + ".csv"
