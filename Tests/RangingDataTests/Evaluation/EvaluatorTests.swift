@@ -16,7 +16,7 @@ struct EvaluatorTests {
     let eventsPath = temporaryPath("events.jsonl")
     let trackPath = temporaryPath("track.csv")
     defer { for p in [dataset, eventsPath, trackPath] { try? FileManager.default.removeItem(atPath: p) } }
-    try ScenarioGenerator(seed: 31).write(.walkInOut, to: dataset)
+    try ScenarioGenerator(seed: 31, effects: []).write(.walkInOut, to: dataset)
 
     let truth = try EvaluationInputs.truthRows(datasetPath: dataset)
     let truthEvents = TruthCrossings.crossings(in: truth)
