@@ -11,4 +11,5 @@
 #include <gsl/gsl_movstat.h>
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
+#include <gsl/gsl_multifit.h>
 #endif

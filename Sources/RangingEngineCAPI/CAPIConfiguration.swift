@@ -35,6 +35,9 @@ struct CAPIConfiguration {
     config.field_of_view_azimuth_rad = fieldOfView.azimuthLimitRadians
     config.field_of_view_elevation_rad = fieldOfView.elevationLimitRadians
     config.range_sigma_m = RangeFilterConfiguration().measurementSigmaMeters
+    let calibration = RangeCalibration()
+    config.range_offset_m = calibration.offsetMeters
+    config.range_scale = calibration.scale
     config.suspension_policy = ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
     return config
   }
@@ -77,6 +80,7 @@ struct CAPIConfiguration {
       config.field_of_view_azimuth_rad > 0 && config.field_of_view_azimuth_rad <= .pi,
       config.field_of_view_elevation_rad > 0 && config.field_of_view_elevation_rad <= .pi / 2,
       config.range_sigma_m > 0 && config.range_sigma_m.isFinite,
+      RangeCalibration.validationError(offsetMeters: config.range_offset_m, scale: config.range_scale) == nil,
       config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
         || config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES)
     else { return CAPIStatus.invalidConfig }
@@ -107,7 +111,10 @@ struct CAPIConfiguration {
       capacity: Int(config.max_objects),
       rangeFilter: RangeFilterConfiguration(measurementSigmaMeters: config.range_sigma_m),
       directionFilter: config.direction_tracking ? DirectionFilterConfiguration(fieldOfView: fieldOfView) : nil,
-      lostTimeoutSeconds: Double(config.lost_timeout_us) / 1_000_000)
+      lostTimeoutSeconds: Double(config.lost_timeout_us) / 1_000_000,
+      // status(of:) has checked both values, so the fallback is never taken.
+      rangeCalibration: (try? RangeCalibration(offsetMeters: config.range_offset_m, scale: config.range_scale))
+        ?? RangeCalibration())
     if config.zone_count == 0 {
       zones = RangingPipeline<SwiftKalmanBackend>.defaultZones
     } else {

@@ -6,5 +6,5 @@ struct RangeCtl: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rangectl",
     abstract: "Filter Ultra-Wideband ranging recordings and report zone events.",
-    subcommands: [Replay.self, Generate.self, Evaluate.self, Plot.self, Bench.self, Config.self])
+    subcommands: [Replay.self, Generate.self, Evaluate.self, Calibrate.self, Plot.self, Bench.self, Config.self])
 }

@@ -77,6 +77,7 @@ static void check_defaults(void) {
   CHECK(fabs(config.field_of_view_azimuth_rad - 55 * M_PI / 180) < 1e-12);
   CHECK(fabs(config.field_of_view_elevation_rad - 45 * M_PI / 180) < 1e-12);
   CHECK(config.range_sigma_m == 0.05);
+  CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
   ranging_config_init(NULL); /* ignored */
 
@@ -107,7 +108,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 18; which++) {
+  for (int which = 0; which < 22; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -130,8 +131,12 @@ static void check_invalid_configs(void) {
     case 13: bad_zones[0].exit_dwell_us = -1; break;
     case 14: bad_zones[0].angle_limit_rad = 0.5; bad_zones[0].angle_hysteresis_rad = 1.0; break;
     case 15: bad_zones[1].enter_sigma_multiplier = NAN; break;
-    case 16: bad_zones[0].band_offset_m = -1.5; break; /* enter threshold below 0 */
-    case 17: bad_zones[1].band_offset_m = INFINITY; break;
+    case 16: config.range_offset_m = 10.5; break;
+    case 17: config.range_offset_m = NAN; break;
+    case 18: config.range_scale = 0.49; break;
+    case 19: config.range_scale = INFINITY; break;
+    case 20: bad_zones[0].band_offset_m = -1.5; break; /* enter threshold below 0 */
+    case 21: bad_zones[1].band_offset_m = INFINITY; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -197,6 +202,40 @@ static void check_walk(void) {
   CHECK(stats.updates_accepted == 77 && stats.updates_rejected == 0);
   CHECK(stats.events_queued == 6 && stats.events_dropped == 0 && stats.events_pending == 0);
   CHECK(stats.objects_evicted == 0);
+  ranging_engine_destroy(engine);
+}
+
+/*
+ * A device reading 10% long plus 0.2 m (measured = 1.1 * true + 0.2): a steady
+ * 2.4 m is reported as (2.4 - 0.2) / 1.1 = 2.0 m, and a reading shorter than
+ * the offset as 0 m, not rejected. The limits themselves are accepted.
+ */
+static void check_range_calibration(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  config.range_offset_m = 0.2;
+  config.range_scale = 1.1;
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  for (int step = 0; step < 10; step++) {
+    CHECK_STATUS(ranging_engine_update(engine, us(1 + step * 0.1), 1, 2.4, ahead), RANGING_OK);
+    CHECK_STATUS(ranging_engine_update(engine, us(1 + step * 0.1), 2, 0.1, ahead), RANGING_OK);
+  }
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  CHECK(fabs(state.distance_m - 2.0) < 1e-9);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 2, &state), RANGING_OK);
+  CHECK(state.distance_m == 0);
+  ranging_engine_destroy(engine);
+
+  config.range_offset_m = -10;
+  config.range_scale = 0.5;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  ranging_engine_destroy(engine);
+  config.range_offset_m = 10;
+  config.range_scale = 2;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
   ranging_engine_destroy(engine);
 }
 
@@ -1128,6 +1167,7 @@ int ranging_smoke_run(void) {
   check_invalid_configs();
   check_walk();
   check_rejections();
+  check_range_calibration();
   check_exit_reasons();
   check_custom_zones();
   check_names();

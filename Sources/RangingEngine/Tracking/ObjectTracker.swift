@@ -45,6 +45,9 @@ public final class ObjectTracker<Backend: KalmanBackend> {
 
   /// Validates and fuses one update.
   ///
+  /// The distance is corrected by ``TrackerConfiguration/rangeCalibration``
+  /// after validation and before both filters.
+  ///
   /// - Returns: `.rejected` with the reason, or `.accepted` with the slot,
   ///   the new state, what the distance measurement did (nil when the update
   ///   had no distance) and the object evicted to make room, if any.
@@ -67,6 +70,11 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// - Complexity: as ``update(object:with:)``. Does not allocate.
   @inlinable
   public func update(object: UInt64, withValidated update: RangingUpdate) -> TrackerUpdate {
+    // Calibration after validation: the checks apply to what the device reported.
+    var update = update
+    if let measured = update.distanceMeters {
+      update.distanceMeters = configuration.rangeCalibration.corrected(measured)
+    }
     var evicted: UInt64? = nil
     let slot: Int
     if let known = table.slot(of: object) {

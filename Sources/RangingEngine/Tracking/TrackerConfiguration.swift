@@ -14,11 +14,16 @@ public struct TrackerConfiguration: Sendable {
   /// at any rate, and still short enough that a zone does not stay occupied
   /// long after someone walked out of range.
   public var lostTimeoutSeconds: Double
+  /// The device's range error, removed from every measured distance before
+  /// the filter (and before the direction filter's position). Identity by
+  /// default; `rangectl calibrate` measures it.
+  public var rangeCalibration: RangeCalibration
 
   public init(
     capacity: Int = 64, rangeFilter: RangeFilterConfiguration = RangeFilterConfiguration(),
     directionFilter: DirectionFilterConfiguration? = DirectionFilterConfiguration(),
-    validation: SampleValidation = SampleValidation(), lostTimeoutSeconds: Double = 5
+    validation: SampleValidation = SampleValidation(), lostTimeoutSeconds: Double = 5,
+    rangeCalibration: RangeCalibration = RangeCalibration()
   ) {
     precondition(capacity >= 1, "TrackerConfiguration: capacity must be at least 1")
     precondition(lostTimeoutSeconds > 0, "TrackerConfiguration: lost timeout must be positive")
@@ -27,5 +32,6 @@ public struct TrackerConfiguration: Sendable {
     self.directionFilter = directionFilter
     self.validation = validation
     self.lostTimeoutSeconds = lostTimeoutSeconds
+    self.rangeCalibration = rangeCalibration
   }
 }

@@ -290,6 +290,16 @@ typedef struct ranging_config {
   double field_of_view_elevation_rad;
   /** Standard deviation of one distance measurement, metres; > 0. Default 0.05. */
   double range_sigma_m;
+  /**
+   * The device's range offset, metres, within +-10: b in the error model
+   * measured = range_scale * true + b, so a device that reads 0.2 m long
+   * has 0.2. Every distance is corrected to (measured - b) / range_scale
+   * (clamped to 0 when negative) before the filters. `rangectl calibrate`
+   * fits it. Default 0.
+   */
+  double range_offset_m;
+  /** The device's range scale, 0.5...2: range_scale in the model above. Default 1. */
+  double range_scale;
   /** What a suspended session does to zones. Default RANGING_SUSPENSION_EXIT_ZONES. */
   ranging_suspension_policy_t suspension_policy;
 } ranging_config_t;
@@ -298,7 +308,7 @@ typedef struct ranging_config {
  * Fills config with the defaults (the same as `rangectl replay`'s): 8
  * objects, 16 queued events, the two default zones, 5 s lost timeout,
  * direction tracking on, 55 x 45 degree field of view, 0.05 m range sigma,
- * suspension exits zones.
+ * no range calibration (offset 0, scale 1), suspension exits zones.
  *
  * - Parameters: config: not NULL (a NULL config is ignored).
  * - Complexity: O(1). Does not allocate.
@@ -347,7 +357,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 597
+#define RANGING_ENGINE_FIXED_BYTES 613
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 746
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
@@ -356,7 +366,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 889
+#define RANGING_ENGINE_FIXED_BYTES 905
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 862
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313

@@ -80,6 +80,14 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
   var hampelThreshold: Double = HampelConfiguration().threshold
 
+  @Option(help: ArgumentHelp(
+    "The device's range offset b in measured = s·true + b, metres (from `rangectl calibrate`).", valueName: "m"))
+  var rangeOffset: Double = RangeCalibration().offsetMeters
+
+  @Option(help: ArgumentHelp(
+    "The device's range scale s in measured = s·true + b (from `rangectl calibrate`).", valueName: "s"))
+  var rangeScale: Double = RangeCalibration().scale
+
   enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
     case exit, hold
   }
@@ -105,6 +113,21 @@ struct EngineOptions: ParsableArguments {
     guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
     _ = try fieldOfView()
     guard maxCoast > 0 else { throw ValidationError("--max-coast must be positive") }
+    _ = try rangeCalibration()
+  }
+
+  /// `--range-offset` and `--range-scale` as a calibration.
+  func rangeCalibration() throws -> RangeCalibration {
+    do {
+      return try RangeCalibration(offsetMeters: rangeOffset, scale: rangeScale)
+    } catch .offsetOutOfRange {
+      let limit = RangeCalibration.offsetLimitMeters
+      throw ValidationError("--range-offset must be a number of metres in -\(limit)...\(limit), got \(rangeOffset)")
+    } catch .scaleOutOfRange {
+      let range = RangeCalibration.scaleRange
+      throw ValidationError(
+        "--range-scale must be in \(range.lowerBound)...\(range.upperBound) (a ratio, not a percentage), got \(rangeScale)")
+    }
   }
 
   func zoneList() throws -> ZoneList {
@@ -135,7 +158,9 @@ struct EngineOptions: ParsableArguments {
             window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both)),
         // validate() has checked --fov, so the fallback is never taken.
         directionFilter: direction == .off ? nil : DirectionFilterConfiguration(
-          fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast)),
+          fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast),
+        // validate() has checked --range-offset and --range-scale too.
+        rangeCalibration: (try? rangeCalibration()) ?? RangeCalibration()),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
                         exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin, bandOffsetMeters: bandOffset),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)

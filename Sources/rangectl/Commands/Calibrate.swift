@@ -1,0 +1,87 @@
+import ArgumentParser
+import RangingData
+import RangingEngine
+
+/// `rangectl calibrate FILE [--known-distance M] [--object NAME] [--fit offset|offset-scale] [--json]`
+struct Calibrate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Fit a device's range offset and scale from a recording, for --range-offset and --range-scale.",
+    discussion: """
+      The device's error model is measured = scale * true + offset; the engine removes it with \
+      --range-offset and --range-scale. With true_distance in FILE, --fit offset-scale (the \
+      default) is a robust regression of distance on true_distance (Tukey bisquare weights, \
+      GSL gsl_multifit_robust); --fit offset fixes the scale at 1 and takes the Huber \
+      M-estimate of distance - true_distance. With --known-distance M (a static recording, no \
+      truth needed) the offset is the Huber M-estimate of distance - M. Standard errors come \
+      from GSL's covariance (conservative when many rows are outliers); rows down-weighted \
+      below 0.5 count as outliers. offset-scale is the default because it predicted the \
+      second half of every real recording with varying truth better than the offset alone (README, Range \
+      calibration). Prints the \
+      fit and the flags to use (--json: one JSON object). Exit status: 0 for a fit, 65 when \
+      FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
+      the engine accepts), 66 when FILE cannot be opened, 64 for bad options.
+      """)
+
+  @Argument(help: "Ranging CSV file, or - for standard input.")
+  var file: String
+
+  @Option(help: ArgumentHelp(
+    "The true distance of every row of a static recording, metres (fits the offset only; truth not needed).",
+    valueName: "m"))
+  var knownDistance: Double?
+
+  @Option(help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
+  var object: String?
+
+  @Option(help: "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance).")
+  var fit: RangeCalibrationFit.Model?
+
+  @Flag(help: "Write the fit as JSON.")
+  var json = false
+
+  func validate() throws {
+    if let knownDistance {
+      guard knownDistance.isFinite, knownDistance >= 0 else {
+        throw ValidationError("--known-distance must be a non-negative number of metres, got \(knownDistance)")
+      }
+      if fit == .offsetScale {
+        throw ValidationError("--known-distance fits the offset only: the scale needs truth at several distances; drop --fit offset-scale")
+      }
+    }
+    if let object, object.isEmpty { throw ValidationError("--object must not be empty") }
+  }
+
+  func run() throws {
+    let samples: CalibrationSamples
+    do {
+      samples = try CalibrationSamples(path: file)
+    } catch {
+      Diagnostics.write("rangectl calibrate: \(error)\n")
+      throw ExitCode(error.exitCode)
+    }
+    if let first = samples.firstRejection {
+      Diagnostics.write("rangectl calibrate: \(samples.rejectedRows) rows rejected and not used; first: \(first.message(path: file))\n")
+    }
+    let model = fit ?? (knownDistance == nil ? .offsetScale : .offset)
+    let result: RangeCalibrationFit
+    do {
+      result = try RangeCalibrationFit.fit(samples, object: object, model: model, knownDistanceMeters: knownDistance)
+    } catch {
+      Diagnostics.write("rangectl calibrate: \(error)\n")
+      throw ExitCode(65)  // EX_DATAERR
+    }
+    print(json ? result.jsonText(path: file) : result.table(path: file))
+    if (try? RangeCalibration(offsetMeters: result.offsetMeters, scale: result.scale)) == nil {
+      let range = RangeCalibration.scaleRange
+      Diagnostics.write(
+        "rangectl calibrate: \(file == "-" ? "<stdin>" : file): the fit is outside what the engine accepts "
+          + "(offset within ±\(RangeCalibration.offsetLimitMeters) m, scale \(range.lowerBound)...\(range.upperBound)); "
+          + (result.model == .offsetScale
+            ? "the true distances may span too little to fit the scale (try --fit offset), or 'distance' and 'true_distance' are not both in metres\n"
+            : "check that 'distance' and the true distance are both in metres\n"))
+      throw ExitCode(65)
+    }
+  }
+}
+
+extension RangeCalibrationFit.Model: ExpressibleByArgument {}
