@@ -16,6 +16,10 @@ public struct ZoneMonitor: Sendable {
   private var inside: [Bool]           // slot * zoneCount + zone
   private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
   private var lastRange: [RangeEstimate]
+  /// Time of the slot's previous evaluation, µs, or notPending before the first.
+  private var lastEvaluated: [Int64]
+  /// Exponential average of the slot's update interval, seconds (NaN before two updates).
+  private var meanInterval: [Double]
 
   private static let notPending = Int64.min
 
@@ -27,6 +31,23 @@ public struct ZoneMonitor: Sendable {
     pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
     lastRange = Array(
       repeating: RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0), count: capacity)
+    lastEvaluated = Array(repeating: Self.notPending, count: capacity)
+    meanInterval = Array(repeating: .nan, count: capacity)
+  }
+
+  /// Weight of the newest interval in ``meanInterval``: 0.2, about the last five updates.
+  private static let intervalWeight = 0.2
+
+  /// Folds the time since the slot's previous evaluation into its mean update interval.
+  private mutating func noteUpdate(slot: Int, at time: Timestamp) -> Double {
+    let previous = lastEvaluated[slot]
+    lastEvaluated[slot] = time.microseconds
+    if previous != Self.notPending && time.microseconds > previous {
+      let interval = time.seconds(since: Timestamp(microseconds: previous))
+      let mean = meanInterval[slot]
+      meanInterval[slot] = mean.isNaN ? interval : mean + Self.intervalWeight * (interval - mean)
+    }
+    return meanInterval[slot]
   }
 
   /// Whether the object in `slot` is inside `zone`.
@@ -41,6 +62,7 @@ public struct ZoneMonitor: Sendable {
   ) {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
+    let interval = noteUpdate(slot: slot, at: time)
     let base = slot * zones.count
     // Off-axis angle of the direction (nil when there is none to use), computed
     // when an angle-limited zone first needs it: it is an `atan2`, the
@@ -56,7 +78,7 @@ public struct ZoneMonitor: Sendable {
     }
     for zone in ascendingRadius where inside[base + zone] {
       let z = zones[zone]
-      var isOutside = range.distanceMeters > z.exitThresholdMeters
+      var isOutside = range.distanceMeters > z.exitThresholdMeters(updateIntervalSeconds: interval)
       if let limit = z.angleLimitRadians {
         guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
@@ -125,5 +147,7 @@ public struct ZoneMonitor: Sendable {
       pendingSince[base + zone] = Self.notPending
     }
     lastRange[slot] = RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0)
+    lastEvaluated[slot] = Self.notPending
+    meanInterval[slot] = .nan
   }
 }

@@ -59,10 +59,11 @@ struct ZoneMonitorTests {
   @Test("Exit happens only above radius plus half the band")
   func crossingOut() {
     var s = Script([inner])
+    // 5 Hz: the full band applies (see the low-rate test below).
     s.at(0, 1.0)
-    s.at(1, 1.59)
-    s.at(2, 1.61)
-    #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
+    s.at(0.2, 1.59)
+    s.at(0.4, 1.61)
+    #expect(s.summary == ["0 enter 0.0", "0 exit 0.4"])
   }
 
   @Test("The default band sits above the radius: enter below 1.5 m, exit above 1.7 m")
@@ -72,11 +73,30 @@ struct ZoneMonitorTests {
     var s = Script([zone])
     s.at(0, 1.5)  // on the radius: not inside
     #expect(s.events.isEmpty)
-    s.at(1, 1.49)
-    s.at(2, 1.69)  // outside the radius, still within the band
-    #expect(s.summary == ["0 enter 1.0"])
-    s.at(3, 1.71)
-    #expect(s.summary == ["0 enter 1.0", "0 exit 3.0"])
+    s.at(0.2, 1.49)
+    s.at(0.4, 1.69)  // outside the radius, still within the band
+    #expect(s.summary == ["0 enter 0.2"])
+    s.at(0.6, 1.71)
+    #expect(s.summary == ["0 enter 0.2", "0 exit 0.6"])
+  }
+
+  @Test("At low update rates the exit band narrows: 0.08 m at 1 Hz, 0.11 m at 2 Hz, the full 0.2 m from 5 Hz")
+  func lowRateBand() {
+    let zone = Zone(radiusMeters: 1.5)
+    // width = 0.05 + 0.15 · min(1, 0.2 s / interval) above the enter threshold (1.5 m)
+    #expect(abs(zone.exitThresholdMeters(updateIntervalSeconds: 1.0) - 1.58) < 1e-12)
+    #expect(abs(zone.exitThresholdMeters(updateIntervalSeconds: 0.5) - 1.61) < 1e-12)
+    #expect(zone.exitThresholdMeters(updateIntervalSeconds: 0.2) == zone.exitThresholdMeters)
+    #expect(zone.exitThresholdMeters(updateIntervalSeconds: 0.01) == zone.exitThresholdMeters)
+    #expect(zone.exitThresholdMeters(updateIntervalSeconds: .nan) == zone.exitThresholdMeters)
+    // At 1 Hz the mean interval is 1 s from the second update on, so an object
+    // inside stays at 1.57 m and leaves above 1.58 m.
+    var s = Script([zone])
+    s.at(0, 1.0)
+    s.at(1, 1.57)
+    #expect(s.summary == ["0 enter 0.0"])
+    s.at(2, 1.59)
+    #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
   }
 
   @Test("Dwell: the condition must hold for the dwell time, measured from its first update")
@@ -89,7 +109,7 @@ struct ZoneMonitorTests {
     s.at(0.5, 1.0)  // 0.5 s: enters
     #expect(s.summary == ["0 enter 0.5"])
     s.at(1.0, 2.0)  // exit condition starts
-    s.at(1.5, 1.55)  // back in the band: exit condition broken, timer restarts
+    s.at(1.5, 1.42)  // back in the band: exit condition broken, timer restarts
     s.at(2.0, 2.0)  // starts again
     s.at(2.9, 2.0)  // 0.9 s
     #expect(s.events.count == 1)
