@@ -120,7 +120,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
     var restartsUnconfirmed = false
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
-      constrain: NonNegativeDistance.project,
+      constrain: { distance, rate in
+        NonNegativeDistance.project(&distance, &rate)
+        RateLimit.clamp(&rate, to: configuration.maximumRateMetersPerSecond)
+      },
       accept: { y, innovationVariance in
         // Every measurement, fused or not, is evidence for or against NLOS.
         nonLineOfSight.update(innovation: y, innovationVariance: innovationVariance, dt: dt)
@@ -184,6 +187,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       _health.insert(.numericalFailure)
     }
     NonNegativeDistance.project(&s.x[0], &s.x[1])
+    RateLimit.clamp(&s.x[1], to: configuration.maximumRateMetersPerSecond)
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²).

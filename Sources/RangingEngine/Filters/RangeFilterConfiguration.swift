@@ -40,6 +40,10 @@ public struct RangeFilterConfiguration: Sendable {
   /// a Hampel window adds lag (its median trails a moving person), most at
   /// low update rates (window 5 at 1 Hz holds 5 s). Measured in Tuning.md.
   public var prefilter: HampelConfiguration
+  /// Largest rate of change of the distance the filter's state may hold, m/s
+  /// (``RateLimit``): 3, a brisk run straight at the phone (the fastest
+  /// generated approach is 2.5 m/s). Infinity turns the limit off.
+  public var maximumRateMetersPerSecond: Double
 
   public init(
     accelerationSpectralDensity: Double = 0.5,
@@ -49,7 +53,8 @@ public struct RangeFilterConfiguration: Sendable {
     shortGateSigmas: Double = 6.0,
     resetAfterRejections: Int = 3,
     confirmationCount: Int = 2,
-    prefilter: HampelConfiguration = .off
+    prefilter: HampelConfiguration = .off,
+    maximumRateMetersPerSecond: Double = 3
   ) {
     precondition(accelerationSpectralDensity > 0, "RangeFilterConfiguration: q must be positive")
     precondition(measurementSigmaMeters > 0, "RangeFilterConfiguration: measurement sigma must be positive")
@@ -57,6 +62,7 @@ public struct RangeFilterConfiguration: Sendable {
     precondition(gateSigmas > 0 && shortGateSigmas > 0, "RangeFilterConfiguration: gates must be positive")
     precondition(resetAfterRejections >= 1, "RangeFilterConfiguration: reset count must be at least 1")
     precondition(confirmationCount >= 0, "RangeFilterConfiguration: confirmation count must not be negative")
+    precondition(maximumRateMetersPerSecond > 0, "RangeFilterConfiguration: maximum rate must be positive")
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.measurementSigmaMeters = measurementSigmaMeters
     self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
@@ -65,5 +71,6 @@ public struct RangeFilterConfiguration: Sendable {
     self.resetAfterRejections = resetAfterRejections
     self.confirmationCount = confirmationCount
     self.prefilter = prefilter
+    self.maximumRateMetersPerSecond = maximumRateMetersPerSecond
   }
 }

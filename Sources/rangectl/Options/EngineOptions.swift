@@ -55,6 +55,9 @@ struct EngineOptions: ParsableArguments {
     case above, both
   }
 
+  @Option(help: ArgumentHelp("Largest rate of change of the filtered distance, m/s (inf: no limit).", valueName: "m/s"))
+  var maxRate: Double = RangeFilterConfiguration().maximumRateMetersPerSecond
+
   @Option(help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
   var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
@@ -105,6 +108,7 @@ struct EngineOptions: ParsableArguments {
     guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
+    guard maxRate > 0 else { throw ValidationError("--max-rate must be positive (inf for no limit)") }
     guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
     guard confirmation >= 0 else { throw ValidationError("--confirmation must not be negative") }
     guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
@@ -155,7 +159,8 @@ struct EngineOptions: ParsableArguments {
           accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
           shortGateSigmas: shortGate, resetAfterRejections: resetAfter, confirmationCount: confirmation,
           prefilter: HampelConfiguration(
-            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both)),
+            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both),
+          maximumRateMetersPerSecond: maxRate),
         // validate() has checked --fov, so the fallback is never taken.
         directionFilter: direction == .off ? nil : DirectionFilterConfiguration(
           fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast),

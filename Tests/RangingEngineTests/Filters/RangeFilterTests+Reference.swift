@@ -41,7 +41,8 @@ extension RangeFilterTests {
       initialRateSigmaMetersPerSecond: run.initialRateSigmaMetersPerSecond,
       gateSigmas: run.gateSigmas, shortGateSigmas: run.shortGateSigmas,
       resetAfterRejections: run.resetAfterRejections,
-      prefilter: .off)
+      // The FilterPy reference has no rate limit; RateLimitTests covers it.
+      prefilter: .off, maximumRateMetersPerSecond: .infinity)
   }
 
   /// Replays `run` and returns the first mismatch, or nil; also the step count reached.
