@@ -1,5 +1,3 @@
-internal import _RangingMath
-
 /// The probability that an object's latest distance measurements came over a
 /// non-line-of-sight (NLOS) path, judged from the distance filter's innovations.
 ///
@@ -45,13 +43,24 @@ public struct NonLineOfSightDetector: Sendable {
   /// π before any evidence: the chain's stationary probability, τN / (τL + τN).
   public static let initialProbability = meanNonLineOfSightSeconds / (meanLineOfSightSeconds + meanNonLineOfSightSeconds)
 
+  /// The forward variables αL and αN (Rabiner 1989, eq. 19-20), unnormalised:
+  /// π = αN / (αL + αN). Keeping them unnormalised takes the division out of
+  /// the update's chain from one measurement to the next; a power-of-two
+  /// rescaling (exact) keeps their sum within [2^-400, 2^400] instead (Rabiner's scaling, §V.A).
+  @usableFromInline var lineOfSightWeight = 1 - NonLineOfSightDetector.initialProbability
+  @usableFromInline var nonLineOfSightWeight = NonLineOfSightDetector.initialProbability
+
   /// The current probability of NLOS, in [0, 1].
-  public private(set) var probability = NonLineOfSightDetector.initialProbability
+  @inlinable
+  public var probability: Double { nonLineOfSightWeight / (lineOfSightWeight + nonLineOfSightWeight) }
 
   public init() {}
 
   /// Forgets the evidence (a track restarts).
-  public mutating func reset() { probability = Self.initialProbability }
+  public mutating func reset() {
+    lineOfSightWeight = 1 - Self.initialProbability
+    nonLineOfSightWeight = Self.initialProbability
+  }
 
   /// Folds in one measurement's innovation.
   ///
@@ -59,19 +68,49 @@ public struct NonLineOfSightDetector: Sendable {
   ///   - innovation: measured minus predicted distance, metres (y).
   ///   - innovationVariance: S, m², > 0.
   ///   - dt: seconds since the previous measurement, >= 0.
-  /// - Complexity: O(1). Does not allocate. Not inlinable: it calls the C
-  ///   library's `exp`, which the core reaches through an internal import.
+  /// - Complexity: O(1). Does not allocate. Inlinable, so that in the
+  ///   filter's loop it overlaps the filter's own arithmetic (nothing in the
+  ///   filter waits for it).
+  @inlinable @inline(__always)
   public mutating func update(innovation y: Double, innovationVariance S: Double, dt: Double) {
-    let losToNlos = dt / (Self.meanLineOfSightSeconds + dt)
-    let nlosToLos = dt / (Self.meanNonLineOfSightSeconds + dt)
-    let prior = probability * (1 - nlosToLos) + (1 - probability) * losToNlos
+    let tauL = Self.meanLineOfSightSeconds, tauN = Self.meanNonLineOfSightSeconds
+    // pLN = dt / (τL + dt), pNL = dt / (τN + dt), with one division
+    let inverse = 1 / ((tauL + dt) * (tauN + dt))
+    let losToNlos = dt * (tauN + dt) * inverse
+    let nlosToLos = dt * (tauL + dt) * inverse
     let b = Self.biasMeters
     let widened = S + Self.biasSigmaMeters * Self.biasSigmaMeters
-    // ln Λ = ½ ln(S / widened) - (y - b)² / (2 widened) + y² / (2 S), clamped so exp stays finite
-    let exponent = -(y - b) * (y - b) / (2 * widened) + y * y / (2 * S)
-    let ratio = (S / widened).squareRoot() * ranging_exp(min(max(exponent, -60), 60))
-    let posterior = prior * ratio / (prior * ratio + 1 - prior)
-    // NaN (a broken S) leaves the previous value.
-    if posterior >= 0 && posterior <= 1 { probability = posterior }
+    // 1/S and 1/widened from one division
+    let inverseProduct = 1 / (S * widened)
+    let inverseS = widened * inverseProduct, inverseWidened = S * inverseProduct
+    // ln Λ = ½ ln(S / widened) - (y - b)² / (2 widened) + y² / (2 S)
+    let exponent = 0.5 * (y * y * inverseS - (y - b) * (y - b) * inverseWidened)
+    // NaN (a broken S or y) leaves the state as it was.
+    guard S > 0, exponent == exponent else { return }
+    // Clamped so that exp stays finite and normal.
+    let ratio = (S * inverseWidened).squareRoot() * ExponentialFunction.exp(min(max(exponent, -60), 60))
+    // α⁻ = transition of α; then αN ·= Λ (αL by 1: only the ratio matters)
+    let l = lineOfSightWeight, n = nonLineOfSightWeight
+    let newL = l * (1 - losToNlos) + n * nlosToLos
+    let newN = (l * losToNlos + n * (1 - nlosToLos)) * ratio
+    let sum = newL + newN
+    // Λ is at most e^60 ≈ 2^87 either way, so the sum stays far from overflow and
+    // underflow if it is brought back to [1, 2) whenever it leaves [2^-400, 2^400].
+    if _fastPath(sum > 0x1p-400 && sum < 0x1p400) {
+      lineOfSightWeight = newL
+      nonLineOfSightWeight = newN
+    } else {
+      rescale(newL, newN, sum: sum)
+    }
+  }
+
+  /// Stores the weights times 2^-e, for sum = m · 2^e with m in [1, 2) (exact).
+  @usableFromInline
+  mutating func rescale(_ l: Double, _ n: Double, sum: Double) {
+    guard sum.isNormal else { return }
+    // the biased exponent mirrored about 1023
+    let scale = Double(bitPattern: (2046 &- ((sum.bitPattern &>> 52) & 0x7FF)) &<< 52)
+    lineOfSightWeight = l * scale
+    nonLineOfSightWeight = n * scale
   }
 }

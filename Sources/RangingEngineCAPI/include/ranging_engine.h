@@ -359,7 +359,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 661
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 778
+#define RANGING_ENGINE_BYTES_PER_OBJECT 786
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -368,7 +368,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 993
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 886
+#define RANGING_ENGINE_BYTES_PER_OBJECT 894
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9

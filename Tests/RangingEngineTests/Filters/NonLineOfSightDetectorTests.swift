@@ -5,13 +5,14 @@ import Testing
 /// with SciPy's normal densities (scripts/reference/nlos_detector_reference.py).
 @Suite("NonLineOfSightDetector")
 struct NonLineOfSightDetectorTests {
-  @Test("Follows the SciPy forward recursion to 1e-12 through a step, an outlier and back")
+  @Test("Follows the SciPy forward recursion to 1e-7 through a step, an outlier and back")
   func matchesReference() {
     var detector = NonLineOfSightDetector()
-    #expect(detector.probability == 3.0 / 13.0)
+    #expect(abs(detector.probability - 3.0 / 13.0) < 1e-15)
     for (index, step) in nonLineOfSightReference.enumerated() {
       detector.update(innovation: step.y, innovationVariance: step.s, dt: step.dt)
-      #expect(abs(detector.probability - step.probability) <= 1e-12, "step \(index)")
+      // 1e-7: the core's exp is good to 1.1e-8 relative (ExponentialFunction)
+      #expect(abs(detector.probability - step.probability) <= 1e-7, "step \(index)")
     }
   }
 
@@ -32,11 +33,14 @@ struct NonLineOfSightDetectorTests {
     let before = detector.probability
     detector.update(innovation: 1, innovationVariance: .nan, dt: 0.2)
     #expect(detector.probability == before)
+    detector.update(innovation: .nan, innovationVariance: 0.01, dt: 0.2)
+    detector.update(innovation: .infinity, innovationVariance: 0.01, dt: 0.2)
+    #expect(detector.probability == before)
     for y in [1e6, -1e6, 1e-300, 0] {
       detector.update(innovation: y, innovationVariance: 1e-12, dt: 1)
       #expect(detector.probability >= 0 && detector.probability <= 1)
     }
     detector.reset()
-    #expect(detector.probability == NonLineOfSightDetector.initialProbability)
+    #expect(abs(detector.probability - NonLineOfSightDetector.initialProbability) < 1e-15)
   }
 }
