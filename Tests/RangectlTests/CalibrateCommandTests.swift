@@ -58,7 +58,7 @@ struct CalibrateCommandTests {
     #expect(lines.contains(
       "rows: 84 used (true distance 1.00...5.00 m), 2 down-weighted as outliers (weight < 0.5), 2 of them given weight 0"),
       "\(lines)")
-    #expect(lines.last == "flags: --range-offset 0.150 --range-scale 1.0200")
+    #expect(lines.last == "flags: --range-offset 0.150 --range-scale 1.0200 --band-offset 0")
     #expect(result.stderr.contains("1 rows rejected and not used; first: \(path):"), "stderr: \(result.stderr)")
   }
 
@@ -71,7 +71,7 @@ struct CalibrateCommandTests {
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(object["model"] as? String == "offset-scale")
-    #expect(object["flags"] as? String == "--range-offset 0.150 --range-scale 1.0200")
+    #expect(object["flags"] as? String == "--range-offset 0.150 --range-scale 1.0200 --band-offset 0")
     #expect(object["file"] as? String == path)
     #expect(abs((object["offsetMeters"] as? Double ?? 0) - 0.15) < 1e-9)
     #expect(abs((object["scale"] as? Double ?? 0) - 1.02) < 1e-9)
@@ -87,7 +87,7 @@ struct CalibrateCommandTests {
     let result = try Rangectl.run(["calibrate", path, "--known-distance", "2"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdoutLines.contains("scale   1 (fixed)"))
-    #expect(result.stdoutLines.last == "flags: --range-offset 0.100")
+    #expect(result.stdoutLines.last == "flags: --range-offset 0.100 --band-offset 0")
     // The flags as printed are accepted by every command that runs the engine.
     let flags = try #require(result.stdoutLines.last?.dropFirst("flags: ".count))
     let replay = try Rangectl.run(["replay", path] + flags.split(separator: " ").map(String.init))

@@ -3,14 +3,21 @@ import Foundation
 extension RangeCalibrationFit {
   /// The engine options that apply the fit, rounded to millimetres and to
   /// 1e-4 of scale (well inside the standard errors of any real recording):
-  /// `--range-offset 0.135 --range-scale 1.0205`, or the offset alone when
-  /// the scale was fixed at 1. A negative offset is joined with `=`
-  /// (`--range-offset=-0.017`): apart, `-0.017` would read as an option.
+  /// `--range-offset 0.135 --range-scale 1.0205 --band-offset 0`, or the
+  /// offset alone when the scale was fixed at 1. A negative offset is joined
+  /// with `=` (`--range-offset=-0.017`): apart, `-0.017` would read as an option.
+  ///
+  /// `--band-offset 0` centres the zone bands on their radii again: the
+  /// default band sits 0.1 m above each radius to absorb an uncalibrated
+  /// device's long readings (`Zone.defaultBandOffsetMeters`), which a
+  /// calibrated device no longer has. Measured on the first half of
+  /// lias-trolley-fast with its own fit: F1 0.844 with the default band,
+  /// 0.935 centred (Tuning.md, "Calibrated devices").
   public var flags: String {
     let offset = Self.fixed(offsetMeters, 3)
     var text = offset.hasPrefix("-") ? "--range-offset=\(offset)" : "--range-offset \(offset)"
     if model == .offsetScale { text += " --range-scale \(Self.fixed(scale, 4))" }
-    return text
+    return text + " --band-offset 0"
   }
 
   /// Standard error of the scale above which ``table(path:)`` warns that the

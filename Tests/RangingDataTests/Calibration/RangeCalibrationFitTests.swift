@@ -40,7 +40,7 @@ struct RangeCalibrationFitTests {
     #expect(abs(fit.offsetMeters - 0.15) < 1e-9 && abs(fit.scale - 1.02) < 1e-9, "\(fit)")
     #expect(fit.rowsUsed == 87 && fit.rowsRejected == 5 && fit.rowsDownWeighted == 5)
     #expect(fit.trueDistanceMinMeters == 1 && fit.trueDistanceMaxMeters == 5)
-    #expect(fit.converged && fit.flags == "--range-offset 0.150 --range-scale 1.0200")
+    #expect(fit.converged && fit.flags == "--range-offset 0.150 --range-scale 1.0200 --band-offset 0")
   }
 
   struct ReferenceCase: Sendable, CustomTestStringConvertible {
@@ -122,7 +122,7 @@ struct RangeCalibrationFitTests {
     let b = try RangeCalibrationFit.fit(samples, object: "b", model: .offset)
     #expect(abs(a.offsetMeters - 0.3) < 1e-9 && abs(b.offsetMeters + 0.1) < 1e-9)
     #expect(a.rowsUsed == 20 && a.object == "a")
-    #expect(b.flags == "--range-offset=-0.100", "a negative value joined with = so it is not read as an option")
+    #expect(b.flags == "--range-offset=-0.100 --band-offset 0", "a negative value joined with = so it is not read as an option")
     #expect(samples.objects == ["a", "b"])
   }
 
