@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
 // RangingEngine: filters Ultra-Wideband ranging updates and decides zone membership.
-// Licensed GPL-3.0-or-later (it links GSL, which is GPL-3.0-or-later).
+// The package's own code is Apache-2.0. The GSL trait (on by default) links GNU GSL, which is
+// GPL-3.0-or-later, so a build with it is a combined work under the GPL; a build with
+// `--disable-default-traits` contains no GPL code (README, "Licence").
 import PackageDescription
 
 let package = Package(
@@ -13,6 +16,13 @@ let package = Package(
     .executable(name: "rangectl", targets: ["rangectl"]),
     .library(name: "RangingEngineCAPI", type: .static, targets: ["RangingEngineCAPI"]),
   ],
+  traits: [
+    .trait(
+      name: "GSL",
+      description: "Links GNU GSL (GPL-3.0-or-later): the GSL Kalman backend, the host default, and the robust regression "
+        + "of `rangectl calibrate`. Off: no GPL code, the Swift backend is the default."),
+    .default(enabledTraits: ["GSL"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
   ],
@@ -23,13 +33,15 @@ let package = Package(
       providers: [.apt(["libgsl-dev"])]),
     // atan2, sin, cos for the core as clang builtins (no Glibc or Foundation import).
     .target(name: "_RangingMath"),
-    // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*.
-    .target(name: "RangingEngine", dependencies: ["CGSL", "_RangingMath"]),
+    // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*, with the GSL trait.
+    .target(name: "RangingEngine", dependencies: [.target(name: "CGSL", condition: .when(traits: ["GSL"])), "_RangingMath"]),
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
     // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
     // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
-    .target(name: "RangingData", dependencies: ["RangingEngine", "ZoneMonitor", "CGSL"]),
+    .target(
+      name: "RangingData",
+      dependencies: ["RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .executableTarget(
       name: "rangectl",
       dependencies: [
@@ -47,9 +59,14 @@ let package = Package(
       name: "_CAPISmoke", dependencies: ["RangingEngineCAPI"], path: "Tests/CAPI", sources: ["smoke.c"],
       cSettings: [.define("RANGING_SMOKE_NO_MAIN"), .headerSearchPath("../../Sources/RangingEngineCAPI/include")]),
     .testTarget(name: "RangingEngineCAPITests", dependencies: ["_CAPISmoke"]),
-    .testTarget(name: "RangingEngineTests", dependencies: ["RangingEngine", "CGSL"]),
+    .testTarget(
+      name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
-    .testTarget(name: "RangingDataTests", dependencies: ["RangingData", "RangingEngine", "ZoneMonitor"]),
+    .testTarget(
+      name: "RangingDataTests",
+      dependencies: [
+        "RangingData", "RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"])),
+      ]),
     .testTarget(name: "RangectlTests", dependencies: ["rangectl"]),
     .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),
   ]

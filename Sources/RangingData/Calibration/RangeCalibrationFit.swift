@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A device's range error model fitted robustly from a recording: the values
 /// for ``RangingEngine/RangeCalibration`` (`--range-offset`, `--range-scale`)
 /// with their uncertainty.
@@ -154,6 +155,8 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
       throw CalibrationError(path: path, kind: .tooFewRows(rows: rows, needed: parameters + 1))
     case .failure(.failed(let status)):
       throw CalibrationError(path: path, kind: .fitFailed(status: status))
+    case .failure(.unavailable):
+      throw CalibrationError(path: path, kind: .needsGSL)
     }
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The built-in scenario suite: each name is one CSV file.
 ///
 /// Every object uses the default ``MeasurementModel`` (all effects on) unless
@@ -53,12 +54,12 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   ///
   /// - Parameter seed: any value; see ``ScenarioGenerator`` for how it seeds MT19937.
   public func scenario(seed: UInt64) -> Scenario {
-    scenario(using: GSLRandomSource(seed: seed))
+    scenario(using: MT19937RandomSource(seed: seed))
   }
 
   /// Draws the scenario's plan from `random` (the generator then continues
   /// the same stream for the measurement noise).
-  func scenario(using random: GSLRandomSource) -> Scenario {
+  func scenario(using random: MT19937RandomSource) -> Scenario {
     let plans = ScenarioPlans(random: random)
     let objects: [ScenarioObject] =
       switch self {

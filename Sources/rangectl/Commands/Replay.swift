@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingData
 import RangingEngine
@@ -59,7 +60,11 @@ struct Replay: ParsableCommand {
 
   func run() throws {
     switch engine.backend {
-    case .gsl: try replay(with: GSLKalmanBackend.self)
+    #if GSL
+      case .gsl: try replay(with: GSLKalmanBackend.self)
+    #else
+      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+    #endif
     case .swift: try replay(with: SwiftKalmanBackend.self)
     }
   }

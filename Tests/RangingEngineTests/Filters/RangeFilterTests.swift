@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import Testing
 
@@ -33,7 +34,9 @@ struct RangeFilterTests {
 
     init(_ kind: BackendKind, _ configuration: RangeFilterConfiguration) {
       switch kind {
-      case .gsl: self.init(RangeFilter<GSLKalmanBackend>(configuration: configuration))
+      #if GSL
+        case .gsl: self.init(RangeFilter<GSLKalmanBackend>(configuration: configuration))
+      #endif
       case .swift: self.init(RangeFilter<SwiftKalmanBackend>(configuration: configuration))
       }
     }
