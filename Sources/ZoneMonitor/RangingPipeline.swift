@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The whole per-update path: validation, object table, distance filter and
@@ -11,7 +12,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
   // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
   // out; the runtime checks cost more than the zone logic (README, Performance).
-  @exclusivity(unchecked) public private(set) var monitor: ZoneMonitor
+  @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
   public let suspensionPolicy: SuspensionPolicy
   /// The latest time seen on any update or clock advance.
   @exclusivity(unchecked) public private(set) var clock: Timestamp?
@@ -26,7 +27,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
   ) {
     tracker = ObjectTracker<Backend>(configuration: configuration)
-    monitor = ZoneMonitor(zones: zones, capacity: configuration.capacity)
+    monitor = ZoneMembership(zones: zones, capacity: configuration.capacity)
     self.suspensionPolicy = suspensionPolicy
   }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// An object entering or leaving a zone (FORMATS.md §2).
