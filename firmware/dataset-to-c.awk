@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Converts a ranging CSV (FORMATS.md §1) into C definitions for the firmware
 # image (replay_dataset.h), as scripts/check-firmware runs it:
 #

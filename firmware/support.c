@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * What Embedded Swift's runtime needs from the C library beyond newlib.
  */

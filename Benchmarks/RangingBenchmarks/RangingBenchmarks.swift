@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Benchmark
 
 /// Benchmarks named `Type.operation(variant)` (STYLE.md §7). Every update-path

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a message could not be encoded. Both are the caller's to check
 /// first (``AccessoryConfigurationData/byteCount(uwbConfigDataByteCount:)``),
 /// so firmware that sizes its buffer with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The Accessory Configuration Data message of the Nearby Interaction
 /// Accessory Protocol (Specification R2): its layout, decoder and encoder.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What is wrong with an Accessory Configuration Data message, and where.
 ///
 /// Every problem names the byte offset and the field it was found at, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Timeouts and retries of the accessory-side session (``AccessorySession``).
 ///
 /// None of these defaults was measured against real iPhones (there was no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Smoke test of the C API: calls every function in ranging_engine.h (STYLE.md
  * §6), so the header and the Swift thunks cannot drift apart: the engine

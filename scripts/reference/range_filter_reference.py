@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reference values for RangeFilter, computed independently of the Swift code.
 
 Writes Tests/RangingEngineTests/Reference/RangeFilterReference.swift.
@@ -253,7 +254,8 @@ def swift_ints(values, indent="      ", per_line=8):
 
 
 def emit(sequences, steady):
-    header = f"""// GENERATED FILE, do not edit. Regenerate from the package root with:
+    header = f"""// SPDX-License-Identifier: Apache-2.0
+// GENERATED FILE, do not edit. Regenerate from the package root with:
 //   python3 scripts/reference/range_filter_reference.py
 // Seed {SEED} (numpy.random.default_rng). Python {platform.python_version()}, NumPy {np.__version__},
 // SciPy {scipy.__version__}, FilterPy {filterpy.__version__}.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension BaselineDetector {
   /// Runs each of `methods` over the ranging CSV at `path` in one pass.
   ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Runs one ``BaselineMethod`` over a recording, update by update, and keeps

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An evaluation input file that cannot be used.
 ///
 ///     events.jsonl:7: line is not a JSON object

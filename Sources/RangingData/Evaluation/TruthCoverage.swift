@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// When the ground truth covers each object, and so which engine events it can judge.

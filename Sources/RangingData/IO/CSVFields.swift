@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splitting a ranging-CSV line into fields.
 ///
 /// The format has no quoting (FORMATS.md §1: `object` holds no commas), so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A column that FORMATS.md §1 defines, by its header name.
 enum KnownColumn: Int, CaseIterable {
   case t, object, distance, dirX, dirY, dirZ, horizontalAngle, vertical, event

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where and what went wrong with an input file as a whole.
 ///
 /// A `DatasetError` is thrown when a file cannot be used at all: it cannot be

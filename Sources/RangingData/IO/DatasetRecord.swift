@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// One data row of a ranging CSV, as ``RangingCSVReader`` yields it.

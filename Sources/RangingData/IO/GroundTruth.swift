@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The ground truth recorded alongside a measurement, for evaluation only.
 ///
 /// Read from the `true_distance`, `true_x`, `true_y` and `true_z` columns

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Reads a ranging CSV (FORMATS.md §1) one record at a time.

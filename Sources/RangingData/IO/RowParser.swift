@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Turns one data line of a ranging CSV into a ``DatasetRecord``.

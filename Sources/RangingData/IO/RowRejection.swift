@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One row of a ranging CSV that cannot be used, with where and why.
 ///
 /// Rows are never silently dropped (FORMATS.md §1): ``RangingCSVReader`` yields

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The fast path of ``RowParser``: reads a data line's bytes in place and

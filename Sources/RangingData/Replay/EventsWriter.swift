@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ZoneMonitor
 
 /// Writes zone events as JSON Lines (FORMATS.md §2):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Writes the filtered track CSV (FORMATS.md §3), one row per accepted

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ZoneMonitor
 
 /// Named zones as given on the command line: `inner=1.5,outer=3`, or with an

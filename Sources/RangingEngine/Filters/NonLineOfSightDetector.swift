@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import _RangingMath
 
 /// The probability that an object's latest distance measurements came over a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter: a robust pre-filter, then a constant-velocity Kalman
 /// filter on (distance, rate) with a variable time step, innovation gating
 /// and a reset rule.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The three linear-algebra steps of a Kalman filter, over owned ``KalmanStorage``.
 ///
 /// One filter algorithm runs over every backend: the filter writes F, Q, H,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Checks an update's values before it reaches a filter.
 ///
 /// Validation never traps: bad data is the sensor's fault, not the caller's,

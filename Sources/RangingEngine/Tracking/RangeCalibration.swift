@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A device's systematic range error, and its inverse applied to every
 /// measured distance before the filter.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * ranging_engine.h: the C API of the RangingEngine Ultra-Wideband ranging engine.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// One line of the zone events output (FORMATS.md §2), parsed with

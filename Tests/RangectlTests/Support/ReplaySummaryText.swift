@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The summary `rangectl replay` writes to standard error (FORMATS.md §4),
 /// read back from its text:
 ///
