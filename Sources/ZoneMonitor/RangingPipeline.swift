@@ -2,7 +2,7 @@
 import RangingEngine
 
 /// The whole per-update path: validation, object table, distance filter and
-/// zones (DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
+/// zones (docs/DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
 /// this one type, so the order of the steps lives in one place.
 ///
 /// It sits in the ZoneMonitor module because it needs both the tracker

@@ -7,7 +7,7 @@ import RangingEngine
 /// the monitor never reads one. Objects start outside every zone. Within one
 /// update, exits are emitted smallest zone first and enters largest zone
 /// first, so an object crossing two zones at once leaves inner before outer
-/// and arrives outer before inner (FORMATS.md §2).
+/// and arrives outer before inner (docs/FORMATS.md §2).
 ///
 /// Storage for `capacity` slots is allocated in `init`; evaluation allocates nothing.
 public struct ZoneMembership: Sendable {

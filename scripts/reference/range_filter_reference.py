@@ -11,7 +11,7 @@ kalman_filter.py `update()`), with Q from FilterPy's
     state x = [d, v], F = [[1, dt], [0, 1]], Q = q [[dt^3/3, dt^2/2], [dt^2/2, dt]]
     H = [1, 0], R = r^2, x0 = [z0, 0], P0 = diag(r^2, v0^2)
 
-Gate and reset, as RangeFilter documents them (STYLE.md §5):
+Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     testRatio = y^2 / (g^2 S) with g = gate when y >= 0 (measurement longer than
     predicted) and g = short_gate when y < 0; testRatio > 1 -> not fused (the
     prediction still happens); after `reset_after` such measurements in a row the

@@ -4,7 +4,7 @@
 #endif
 
 /// Robust linear regression through GSL's `gsl_multifit_robust`, one thin
-/// wrapper (STYLE.md §4): GSL's storage is allocated and freed here, its
+/// wrapper (docs/CONVENTIONS.md §4): GSL's storage is allocated and freed here, its
 /// status becomes a ``RobustRegressionError``, and no GSL type leaves this file.
 ///
 /// The method (GSL manual, "Least-Squares Fitting", "Robust linear

@@ -12,7 +12,7 @@ import RangingEngine
 ///   zone it is inside of when the rule says so (`s >= r` for `raw` and `ema`,
 ///   `s > r + 0.15 m` for the peers), at the update's time; exits come
 ///   before enters, exits from the smallest radius out and enters from the
-///   largest in (the order of FORMATS.md §2);
+///   largest in (the order of docs/FORMATS.md §2);
 /// - an update earlier than the object's previous one is skipped and counted
 ///   (the engine's tracker rejects it too);
 /// - a life-cycle row (removal, suspension, its end, invalidation) restarts

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One row of a ranging CSV that cannot be used, with where and why.
 ///
-/// Rows are never silently dropped (FORMATS.md §1): ``RangingCSVReader`` yields
+/// Rows are never silently dropped (docs/FORMATS.md §1): ``RangingCSVReader`` yields
 /// a rejection for each unusable row and continues with the next. Each row has
 /// exactly one reason, the first that applies in this order:
 ///

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
-/// Writes the filtered track CSV (FORMATS.md §3), one row per accepted
+/// Writes the filtered track CSV (docs/FORMATS.md §3), one row per accepted
 /// measurement, header first:
 /// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos`;
 /// the last two columns are extra, as §3 allows: the direction's angular

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 
-/// Writes seeded, recording-style ranging CSV (FORMATS.md §1) with ground truth.
+/// Writes seeded, recording-style ranging CSV (docs/FORMATS.md §1) with ground truth.
 ///
 /// Output contract:
 /// - `#` comment lines first: scenario name and summary, seed, scale,

@@ -10,7 +10,7 @@
 ///     Q = q [dt³/3 dt²/2; dt²/2 dt]       (q: acceleration spectral density, m²/s³)
 ///     H = [1 0],  R = r²                   (r: measurement sigma, m)
 ///
-/// Gating (STYLE.md §5): `testRatio = y² / (gate² S)`; a measurement with
+/// Gating (docs/CONVENTIONS.md §5): `testRatio = y² / (gate² S)`; a measurement with
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
 /// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
 /// outliers are long (multipath, bodies in the way). After `resetAfterRejections` such

@@ -20,7 +20,7 @@
 /// The stored values are always valid: they are set only by the
 /// initialisers, which check them against ``offsetLimitMeters`` and
 /// ``scaleRange``. Configuration comes from users and files, so a bad value
-/// is an error the caller can report, not a trap (STYLE.md §5, tier 1).
+/// is an error the caller can report, not a trap (docs/CONVENTIONS.md §5, tier 1).
 ///
 /// The corresponding C fields are `range_offset_m` and `range_scale` of
 /// `ranging_config_t`.

@@ -9,7 +9,7 @@ import ZoneMonitor
 #endif
 
 /// `rangectl replay FILE [--events PATH] [--filtered PATH] [--zones inner=1.5,outer=3]`
-/// (FORMATS.md §4), plus tuning options.
+/// (docs/FORMATS.md §4), plus tuning options.
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Replay a ranging CSV through the engine and write zone events.",
@@ -121,7 +121,7 @@ struct Replay: ParsableCommand {
 }
 
 extension DatasetError {
-  /// sysexits.h codes, as FORMATS.md §4 assigns them.
+  /// sysexits.h codes, as docs/FORMATS.md §4 assigns them.
   var exitCode: Int32 {
     switch kind {
     case .cannotOpen: 66  // EX_NOINPUT

@@ -7,7 +7,7 @@ import Testing
 /// (`+SteadyState`), and the gate/reset behaviour (`+Behaviour`).
 @Suite("RangeFilter")
 struct RangeFilterTests {
-  /// Relative tolerance against the reference (STYLE.md §6). The two
+  /// Relative tolerance against the reference (docs/CONVENTIONS.md §6). The two
   /// implementations differ only in rounding (operation order, explicit
   /// symmetrisation, S⁻¹ by Cholesky against numpy.linalg.inv), which stays
   /// near 1e-15 because the filter is stable.
