@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
     .library(name: "RangingData", targets: ["RangingData"]),
     .library(name: "NearbyAccessory", targets: ["NearbyAccessory"]),
+    .library(name: "RangingSession", targets: ["RangingSession"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
     .library(name: "RangingEngineCAPI", type: .static, targets: ["RangingEngineCAPI"]),
   ],
@@ -38,6 +39,8 @@ let package = Package(
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
     // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
+    // Host-only: named objects and zones, Codable events, an AsyncSequence of events, for apps.
+    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor"]),
     // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
     .target(
       name: "RangingData",
@@ -67,7 +70,8 @@ let package = Package(
       dependencies: [
         "RangingData", "RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"])),
       ]),
-    .testTarget(name: "RangectlTests", dependencies: ["rangectl"]),
+    .testTarget(name: "RangectlTests", dependencies: ["rangectl", "RangingEngine"]),
+    .testTarget(name: "RangingSessionTests", dependencies: ["RangingSession", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),
   ]
 )
