@@ -26,6 +26,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation` (scripts/check-docs); a plugin only, linked into nothing.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Debian's libgsl-dev; the shim header includes only the GSL headers we call.
@@ -33,7 +35,9 @@ let package = Package(
       name: "CGSL", pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"])]),
     // atan2, sin, cos for the core as clang builtins (no Glibc or Foundation import).
-    .target(name: "_RangingMath"),
+    // libm by name: without the GSL trait nothing else links it, and a consumer of the core
+    // (no Foundation) would not link on Linux.
+    .target(name: "_RangingMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
     // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*, with the GSL trait.
     .target(name: "RangingEngine", dependencies: [.target(name: "CGSL", condition: .when(traits: ["GSL"])), "_RangingMath"]),
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),

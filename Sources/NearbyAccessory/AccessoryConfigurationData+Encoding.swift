@@ -57,6 +57,7 @@ extension AccessoryConfigurationData {
   /// see the `Span` overload.
   ///
   /// - Parameters:
+  ///   - preferredUpdateRate: the rate to ask the iPhone for.
   ///   - uwbConfigData: may be empty with a nil base address.
   ///   - output: must not overlap `uwbConfigData`.
   /// - Complexity: O(`uwbConfigData.count`). Does not allocate.

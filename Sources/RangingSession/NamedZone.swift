@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import ZoneMonitor
 
-/// A zone with a name, as a ``RangingSession`` reports it in its events.
+/// A zone with a name, as a ``ZoneSession`` reports it in its events.
 ///
 /// Its initialiser validates every value and throws instead of trapping, so
 /// zones read from a settings screen or a file can be checked and the
 /// problem shown to the user.
 public struct NamedZone: Sendable {
-  /// The name events carry in ``RangingSession/Event/zone``.
+  /// The name events carry in ``ZoneSession/Event/zone``.
   public let name: String
   /// The zone's geometry, hysteresis and dwell.
   public let zone: Zone
@@ -21,12 +21,12 @@ public struct NamedZone: Sendable {
   ///   - hysteresisMeters: the band in which the state is held, in `0..<2·radius`.
   ///   - enterDwellSeconds: how long the enter condition must hold, finite and not negative.
   ///   - exitDwellSeconds: how long the exit condition must hold, finite and not negative.
-  /// - Throws: ``RangingSessionError/invalidZone(name:problem:)`` naming the first value out of range.
+  /// - Throws: ``ZoneSessionError/invalidZone(name:problem:)`` naming the first value out of range.
   public init(
     _ name: String, radiusMeters: Double, hysteresisMeters: Double = Zone.defaultHysteresisMeters,
     enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds, exitDwellSeconds: Double = Zone.defaultExitDwellSeconds
-  ) throws(RangingSessionError) {
-    func invalid(_ problem: String) -> RangingSessionError { .invalidZone(name: name, problem: problem) }
+  ) throws(ZoneSessionError) {
+    func invalid(_ problem: String) -> ZoneSessionError { .invalidZone(name: name, problem: problem) }
     guard !name.isEmpty else { throw invalid("the name is empty") }
     guard radiusMeters.isFinite, radiusMeters > 0 else { throw invalid("radius \(radiusMeters) m is not a positive number") }
     guard hysteresisMeters.isFinite, hysteresisMeters >= 0, hysteresisMeters < 2 * radiusMeters else {
@@ -45,8 +45,8 @@ public struct NamedZone: Sendable {
   }
 }
 
-/// Why a ``RangingSession`` or a ``NamedZone`` could not be made.
-public enum RangingSessionError: Error, Equatable, Sendable, CustomStringConvertible {
+/// Why a ``ZoneSession`` or a ``NamedZone`` could not be made.
+public enum ZoneSessionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A zone value is out of range; `problem` says which.
   case invalidZone(name: String, problem: String)
   /// The session was given no zone.
@@ -62,7 +62,7 @@ public enum RangingSessionError: Error, Equatable, Sendable, CustomStringConvert
     case .noZones: "a session needs at least one zone"
     case .duplicateZoneName(let name): "two zones are named '\(name)'"
     case .invalidObjectCapacity(let capacity):
-      "object capacity \(capacity) is outside 1...\(RangingSession.maximumObjects)"
+      "object capacity \(capacity) is outside 1...\(ZoneSession.maximumObjects)"
     }
   }
 }

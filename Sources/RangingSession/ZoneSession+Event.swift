@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-extension RangingSession {
+extension ZoneSession {
   /// An object entering or leaving a zone, with the names the session was
   /// given.
   ///
@@ -15,7 +15,7 @@ extension RangingSession {
 
     /// Time of the update that caused the event, seconds, on the clock the session is fed.
     public var time: Double
-    /// The object's name, as given to ``RangingSession/update(_:at:distanceMeters:direction:)``.
+    /// The object's name, as given to ``ZoneSession/update(_:at:distanceMeters:direction:)``.
     public var object: String
     /// The zone's name.
     public var zone: String

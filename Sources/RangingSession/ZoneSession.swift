@@ -10,7 +10,7 @@ import ZoneMonitor
 /// returns, or iterate ``events`` from a task:
 ///
 /// ```swift
-/// let session = try RangingSession(zones: [
+/// let session = try ZoneSession(zones: [
 ///   NamedZone("near", radiusMeters: 1.0),
 ///   NamedZone("room", radiusMeters: 3.0),
 /// ])
@@ -18,7 +18,7 @@ import ZoneMonitor
 /// session.update("lock-1", at: 0.0, distanceMeters: 2.4)
 /// ```
 ///
-/// Underneath is one ``DefaultRangingPipeline`` (validation, calibration,
+/// Underneath is one `DefaultRangingPipeline` (validation, calibration,
 /// object table, distance and direction filters, zones with hysteresis);
 /// this type adds the names, seconds as `Double`, and the stream. Its own
 /// work allocates (names, arrays of events); use `RangingPipeline` directly
@@ -26,7 +26,7 @@ import ZoneMonitor
 ///
 /// Not thread-safe: call it from one thread or actor at a time. ``events``
 /// may be iterated from anywhere.
-public final class RangingSession {
+public final class ZoneSession {
   /// The zones, in the order given.
   public let zones: [NamedZone]
   /// The pipeline the session drives.
@@ -49,15 +49,15 @@ public final class RangingSession {
   ///
   /// - Parameters:
   ///   - zones: at least one, with distinct names.
-  ///   - maximumObjects: objects tracked at once, `1...RangingSession.maximumObjects`;
+  ///   - maximumObjects: objects tracked at once, `1...ZoneSession.maximumObjects`;
   ///     when more appear, the one heard from least recently is dropped (its
   ///     zones exit with reason `evicted`).
   ///   - tracker: the tracker's other settings (filters, timeouts, calibration);
   ///     its capacity is replaced by `maximumObjects`.
-  /// - Throws: ``RangingSessionError`` for no zones, duplicate names or a capacity out of range.
+  /// - Throws: ``ZoneSessionError`` for no zones, duplicate names or a capacity out of range.
   public init(
     zones: [NamedZone], maximumObjects: Int = 64, tracker: TrackerConfiguration = TrackerConfiguration()
-  ) throws(RangingSessionError) {
+  ) throws(ZoneSessionError) {
     guard !zones.isEmpty else { throw .noZones }
     var seen = Set<String>()
     for zone in zones where !seen.insert(zone.name).inserted { throw .duplicateZoneName(zone.name) }
@@ -66,7 +66,10 @@ public final class RangingSession {
     configuration.capacity = maximumObjects
     self.zones = zones
     pipeline = DefaultRangingPipeline(tracker: configuration, zones: zones.map(\.zone))
-    (events, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .unbounded)
+    // AsyncStream's initialiser runs the closure at once (makeStream needs newer Apple OS versions).
+    var captured: AsyncStream<Event>.Continuation?
+    events = AsyncStream(bufferingPolicy: .unbounded) { captured = $0 }
+    continuation = captured!
   }
 
   deinit { continuation.finish() }

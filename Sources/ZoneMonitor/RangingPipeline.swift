@@ -50,8 +50,8 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   }
 
   /// ``process(object:update:emit:)`` for an update that already passed the
-  /// tracker's ``TrackerConfiguration/validation`` (see
-  /// ``ObjectTracker/update(object:withValidated:)``): the value checks are not repeated.
+  /// tracker's `TrackerConfiguration/validation` (see
+  /// `ObjectTracker/update(object:withValidated:)`): the value checks are not repeated.
   ///
   /// Precondition (not checked): `tracker.configuration.validation.rejection(of: update)` is nil.
   /// - Complexity: O(zones) expected. Does not allocate.

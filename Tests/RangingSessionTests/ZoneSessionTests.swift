@@ -4,15 +4,15 @@ import RangingEngine
 import RangingSession
 import Testing
 
-@Suite("RangingSession")
-struct RangingSessionTests {
-  func makeSession() throws -> RangingSession {
-    try RangingSession(zones: [NamedZone("near", radiusMeters: 1.0), NamedZone("room", radiusMeters: 3.0)])
+@Suite("ZoneSession")
+struct ZoneSessionTests {
+  func makeSession() throws -> ZoneSession {
+    try ZoneSession(zones: [NamedZone("near", radiusMeters: 1.0), NamedZone("room", radiusMeters: 3.0)])
   }
 
   /// Walks "tag" from 4 m to 0.5 m and back out to 4 m at 0.5 m/s, 10 Hz.
-  func walk(_ session: RangingSession) -> [RangingSession.Event] {
-    var events: [RangingSession.Event] = []
+  func walk(_ session: ZoneSession) -> [ZoneSession.Event] {
+    var events: [ZoneSession.Event] = []
     for step in 0...140 {
       let t = Double(step) * 0.1
       let d = step <= 70 ? 4 - 0.05 * Double(step) : 0.5 + 0.05 * Double(step - 70)
@@ -35,7 +35,7 @@ struct RangingSessionTests {
     let session = try makeSession()
     let returned = walk(session)
     session.finish()
-    var streamed: [RangingSession.Event] = []
+    var streamed: [ZoneSession.Event] = []
     for await event in session.events { streamed.append(event) }
     #expect(streamed == returned)
   }
@@ -53,13 +53,13 @@ struct RangingSessionTests {
 
   @Test("Events encode as the JSON Lines fields of docs/FORMATS.md §2 and decode back")
   func codable() throws {
-    let event = RangingSession.Event(
+    let event = ZoneSession.Event(
       time: 12.5, object: "lock-1", zone: "inner", kind: .exit, distanceMeters: 1.75, sigmaMeters: 0.03, reason: "lost")
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let text = String(decoding: try encoder.encode(event), as: UTF8.self)
     #expect(text == #"{"distance":1.75,"event":"exit","object":"lock-1","reason":"lost","sigma":0.03,"t":12.5,"zone":"inner"}"#)
-    #expect(try JSONDecoder().decode(RangingSession.Event.self, from: Data(text.utf8)) == event)
+    #expect(try JSONDecoder().decode(ZoneSession.Event.self, from: Data(text.utf8)) == event)
   }
 
   @Test("A rejected update is counted and causes no event")
@@ -83,16 +83,16 @@ struct RangingSessionTests {
     BadZone(radius: 0.05, hysteresis: 0.09, dwell: .infinity),
   ])
   func badZones(_ c: BadZone) {
-    #expect(throws: RangingSessionError.self) {
+    #expect(throws: ZoneSessionError.self) {
       try NamedZone("z", radiusMeters: c.radius, hysteresisMeters: c.hysteresis, enterDwellSeconds: c.dwell)
     }
   }
 
   @Test("A session refuses no zones, duplicate names and a capacity out of range")
   func badSessions() throws {
-    #expect(throws: RangingSessionError.noZones) { try RangingSession(zones: []) }
+    #expect(throws: ZoneSessionError.noZones) { try ZoneSession(zones: []) }
     let zone = try NamedZone("a", radiusMeters: 1)
-    #expect(throws: RangingSessionError.duplicateZoneName("a")) { try RangingSession(zones: [zone, zone]) }
-    #expect(throws: RangingSessionError.invalidObjectCapacity(0)) { try RangingSession(zones: [zone], maximumObjects: 0) }
+    #expect(throws: ZoneSessionError.duplicateZoneName("a")) { try ZoneSession(zones: [zone, zone]) }
+    #expect(throws: ZoneSessionError.invalidObjectCapacity(0)) { try ZoneSession(zones: [zone], maximumObjects: 0) }
   }
 }

@@ -16,7 +16,7 @@ import RangingEngine
 /// - an update earlier than the object's previous one is skipped and counted
 ///   (the engine's tracker rejects it too);
 /// - a life-cycle row (removal, suspension, its end, invalidation) restarts
-///   the smoother: the next update starts it afresh (``BaselineSmoother``).
+///   the smoother: the next update starts it afresh (`BaselineSmoother`).
 ///   Zone state is left as it is: these detectors have no notion of a lost
 ///   object, and change state only on a distance.
 ///

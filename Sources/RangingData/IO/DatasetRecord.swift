@@ -6,7 +6,7 @@ import RangingEngine
 /// Every data row (not a comment, blank or header line) becomes exactly one
 /// record, so `rows = measurements + lifecycle events + rejections`.
 public enum DatasetRecord: Sendable {
-  /// A usable measurement row: its values passed ``SampleValidation``.
+  /// A usable measurement row: its values passed `SampleValidation`.
   ///
   /// - `line`: 1-based physical line.
   /// - `object`: the `object` field, trimmed of surrounding spaces.

@@ -37,7 +37,7 @@ import Foundation
 /// - effects stream: the object's offset and scale error, then per scheduled
 ///   update twelve draws (heavy-tail chance; short-outlier start, length,
 ///   fraction; NLOS-episode start, length, bias, direction loss;
-///   body-blocking bias, noise factor; gap start, length), see ``EffectState``.
+///   body-blocking bias, noise factor; gap start, length), see `EffectState`.
 ///
 /// Every draw is made whether or not it is used, so switching one noise
 /// source off leaves the others unchanged; and because the effects have a
@@ -132,7 +132,7 @@ public struct ScenarioGenerator: Sendable {
   /// Writes every built-in scenario to `<directory>/<name>.csv`, creating the
   /// directory when needed.
   ///
-  /// - Returns: the paths written, in ``ScenarioName/allCases`` order.
+  /// - Returns: the paths written, in `ScenarioName/allCases` order.
   /// - Throws: ``ScenarioWriteError`` for the first file or directory that fails.
   @discardableResult
   public func writeAll(toDirectory directory: String, scale: Int = 1) throws(ScenarioWriteError) -> [String] {

@@ -15,7 +15,7 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   case walkInOut = "walk-in-out"
   /// Two people walk up and stand still for 30 s, one 3-5 cm inside and one
   /// 3-5 cm outside 1.5 m (no scheduled NLOS; no device offset or scale error,
-  /// see ``ScenarioPlans/standOnBoundary(radiusMeters:startMeters:)``).
+  /// see `ScenarioPlans/standOnBoundary(radiusMeters:startMeters:)`).
   case standInnerBoundary = "stand-inner-boundary"
   /// The same at 3 m.
   case standOuterBoundary = "stand-outer-boundary"

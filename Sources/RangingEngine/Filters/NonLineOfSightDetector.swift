@@ -57,8 +57,8 @@ public struct NonLineOfSightDetector: Sendable {
   /// Folds in one measurement's innovation.
   ///
   /// - Parameters:
-  ///   - innovation: measured minus predicted distance, metres (y).
-  ///   - innovationVariance: S, m², > 0.
+  ///   - y: the innovation, measured minus predicted distance, metres.
+  ///   - S: the innovation variance, m², > 0.
   ///   - dt: seconds since the previous measurement, >= 0.
   /// - Complexity: O(1). Does not allocate. Not inlinable: it calls the C
   ///   library's `exp`, which the core reaches through an internal import.

@@ -99,7 +99,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// Fuses one distance measurement taken at `time`.
   ///
   /// - Parameters:
-  ///   - distanceMeters: finite, >= 0 (validated by ``SampleValidation`` first).
+  ///   - measured: the measured distance, metres; finite, >= 0 (validated by `SampleValidation` first).
   ///   - time: not earlier than ``time`` (the tracker rejects earlier ones).
   /// - Returns: what the measurement did.
   /// - Complexity: O(1). Does not allocate. Always inlined, so that the

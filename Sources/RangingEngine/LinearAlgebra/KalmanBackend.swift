@@ -35,7 +35,9 @@ public protocol KalmanBackend: AnyObject {
   /// for ``correct(measurementCount:)``), `S = H P Hᵀ + R`, and S is replaced
   /// by its lower Cholesky factor.
   /// Does not allocate.
-  /// - Parameter k: measurement components in use, `1...measurementCapacity`.
+  /// - Parameters:
+  ///   - k: measurement components in use, `1...measurementCapacity`.
+  ///   - linear: whether to compute `y = z - H x` here (true) or keep the `y` the caller wrote (false).
   func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError>
 
   /// Measurement update, after ``innovate(measurementCount:linear:)``.

@@ -84,7 +84,7 @@ public struct RangeCalibration: Sendable, Equatable {
   /// true distance near 0 plus noise, on a device that reads long) would
   /// give a negative distance, which no object has and which validation
   /// rejects; it is clamped to 0, the nearest distance that exists, as the
-  /// filter projects its own estimate (``NonNegativeDistance``), so that the
+  /// filter projects its own estimate (`NonNegativeDistance`), so that the
   /// closest readings are kept rather than dropped.
   ///
   /// - Parameter measuredMeters: a validated distance (finite, >= 0).

@@ -13,7 +13,7 @@ import ZoneMonitor
 /// "Performance").
 ///
 /// Every kernel runs for about a quarter of a second, three times, and the
-/// best run counts. Filter results are checked against ``ScalarRangeKernel``
+/// best run counts. Filter results are checked against `ScalarRangeKernel`
 /// run over the same measurements, so a kernel that measured nothing fails.
 /// The last line is `updates_per_second=<n>`, the fastest full-pipeline
 /// figure, for scripts.
