@@ -1,6 +1,9 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
 // RangingEngine: filters Ultra-Wideband ranging updates and decides zone membership.
-// Licensed GPL-3.0-or-later (it links GSL, which is GPL-3.0-or-later).
+// The package's own code is Apache-2.0. The GSL trait (on by default) links GNU GSL, which is
+// GPL-3.0-or-later, so a build with it is a combined work under the GPL; a build with
+// `--disable-default-traits` contains no GPL code (README, "Licence").
 import PackageDescription
 
 let package = Package(
@@ -10,11 +13,21 @@ let package = Package(
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
     .library(name: "RangingData", targets: ["RangingData"]),
     .library(name: "NearbyAccessory", targets: ["NearbyAccessory"]),
+    .library(name: "RangingSession", targets: ["RangingSession"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
     .library(name: "RangingEngineCAPI", type: .static, targets: ["RangingEngineCAPI"]),
   ],
+  traits: [
+    .trait(
+      name: "GSL",
+      description: "Links GNU GSL (GPL-3.0-or-later): the GSL Kalman backend, the host default, and the robust regression "
+        + "of `rangectl calibrate`. Off: no GPL code, the Swift backend is the default."),
+    .default(enabledTraits: ["GSL"]),
+  ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // `swift package generate-documentation` (scripts/check-docs); a plugin only, linked into nothing.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Debian's libgsl-dev; the shim header includes only the GSL headers we call.
@@ -22,14 +35,20 @@ let package = Package(
       name: "CGSL", pkgConfig: "gsl",
       providers: [.apt(["libgsl-dev"])]),
     // atan2, sin, cos for the core as clang builtins (no Glibc or Foundation import).
-    .target(name: "_RangingMath"),
-    // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*.
-    .target(name: "RangingEngine", dependencies: ["CGSL", "_RangingMath"]),
+    // libm by name: without the GSL trait nothing else links it, and a consumer of the core
+    // (no Foundation) would not link on Linux.
+    .target(name: "_RangingMath", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux, .android]))]),
+    // Core: Swift standard library only (Embedded Swift subset); CGSL only under LinearAlgebra/GSL*, with the GSL trait.
+    .target(name: "RangingEngine", dependencies: [.target(name: "CGSL", condition: .when(traits: ["GSL"])), "_RangingMath"]),
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
     // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
+    // Host-only: named objects and zones, Codable events, an AsyncSequence of events, for apps.
+    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor"]),
     // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
-    .target(name: "RangingData", dependencies: ["RangingEngine", "ZoneMonitor", "CGSL"]),
+    .target(
+      name: "RangingData",
+      dependencies: ["RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .executableTarget(
       name: "rangectl",
       dependencies: [
@@ -47,10 +66,16 @@ let package = Package(
       name: "_CAPISmoke", dependencies: ["RangingEngineCAPI"], path: "Tests/CAPI", sources: ["smoke.c"],
       cSettings: [.define("RANGING_SMOKE_NO_MAIN"), .headerSearchPath("../../Sources/RangingEngineCAPI/include")]),
     .testTarget(name: "RangingEngineCAPITests", dependencies: ["_CAPISmoke"]),
-    .testTarget(name: "RangingEngineTests", dependencies: ["RangingEngine", "CGSL"]),
+    .testTarget(
+      name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
-    .testTarget(name: "RangingDataTests", dependencies: ["RangingData", "RangingEngine", "ZoneMonitor"]),
-    .testTarget(name: "RangectlTests", dependencies: ["rangectl"]),
+    .testTarget(
+      name: "RangingDataTests",
+      dependencies: [
+        "RangingData", "RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"])),
+      ]),
+    .testTarget(name: "RangectlTests", dependencies: ["rangectl", "RangingEngine"]),
+    .testTarget(name: "RangingSessionTests", dependencies: ["RangingSession", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),
   ]
 )

@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
 // Benchmarks for RangingEngine (package-benchmark). A nested package, so that the
 // root package's `swift test` does not build the benchmark tool and its dependencies.
 //

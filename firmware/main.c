@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Firmware image for the MPS2 AN386 (Cortex-M4) under QEMU: runs the C API
  * smoke test (with the memory checks, through a counting malloc), then

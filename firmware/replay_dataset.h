@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * A recording compiled into the firmware image. scripts/check-firmware
  * generates the definitions (replay_datasets.c, not committed) from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Reset and fault handling for the firmware image on the MPS2 AN386
  * (Cortex-M4), with newlib's semihosting library (librdimon) for standard

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * What Embedded Swift's runtime needs from the C library beyond newlib.
  */
@@ -6,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Swift allocates through posix_memalign, which newlib lacks (TOOLCHAIN.md). */
+/* Swift allocates through posix_memalign, which newlib lacks. */
 int posix_memalign(void **out, size_t alignment, size_t size) {
   void *pointer = memalign(alignment, size);
   if (pointer == NULL) return ENOMEM;

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import Benchmark
 
-/// Benchmarks named `Type.operation(variant)` (STYLE.md §7). Every update-path
+/// Benchmarks named `Type.operation(variant)` (docs/CONVENTIONS.md §7). Every update-path
 /// benchmark has a committed `mallocCountTotal` threshold of 0 under
 /// `Thresholds/<swift-version>/`, so one allocation per update fails
 /// `swift package benchmark thresholds check`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The measurements every filter benchmark replays: a person walking to and fro

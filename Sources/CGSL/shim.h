@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The GSL headers the project calls, and nothing else.
 #ifndef RANGING_CGSL_SHIM_H
 #define RANGING_CGSL_SHIM_H

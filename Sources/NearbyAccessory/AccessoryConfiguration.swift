@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A decoded Accessory Configuration Data message: what it says, and where
 /// its UWBConfigData lies in the bytes it was decoded from.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a message could not be encoded. Both are the caller's to check
 /// first (``AccessoryConfigurationData/byteCount(uwbConfigDataByteCount:)``),
 /// so firmware that sizes its buffer with
@@ -56,6 +57,7 @@ extension AccessoryConfigurationData {
   /// see the `Span` overload.
   ///
   /// - Parameters:
+  ///   - preferredUpdateRate: the rate to ask the iPhone for.
   ///   - uwbConfigData: may be empty with a nil base address.
   ///   - output: must not overlap `uwbConfigData`.
   /// - Complexity: O(`uwbConfigData.count`). Does not allocate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The Accessory Configuration Data message of the Nearby Interaction
 /// Accessory Protocol (Specification R2): its layout, decoder and encoder.
 ///
@@ -93,7 +94,9 @@ public enum AccessoryConfigurationData {
   /// Decodes a message held in raw memory, as from C (`const uint8_t *`,
   /// `size_t`); see the `Span` overload.
   ///
-  /// - Parameter message: memory bound to, or laid out as, bytes.
+  /// - Parameters:
+  ///   - message: memory bound to, or laid out as, bytes.
+  ///   - strict: throw for non-zero RFU bytes instead of reporting them as a warning.
   /// - Complexity: O(1). Does not allocate.
   public static func decode(
     _ message: UnsafeRawBufferPointer, strict: Bool = false

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What is wrong with an Accessory Configuration Data message, and where.
 ///
 /// Every problem names the byte offset and the field it was found at, the
-/// way `DatasetError` names a line and column (STYLE.md §5, tier 3). A
+/// way `DatasetError` names a line and column (docs/CONVENTIONS.md §5, tier 3). A
 /// decoder reports the first problem in wire order: fields are checked as
 /// they are read, and nothing after a wrong version is interpreted, because
 /// another version may lay the message out differently.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The fields of an Accessory Configuration Data message, in wire order
 /// (Nearby Interaction Accessory Protocol Specification R2):
 ///

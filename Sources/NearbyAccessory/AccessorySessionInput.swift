@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// What the application tells a session: the iPhone's messages, which the
@@ -12,7 +13,7 @@ public enum AccessorySessionInput: Equatable, Sendable {
   /// accessory answers with a new one, asking for `preferring`.
   case initialize(preferring: PreferredUpdateRate)
   /// The iPhone sent its Apple Shareable Configuration Data, and the
-  /// application accepted it (``ShareableConfigurationData/init(copying:)``
+  /// application accepted it (``ShareableConfigurationData/init(copying:)-(Span<UInt8>)``
   /// did not throw). The session asks to start the middleware with it.
   case configureAndStart
   /// The UWB middleware delivered a ranging update for this session.

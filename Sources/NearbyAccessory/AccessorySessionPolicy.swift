@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Timeouts and retries of the accessory-side session (``AccessorySession``).
 ///
 /// None of these defaults was measured against real iPhones (there was no
 /// hardware when they were set); each is reasoned from the protocol's round
 /// trips and the engine's own timeouts, and should be revisited with
-/// recordings, as the engine's other defaults were (DESIGN.md "Budgets").
+/// recordings, as the engine's other defaults were (docs/DESIGN.md "Budgets").
 ///
 /// The timeout once ranging works is not here: it is the lost timeout of the
 /// session's rate (``PreferredUpdateRate/lostTimeoutMicroseconds``), so the

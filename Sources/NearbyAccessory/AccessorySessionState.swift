@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where one accessory-side session is (``AccessorySession``).
 ///
 /// ```

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The accessory's concurrent sessions, one per iPhone, each in a fixed slot

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A 128-bit Bluetooth UUID, without Foundation.
 ///
 /// ``high`` and ``low`` are the canonical text read as one big-endian

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The Nearby Interaction GATT service an accessory exposes so that iOS can
 /// read its Accessory Configuration Data over Bluetooth LE (Nearby
 /// Interaction Accessory Protocol Specification R2, section 4), for example

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How often the accessory asks the iPhone to range: the PreferredUpdateRate
 /// field of the Accessory Configuration Data (Nearby Interaction Accessory
 /// Protocol Specification R2; the values below are the field table's).

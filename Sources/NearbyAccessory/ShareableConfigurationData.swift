@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Apple Shareable Configuration Data: the bytes the iPhone produces for the
 /// accessory (`session(_:didGenerateShareableConfigurationData:for:)`), which
 /// the accessory hands to its UWB middleware exactly as received.

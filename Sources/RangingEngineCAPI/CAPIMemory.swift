@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import _RangingEngineCHeader
 
 /// The memory formula of ranging_engine.h ("Memory"), over the header's

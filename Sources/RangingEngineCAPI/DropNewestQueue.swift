@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A fixed-capacity FIFO of C records between two drains (zone events,
 /// accessory actions).
 ///

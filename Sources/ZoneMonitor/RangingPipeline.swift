@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The whole per-update path: validation, object table, distance filter and
-/// zones (DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
+/// zones (docs/DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
 /// this one type, so the order of the steps lives in one place.
 ///
 /// It sits in the ZoneMonitor module because it needs both the tracker
@@ -11,7 +12,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
   // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
   // out; the runtime checks cost more than the zone logic (README, Performance).
-  @exclusivity(unchecked) public private(set) var monitor: ZoneMonitor
+  @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
   public let suspensionPolicy: SuspensionPolicy
   /// The latest time seen on any update or clock advance.
   @exclusivity(unchecked) public private(set) var clock: Timestamp?
@@ -26,7 +27,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
   ) {
     tracker = ObjectTracker<Backend>(configuration: configuration)
-    monitor = ZoneMonitor(zones: zones, capacity: configuration.capacity)
+    monitor = ZoneMembership(zones: zones, capacity: configuration.capacity)
     self.suspensionPolicy = suspensionPolicy
   }
 
@@ -49,8 +50,8 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   }
 
   /// ``process(object:update:emit:)`` for an update that already passed the
-  /// tracker's ``TrackerConfiguration/validation`` (see
-  /// ``ObjectTracker/update(object:withValidated:)``): the value checks are not repeated.
+  /// tracker's `TrackerConfiguration/validation` (see
+  /// `ObjectTracker/update(object:withValidated:)`): the value checks are not repeated.
   ///
   /// Precondition (not checked): `tracker.configuration.validation.rejection(of: update)` is nil.
   /// - Complexity: O(zones) expected. Does not allocate.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a suspended session does to an object's zones.
 public enum SuspensionPolicy: UInt8, Sendable {
   /// Exit every zone with reason `suspended` (default): while suspended

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A circular zone around the phone, with hysteresis and dwell.
 ///
 /// An object outside enters when, for ``enterDwellSeconds``,

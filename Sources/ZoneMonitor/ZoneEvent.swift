@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
-/// An object entering or leaving a zone (FORMATS.md §2).
+/// An object entering or leaving a zone (docs/FORMATS.md §2).
 public struct ZoneEvent: Equatable, Sendable {
   /// The object, as the caller identified it.
   public var object: UInt64

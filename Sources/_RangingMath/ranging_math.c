@@ -1,2 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
 // Header-only module: SwiftPM needs one source file per C target.
 #include "ranging_math.h"

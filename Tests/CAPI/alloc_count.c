@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * A counting allocator for smoke.c's memory checks (ranging_alloc_count.h).
  *

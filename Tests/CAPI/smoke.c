@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
- * Smoke test of the C API: calls every function in ranging_engine.h (STYLE.md
+ * Smoke test of the C API: calls every function in ranging_engine.h (docs/CONVENTIONS.md
  * §6), so the header and the Swift thunks cannot drift apart: the engine
  * first, then the Nearby Interaction Accessory Protocol part.
  *

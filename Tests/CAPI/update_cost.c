@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * Feeds N updates through the C API, for counting instructions per update
  * with valgrind (scripts/check-firmware):

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
 /// NearbyAccessory is core: it imports RangingEngine and nothing else
-/// (STYLE.md §1), so it compiles as Embedded Swift.
+/// (docs/CONVENTIONS.md §1), so it compiles as Embedded Swift.
 /// `scripts/check-embedded-nearby-accessory` compiles it for a Cortex-M4.
 @Suite("NearbyAccessory layering")
 struct NearbyAccessoryLayeringTests {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Testing
 
 /// One bad row of ``AccountingTests/recording`` and the message it must get.

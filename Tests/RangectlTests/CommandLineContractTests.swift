@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
@@ -32,7 +33,7 @@ struct NotRangingCSVCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
-@Suite("rangectl replay command line (FORMATS.md §4)")
+@Suite("rangectl replay command line (docs/FORMATS.md §4)")
 struct CommandLineContractTests {
   @Test("A file that cannot be opened exits 66 and the message names the file")
   func missingFile() throws {
@@ -141,7 +142,7 @@ struct CommandLineContractTests {
     let result = try Rangectl.run(["replay", path, "--filtered", scratch.path("track.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let lines = Rangectl.lines(try scratch.read("track.csv"))
-    // FORMATS.md §3's columns first; extra columns may follow (here the direction's sigma and the NLOS probability).
+    // docs/FORMATS.md §3's columns first; extra columns may follow (here the direction's sigma and the NLOS probability).
     #expect(lines.first == "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos")
     let summary = try #require(result.summary)
     // Not the rows read (6) nor the accepted rows (5): the life-cycle row

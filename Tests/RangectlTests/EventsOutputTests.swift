@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// hold exactly the values written in their comments.
 private func metres(decimetres: Int) -> String { "\(decimetres / 10).\(decimetres % 10)" }
 
-@Suite("rangectl replay zone events (FORMATS.md §2)")
+@Suite("rangectl replay zone events (docs/FORMATS.md §2)")
 struct EventsOutputTests {
   /// One object walking straight in from 5 m to 0.5 m and straight out again
   /// at 1 m/s, measured noise-free at 5 Hz: d(t) = 5 - t for t ≤ 4.5 and

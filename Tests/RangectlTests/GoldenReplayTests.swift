@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
 /// The committed golden datasets: folders `datasets/<name>/` of the package
-/// with `samples.csv` and `expected/events.jsonl` (STYLE.md §6).
+/// with `samples.csv` and `expected/events.jsonl` (docs/CONVENTIONS.md §6).
 enum GoldenDatasets {
   static let folder = PackagePaths.root.appendingPathComponent("datasets")
 

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
 /// Finds the imports of Swift source text, the way the layering rules of
-/// STYLE.md §1 and §4 need: any access level or attribute, scoped imports
+/// docs/CONVENTIONS.md §1 and §4 need: any access level or attribute, scoped imports
 /// (`import struct Foundation.Date`), and not inside comments.
 enum ImportScanner {
   struct Import: Equatable {
@@ -50,7 +51,7 @@ struct ImportLineCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { line }
 }
 
-@Suite("Layering of the core targets (STYLE.md §1, §4)")
+@Suite("Layering of the core targets (docs/CONVENTIONS.md §1, §4)")
 struct LayeringTests {
   static let coreFolders = ["Sources/RangingEngine", "Sources/ZoneMonitor"]
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reference values for the textbook peer baselines of `rangectl evaluate`,
 computed independently of the Swift code.
 
@@ -222,7 +223,8 @@ def main():
     kalman_events = crossings(rows, kalman)
     median_events = crossings(rows, median)
     assert len(kalman_events) >= 4 and len(median_events) >= 4
-    header = f"""// GENERATED FILE, do not edit. Regenerate from the package root with:
+    header = f"""// SPDX-License-Identifier: Apache-2.0
+// GENERATED FILE, do not edit. Regenerate from the package root with:
 //   python3 scripts/reference/baseline_peers_reference.py
 // Seed {SEED} (numpy.random.default_rng). Python {platform.python_version()}, NumPy {np.__version__},
 // FilterPy {filterpy.__version__}.

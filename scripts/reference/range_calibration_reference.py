@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reference fits for RangeCalibrationFit (rangectl calibrate), from statsmodels.
 
 Writes Tests/RangingDataTests/Calibration/RangeCalibrationReference.swift.
@@ -72,7 +73,8 @@ def main():
     ctruth, cmeasured, cparams, cbse = regression_case(rng, outlier_fraction=0.0, n=200)
     _, cstatic, clparams, clbse = location_case(rng, outlier_fraction=0.0, n=100)
     v = sys.version_info
-    text = f"""// GENERATED FILE, do not edit. Regenerate from the package root with:
+    text = f"""// SPDX-License-Identifier: Apache-2.0
+// GENERATED FILE, do not edit. Regenerate from the package root with:
 //   python3 scripts/reference/range_calibration_reference.py
 // Seed {SEED} (numpy.random.default_rng). Python {v.major}.{v.minor}.{v.micro}, NumPy {np.__version__},
 // SciPy {scipy.__version__}, statsmodels {statsmodels.__version__}.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reference values for RangeFilter, computed independently of the Swift code.
 
 Writes Tests/RangingEngineTests/Reference/RangeFilterReference.swift.
@@ -10,7 +11,7 @@ kalman_filter.py `update()`), with Q from FilterPy's
     state x = [d, v], F = [[1, dt], [0, 1]], Q = q [[dt^3/3, dt^2/2], [dt^2/2, dt]]
     H = [1, 0], R = r^2, x0 = [z0, 0], P0 = diag(r^2, v0^2)
 
-Gate and reset, as RangeFilter documents them (STYLE.md §5):
+Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     testRatio = y^2 / (g^2 S) with g = gate when y >= 0 (measurement longer than
     predicted) and g = short_gate when y < 0; testRatio > 1 -> not fused (the
     prediction still happens); after `reset_after` such measurements in a row the
@@ -253,7 +254,8 @@ def swift_ints(values, indent="      ", per_line=8):
 
 
 def emit(sequences, steady):
-    header = f"""// GENERATED FILE, do not edit. Regenerate from the package root with:
+    header = f"""// SPDX-License-Identifier: Apache-2.0
+// GENERATED FILE, do not edit. Regenerate from the package root with:
 //   python3 scripts/reference/range_filter_reference.py
 // Seed {SEED} (numpy.random.default_rng). Python {platform.python_version()}, NumPy {np.__version__},
 // SciPy {scipy.__version__}, FilterPy {filterpy.__version__}.

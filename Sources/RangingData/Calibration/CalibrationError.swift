@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A recording that cannot give a range calibration: the file is a valid
 /// ranging CSV, but its rows do not determine the fit asked for.
 ///
@@ -19,6 +20,8 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
     case tooFewRows(rows: Int, needed: Int)
     /// GSL refused the fit with this status.
     case fitFailed(status: Int32)
+    /// The package was built without its GSL trait, and the robust fit runs on GSL.
+    case needsGSL
   }
 
   /// The path as the caller gave it.
@@ -49,6 +52,8 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
       return "\(location): \(rows) usable rows, the fit needs at least \(needed)"
     case .fitFailed(let status):
       return "\(location): the robust fit failed (GSL status \(status))"
+    case .needsGSL:
+      return "\(location): the robust fit needs a build with the package's GSL trait (this one was built without it)"
     }
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The measured distances of a ranging CSV, with their truth where the row
 /// has one: what ``RangeCalibrationFit`` fits.
 public struct CalibrationSamples: Sendable {

@@ -1,7 +1,10 @@
-@preconcurrency internal import CGSL
+// SPDX-License-Identifier: Apache-2.0
+#if GSL
+  @preconcurrency internal import CGSL
+#endif
 
 /// Robust linear regression through GSL's `gsl_multifit_robust`, one thin
-/// wrapper (STYLE.md §4): GSL's storage is allocated and freed here, its
+/// wrapper (docs/CONVENTIONS.md §4): GSL's storage is allocated and freed here, its
 /// status becomes a ``RobustRegressionError``, and no GSL type leaves this file.
 ///
 /// The method (GSL manual, "Least-Squares Fitting", "Robust linear
@@ -62,7 +65,8 @@ enum RobustRegression {
   ///   - columns: p, at least 1.
   ///   - observations: `y`, n finite values; n must exceed p.
   ///   - weighting: the weighting function.
-  /// - Returns: the fit, or why GSL refused.
+  /// - Returns: the fit, or why GSL refused; ``RobustRegressionError/unavailable``
+  ///   in a build without the package's GSL trait.
   /// - Complexity: O(iterations · n · p²). Allocates O(n · p).
   static func fit(
     design: [Double], columns: Int, observations: [Double], weighting: Weighting
@@ -70,6 +74,18 @@ enum RobustRegression {
     let n = observations.count
     precondition(columns >= 1 && design.count == n * columns, "RobustRegression: design must be n x p")
     guard n > columns else { return .failure(.tooFewRows(rows: n, parameters: columns)) }
+    #if GSL
+      return gslFit(design: design, columns: columns, observations: observations, weighting: weighting)
+    #else
+      return .failure(.unavailable)
+    #endif
+  }
+
+  #if GSL
+  private static func gslFit(
+    design: [Double], columns: Int, observations: [Double], weighting: Weighting
+  ) -> Result<Fit, RobustRegressionError> {
+    let n = observations.count
     _ = gsl_set_error_handler_off()
     let type = weighting == .bisquare ? gsl_multifit_robust_bisquare : gsl_multifit_robust_huber
     guard let workspace = gsl_multifit_robust_alloc(type, n, columns),
@@ -96,6 +112,7 @@ enum RobustRegression {
       weights: (0..<n).map { gsl_vector_get(stats.weights, $0) },
       robustSigma: stats.sigma_rob, iterations: stats.numit, converged: status == Int32(GSL_SUCCESS)))
   }
+  #endif
 }
 
 /// Why ``RobustRegression/fit(design:columns:observations:weighting:)`` gave no fit.
@@ -104,4 +121,6 @@ enum RobustRegressionError: Error, Equatable {
   case tooFewRows(rows: Int, parameters: Int)
   /// GSL returned this status (for example `GSL_EDOM` for a singular design).
   case failed(status: Int32)
+  /// The package was built without its GSL trait, which the fit needs.
+  case unavailable
 }

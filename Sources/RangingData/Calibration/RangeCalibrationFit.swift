@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A device's range error model fitted robustly from a recording: the values
-/// for ``RangingEngine/RangeCalibration`` (`--range-offset`, `--range-scale`)
+/// for `RangingEngine/RangeCalibration` (`--range-offset`, `--range-scale`)
 /// with their uncertainty.
 ///
 /// The model is `measured = scale · true + offset`. Three fits:
 ///
 /// - ``Model/offsetScale`` with truth: the regression of `measured` on
 ///   `true_distance` with Tukey's bisquare weights, which give NLOS
-///   outliers (metres long) weight 0 (``RobustRegression``).
+///   outliers (metres long) weight 0 (`RobustRegression`).
 /// - ``Model/offset`` with truth: scale fixed at 1, the offset is the Huber
 ///   M-estimate of location of `measured - true_distance`.
 /// - ``Model/offset`` at a known distance M (a static recording, no truth
@@ -154,6 +155,8 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
       throw CalibrationError(path: path, kind: .tooFewRows(rows: rows, needed: parameters + 1))
     case .failure(.failed(let status)):
       throw CalibrationError(path: path, kind: .fitFailed(status: status))
+    case .failure(.unavailable):
+      throw CalibrationError(path: path, kind: .needsGSL)
     }
   }
 

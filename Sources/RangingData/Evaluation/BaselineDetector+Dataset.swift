@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension BaselineDetector {
   /// Runs each of `methods` over the ranging CSV at `path` in one pass.
   ///
@@ -9,7 +10,7 @@ extension BaselineDetector {
   /// - Parameters:
   ///   - methods: the detectors to run, in the order of the result.
   ///   - zones: names and radii, metres.
-  ///   - path: a ranging CSV (FORMATS.md §1).
+  ///   - path: a ranging CSV (docs/FORMATS.md §1).
   /// - Returns: one detector per method, after the last row.
   /// - Throws: ``DatasetError`` when the file cannot be opened or read, or is
   ///   not a ranging CSV.

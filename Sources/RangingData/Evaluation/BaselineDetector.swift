@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Runs one ``BaselineMethod`` over a recording, update by update, and keeps
@@ -11,11 +12,11 @@ import RangingEngine
 ///   zone it is inside of when the rule says so (`s >= r` for `raw` and `ema`,
 ///   `s > r + 0.15 m` for the peers), at the update's time; exits come
 ///   before enters, exits from the smallest radius out and enters from the
-///   largest in (the order of FORMATS.md §2);
+///   largest in (the order of docs/FORMATS.md §2);
 /// - an update earlier than the object's previous one is skipped and counted
 ///   (the engine's tracker rejects it too);
 /// - a life-cycle row (removal, suspension, its end, invalidation) restarts
-///   the smoother: the next update starts it afresh (``BaselineSmoother``).
+///   the smoother: the next update starts it afresh (`BaselineSmoother`).
 ///   Zone state is left as it is: these detectors have no notion of a lost
 ///   object, and change state only on a distance.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A zone detector the engine is compared with (issue 3): what an app gets
 /// from the measured distance, a smoother, and one threshold per zone radius.
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The distance `s` a ``BaselineMethod`` thresholds, for one object: the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The textbook constant-velocity Kalman filter on one distance, used as a
@@ -83,7 +84,7 @@ public struct ConstantVelocityKalman: Sendable {
   ///
   /// - Parameters:
   ///   - time: not before the last update's time (the caller skips earlier rows).
-  ///   - distanceMeters: the measured distance, metres.
+  ///   - z: the measured distance, metres.
   /// - Returns: the filtered distance, metres.
   public mutating func update(time: Timestamp, distanceMeters z: Double) -> Double {
     let dt = time.seconds(since: self.time)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Error statistics of a distance series against the truth, metres.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An evaluation input file that cannot be used.
 ///
 ///     events.jsonl:7: line is not a JSON object
@@ -5,7 +6,7 @@
 public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
   public enum Kind: Equatable, Sendable {
     /// The file cannot be opened or read, or the dataset is not a ranging
-    /// CSV (FORMATS.md §1): the shared reader's own error.
+    /// CSV (docs/FORMATS.md §1): the shared reader's own error.
     case dataset(DatasetError.Kind)
     /// A CSV header lacks a column evaluation needs, or the file has no header.
     case missingColumn(String)

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingEngine
 
 /// Readers for the files evaluation compares: the dataset's truth (through
-/// ``RangingCSVReader``), the engine's events (FORMATS.md §2) and its filtered
-/// track (FORMATS.md §3). Each returns the whole file as values.
+/// ``RangingCSVReader``), the engine's events (docs/FORMATS.md §2) and its filtered
+/// track (docs/FORMATS.md §3). Each returns the whole file as values.
 public enum EvaluationInputs {
   /// The measurement rows of a ranging CSV that carry `true_distance`.
   ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Scores an engine run against a dataset's ground truth: zone events
@@ -86,9 +87,9 @@ public struct Evaluator: Sendable {
   ///
   /// - Parameters:
   ///   - name: shown in the report; default the dataset's file name without `.csv`.
-  ///   - datasetPath: ranging CSV (FORMATS.md §1).
-  ///   - eventsPath: zone events (FORMATS.md §2).
-  ///   - filteredPath: filtered track (FORMATS.md §3), or nil.
+  ///   - datasetPath: ranging CSV (docs/FORMATS.md §1).
+  ///   - eventsPath: zone events (docs/FORMATS.md §2).
+  ///   - filteredPath: filtered track (docs/FORMATS.md §3), or nil.
   /// - Throws: ``EvaluationInputError`` for the first file that cannot be used.
   public func evaluate(
     name: String? = nil, datasetPath: String, eventsPath: String, filteredPath: String? = nil

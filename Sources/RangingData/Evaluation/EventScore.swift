@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Detection scores of engine events against truth events.
 ///
 /// - `precision = matched / engineCount`, 1 when the engine emitted nothing

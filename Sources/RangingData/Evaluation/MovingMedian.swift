@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The median of the last `count` distances, a peer baseline
 /// (``BaselineMethod/movingMedian(count:)``), not used by the engine.
 ///

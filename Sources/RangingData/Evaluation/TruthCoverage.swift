@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// When the ground truth covers each object, and so which engine events it can judge.
@@ -34,8 +35,10 @@ public struct TruthCoverage: Sendable {
 
   /// Whether `event` falls where the truth can judge it (see the rule above).
   ///
-  /// - Parameter toleranceSeconds: the matching tolerance, seconds, ≥ 0;
-  ///   compared in whole microseconds, like ``EventMatcher``.
+  /// - Parameters:
+  ///   - event: a zone event, of the engine or of a baseline.
+  ///   - toleranceSeconds: the matching tolerance, seconds, ≥ 0;
+  ///     compared in whole microseconds, like ``EventMatcher``.
   public func canJudge(_ event: ZoneCrossing, toleranceSeconds: Double) -> Bool {
     guard let span = spans[event.object] else { return true }
     let tolerance = Int64((toleranceSeconds * 1_000_000).rounded())

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Zone crossings of the ground truth.
 public enum TruthCrossings {
-  /// The default zones of FORMATS.md §2: `inner` 1.5 m, `outer` 3 m.
+  /// The default zones of docs/FORMATS.md §2: `inner` 1.5 m, `outer` 3 m.
   public static let defaultZones: [(name: String, radiusMeters: Double)] = [("inner", 1.5), ("outer", 3)]
 
   /// The crossings of each zone radius by each object's true distance.
@@ -22,7 +23,7 @@ public enum TruthCrossings {
   ///   - zones: names and radii, metres > 0.
   /// - Returns: crossings sorted by time; ties keep row order, and crossings
   ///   at the same instant of one object come outer before inner when
-  ///   approaching and inner before outer when leaving (as FORMATS.md §2 orders
+  ///   approaching and inner before outer when leaving (as docs/FORMATS.md §2 orders
   ///   engine events).
   /// - Complexity: O(n·z + e log e) for n rows, z zones, e crossings.
   public static func crossings(

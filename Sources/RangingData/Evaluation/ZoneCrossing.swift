@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Whether an object entered or left a zone.
@@ -44,7 +45,7 @@ public struct TruthRow: Equatable, Sendable {
   }
 }
 
-/// One row of a filtered track (FORMATS.md §3), reduced to its distance.
+/// One row of a filtered track (docs/FORMATS.md §3), reduced to its distance.
 public struct FilteredDistanceRow: Equatable, Sendable {
   /// The row's time: the time of the input row it was computed from.
   public var time: Timestamp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a baseline turns its distance `s` into zone state, per zone of radius r.
 ///
 /// - ``plain``: enter when `s < r`, exit when `s >= r`: the rule

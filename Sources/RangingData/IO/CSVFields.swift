@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splitting a ranging-CSV line into fields.
 ///
-/// The format has no quoting (FORMATS.md §1: `object` holds no commas), so a
+/// The format has no quoting (docs/FORMATS.md §1: `object` holds no commas), so a
 /// field is exactly the text between commas; `"` is an ordinary character.
 /// Each field is trimmed of ASCII spaces and tabs at both ends, so `" 1.5 "`
 /// reads as `1.5` and a field of only spaces is empty, that is, absent.

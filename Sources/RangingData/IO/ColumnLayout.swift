@@ -1,9 +1,10 @@
-/// A column that FORMATS.md §1 defines, by its header name.
+// SPDX-License-Identifier: Apache-2.0
+/// A column that docs/FORMATS.md §1 defines, by its header name.
 enum KnownColumn: Int, CaseIterable {
   case t, object, distance, dirX, dirY, dirZ, horizontalAngle, vertical, event
   case trueDistance, trueX, trueY, trueZ
 
-  /// The header name, exactly as in FORMATS.md §1.
+  /// The header name, exactly as in docs/FORMATS.md §1.
   var name: String {
     switch self {
     case .t: "t"
@@ -38,7 +39,7 @@ enum KnownColumn: Int, CaseIterable {
 
 /// Where each known column sits in one file's header.
 ///
-/// Built once from the header line. Unknown names are ignored (FORMATS.md §1
+/// Built once from the header line. Unknown names are ignored (docs/FORMATS.md §1
 /// keeps them for other tools); a known name given twice makes the file
 /// ambiguous, so it is refused rather than guessed at.
 struct ColumnLayout {

@@ -1,18 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where and what went wrong with an input file as a whole.
 ///
 /// A `DatasetError` is thrown when a file cannot be used at all: it cannot be
-/// opened, it is not a ranging CSV (FORMATS.md §1), or reading it failed part
+/// opened, it is not a ranging CSV (docs/FORMATS.md §1), or reading it failed part
 /// way. Problems with single rows are not errors; they are reported as
 /// ``RowRejection`` values and reading continues.
 ///
 /// The error carries its origin and renders it only in ``description``, in the
-/// style of argument-parser's `ParserError` (STYLE.md §5, tier 3):
+/// style of argument-parser's `ParserError` (docs/CONVENTIONS.md §5, tier 3):
 ///
 ///     data.csv:1: not a ranging CSV: no 't' column
 ///     missing.csv: cannot open: No such file or directory
 ///
 /// `rangectl` maps ``Kind/cannotOpen(reason:)`` to exit status 66 and
-/// ``Kind/notARangingCSV(reason:)`` to 65 (FORMATS.md §4).
+/// ``Kind/notARangingCSV(reason:)`` to 65 (docs/FORMATS.md §4).
 public struct DatasetError: Error, Equatable, CustomStringConvertible {
   /// What went wrong.
   public enum Kind: Equatable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// One data row of a ranging CSV, as ``RangingCSVReader`` yields it.
@@ -5,7 +6,7 @@ import RangingEngine
 /// Every data row (not a comment, blank or header line) becomes exactly one
 /// record, so `rows = measurements + lifecycle events + rejections`.
 public enum DatasetRecord: Sendable {
-  /// A usable measurement row: its values passed ``SampleValidation``.
+  /// A usable measurement row: its values passed `SampleValidation`.
   ///
   /// - `line`: 1-based physical line.
   /// - `object`: the `object` field, trimmed of surrounding spaces.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Converts the plain decimal numbers that recordings hold (`4.3928`,
 /// `-0.215677`, `1e-3`) straight from bytes, when the result is certainly the
 /// correctly rounded Double that `strtod` and `Double(_: Substring)` give;

@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The ground truth recorded alongside a measurement, for evaluation only.
 ///
 /// Read from the `true_distance`, `true_x`, `true_y` and `true_z` columns
-/// (FORMATS.md §1). It must never be fed to a filter; it exists so that
+/// (docs/FORMATS.md §1). It must never be fed to a filter; it exists so that
 /// evaluation can compare filtered output with what really happened. Each
 /// value is nil when its column is absent or its field is empty.
 public struct GroundTruth: Equatable, Sendable {

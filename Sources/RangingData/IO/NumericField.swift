@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A numeric CSV field, classified.
 ///
 /// Only plain decimal text is a number:

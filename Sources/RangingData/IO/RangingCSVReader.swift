@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
-/// Reads a ranging CSV (FORMATS.md §1) one record at a time.
+/// Reads a ranging CSV (docs/FORMATS.md §1) one record at a time.
 ///
 /// The reader streams: it reads 64 KiB chunks and splits lines on bytes, so
 /// memory is bounded by the longest line (at most 1 MiB is held; a longer line
@@ -15,7 +16,7 @@ import RangingEngine
 ///       }
 ///     }
 ///
-/// Input rules, beyond FORMATS.md §1:
+/// Input rules, beyond docs/FORMATS.md §1:
 /// - Lines end in `\n`; a trailing `\r` is dropped (CRLF files read as LF),
 ///   and so is a UTF-8 byte order mark at the start of the file. Invalid UTF-8
 ///   is replaced with U+FFFD rather than refused.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Turns one data line of a ranging CSV into a ``DatasetRecord``.
@@ -113,7 +114,7 @@ struct RowParser {
     }
   }
 
-  /// The `vertical` spellings of FORMATS.md §1 (case-sensitive).
+  /// The `vertical` spellings of docs/FORMATS.md §1 (case-sensitive).
   static func verticalEstimate(named name: Substring) -> VerticalEstimate? {
     switch name {
     case "same": .same
@@ -125,7 +126,7 @@ struct RowParser {
     }
   }
 
-  /// The `event` spellings of FORMATS.md §1 (case-sensitive).
+  /// The `event` spellings of docs/FORMATS.md §1 (case-sensitive).
   static func lifecycleEvent(named name: Substring) -> LifecycleEvent? {
     switch name {
     case "removed_timeout": .removedTimeout

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One row of a ranging CSV that cannot be used, with where and why.
 ///
-/// Rows are never silently dropped (FORMATS.md §1): ``RangingCSVReader`` yields
+/// Rows are never silently dropped (docs/FORMATS.md §1): ``RangingCSVReader`` yields
 /// a rejection for each unusable row and continues with the next. Each row has
 /// exactly one reason, the first that applies in this order:
 ///
@@ -16,10 +17,10 @@
 /// | `unknown_event` | `event` | not one of the five life-cycle event names |
 /// | `measurement_on_event_row` | the column | an `event` row also carries a measurement |
 /// | `incomplete_direction` | first missing `dir_*` | one or two of `dir_x`, `dir_y`, `dir_z` |
-/// | `negative_distance`, `non_finite_distance` | `distance` | from ``SampleValidation`` |
-/// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from ``SampleValidation`` |
-/// | `horizontal_angle_out_of_range` | `horizontal_angle` | from ``SampleValidation`` |
-/// | `no_measurement` | `row` | from ``SampleValidation``: nothing measured |
+/// | `negative_distance`, `non_finite_distance` | `distance` | from `SampleValidation` |
+/// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from `SampleValidation` |
+/// | `horizontal_angle_out_of_range` | `horizontal_angle` | from `SampleValidation` |
+/// | `no_measurement` | `row` | from `SampleValidation`: nothing measured |
 ///
 /// When several columns fail the same check, the leftmost in the file is named.
 /// Per-object time order is not checked here; the tracker does that.

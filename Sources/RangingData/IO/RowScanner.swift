@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// The fast path of ``RowParser``: reads a data line's bytes in place and
@@ -218,7 +219,7 @@ struct RowScanner {
     return true
   }
 
-  /// The `vertical` spellings of FORMATS.md §1, as ``RowParser/verticalEstimate(named:)``.
+  /// The `vertical` spellings of docs/FORMATS.md §1, as ``RowParser/verticalEstimate(named:)``.
   private static func vertical(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> VerticalEstimate? {
     if spells(line, start, end, "same") { return .same }
     if spells(line, start, end, "above") { return .above }
@@ -228,7 +229,7 @@ struct RowScanner {
     return nil
   }
 
-  /// The `event` spellings of FORMATS.md §1, as ``RowParser/lifecycleEvent(named:)``.
+  /// The `event` spellings of docs/FORMATS.md §1, as ``RowParser/lifecycleEvent(named:)``.
   private static func event(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> LifecycleEvent? {
     if spells(line, start, end, "removed_timeout") { return .removedTimeout }
     if spells(line, start, end, "removed_peer_ended") { return .removedPeerEnded }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Colours and sizes of ``RunPlot``, in one place so the legend draws each
 /// series exactly as the panels do. Colours are from the Tableau 10 palette
 /// (Matplotlib's default cycle), which stays distinct for most colour-blind readers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RunPlot {
   /// The azimuth panel, back to front: grid, shading where the measured
   /// direction was missing, life-cycle lines, measured azimuth dots,

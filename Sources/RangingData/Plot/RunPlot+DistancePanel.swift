@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RunPlot {
   /// The distance panel, back to front: grid, zone bands and radii,
   /// life-cycle lines, sigma band, raw dots, true distance, filtered

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension RunPlot {
   /// One legend entry: a swatch drawn like the series, and its label.
   private enum Swatch {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Draws a ``RunTrace`` as a self-contained SVG: a distance panel (raw
 /// distance as dots, filtered distance with a ±1 sigma band, true distance
 /// dashed, zone radii with their hysteresis bands, enter and exit markers)

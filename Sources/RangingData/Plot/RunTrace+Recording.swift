@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import ZoneMonitor
 
@@ -86,7 +87,7 @@ extension RunTrace {
 }
 
 extension LifecycleEvent {
-  /// The `event` column's text (FORMATS.md §1).
+  /// The `event` column's text (docs/FORMATS.md §1).
   fileprivate var rowName: String {
     switch self {
     case .removedTimeout: "removed_timeout"

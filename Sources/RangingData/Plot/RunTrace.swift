@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingEngine
 
@@ -67,7 +68,7 @@ public struct RunTrace: Sendable {
     public var name: String
     /// Radius, metres.
     public var radiusMeters: Double
-    /// Full width of the band centred on the radius, metres (``Zone/hysteresisMeters``).
+    /// Full width of the band centred on the radius, metres (`Zone/hysteresisMeters`).
     public var hysteresisMeters: Double
 
     public init(name: String, radiusMeters: Double, hysteresisMeters: Double) {

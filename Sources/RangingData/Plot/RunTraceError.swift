@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why a ``RunTrace`` cannot be recorded from a file.
 public enum RunTraceError: Error, Equatable, CustomStringConvertible {
   /// The file cannot be opened or read, or is not a ranging CSV.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The `d` attribute of an SVG `<path>`, built from pixel coordinates.
 ///
 /// One path can hold many pieces: a polyline broken into runs (each starts

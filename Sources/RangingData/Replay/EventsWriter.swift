@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import ZoneMonitor
 
-/// Writes zone events as JSON Lines (FORMATS.md §2):
+/// Writes zone events as JSON Lines (docs/FORMATS.md §2):
 /// `{"t":12.4,"object":"lock-1","zone":"inner","event":"enter","distance":1.410,"sigma":0.0213}`,
 /// with `"reason"` after `sigma` on exits not decided by a measurement.
 public struct EventsWriter {

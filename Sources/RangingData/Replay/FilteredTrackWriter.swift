@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
-/// Writes the filtered track CSV (FORMATS.md §3), one row per accepted
+/// Writes the filtered track CSV (docs/FORMATS.md §3), one row per accepted
 /// measurement, header first:
 /// `t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos`;
 /// the last two columns are extra, as §3 allows: the direction's angular
 /// standard deviation in degrees, empty when there is none, and the
 /// probability that the distance came over a non-line-of-sight path
-/// (``NonLineOfSightDetector``), two decimals, empty before the first distance.
+/// (`NonLineOfSightDetector`), two decimals, empty before the first distance.
 public struct FilteredTrackWriter {
   public let output: OutputFile
   public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos"

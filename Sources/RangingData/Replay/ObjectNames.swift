@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,10 +12,10 @@ import Darwin
 /// Names are looked up by their UTF-8 bytes in an open-addressing table
 /// (linear probing, at most half full; FNV-1a hash, Fowler, Noll & Vo), so a
 /// replay interns each row's object straight from the reader's buffer
-/// (``id(forBytes:)``) without building a String. Only a name seen for the
+/// (`id(forBytes:)`) without building a String. Only a name seen for the
 /// first time allocates.
 ///
-/// Names of at most 16 bytes read from a line (``id(forLineBytes:)``, every
+/// Names of at most 16 bytes read from a line (`id(forLineBytes:)`, every
 /// recorder's tag names) are looked up first in a second table keyed by the
 /// name's bytes as two words: one multiply to hash and two compares to
 /// match, instead of a byte loop and a `memcmp` per row.
@@ -67,7 +68,7 @@ public struct ObjectNames {
     return UInt64(id)
   }
 
-  /// ``id(forBytes:)`` for bytes inside a line from ``LineSource``, which may
+  /// `id(forBytes:)` for bytes inside a line from ``LineSource``, which may
   /// be read up to 16 bytes past their start (``RawLine/bytes(number:_:)``
   /// guarantees that many readable bytes after every line).
   ///
@@ -117,7 +118,7 @@ public struct ObjectNames {
     }
   }
 
-  /// The name of `id`. Precondition: `id` came from ``id(for:)`` or ``id(forBytes:)``.
+  /// The name of `id`. Precondition: `id` came from ``id(for:)`` or `id(forBytes:)`.
   public func name(of id: UInt64) -> String { names[Int(id)] }
 
   /// Distinct objects seen.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a replay did with every row: rows read = accepted + rejected.
 public struct ReplaySummary: Equatable, Sendable {
   /// Data rows read (not counting the header, comments and blank lines).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Number and string formatting shared by the JSON Lines and CSV writers.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ZoneMonitor
 
 /// Named zones as given on the command line: `inner=1.5,outer=3`, or with an
@@ -12,7 +13,7 @@ public struct ZoneList: Equatable, Sendable {
   /// Half-angle limits in degrees, nil for zones in every direction.
   public private(set) var angleLimitsDegrees: [Double?]
 
-  /// `inner` 1.5 m and `outer` 3 m (FORMATS.md §2).
+  /// `inner` 1.5 m and `outer` 3 m (docs/FORMATS.md §2).
   public static let defaults = ZoneList(names: ["inner", "outer"], radii: [1.5, 3])
 
   public init(names: [String], radii: [Double], angleLimitsDegrees: [Double?]? = nil) {

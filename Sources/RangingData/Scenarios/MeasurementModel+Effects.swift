@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The measurement effects that can be switched off as a group, by name.
 ///
 /// The first version's effects (Gaussian noise, spikes, scheduled NLOS

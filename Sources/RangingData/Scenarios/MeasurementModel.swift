@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// How one object's measurements depart from the truth in a generated scenario.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A fully specified scenario: what every object really does, and how its
 /// measurements are corrupted. ``ScenarioGenerator`` turns it into rows.
 ///

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
-/// Writes seeded, recording-style ranging CSV (FORMATS.md §1) with ground truth.
+/// Writes seeded, recording-style ranging CSV (docs/FORMATS.md §1) with ground truth.
 ///
 /// Output contract:
 /// - `#` comment lines first: scenario name and summary, seed, scale,
@@ -36,7 +37,7 @@ import Foundation
 /// - effects stream: the object's offset and scale error, then per scheduled
 ///   update twelve draws (heavy-tail chance; short-outlier start, length,
 ///   fraction; NLOS-episode start, length, bias, direction loss;
-///   body-blocking bias, noise factor; gap start, length), see ``EffectState``.
+///   body-blocking bias, noise factor; gap start, length), see `EffectState`.
 ///
 /// Every draw is made whether or not it is used, so switching one noise
 /// source off leaves the others unchanged; and because the effects have a
@@ -104,20 +105,20 @@ public struct ScenarioGenerator: Sendable {
   ///   - scale: repetitions, ≥ 1.
   /// - Returns: comments, header and rows, each line ending in `\n`.
   public func csvText(_ name: ScenarioName, scale: Int = 1) -> String {
-    let random = GSLRandomSource(seed: seed)
+    let random = MT19937RandomSource(seed: seed)
     return csvText(name.scenario(using: random), scale: scale, random: random)
   }
 
   /// The whole CSV text of a custom scenario, built in memory.
   public func csvText(_ scenario: Scenario, scale: Int = 1) -> String {
-    csvText(scenario, scale: scale, random: GSLRandomSource(seed: seed))
+    csvText(scenario, scale: scale, random: MT19937RandomSource(seed: seed))
   }
 
   /// Writes a built-in scenario to `path` (created or truncated), streaming.
   ///
   /// - Throws: ``ScenarioWriteError`` when the file cannot be created or written.
   public func write(_ name: ScenarioName, scale: Int = 1, to path: String) throws(ScenarioWriteError) {
-    let random = GSLRandomSource(seed: seed)
+    let random = MT19937RandomSource(seed: seed)
     try write(name.scenario(using: random), scale: scale, random: random, to: path)
   }
 
@@ -125,13 +126,13 @@ public struct ScenarioGenerator: Sendable {
   ///
   /// - Throws: ``ScenarioWriteError`` when the file cannot be created or written.
   public func write(_ scenario: Scenario, scale: Int = 1, to path: String) throws(ScenarioWriteError) {
-    try write(scenario, scale: scale, random: GSLRandomSource(seed: seed), to: path)
+    try write(scenario, scale: scale, random: MT19937RandomSource(seed: seed), to: path)
   }
 
   /// Writes every built-in scenario to `<directory>/<name>.csv`, creating the
   /// directory when needed.
   ///
-  /// - Returns: the paths written, in ``ScenarioName/allCases`` order.
+  /// - Returns: the paths written, in `ScenarioName/allCases` order.
   /// - Throws: ``ScenarioWriteError`` for the first file or directory that fails.
   @discardableResult
   public func writeAll(toDirectory directory: String, scale: Int = 1) throws(ScenarioWriteError) -> [String] {
@@ -152,18 +153,18 @@ public struct ScenarioGenerator: Sendable {
   // MARK: - Streaming
 
   /// The effects stream (see the type's discussion).
-  private var effectsRandom: GSLRandomSource {
-    GSLRandomSource(seed: UInt64(GSLRandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt))
+  private var effectsRandom: MT19937RandomSource {
+    MT19937RandomSource(seed: UInt64(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt))
   }
 
-  private func csvText(_ scenario: Scenario, scale: Int, random: GSLRandomSource) -> String {
+  private func csvText(_ scenario: Scenario, scale: Int, random: MT19937RandomSource) -> String {
     var text = ""
     emit(scenario, scale: scale, random: random) { (chunk: String) throws(Never) in text += chunk }
     return text
   }
 
   private func write(
-    _ scenario: Scenario, scale: Int, random: GSLRandomSource, to path: String
+    _ scenario: Scenario, scale: Int, random: MT19937RandomSource, to path: String
   ) throws(ScenarioWriteError) {
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
@@ -182,7 +183,7 @@ public struct ScenarioGenerator: Sendable {
 
   /// Calls `sink` with the text in order, in chunks of about 1 MiB.
   private func emit<E: Error>(
-    _ scenario: Scenario, scale: Int, random: GSLRandomSource, to sink: (String) throws(E) -> Void
+    _ scenario: Scenario, scale: Int, random: MT19937RandomSource, to sink: (String) throws(E) -> Void
   ) throws(E) {
     precondition(scale >= 1, "ScenarioGenerator: scale must be at least 1")
     let scenario = adjusted(scenario)
@@ -210,11 +211,11 @@ public struct ScenarioGenerator: Sendable {
     var lines = [
       "scenario: \(scenario.name)",
       "summary: \(scenario.summary)",
-      "seed: \(seed) (GSL mt19937 seeded with \(GSLRandomSource.folded(seed)))",
+      "seed: \(seed) (GSL mt19937 seeded with \(MT19937RandomSource.folded(seed)))",
       "scale: \(scale) (repetitions; each shifted by duration + \(repetitionGapSeconds) s, fresh noise)",
       "duration_s: \(scenario.durationSeconds)",
       "generator: RangingData.ScenarioGenerator 2; randomness gsl_rng_mt19937, gsl_ran_gaussian, gsl_ran_flat, gsl_rng_uniform_int",
-      "effects stream: gsl_rng_mt19937 seeded with \(GSLRandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt)",
+      "effects stream: gsl_rng_mt19937 seeded with \(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt)",
       "options: update_rate_hz=\(updateRateHz.map { "\($0) (every object)" } ?? "per object") effects=\(effects)",
       "frame: +x right, +y up, +z towards the user (ahead is -z); true_distance = |(true_x, true_y, true_z)|",
       "time: t = repetition offset + scenario time; the intervals below are in scenario time",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The built-in scenario suite: each name is one CSV file.
 ///
 /// Every object uses the default ``MeasurementModel`` (all effects on) unless
@@ -14,7 +15,7 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   case walkInOut = "walk-in-out"
   /// Two people walk up and stand still for 30 s, one 3-5 cm inside and one
   /// 3-5 cm outside 1.5 m (no scheduled NLOS; no device offset or scale error,
-  /// see ``ScenarioPlans/standOnBoundary(radiusMeters:startMeters:)``).
+  /// see `ScenarioPlans/standOnBoundary(radiusMeters:startMeters:)`).
   case standInnerBoundary = "stand-inner-boundary"
   /// The same at 3 m.
   case standOuterBoundary = "stand-outer-boundary"
@@ -53,12 +54,12 @@ public enum ScenarioName: String, CaseIterable, Sendable {
   ///
   /// - Parameter seed: any value; see ``ScenarioGenerator`` for how it seeds MT19937.
   public func scenario(seed: UInt64) -> Scenario {
-    scenario(using: GSLRandomSource(seed: seed))
+    scenario(using: MT19937RandomSource(seed: seed))
   }
 
   /// Draws the scenario's plan from `random` (the generator then continues
   /// the same stream for the measurement noise).
-  func scenario(using random: GSLRandomSource) -> Scenario {
+  func scenario(using random: MT19937RandomSource) -> Scenario {
     let plans = ScenarioPlans(random: random)
     let objects: [ScenarioObject] =
       switch self {

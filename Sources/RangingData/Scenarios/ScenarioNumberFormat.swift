@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Deterministic fixed-decimal text for the generated CSV.
 ///
 /// Integer arithmetic on the value scaled and rounded (half away from zero),

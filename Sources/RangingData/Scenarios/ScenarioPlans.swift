@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The paths of the built-in scenarios, drawn from a random source.
 ///
 /// Angles are drawn in degrees and stored in radians. Speeds are radial
 /// (rate of change of the true distance).
 struct ScenarioPlans {
-  let random: GSLRandomSource
+  let random: MT19937RandomSource
 
   private static let radiansPerDegree = Double.pi / 180
 

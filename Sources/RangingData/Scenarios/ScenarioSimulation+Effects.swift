@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The state of one object's ``MeasurementEffects`` during one repetition.
@@ -43,7 +44,7 @@ struct EffectState {
   private var gapEndSeconds = -Double.infinity
 
   /// Draws the object's offset and scale error (two draws, in that order).
-  init(model: MeasurementModel, random: GSLRandomSource) {
+  init(model: MeasurementModel, random: MT19937RandomSource) {
     self.model = model
     offsetMeters = random.uniform(model.deviceOffsetMeters.lowerBound, model.deviceOffsetMeters.upperBound)
     scaleFraction = random.uniform(model.deviceScaleFraction.lowerBound, model.deviceScaleFraction.upperBound)
@@ -69,7 +70,7 @@ struct EffectState {
   /// - Parameters:
   ///   - seconds: the update's scenario time, non-decreasing between calls.
   ///   - isBodyBlocked: whether the true position is behind the user's body now.
-  mutating func advance(at seconds: Double, isBodyBlocked: Bool, random: GSLRandomSource) -> Outcome {
+  mutating func advance(at seconds: Double, isBodyBlocked: Bool, random: MT19937RandomSource) -> Outcome {
     let heavy = random.chance(model.heavyTailProbability)
     let shortStarts = random.chance(model.shortOutlierProbability)
     let shortLength = random.integer(1, model.shortOutlierMaxUpdates)

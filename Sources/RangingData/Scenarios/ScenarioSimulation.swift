@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One repetition of a scenario turned into CSV rows (see ``ScenarioGenerator``
 /// for the draw order and ``MeasurementModel`` for the noise).
 struct ScenarioSimulation {
@@ -13,9 +14,9 @@ struct ScenarioSimulation {
   /// Added to scenario time to give the `t` column, seconds.
   let offsetSeconds: Double
   /// The main stream: plans, version-1 noise.
-  let random: GSLRandomSource
+  let random: MT19937RandomSource
   /// The effects stream: ``MeasurementEffects`` only (see ``EffectState``).
-  let effectsRandom: GSLRandomSource
+  let effectsRandom: MT19937RandomSource
 
   /// Every row of the repetition, merged in time order.
   func rows() -> [Row] {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A generated scenario could not be written.
 public struct ScenarioWriteError: Error, Equatable, CustomStringConvertible {
   /// The path as the caller gave it.

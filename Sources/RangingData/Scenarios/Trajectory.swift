@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A ground-truth path in the phone frame, as keyframes in spherical

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The direction filter's output at one time.
 public struct DirectionEstimate: Sendable {
   /// Unit direction of the estimated position, or nil before the track starts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Tracks an object's position and velocity in the phone frame, so that a
 /// direction stays available, flagged as predicted, while the measured one
 /// is missing outside the field of view.

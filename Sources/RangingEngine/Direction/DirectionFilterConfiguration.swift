@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Tuning of the 3-D direction filter. Units are in the names.
 public struct DirectionFilterConfiguration: Sendable {
   /// White-noise acceleration spectral density per axis, m²/s³ (as for the distance filter).

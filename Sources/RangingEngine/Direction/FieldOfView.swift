@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 internal import _RangingMath
 
 /// The cone in which the phone measures a direction, around straight ahead (-z).

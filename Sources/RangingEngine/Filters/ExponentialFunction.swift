@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `exp(x)` in plain Swift, to about 1e-8 relative, for the per-update NLOS
 /// recursion: inlinable into the filter's loop (the core reaches the C
 /// library only through an internal import, which `@inlinable` code cannot

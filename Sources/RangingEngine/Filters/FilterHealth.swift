@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Bits describing what happened on a filter's last update (the pattern of
 /// PX4's `innovation_fault_status_u`).
 public struct FilterHealth: OptionSet, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Settings of the causal Hampel identifier (``HampelFilter``).
 ///
 /// `threshold = 0` makes it a plain moving median; `window = 1` turns it off.

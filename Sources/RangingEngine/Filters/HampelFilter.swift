@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A causal Hampel identifier: replaces a sample by the median of the latest
 /// `window` samples when it lies more than `threshold` robust standard
 /// deviations from that median (above it only, with ``OutlierSide/above``).

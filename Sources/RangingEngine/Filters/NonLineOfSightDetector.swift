@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The probability that an object's latest distance measurements came over a
 /// non-line-of-sight (NLOS) path, judged from the distance filter's innovations.
 ///
@@ -65,8 +66,8 @@ public struct NonLineOfSightDetector: Sendable {
   /// Folds in one measurement's innovation.
   ///
   /// - Parameters:
-  ///   - innovation: measured minus predicted distance, metres (y).
-  ///   - innovationVariance: S, m², > 0.
+  ///   - y: the innovation, measured minus predicted distance, metres.
+  ///   - S: the innovation variance, m², > 0.
   ///   - dt: seconds since the previous measurement, >= 0.
   /// - Complexity: O(1). Does not allocate. Inlinable, so that in the
   ///   filter's loop it overlaps the filter's own arithmetic (nothing in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter's state constraint: a distance cannot be negative.
 ///
 /// When the estimate crosses 0 (an object passing the phone, or a prediction

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter's output at one time.
 public struct RangeEstimate: Equatable, Sendable {
   /// Filtered distance, metres.

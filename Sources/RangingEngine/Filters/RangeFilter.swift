@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter: a robust pre-filter, then a constant-velocity Kalman
 /// filter on (distance, rate) with a variable time step, innovation gating
 /// and a reset rule.
@@ -9,7 +10,7 @@
 ///     Q = q [dt³/3 dt²/2; dt²/2 dt]       (q: acceleration spectral density, m²/s³)
 ///     H = [1 0],  R = r²                   (r: measurement sigma, m)
 ///
-/// Gating (STYLE.md §5): `testRatio = y² / (gate² S)`; a measurement with
+/// Gating (docs/CONVENTIONS.md §5): `testRatio = y² / (gate² S)`; a measurement with
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
 /// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
 /// outliers are long (multipath, bodies in the way). After `resetAfterRejections` such
@@ -98,7 +99,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// Fuses one distance measurement taken at `time`.
   ///
   /// - Parameters:
-  ///   - distanceMeters: finite, >= 0 (validated by ``SampleValidation`` first).
+  ///   - measured: the measured distance, metres; finite, >= 0 (validated by `SampleValidation` first).
   ///   - time: not earlier than ``time`` (the tracker rejects earlier ones).
   /// - Returns: what the measurement did.
   /// - Complexity: O(1). Does not allocate. Always inlined, so that the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Tuning of the distance filter. Units are in the names.
 ///
 /// Defaults are chosen on the generated scenario suite (`datasets/`) and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter's second state constraint: a person carrying a tag
 /// does not approach or leave faster than ``RangeFilterConfiguration/maximumRateMetersPerSecond``.
 ///

@@ -1,4 +1,5 @@
-/// What one measurement did to a filter (STYLE.md §5, tier 2: bad data is
+// SPDX-License-Identifier: Apache-2.0
+/// What one measurement did to a filter (docs/CONVENTIONS.md §5, tier 2: bad data is
 /// reported, never thrown and never trapped).
 public enum UpdateOutcome: Equatable, Sendable {
   /// The first measurement of a track set its state.

@@ -1,4 +1,5 @@
-#if canImport(CGSL)
+// SPDX-License-Identifier: Apache-2.0
+#if GSL
 internal import CGSL
 
 // One thin wrapper per GSL call the engine makes (the pattern of swift-system's

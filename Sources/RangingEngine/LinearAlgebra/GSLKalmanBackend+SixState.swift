@@ -1,4 +1,5 @@
-#if canImport(CGSL)
+// SPDX-License-Identifier: Apache-2.0
+#if GSL
 internal import CGSL
 
 /// The six-state path of ``GSLKalmanBackend``: the 3-D direction filter's

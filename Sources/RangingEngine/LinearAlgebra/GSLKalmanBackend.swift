@@ -1,4 +1,5 @@
-#if canImport(CGSL)
+// SPDX-License-Identifier: Apache-2.0
+#if GSL
 internal import CGSL
 
 /// Kalman steps through GSL: BLAS products (`gsl_blas_dgemm`, `gsl_blas_dgemv`,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What ``KalmanBackend/constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)`` did.
 public struct ConstantVelocityStepOutcome: Sendable {
   /// The time update failed (the state was predicted as far as the backend got).

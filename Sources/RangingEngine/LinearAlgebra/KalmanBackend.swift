@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The three linear-algebra steps of a Kalman filter, over owned ``KalmanStorage``.
 ///
 /// One filter algorithm runs over every backend: the filter writes F, Q, H,
@@ -34,7 +35,9 @@ public protocol KalmanBackend: AnyObject {
   /// for ``correct(measurementCount:)``), `S = H P Hᵀ + R`, and S is replaced
   /// by its lower Cholesky factor.
   /// Does not allocate.
-  /// - Parameter k: measurement components in use, `1...measurementCapacity`.
+  /// - Parameters:
+  ///   - k: measurement components in use, `1...measurementCapacity`.
+  ///   - linear: whether to compute `y = z - H x` here (true) or keep the `y` the caller wrote (false).
   func innovate(measurementCount k: Int, linear: Bool) -> Result<Double, LinearAlgebraError>
 
   /// Measurement update, after ``innovate(measurementCount:linear:)``.

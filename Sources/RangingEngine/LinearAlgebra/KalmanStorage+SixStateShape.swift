@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The shapes the six-state paths of both backends are written for
 /// (`SwiftKalmanBackend+SixState.swift`, `GSLKalmanBackend+SixState.swift`):
 /// the 3-D filter's constant-velocity F and its position measurement H.

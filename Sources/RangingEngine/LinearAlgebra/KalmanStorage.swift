@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The matrices of one Kalman filter, in one buffer allocated once.
 ///
 /// Row-major, as GSL's `gsl_matrix_view_array` expects. `n` is the state size,

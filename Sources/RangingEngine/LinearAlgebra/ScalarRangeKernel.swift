@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The distance filter's steady-state arithmetic in five scalars: the speed
 /// limit that ``RangeFilter`` is measured against.
 ///

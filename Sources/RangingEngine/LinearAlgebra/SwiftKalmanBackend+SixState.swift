@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The fixed-size path of ``SwiftKalmanBackend`` for six states: the 3-D
 /// direction filter's shape (``DirectionFilter``, `x = [p v]`, n = 6).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The fixed-size path of ``SwiftKalmanBackend`` for two states and one
 /// measurement component: the distance filter's shape (n = 2, k = 1).
 ///

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A unit direction in the phone frame: +x right, +y up, +z out of the screen
 /// towards the user, so straight ahead of the back camera is (0, 0, -1).
 public struct Direction: Equatable, Sendable {

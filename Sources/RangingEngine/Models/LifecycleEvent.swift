@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A session life-cycle notification about one object instead of a measurement.
 ///
 /// The cases mirror Nearby Interaction's `NINearbyObject.RemovalReason`

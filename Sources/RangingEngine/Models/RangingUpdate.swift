@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One nearby-object measurement: a distance and/or a direction.
 ///
 /// Any field may be absent: Nearby Interaction leaves `direction` nil outside

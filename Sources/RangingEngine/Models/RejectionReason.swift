@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Why an update was not used. Every rejected input carries exactly one.
 public enum RejectionReason: UInt8, CaseIterable, Sendable {
   /// The time is NaN or infinite.

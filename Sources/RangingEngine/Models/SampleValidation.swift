@@ -1,7 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Checks an update's values before it reaches a filter.
 ///
 /// Validation never traps: bad data is the sensor's fault, not the caller's,
-/// so it yields a ``RejectionReason`` (STYLE.md §5, tier 2). The per-object
+/// so it yields a ``RejectionReason`` (docs/CONVENTIONS.md §5, tier 2). The per-object
 /// time order is checked by the tracker, which knows the previous time.
 public struct SampleValidation: Sendable, Equatable {
   /// Largest accepted `| |direction| - 1 |`. Nearby Interaction reports unit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A point in time, in whole microseconds from an arbitrary fixed origin.
 ///
 /// Inside the engine time is an integer so that differences are exact and

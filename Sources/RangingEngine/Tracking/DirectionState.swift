@@ -1,4 +1,5 @@
-/// How a track's direction was obtained (FORMATS.md §3 `direction_state`).
+// SPDX-License-Identifier: Apache-2.0
+/// How a track's direction was obtained (docs/FORMATS.md §3 `direction_state`).
 public enum DirectionState: UInt8, Sendable {
   /// Measured on this update.
   case measured

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A fixed-capacity map from object identifiers to track slots `0..<capacity`.
 ///
 /// Open addressing with linear probing over a power-of-two index at most half

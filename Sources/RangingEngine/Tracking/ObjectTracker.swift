@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Validates updates and keeps one filtered track per object, in a bounded
 /// table of preallocated slots.
 ///

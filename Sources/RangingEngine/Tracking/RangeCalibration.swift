@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A device's systematic range error, and its inverse applied to every
 /// measured distance before the filter.
 ///
@@ -19,7 +20,7 @@
 /// The stored values are always valid: they are set only by the
 /// initialisers, which check them against ``offsetLimitMeters`` and
 /// ``scaleRange``. Configuration comes from users and files, so a bad value
-/// is an error the caller can report, not a trap (STYLE.md §5, tier 1).
+/// is an error the caller can report, not a trap (docs/CONVENTIONS.md §5, tier 1).
 ///
 /// The corresponding C fields are `range_offset_m` and `range_scale` of
 /// `ranging_config_t`.
@@ -83,7 +84,7 @@ public struct RangeCalibration: Sendable, Equatable {
   /// true distance near 0 plus noise, on a device that reads long) would
   /// give a negative distance, which no object has and which validation
   /// rejects; it is clamped to 0, the nearest distance that exists, as the
-  /// filter projects its own estimate (``NonNegativeDistance``), so that the
+  /// filter projects its own estimate (`NonNegativeDistance`), so that the
   /// closest readings are kept rather than dropped.
   ///
   /// - Parameter measuredMeters: a validated distance (finite, >= 0).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One object's filtered state after an update.
 public struct TrackState: Sendable {
   /// The time of the update.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Limits and tuning of an ``ObjectTracker``.
 public struct TrackerConfiguration: Sendable {
   /// Most objects tracked at once; the least recently heard is evicted beyond it.

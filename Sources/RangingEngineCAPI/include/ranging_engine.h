@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * ranging_engine.h: the C API of the RangingEngine Ultra-Wideband ranging engine.
  *
@@ -45,12 +46,15 @@
  * everything in ranging_accessory_sessions_create() and nothing afterwards,
  * and the message functions allocate nothing at all.
  *
- * Linking (host): libRangingEngineCAPI.a from `swift build --product
- * RangingEngineCAPI`, plus the Swift runtime, as the README's "Use in
- * firmware" section shows. Firmware: the engine compiled as Embedded Swift,
- * see scripts/check-firmware.
+ * Linking (host): `scripts/install-c-library --prefix DIR` builds
+ * libRangingEngineCAPI.a and writes ranging-engine.pc, so that
+ * `cc $(pkg-config --cflags --libs ranging-engine) example.c` links it with
+ * the Swift runtime (README, "Use in firmware"). Firmware: the engine
+ * compiled as Embedded Swift, see scripts/check-firmware.
  *
- * Licence: GPL-3.0-or-later.
+ * Licence: Apache-2.0. A library built with the package's GSL trait (the
+ * default of `swift build`) also holds GNU GSL code, and is then a combined
+ * work under GPL-3.0-or-later; scripts/install-c-library builds it without.
  */
 #ifndef RANGING_ENGINE_H
 #define RANGING_ENGINE_H
@@ -62,6 +66,23 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---------------------------------------------------------------------------
+ * Version
+ * ------------------------------------------------------------------------- */
+
+/* The package version this header belongs to (semantic versioning). */
+#define RANGING_ENGINE_VERSION_MAJOR 0
+#define RANGING_ENGINE_VERSION_MINOR 1
+#define RANGING_ENGINE_VERSION_PATCH 0
+#define RANGING_ENGINE_VERSION "0.1.0"
+
+/**
+ * The version of the library linked in, as "MAJOR.MINOR.PATCH": equal to
+ * RANGING_ENGINE_VERSION when the header and the library come from the same
+ * release. The string is static; do not free it.
+ */
+const char *ranging_engine_version(void);
 
 /* ---------------------------------------------------------------------------
  * Status codes

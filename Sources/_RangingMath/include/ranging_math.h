@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The few libm functions the core needs, as clang builtins: they lower to the
 // C library's (glibc on hosts, newlib in firmware) without the core importing
 // Glibc or Foundation, which Embedded Swift has neither of.

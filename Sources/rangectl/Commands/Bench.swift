@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingData
 import RangingEngine
@@ -12,7 +13,7 @@ import ZoneMonitor
 /// "Performance").
 ///
 /// Every kernel runs for about a quarter of a second, three times, and the
-/// best run counts. Filter results are checked against ``ScalarRangeKernel``
+/// best run counts. Filter results are checked against `ScalarRangeKernel`
 /// run over the same measurements, so a kernel that measured nothing fails.
 /// The last line is `updates_per_second=<n>`, the fastest full-pipeline
 /// figure, for scripts.
@@ -50,17 +51,27 @@ struct Bench: ParsableCommand {
     func report(_ result: BenchResult) {
       results.append(result)
     }
-    Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then a replay\n")
+    #if GSL
+      Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then a replay\n")
+    #else
+      Diagnostics.write("rangectl bench: 5 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then a replay\n")
+    #endif
     let limit = BenchKernels.scalarLimit()
     report(limit)
     report(BenchKernels.rangeFilter(SwiftKalmanBackend.self, name: "RangeFilter.update(swift)", limit: limit.perSecond))
-    report(BenchKernels.rangeFilter(GSLKalmanBackend.self, name: "RangeFilter.update(gsl)", limit: limit.perSecond))
+    #if GSL
+      report(BenchKernels.rangeFilter(GSLKalmanBackend.self, name: "RangeFilter.update(gsl)", limit: limit.perSecond))
+    #endif
     report(BenchKernels.directionFilter(SwiftKalmanBackend.self, name: "DirectionFilter.update(position,swift)"))
-    report(BenchKernels.directionFilter(GSLKalmanBackend.self, name: "DirectionFilter.update(position,gsl)"))
+    #if GSL
+      report(BenchKernels.directionFilter(GSLKalmanBackend.self, name: "DirectionFilter.update(position,gsl)"))
+    #endif
     for objects in [1, 1000] {
       let label = objects == 1 ? "1-object" : "\(objects)-objects"
       report(BenchKernels.pipeline(SwiftKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),swift)"))
-      report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
+      #if GSL
+        report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
+      #endif
     }
     report(try replay())
     print(json ? BenchResult.json(results) : BenchResult.table(results), terminator: "")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingData
 import RangingEngine
@@ -39,7 +40,21 @@ struct Calibrate: ParsableCommand {
   @Flag(help: "Write the fit as JSON.")
   var json = false
 
+  /// Whether this build has the robust fits (the package's GSL trait).
+  static var isAvailable: Bool {
+    #if GSL
+      true
+    #else
+      false
+    #endif
+  }
+
   func validate() throws {
+    guard Self.isAvailable else {
+      throw ValidationError(
+        "calibrate: the robust fits run on GSL, and this rangectl was built without the GSL trait "
+          + "(swift build --disable-default-traits); build with the default traits to calibrate")
+    }
     if let knownDistance {
       guard knownDistance.isFinite, knownDistance >= 0 else {
         throw ValidationError("--known-distance must be a non-negative number of metres, got \(knownDistance)")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
 import RangingData
@@ -59,7 +60,11 @@ struct Evaluate: ParsableCommand {
           run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered)
         } else {
           switch engine.backend {
-          case .gsl: run = try runEngine(GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+          #if GSL
+            case .gsl: run = try runEngine(GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+          #else
+            case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+          #endif
           case .swift: run = try runEngine(SwiftKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
           }
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
 import RangingData
@@ -48,7 +49,11 @@ struct Plot: ParsableCommand {
 
   func run() throws {
     switch engine.backend {
-    case .gsl: try plot(with: GSLKalmanBackend.self)
+    #if GSL
+      case .gsl: try plot(with: GSLKalmanBackend.self)
+    #else
+      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+    #endif
     case .swift: try plot(with: SwiftKalmanBackend.self)
     }
   }

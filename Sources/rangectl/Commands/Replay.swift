@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingData
 import RangingEngine
@@ -8,7 +9,7 @@ import ZoneMonitor
 #endif
 
 /// `rangectl replay FILE [--events PATH] [--filtered PATH] [--zones inner=1.5,outer=3]`
-/// (FORMATS.md §4), plus tuning options.
+/// (docs/FORMATS.md §4), plus tuning options.
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Replay a ranging CSV through the engine and write zone events.",
@@ -59,7 +60,11 @@ struct Replay: ParsableCommand {
 
   func run() throws {
     switch engine.backend {
-    case .gsl: try replay(with: GSLKalmanBackend.self)
+    #if GSL
+      case .gsl: try replay(with: GSLKalmanBackend.self)
+    #else
+      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+    #endif
     case .swift: try replay(with: SwiftKalmanBackend.self)
     }
   }
@@ -116,7 +121,7 @@ struct Replay: ParsableCommand {
 }
 
 extension DatasetError {
-  /// sysexits.h codes, as FORMATS.md §4 assigns them.
+  /// sysexits.h codes, as docs/FORMATS.md §4 assigns them.
   var exitCode: Int32 {
     switch kind {
     case .cannotOpen: 66  // EX_NOINPUT

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingData
 import RangingEngine
@@ -7,6 +8,16 @@ import ZoneMonitor
 struct EngineOptions: ParsableArguments {
   enum Backend: String, ExpressibleByArgument, CaseIterable {
     case gsl, swift
+
+    /// GSL in builds with the package's GSL trait (the host default), the
+    /// Swift backend in builds without it.
+    static var buildDefault: Backend {
+      #if GSL
+        .gsl
+      #else
+        .swift
+      #endif
+    }
   }
 
   @Option(help: ArgumentHelp("Zones as name=radius in metres.", valueName: "name=m,..."))
@@ -33,8 +44,8 @@ struct EngineOptions: ParsableArguments {
   @Option(help: "What suspension does to zones: exit or hold.")
   var suspension: SuspensionChoice = .exit
 
-  @Option(help: "Linear algebra backend: gsl or swift.")
-  var backend: Backend = .gsl
+  @Option(help: "Linear algebra backend: gsl (needs a build with the GSL trait) or swift.")
+  var backend: Backend = .buildDefault
 
   @Option(help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
   var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
@@ -96,6 +107,13 @@ struct EngineOptions: ParsableArguments {
   }
 
   func validate() throws {
+    #if !GSL
+      if backend == .gsl {
+        throw ValidationError(
+          "--backend gsl: this rangectl was built without the GSL trait (swift build --disable-default-traits); "
+            + "use --backend swift, or build with the default traits")
+      }
+    #endif
     _ = try zoneList()
     guard hysteresis >= 0, hysteresis.isFinite else { throw ValidationError("--hysteresis must be a non-negative number of metres") }
     guard bandOffset.isFinite else { throw ValidationError("--band-offset must be a finite number of metres") }

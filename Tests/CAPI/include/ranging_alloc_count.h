@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * A counting allocator for the memory checks of smoke.c: alloc_count.c
  * interposes malloc and its relatives (glibc on hosts, newlib through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /*
  * The C API smoke test (smoke.c) as a function, for Swift tests and firmware.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// SplitMix64 (Steele, Lea & Flood, "Fast splittable pseudorandom number
 /// generators", OOPSLA 2014): deterministic on every platform, so a failing
 /// seed reproduces anywhere. The same generator as RangingEngineTests'.

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
-/// One line of the zone events output (FORMATS.md §2), parsed with
+/// One line of the zone events output (docs/FORMATS.md §2), parsed with
 /// `JSONSerialization`, plus the order in which its keys appear in the text.
 struct EventLine: Sendable, CustomStringConvertible {
   var t: Double

@@ -1,4 +1,5 @@
-/// The summary `rangectl replay` writes to standard error (FORMATS.md §4),
+// SPDX-License-Identifier: Apache-2.0
+/// The summary `rangectl replay` writes to standard error (docs/FORMATS.md §4),
 /// read back from its text:
 ///
 ///     walk.csv: 157 rows read, 157 accepted (155 measurements, 2 life-cycle), 0 rejected

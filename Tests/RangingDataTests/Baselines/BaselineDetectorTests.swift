@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingEngine
 import Testing
@@ -18,7 +19,7 @@ private func feed(_ detector: inout BaselineDetector, _ distances: [Double], obj
 
 @Suite("BaselineDetector")
 struct BaselineDetectorTests {
-  @Test("Raw: plain thresholds on each measured distance, exits before enters, inner and outer in FORMATS.md order")
+  @Test("Raw: plain thresholds on each measured distance, exits before enters, inner and outer in docs/FORMATS.md order")
   func rawThresholds() {
     var detector = BaselineDetector(method: .raw, zones: [("inner", 1.5), ("outer", 3)])
     // t=0 4.0: outside both.            t=1 2.9 < 3: outer enter.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GENERATED FILE, do not edit. Regenerate from the package root with:
 //   python3 scripts/reference/range_calibration_reference.py
 // Seed 20261124 (numpy.random.default_rng). Python 3.11.7, NumPy 2.4.6,

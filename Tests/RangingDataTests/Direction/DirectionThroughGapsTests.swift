@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingData
 import RangingEngine
@@ -17,7 +18,7 @@ struct DirectionThroughGapsTests {
     try ScenarioGenerator(seed: seed, effects: []).write(name, to: path)
     let truth = try DirectionErrorReport.truthPositions(datasetPath: path)
     var reader = try RangingCSVReader(path: path)
-    var replayer = Replayer(pipeline: RangingPipeline<GSLKalmanBackend>(), zoneNames: ["inner", "outer"])
+    var replayer = Replayer(pipeline: RangingPipeline<DefaultKalmanBackend>(), zoneNames: ["inner", "outer"])
     var samples: [DirectionSample] = []
     replayer.onState = { _, object, state in
       samples.append(DirectionSample(time: state.time, object: object, direction: state.direction, state: state.directionState))

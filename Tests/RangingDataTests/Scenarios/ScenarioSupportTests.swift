@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
 
@@ -64,19 +65,26 @@ struct TrajectoryTests {
   }
 }
 
-@Suite("GSLRandomSource")
-struct GSLRandomSourceTests {
+@Suite("MT19937RandomSource")
+struct MT19937RandomSourceTests {
   @Test("MT19937 seeded with 4357 (GSL's default) starts with GSL's documented value")
   func knownFirstDraw() {
     // GSL manual, "Random Number Generator Algorithms": gsl_rng_mt19937 with the
     // default seed 4357 gives 4293858116 as its first output (also GSL's rng/test.c).
-    let random = GSLRandomSource(seed: 4357)
+    let random = MT19937RandomSource(seed: 4357)
     #expect(random.uniform() == 4_293_858_116.0 / 4_294_967_296.0)
+  }
+
+  @Test("Seeded with 5489, the 10000th output is 4123659995 (C++ [rand.predef] for std::mt19937)")
+  func tenThousandthOutput() {
+    let random = MT19937RandomSource(seed: 5489)
+    for _ in 1..<10_000 { _ = random.next() }
+    #expect(random.next() == 4_123_659_995)
   }
 
   @Test("Seeds are folded low32 ^ high32, so small seeds pass through")
   func folding() {
-    #expect(GSLRandomSource.folded(42) == 42)
-    #expect(GSLRandomSource.folded(1 << 32 | 5) == 4)
+    #expect(MT19937RandomSource.folded(42) == 42)
+    #expect(MT19937RandomSource.folded(1 << 32 | 5) == 4)
   }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import Testing
 
@@ -55,9 +56,11 @@ extension RangeFilterTests {
       return message == nil
     }
     switch kind {
+    #if GSL
     case .gsl:
       replay(GSLKalmanBackend.self, configuration: configuration(of: run), times: run.timesMicroseconds,
              measurements: run.measurementsMeters) { check($0, $1, ObservedState($2)) }
+    #endif
     case .swift:
       replay(SwiftKalmanBackend.self, configuration: configuration(of: run), times: run.timesMicroseconds,
              measurements: run.measurementsMeters) { check($0, $1, ObservedState($2)) }

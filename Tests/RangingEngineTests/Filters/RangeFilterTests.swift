@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// (`+SteadyState`), and the gate/reset behaviour (`+Behaviour`).
 @Suite("RangeFilter")
 struct RangeFilterTests {
-  /// Relative tolerance against the reference (STYLE.md §6). The two
+  /// Relative tolerance against the reference (docs/CONVENTIONS.md §6). The two
   /// implementations differ only in rounding (operation order, explicit
   /// symmetrisation, S⁻¹ by Cholesky against numpy.linalg.inv), which stays
   /// near 1e-15 because the filter is stable.
@@ -33,7 +34,9 @@ struct RangeFilterTests {
 
     init(_ kind: BackendKind, _ configuration: RangeFilterConfiguration) {
       switch kind {
-      case .gsl: self.init(RangeFilter<GSLKalmanBackend>(configuration: configuration))
+      #if GSL
+        case .gsl: self.init(RangeFilter<GSLKalmanBackend>(configuration: configuration))
+      #endif
       case .swift: self.init(RangeFilter<SwiftKalmanBackend>(configuration: configuration))
       }
     }

@@ -1,11 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import Testing
 
-/// The two Kalman backends, as a test argument.
+/// The Kalman backends of this build, as a test argument (GSL only with the
+/// package's GSL trait).
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-  case gsl, swift
+  #if GSL
+    case gsl
+  #endif
+  case swift
 
-  var testDescription: String { self == .gsl ? "GSLKalmanBackend" : "SwiftKalmanBackend" }
+  var testDescription: String {
+    switch self {
+    #if GSL
+      case .gsl: "GSLKalmanBackend"
+    #endif
+    case .swift: "SwiftKalmanBackend"
+    }
+  }
 }
 
 /// Outcome as the reference script codes it: 0 initialized, 1 fused,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Testing
 
 /// A test case for the six-state paths: the measurement size, and whether F

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// `|actual - expected| <= tolerance * max(|expected|, floor)`: relative
 /// above `floor`, absolute (`tolerance * floor`) below it.
 func isClose(_ actual: Double, _ expected: Double, relative tolerance: Double, floor: Double) -> Bool {

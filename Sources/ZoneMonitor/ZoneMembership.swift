@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 
 /// Decides zone membership for every track slot and emits enter and exit events.
@@ -6,10 +7,10 @@ import RangingEngine
 /// the monitor never reads one. Objects start outside every zone. Within one
 /// update, exits are emitted smallest zone first and enters largest zone
 /// first, so an object crossing two zones at once leaves inner before outer
-/// and arrives outer before inner (FORMATS.md §2).
+/// and arrives outer before inner (docs/FORMATS.md §2).
 ///
 /// Storage for `capacity` slots is allocated in `init`; evaluation allocates nothing.
-public struct ZoneMonitor: Sendable {
+public struct ZoneMembership: Sendable {
   /// The zones, in the order given; events carry indices into this list.
   public let zones: [Zone]
   private let ascendingRadius: [Int]
@@ -24,7 +25,7 @@ public struct ZoneMonitor: Sendable {
   private static let notPending = Int64.min
 
   public init(zones: [Zone], capacity: Int) {
-    precondition(!zones.isEmpty, "ZoneMonitor: at least one zone is required")
+    precondition(!zones.isEmpty, "ZoneMembership: at least one zone is required")
     self.zones = zones
     ascendingRadius = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
     inside = Array(repeating: false, count: capacity * zones.count)

@@ -1,15 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import Testing
 import ZoneMonitor
 
-/// Drives a ZoneMonitor with hand-written distances on a fake clock and
+/// Drives a ZoneMembership with hand-written distances on a fake clock and
 /// records the events, so each test reads as a story.
 private struct Script {
-  var monitor: ZoneMonitor
+  var monitor: ZoneMembership
   var events: [ZoneEvent] = []
 
   init(_ zones: [Zone], capacity: Int = 4) {
-    monitor = ZoneMonitor(zones: zones, capacity: capacity)
+    monitor = ZoneMembership(zones: zones, capacity: capacity)
   }
 
   /// The object in `slot` is measured at `distance` at time `seconds`.
@@ -26,8 +27,8 @@ private struct Script {
   }
 }
 
-@Suite("ZoneMonitor")
-struct ZoneMonitorTests {
+@Suite("ZoneMembership")
+struct ZoneMembershipTests {
   // A band centred on the radius (offset 0), so the thresholds read as radius ± 0.1.
   let inner = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0, bandOffsetMeters: 0)
   let outer = Zone(radiusMeters: 3, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0, bandOffsetMeters: 0)
@@ -176,7 +177,7 @@ struct ZoneMonitorTests {
   }
 }
 
-@Suite("ZoneMonitor angle gates")
+@Suite("ZoneMembership angle gates")
 struct ZoneAngleGateTests {
   /// 1.5 m within ±30° of straight ahead, 10° angle band (enter below 25°, leave above 35°).
   let door = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0,
@@ -192,7 +193,7 @@ struct ZoneAngleGateTests {
   }
 
   func run(_ steps: [(Double, Double, Double?, DirectionState)]) -> [String] {
-    var monitor = ZoneMonitor(zones: [door], capacity: 1)
+    var monitor = ZoneMembership(zones: [door], capacity: 1)
     var events: [String] = []
     for (t, d, degrees, state) in steps {
       monitor.evaluate(
