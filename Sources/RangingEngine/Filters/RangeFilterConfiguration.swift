@@ -42,7 +42,7 @@ public struct RangeFilterConfiguration: Sendable {
   /// low update rates (window 5 at 1 Hz holds 5 s). Measured in Tuning.md.
   public var prefilter: HampelConfiguration
   /// Largest rate of change of the distance the filter's state may hold, m/s
-  /// (``RateLimit``): 3, a brisk run straight at the phone (the fastest
+  /// (`RateLimit`): 3, a brisk run straight at the phone (the fastest
   /// generated approach is 2.5 m/s). Infinity turns the limit off.
   public var maximumRateMetersPerSecond: Double
 
