@@ -344,6 +344,81 @@ static void check_exit_reasons(void) {
   ranging_engine_destroy(engine);
 }
 
+/*
+ * An object silent for longer than lost_timeout_us is lost by its own gap (issue 13, row 2): with
+ * nothing else fed to the engine, no clock advance, its next update first exits its zones with
+ * reason LOST at that update's time, then starts a new track that enters again.
+ */
+static void check_lost_by_own_gap(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_zone_event_t events[8];
+  for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, 1.0, ahead), RANGING_OK);
+  CHECK(drain(engine, events, 8) == 2);
+  /* 60 s later; 4.9 s would keep the track. */
+  CHECK_STATUS(ranging_engine_update(engine, us(61), 1, 1.0, ahead), RANGING_OK);
+  size_t count = drain(engine, events, 8);
+  CHECK(count == 2);
+  if (count == 2) {
+    CHECK(events[0].zone == 0 && events[0].kind == RANGING_ZONE_EXIT && events[0].reason == RANGING_EXIT_LOST);
+    CHECK(events[1].zone == 1 && events[1].kind == RANGING_ZONE_EXIT && events[1].reason == RANGING_EXIT_LOST);
+    CHECK(events[0].time_us == us(61) && events[1].time_us == us(61));
+  }
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  CHECK(!state.is_confirmed && state.zones_inside == 0); /* a new track */
+  for (int step = 1; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(61 + step * 0.2), 1, 1.0, ahead), RANGING_OK);
+  count = drain(engine, events, 8);
+  CHECK(count == 2 && events[0].kind == RANGING_ZONE_ENTER && events[1].kind == RANGING_ZONE_ENTER);
+  /* A life-cycle event after such a gap finds the object lost, not removed. */
+  CHECK_STATUS(ranging_engine_lifecycle(engine, us(80), 1, RANGING_LIFECYCLE_REMOVED_TIMEOUT), RANGING_OK);
+  count = drain(engine, events, 8);
+  CHECK(count == 2 && events[0].reason == RANGING_EXIT_LOST && events[1].reason == RANGING_EXIT_LOST);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_ERROR_UNKNOWN_OBJECT);
+  ranging_engine_destroy(engine);
+}
+
+/*
+ * ranging_stats_t.objects_tracked counts the objects held now, and a direction that became UNKNOWN
+ * after a long coast reports direction_sigma_rad INFINITY and NAN components (issue 13, row 18).
+ */
+static void check_stats_and_unknown_direction(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  config.max_objects = 2;
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_stats_t stats;
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 0);
+  CHECK_STATUS(ranging_engine_update(engine, us(0), 1, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_update(engine, us(0), 2, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 2);
+  CHECK_STATUS(ranging_engine_update(engine, us(0.1), 3, 2.0, ahead), RANGING_OK); /* evicts one */
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 2 && stats.objects_evicted == 1);
+  CHECK_STATUS(ranging_engine_lifecycle(engine, us(0.2), 3, RANGING_LIFECYCLE_INVALIDATED), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 1);
+
+  /* Object 4: 1 s with a direction, then 3 s of distances only, past the 1.5 s coast limit. */
+  ranging_object_state_t state;
+  for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(1 + step * 0.2), 4, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 4, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_MEASURED && isfinite(state.direction_sigma_rad));
+  for (int step = 1; step <= 15; step++) CHECK_STATUS(ranging_engine_update(engine, us(2 + step * 0.2), 4, 2.0, NULL), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 4, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_UNKNOWN);
+  CHECK(isinf(state.direction_sigma_rad) && state.direction_sigma_rad > 0);
+  CHECK(isnan(state.direction[0]) && isnan(state.direction[1]) && isnan(state.direction[2]));
+  ranging_engine_destroy(engine);
+}
+
 /* Caller-defined zones: one zone with an angle limit, dwell, and direction tracking off. */
 static void check_custom_zones(void) {
   ranging_zone_config_t door;
@@ -1169,6 +1244,8 @@ int ranging_smoke_run(void) {
   check_rejections();
   check_range_calibration();
   check_exit_reasons();
+  check_lost_by_own_gap();
+  check_stats_and_unknown_direction();
   check_custom_zones();
   check_names();
   check_accessory_config_vectors();

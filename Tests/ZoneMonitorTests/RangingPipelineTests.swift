@@ -103,6 +103,76 @@ struct RangingPipelineTests {
     #expect(lostAt > 6.0 && lostAt <= 6.6)
   }
 
+  @Test("An object silent longer than the lost timeout is lost by its own gap, with no other object to move the clock")
+  func lostByItsOwnGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+    // 60 s of silence, nothing else in the input; then the object is back at 1 m.
+    guard case .accepted(_, let state, _, _) = run.measure(1, 61, 1.0) else {
+      Issue.record("the update after the gap must be accepted")
+      return
+    }
+    // It left first, at the time of the row that revealed the gap, then starts a new track.
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"])
+    #expect(run.events.suffix(2).allSatisfy { $0.time == Timestamp(seconds: 61) })
+    #expect(!state.isConfirmed)
+    run.stand(1, at: 1.0, from: 61.2, to: 62)
+    #expect(run.summary.suffix(2) == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("A gap within the lost timeout keeps the track and its zones")
+  func gapWithinTimeout() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.stand(1, at: 1.0, from: 5.8, to: 6.4)  // 4.8 s of silence: not lost
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("The same input gives the same events whether or not another object's rows fall in the gap")
+  func lostDoesNotDependOnOtherObjects() {
+    let alone = Run(), accompanied = Run()
+    for run in [alone, accompanied] { run.stand(1, at: 1.0, from: 0, to: 1) }
+    accompanied.stand(2, at: 4.0, from: 20, to: 20)  // another object's row in object 1's gap
+    for run in [alone, accompanied] { run.stand(1, at: 1.0, from: 61, to: 62) }
+    let objectOne = { (run: Run) in run.events.filter { $0.object == 1 }.map { "\($0.zone) \($0.kind.name) \($0.reason.map { "\($0.name)" } ?? "")" } }
+    #expect(objectOne(alone) == objectOne(accompanied))
+    #expect(objectOne(alone) == ["1 enter ", "0 enter ", "0 exit lost", "1 exit lost", "1 enter ", "0 enter "])
+  }
+
+  @Test("A life-cycle event after a gap longer than the lost timeout finds the object lost")
+  func lifecycleAfterGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.lifecycle(1, 30, .removedTimeout)
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"])
+    #expect(run.pipeline.tracker.slot(of: 1) == nil)
+  }
+
+  @Test("A rejected update after the gap does not end the track")
+  func rejectedAfterGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    guard case .rejected(.negativeDistance) = run.measure(1, 61, -1) else {
+      Issue.record("expected negative_distance")
+      return
+    }
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+    #expect(run.pipeline.tracker.slot(of: 1) != nil)
+  }
+
+  @Test("The tracker counts the objects it holds")
+  func trackerCount() {
+    let run = Run(capacity: 2)
+    #expect(run.pipeline.tracker.count == 0)
+    run.measure(1, 0, 2)
+    run.measure(2, 0, 2)
+    run.measure(3, 0.2, 2)  // evicts one
+    #expect(run.pipeline.tracker.count == 2)
+    run.lifecycle(3, 0.3, .invalidated)
+    #expect(run.pipeline.tracker.count == 1)
+  }
+
   @Test("A full table evicts the stalest object, closing its zones with reason evicted")
   func eviction() {
     let run = Run(capacity: 2)

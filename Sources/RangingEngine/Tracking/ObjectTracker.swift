@@ -43,6 +43,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// The object in `slot`. Precondition: the slot is in use.
   public func object(in slot: Int) -> UInt64 { table.object(in: slot) }
 
+  /// The time of the latest accepted update of the object in `slot`.
+  @inlinable
+  public func lastSeen(inSlot slot: Int) -> Timestamp { table.lastSeen(in: slot) }
+
+  /// The number of objects tracked now (at most ``capacity``).
+  public var count: Int { table.count }
+
   /// Validates and fuses one update.
   ///
   /// The distance is corrected by ``TrackerConfiguration/rangeCalibration``
@@ -104,7 +111,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     let direction = directionEstimate(slot: slot, update: update)
     let state = TrackState(
       time: update.time, range: range, direction: direction.direction, directionState: direction.state,
-      directionSigmaRadians: direction.angleSigmaRadians, isConfirmed: isConfirmed)
+      // An unknown direction has no sigma to speak of: infinite, as TrackState and the C header say
+      // (the 3-D filter still reports the sigma that made it unknown).
+      directionSigmaRadians: direction.state == .unknown ? .infinity : direction.angleSigmaRadians,
+      isConfirmed: isConfirmed)
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
   }
 

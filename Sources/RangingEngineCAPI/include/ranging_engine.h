@@ -437,7 +437,10 @@ void ranging_engine_destroy(ranging_engine_t *engine);
  *
  * A new object takes a free slot (evicting the least recently heard object
  * when none is free). Zones act on an object once its distance track is
- * confirmed (two agreeing measurements).
+ * confirmed (two agreeing measurements). An object silent for longer than
+ * lost_timeout_us is lost by its own gap, whatever else was fed meanwhile:
+ * its next update first exits its zones with reason LOST (at that update's
+ * time), then starts a new track.
  *
  * - Parameters:
  *   - engine: not NULL.
@@ -459,8 +462,9 @@ ranging_status_t ranging_engine_update(ranging_engine_t *engine, int64_t time_us
 
 /**
  * Applies a session life-cycle event to an object (see ranging_lifecycle_t).
- * Unknown objects are ignored (RANGING_OK). Also advances the clock, as
- * ranging_engine_advance_clock() does.
+ * Unknown objects are ignored (RANGING_OK), and so is an object silent for
+ * longer than lost_timeout_us, after its zones exit with reason LOST. Also
+ * advances the clock, as ranging_engine_advance_clock() does.
  *
  * - Parameters: engine: not NULL; time_us: microseconds; object_id: the
  *   object; event: a ranging_lifecycle_t value.
