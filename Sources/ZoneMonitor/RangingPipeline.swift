@@ -21,13 +21,40 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// Checking is O(capacity), so it is amortised over many updates.
   public static var lostCheckIntervalSeconds: Double { 0.5 }
 
+  ///
+  /// Precondition: the configuration and every zone pass their `validate()`
+  /// and there is at least one zone (values written in code); for user
+  /// values use ``validated(tracker:zones:suspensionPolicy:)``, which throws.
   public init(
     tracker configuration: TrackerConfiguration = TrackerConfiguration(),
     zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
   ) {
+    do { try Self.validate(tracker: configuration, zones: zones) } catch { error.trap() }
     tracker = ObjectTracker<Backend>(configuration: configuration)
     monitor = ZoneMonitor(zones: zones, capacity: configuration.capacity)
     self.suspensionPolicy = suspensionPolicy
+  }
+
+  /// A pipeline from user configuration: as ``init(tracker:zones:suspensionPolicy:)``,
+  /// but a setting outside its documented range throws instead of trapping.
+  ///
+  /// - Throws: ``ConfigurationError`` for the first setting out of range:
+  ///   the tracker's (``TrackerConfiguration/validate()``), then each zone's
+  ///   (``Zone/validate()``), or `zones.count` when there is no zone.
+  /// - Complexity: O(capacity · zones); allocates everything the pipeline uses.
+  public static func validated(
+    tracker configuration: TrackerConfiguration = TrackerConfiguration(),
+    zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
+  ) throws(ConfigurationError) -> RangingPipeline {
+    try validate(tracker: configuration, zones: zones)
+    return RangingPipeline(tracker: configuration, zones: zones, suspensionPolicy: suspensionPolicy)
+  }
+
+  /// The checks of ``validated(tracker:zones:suspensionPolicy:)``.
+  private static func validate(tracker configuration: TrackerConfiguration, zones: [Zone]) throws(ConfigurationError) {
+    try configuration.validate()
+    if zones.isEmpty { throw ConfigurationError(setting: .zoneCount, value: 0, allowed: 1...Double(Int.max)) }
+    for zone in zones { try zone.validate() }
   }
 
   /// `inner` at 1.5 m, then `outer` at 3 m.

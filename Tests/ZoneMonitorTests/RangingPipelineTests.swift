@@ -241,3 +241,70 @@ struct RangingPipelineTests {
     }
   }
 }
+
+@Suite("Zone and pipeline validation")
+struct ZoneValidationTests {
+  struct ZoneCase: Sendable, CustomTestStringConvertible {
+    var label: String
+    var setting: ConfigurationSetting
+    var make: @Sendable () throws(ConfigurationError) -> Zone
+    var testDescription: String { label }
+  }
+
+  static let cases: [ZoneCase] = [
+    ZoneCase(label: "radius -1 (issue 14)", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: -1) },
+    ZoneCase(label: "radius NaN", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: .nan) },
+    ZoneCase(label: "radius inf", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: .infinity) },
+    ZoneCase(label: "hysteresis 2·radius", setting: .zoneHysteresis) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, hysteresisMeters: 3)
+    },
+    ZoneCase(label: "band offset below the enter threshold", setting: .zoneBandOffset) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, bandOffsetMeters: -1.5)
+    },
+    ZoneCase(label: "band offset inf", setting: .zoneBandOffset) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, bandOffsetMeters: .infinity)
+    },
+    ZoneCase(label: "exit dwell 1e300", setting: .zoneExitDwell) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, exitDwellSeconds: 1e300)
+    },
+    ZoneCase(label: "enter dwell -1", setting: .zoneEnterDwell) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, enterDwellSeconds: -1)
+    },
+    ZoneCase(label: "sigma multiplier NaN", setting: .zoneEnterSigmaMultiplier) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, enterSigmaMultiplier: .nan)
+    },
+    ZoneCase(label: "angle limit π", setting: .zoneAngleLimit) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, angleLimitRadians: .pi)
+    },
+    ZoneCase(label: "angle hysteresis 2·limit", setting: .zoneAngleHysteresis) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, angleLimitRadians: 0.5, angleHysteresisRadians: 1)
+    },
+  ]
+
+  @Test("Zone.validated throws ConfigurationError instead of trapping", arguments: cases)
+  func zoneOutOfRange(_ c: ZoneCase) {
+    do {
+      _ = try c.make()
+      Issue.record("expected \(c.setting.name)")
+    } catch {
+      #expect(error.setting == c.setting)
+    }
+  }
+
+  @Test("Zone.validated with valid values equals the plain initialiser")
+  func validZone() throws {
+    let zone = try Zone.validated(radiusMeters: 2, hysteresisMeters: 0.3, angleLimitRadians: 0.5)
+    let plain = Zone(radiusMeters: 2, hysteresisMeters: 0.3, angleLimitRadians: 0.5)
+    #expect(zone.enterThresholdMeters == plain.enterThresholdMeters && zone.exitThresholdMeters == plain.exitThresholdMeters)
+  }
+
+  @Test("RangingPipeline.validated throws for a bad tracker setting or no zone, and builds otherwise")
+  func pipeline() throws {
+    var configuration = TrackerConfiguration()
+    configuration.rangeFilter.measurementSigmaMeters = .infinity
+    #expect(throws: ConfigurationError.self) { _ = try RangingPipeline<SwiftKalmanBackend>.validated(tracker: configuration) }
+    #expect(throws: ConfigurationError.self) { _ = try RangingPipeline<SwiftKalmanBackend>.validated(zones: []) }
+    let pipeline = try RangingPipeline<SwiftKalmanBackend>.validated()
+    #expect(pipeline.monitor.zones.count == 2)
+  }
+}

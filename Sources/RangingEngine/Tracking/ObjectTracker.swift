@@ -80,7 +80,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
     if let measured = update.distanceMeters {
-      update.distanceMeters = configuration.rangeCalibration.corrected(measured)
+      // A correction landing closer to 0 than the smallest distance validation accepts is 0: the
+      // direction filter's geometry needs |p| well above rounding (SampleValidation.minimumDistanceMeters).
+      let corrected = configuration.rangeCalibration.corrected(measured)
+      update.distanceMeters = corrected < configuration.validation.minimumDistanceMeters ? 0 : corrected
     }
     var evicted: UInt64? = nil
     let slot: Int
