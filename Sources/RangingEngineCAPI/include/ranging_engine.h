@@ -369,7 +369,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 613
+#define RANGING_ENGINE_FIXED_BYTES 629
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 746
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
@@ -378,7 +378,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 905
+#define RANGING_ENGINE_FIXED_BYTES 921
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 862
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
