@@ -69,7 +69,10 @@ struct CAPIConfiguration {
   }
 
   /// RANGING_OK when every field is in its documented range, else the status
-  /// `ranging_engine_create` returns. Written so that NaN fails every check.
+  /// `ranging_engine_create` returns. The engine's settings are checked by the
+  /// core's own `validate()` (one source of truth for every range); only the
+  /// C layer's limits (counts, pointers, enumerations) are checked here.
+  /// Written so that NaN fails every check.
   ///
   /// - Complexity: O(zones). Does not allocate.
   static func status(of config: ranging_config_t) -> ranging_status_t {
@@ -77,58 +80,63 @@ struct CAPIConfiguration {
     guard config.max_objects >= 1 && config.max_objects <= maximumObjects,
       config.event_capacity >= 1 && config.event_capacity <= maximumEventCapacity,
       config.zone_count <= UInt32(RANGING_MAX_ZONES), (config.zones == nil) == (config.zone_count == 0),
-      config.lost_timeout_us > 0,
-      config.field_of_view_azimuth_rad > 0 && config.field_of_view_azimuth_rad <= .pi,
-      config.field_of_view_elevation_rad > 0 && config.field_of_view_elevation_rad <= .pi / 2,
-      config.range_sigma_m > 0 && config.range_sigma_m.isFinite,
       RangeCalibration.validationError(offsetMeters: config.range_offset_m, scale: config.range_scale) == nil,
       config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
         || config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES)
     else { return CAPIStatus.invalidConfig }
-    for zone in zoneBuffer(config) where !isValid(zone) { return CAPIStatus.invalidConfig }
+    do {
+      try trackerConfiguration(config).validate()
+      for zone in zoneBuffer(config) { _ = try self.zone(zone) }
+    } catch {
+      return CAPIStatus.invalidConfig
+    }
     return CAPIStatus.ok
   }
 
-  /// The preconditions of ``Zone/init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:bandOffsetMeters:angleLimitRadians:angleHysteresisRadians:)``, as a test.
-  private static func isValid(_ zone: ranging_zone_config_t) -> Bool {
-    guard zone.radius_m > 0 && zone.radius_m.isFinite,
-      zone.hysteresis_m >= 0 && zone.hysteresis_m < 2 * zone.radius_m,
-      zone.enter_dwell_us >= 0 && zone.exit_dwell_us >= 0,
-      zone.enter_sigma_multiplier >= 0 && zone.enter_sigma_multiplier.isFinite,
-      zone.band_offset_m.isFinite && zone.radius_m - zone.hysteresis_m / 2 + zone.band_offset_m > 0,
-      zone.angle_limit_rad >= 0 && zone.angle_limit_rad < .pi
-    else { return false }
-    if zone.angle_limit_rad > 0 {
-      return zone.angle_hysteresis_rad >= 0 && zone.angle_hysteresis_rad < 2 * zone.angle_limit_rad
+  /// The tracker configuration `config` describes, unchecked: the defaults
+  /// with the C fields set (``status(of:)`` validates it).
+  private static func trackerConfiguration(_ config: ranging_config_t) -> TrackerConfiguration {
+    var tracker = TrackerConfiguration()
+    tracker.capacity = Int(config.max_objects)
+    tracker.lostTimeoutSeconds = Double(config.lost_timeout_us) / 1_000_000
+    tracker.rangeFilter.measurementSigmaMeters = config.range_sigma_m
+    if config.direction_tracking {
+      var fieldOfView = FieldOfView()
+      fieldOfView.azimuthLimitRadians = config.field_of_view_azimuth_rad
+      fieldOfView.elevationLimitRadians = config.field_of_view_elevation_rad
+      tracker.directionFilter?.fieldOfView = fieldOfView
+    } else {
+      tracker.directionFilter = nil
     }
-    return true
+    // An out-of-range calibration is refused; the identity stands in for
+    // it here and the checked values are validated separately.
+    tracker.rangeCalibration =
+      (try? RangeCalibration(offsetMeters: config.range_offset_m, scale: config.range_scale)) ?? RangeCalibration()
+    return tracker
+  }
+
+  /// A C zone as a checked ``Zone``.
+  private static func zone(_ zone: ranging_zone_config_t) throws(ConfigurationError) -> Zone {
+    try Zone.validated(
+      radiusMeters: zone.radius_m, hysteresisMeters: zone.hysteresis_m,
+      enterDwellSeconds: Double(zone.enter_dwell_us) / 1_000_000,
+      exitDwellSeconds: Double(zone.exit_dwell_us) / 1_000_000,
+      enterSigmaMultiplier: zone.enter_sigma_multiplier, bandOffsetMeters: zone.band_offset_m,
+      angleLimitRadians: zone.angle_limit_rad == 0 ? nil : zone.angle_limit_rad,
+      angleHysteresisRadians: zone.angle_hysteresis_rad)
   }
 
   /// Precondition: ``status(of:)`` returned RANGING_OK.
   init(validated config: ranging_config_t) {
-    let fieldOfView = FieldOfView(
-      azimuthLimitRadians: config.field_of_view_azimuth_rad, elevationLimitRadians: config.field_of_view_elevation_rad)
-    tracker = TrackerConfiguration(
-      capacity: Int(config.max_objects),
-      rangeFilter: RangeFilterConfiguration(measurementSigmaMeters: config.range_sigma_m),
-      directionFilter: config.direction_tracking ? DirectionFilterConfiguration(fieldOfView: fieldOfView) : nil,
-      lostTimeoutSeconds: Double(config.lost_timeout_us) / 1_000_000,
-      // status(of:) has checked both values, so the fallback is never taken.
-      rangeCalibration: (try? RangeCalibration(offsetMeters: config.range_offset_m, scale: config.range_scale))
-        ?? RangeCalibration())
+    tracker = CAPIConfiguration.trackerConfiguration(config)
     if config.zone_count == 0 {
       zones = RangingPipeline<SwiftKalmanBackend>.defaultZones
     } else {
       var zones: [Zone] = []
       zones.reserveCapacity(Int(config.zone_count))
       for zone in CAPIConfiguration.zoneBuffer(config) {
-        zones.append(Zone(
-          radiusMeters: zone.radius_m, hysteresisMeters: zone.hysteresis_m,
-          enterDwellSeconds: Double(zone.enter_dwell_us) / 1_000_000,
-          exitDwellSeconds: Double(zone.exit_dwell_us) / 1_000_000,
-          enterSigmaMultiplier: zone.enter_sigma_multiplier, bandOffsetMeters: zone.band_offset_m,
-          angleLimitRadians: zone.angle_limit_rad > 0 ? zone.angle_limit_rad : nil,
-          angleHysteresisRadians: zone.angle_hysteresis_rad))
+        // status(of:) has checked every zone, so the fallback is never taken.
+        zones.append((try? CAPIConfiguration.zone(zone)) ?? Zone(radiusMeters: 1))
       }
       self.zones = zones
     }

@@ -101,6 +101,7 @@ final class CAPIEngine {
     stats.events_queued = events.queuedCount
     stats.events_dropped = events.droppedCount
     stats.objects_evicted = UInt64(pipeline.tracker.evictionCount)
+    stats.objects_tracked = UInt32(pipeline.tracker.count)
     stats.events_pending = UInt32(events.count)
     return stats
   }

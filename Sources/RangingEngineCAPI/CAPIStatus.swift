@@ -35,6 +35,7 @@ enum CAPIStatus {
     case .nonFiniteDirection: code(RANGING_REJECTED_NON_FINITE_DIRECTION)
     case .directionNotUnit: code(RANGING_REJECTED_DIRECTION_NOT_UNIT)
     case .noMeasurement: code(RANGING_REJECTED_NO_MEASUREMENT)
+    case .distanceOutOfRange: code(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE)
     // The C API has neither a floating-point time nor a horizontal angle, so
     // these cannot occur; map them to the nearest documented code.
     case .nonFiniteTime: code(RANGING_REJECTED_TIME_WENT_BACKWARDS)
@@ -99,6 +100,7 @@ enum CAPIStatus {
     case RANGING_REJECTED_EMPTY_MESSAGE: "empty_message"
     case RANGING_REJECTED_MESSAGE_TOO_LONG: "message_too_long"
     case RANGING_REJECTED_INPUT_IGNORED: "input_ignored"
+    case RANGING_REJECTED_DISTANCE_OUT_OF_RANGE: RejectionReason.distanceOutOfRange.name
     default: "unknown"
     }
   }

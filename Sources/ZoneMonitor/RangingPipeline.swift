@@ -22,13 +22,40 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// Checking is O(capacity), so it is amortised over many updates.
   public static var lostCheckIntervalSeconds: Double { 0.5 }
 
+  ///
+  /// Precondition: the configuration and every zone pass their `validate()`
+  /// and there is at least one zone (values written in code); for user
+  /// values use ``validated(tracker:zones:suspensionPolicy:)``, which throws.
   public init(
     tracker configuration: TrackerConfiguration = TrackerConfiguration(),
     zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
   ) {
+    do { try Self.validate(tracker: configuration, zones: zones) } catch { error.trap() }
     tracker = ObjectTracker<Backend>(configuration: configuration)
     monitor = ZoneMembership(zones: zones, capacity: configuration.capacity)
     self.suspensionPolicy = suspensionPolicy
+  }
+
+  /// A pipeline from user configuration: as ``init(tracker:zones:suspensionPolicy:)``,
+  /// but a setting outside its documented range throws instead of trapping.
+  ///
+  /// - Throws: ``ConfigurationError`` for the first setting out of range:
+  ///   the tracker's (``TrackerConfiguration/validate()``), then each zone's
+  ///   (``Zone/validate()``), or `zones.count` when there is no zone.
+  /// - Complexity: O(capacity · zones); allocates everything the pipeline uses.
+  public static func validated(
+    tracker configuration: TrackerConfiguration = TrackerConfiguration(),
+    zones: [Zone] = RangingPipeline.defaultZones, suspensionPolicy: SuspensionPolicy = .exitZones
+  ) throws(ConfigurationError) -> RangingPipeline {
+    try validate(tracker: configuration, zones: zones)
+    return RangingPipeline(tracker: configuration, zones: zones, suspensionPolicy: suspensionPolicy)
+  }
+
+  /// The checks of ``validated(tracker:zones:suspensionPolicy:)``.
+  private static func validate(tracker configuration: TrackerConfiguration, zones: [Zone]) throws(ConfigurationError) {
+    try configuration.validate()
+    if zones.isEmpty { throw ConfigurationError(setting: .zoneCount, value: 0, allowed: 1...Double(Int.max)) }
+    for zone in zones { try zone.validate() }
   }
 
   /// `inner` at 1.5 m, then `outer` at 3 m.
@@ -38,15 +65,22 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   ///
   /// - Returns: the tracker's verdict (rejected with reason, or accepted with the state).
   /// - Complexity: O(zones) expected. Does not allocate.
+  ///
+  /// An object already tracked but silent for longer than the lost timeout
+  /// (``TrackerConfiguration/lostTimeoutSeconds``) is lost by its own gap,
+  /// whatever other objects did meanwhile: its zones exit first, with reason
+  /// `lost` and this update's time, and the update then starts a new track,
+  /// exactly as if a clock advance had found it lost during the gap.
   @inlinable @discardableResult
   public func process(object: UInt64, update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
     // Inlinable so that the tracker and its filters are specialised in the
     // caller's module (README, Performance); the zones run in `zonesAfter`.
-    let result = tracker.update(object: object, with: update)
-    if case .accepted(let slot, let state, _, let evicted) = result {
-      zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
+    // Validation first: a rejected update tells nothing about the object, so
+    // it neither ends its track nor changes anything else.
+    if let reason = tracker.configuration.validation.rejection(of: update) {
+      return .rejected(reason)
     }
-    return result
+    return process(object: object, validatedUpdate: update, emit: emit)
   }
 
   /// ``process(object:update:emit:)`` for an update that already passed the
@@ -57,11 +91,34 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// - Complexity: O(zones) expected. Does not allocate.
   @inlinable @discardableResult
   public func process(object: UInt64, validatedUpdate update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
+    expireIfSilent(object: object, at: update.time, emit: emit)
     let result = tracker.update(object: object, withValidated: update)
     if case .accepted(let slot, let state, _, let evicted) = result {
       zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
     }
     return result
+  }
+
+  /// Ends the track of `object` when it has been silent for longer than the
+  /// lost timeout at `time`: its zones exit with reason `lost` and the
+  /// tracker forgets it, as ``advanceClock(to:emit:)`` would have done had the
+  /// clock moved during the gap. Nothing happens for an unknown object, or
+  /// for a time earlier than its latest update (the tracker rejects that).
+  ///
+  /// - Complexity: O(1) expected; O(zones) when the object is lost. Does not allocate.
+  @inlinable
+  func expireIfSilent(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    guard let slot = tracker.slot(of: object),
+      time.seconds(since: tracker.lastSeen(inSlot: slot)) > tracker.configuration.lostTimeoutSeconds
+    else { return }
+    expire(slot: slot, object: object, at: time, emit: emit)
+  }
+
+  /// The rare half of ``expireIfSilent(object:at:emit:)``, out of line.
+  @usableFromInline @inline(never)
+  func expire(slot: Int, object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
+    tracker.remove(object: object)
   }
 
   /// The zone steps of ``process(object:update:emit:)`` after an accepted update.
@@ -84,9 +141,12 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   ///
   /// Removal and invalidation exit every zone with the matching reason and
   /// forget the track. Suspension follows ``suspensionPolicy``; the end of a
-  /// suspension restarts the filter. Unknown objects are ignored.
+  /// suspension restarts the filter. Unknown objects are ignored, and so is
+  /// an object silent for longer than the lost timeout: it is lost first
+  /// (its zones exit with reason `lost`), as in ``process(object:update:emit:)``.
   /// - Complexity: O(zones). Does not allocate.
   public func process(object: UInt64, lifecycle event: LifecycleEvent, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    expireIfSilent(object: object, at: time, emit: emit)
     switch event {
     case .removedTimeout: remove(object: object, at: time, reason: .removedTimeout, emit: emit)
     case .removedPeerEnded: remove(object: object, at: time, reason: .removedPeerEnded, emit: emit)

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
 /// A circular zone around the phone, with hysteresis and dwell.
 ///
 /// An object outside enters when, for ``enterDwellSeconds``,
@@ -20,6 +22,11 @@
 /// direction counts like a measured one: it is the filter's best estimate,
 /// and its state travels with the track for callers that want stricter rules. Defaults are chosen on the scenario suite; see
 /// `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
+///
+/// Every setting has a documented range (``validate()``). The initialiser
+/// traps outside it (a zone written in code); build zones from user values
+/// with ``validated(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:bandOffsetMeters:angleLimitRadians:angleHysteresisRadians:)``,
+/// which throws instead.
 public struct Zone: Sendable {
   /// Boundary radius, metres.
   public var radiusMeters: Double
@@ -47,17 +54,79 @@ public struct Zone: Sendable {
     bandOffsetMeters: Double = Zone.defaultBandOffsetMeters,
     angleLimitRadians: Double? = nil, angleHysteresisRadians: Double = Zone.defaultAngleHysteresisRadians
   ) {
-    precondition(radiusMeters > 0, "Zone: radius must be positive")
-    precondition(hysteresisMeters >= 0 && hysteresisMeters < 2 * radiusMeters, "Zone: hysteresis must be in 0..<2·radius")
-    precondition(enterDwellSeconds >= 0 && exitDwellSeconds >= 0, "Zone: dwell times must not be negative")
-    precondition(enterSigmaMultiplier >= 0, "Zone: sigma multiplier must not be negative")
-    precondition(bandOffsetMeters.isFinite && radiusMeters - hysteresisMeters / 2 + bandOffsetMeters > 0,
-                 "Zone: band offset must keep the enter threshold above 0")
-    if let angleLimitRadians {
-      precondition(angleLimitRadians > 0 && angleLimitRadians < .pi, "Zone: angle limit must be in (0, π)")
-      precondition(angleHysteresisRadians >= 0 && angleHysteresisRadians < 2 * angleLimitRadians,
-                    "Zone: angle hysteresis must be in 0..<2·limit")
+    self.init(
+      unchecked: radiusMeters, hysteresisMeters: hysteresisMeters, enterDwellSeconds: enterDwellSeconds,
+      exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier, bandOffsetMeters: bandOffsetMeters,
+      angleLimitRadians: angleLimitRadians, angleHysteresisRadians: angleHysteresisRadians)
+    do { try validate() } catch { error.trap() }
+  }
+
+  /// A zone from user values: as ``init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:bandOffsetMeters:angleLimitRadians:angleHysteresisRadians:)``,
+  /// but a value outside its range throws instead of trapping.
+  ///
+  /// - Throws: ``ConfigurationError`` naming the first setting out of range (see ``validate()``).
+  /// - Complexity: O(1). Does not allocate.
+  public static func validated(
+    radiusMeters: Double, hysteresisMeters: Double = Zone.defaultHysteresisMeters,
+    enterDwellSeconds: Double = Zone.defaultEnterDwellSeconds,
+    exitDwellSeconds: Double = Zone.defaultExitDwellSeconds,
+    enterSigmaMultiplier: Double = Zone.defaultEnterSigmaMultiplier,
+    bandOffsetMeters: Double = Zone.defaultBandOffsetMeters,
+    angleLimitRadians: Double? = nil, angleHysteresisRadians: Double = Zone.defaultAngleHysteresisRadians
+  ) throws(ConfigurationError) -> Zone {
+    let zone = Zone(
+      unchecked: radiusMeters, hysteresisMeters: hysteresisMeters, enterDwellSeconds: enterDwellSeconds,
+      exitDwellSeconds: exitDwellSeconds, enterSigmaMultiplier: enterSigmaMultiplier, bandOffsetMeters: bandOffsetMeters,
+      angleLimitRadians: angleLimitRadians, angleHysteresisRadians: angleHysteresisRadians)
+    try zone.validate()
+    return zone
+  }
+
+  /// Accepted ``radiusMeters``: a millimetre to 10 km.
+  public static let radiusRange: ClosedRange<Double> = 1e-3...10_000
+  /// Accepted ``enterDwellSeconds`` and ``exitDwellSeconds``: 0 to a day.
+  public static let dwellRange: ClosedRange<Double> = 0...86_400
+  /// Accepted ``enterSigmaMultiplier``: 0 to 100 (no estimate is that uncertain and still inside).
+  public static let enterSigmaMultiplierRange: ClosedRange<Double> = 0...100
+  /// Largest accepted `|bandOffsetMeters|`, metres.
+  public static let bandOffsetLimitMeters = 10_000.0
+
+  /// Throws the first setting outside its range: ``radiusRange``; the
+  /// hysteresis in `0..<2·radius`; the band offset within
+  /// ±``bandOffsetLimitMeters`` and keeping the enter threshold
+  /// `radius - hysteresis/2 + bandOffset` above 0; both dwells in
+  /// ``dwellRange``; ``enterSigmaMultiplierRange``; with an angle limit, the
+  /// limit in `(0, π)` and its hysteresis in `0..<2·limit`. A range that
+  /// depends on another setting is reported as it stands given that setting
+  /// (the largest hysteresis just below `2·radius`, say).
+  ///
+  /// - Throws: ``ConfigurationError``.
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    try ConfigurationError.check(.zoneRadius, radiusMeters, in: Self.radiusRange)
+    try ConfigurationError.check(.zoneHysteresis, hysteresisMeters, in: 0...(2 * radiusMeters).nextDown)
+    // radius - hysteresis/2 + bandOffset > 0  <=>  bandOffset > hysteresis/2 - radius
+    let lowestOffset = max(-Self.bandOffsetLimitMeters, (hysteresisMeters / 2 - radiusMeters).nextUp)
+    try ConfigurationError.check(.zoneBandOffset, bandOffsetMeters, in: lowestOffset...Self.bandOffsetLimitMeters)
+    // Rounding: the threshold itself must come out positive too.
+    if !(enterThresholdMeters > 0) {
+      throw ConfigurationError(
+        setting: .zoneBandOffset, value: bandOffsetMeters, allowed: lowestOffset.nextUp...Self.bandOffsetLimitMeters)
     }
+    try ConfigurationError.check(.zoneEnterDwell, enterDwellSeconds, in: Self.dwellRange)
+    try ConfigurationError.check(.zoneExitDwell, exitDwellSeconds, in: Self.dwellRange)
+    try ConfigurationError.check(.zoneEnterSigmaMultiplier, enterSigmaMultiplier, in: Self.enterSigmaMultiplierRange)
+    if let angleLimitRadians {
+      try ConfigurationError.check(.zoneAngleLimit, angleLimitRadians, in: Double.pi.ulp...Double.pi.nextDown)
+      try ConfigurationError.check(.zoneAngleHysteresis, angleHysteresisRadians, in: 0...(2 * angleLimitRadians).nextDown)
+    }
+  }
+
+  /// Stores the values as given; ``validate()`` says whether they make a zone.
+  private init(
+    unchecked radiusMeters: Double, hysteresisMeters: Double, enterDwellSeconds: Double, exitDwellSeconds: Double,
+    enterSigmaMultiplier: Double, bandOffsetMeters: Double, angleLimitRadians: Double?, angleHysteresisRadians: Double
+  ) {
     self.radiusMeters = radiusMeters
     self.hysteresisMeters = hysteresisMeters
     self.enterDwellSeconds = enterDwellSeconds

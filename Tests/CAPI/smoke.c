@@ -109,7 +109,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 22; which++) {
+  for (int which = 0; which < 33; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -138,6 +138,18 @@ static void check_invalid_configs(void) {
     case 19: config.range_scale = INFINITY; break;
     case 20: bad_zones[0].band_offset_m = -1.5; break; /* enter threshold below 0 */
     case 21: bad_zones[1].band_offset_m = INFINITY; break;
+    /* Issue 13, row 10: values that made the filter's variances infinite or zero. */
+    case 22: config.range_sigma_m = 1e308; break;
+    case 23: config.range_sigma_m = INFINITY; break;
+    case 24: config.range_sigma_m = 1e-200; break;
+    case 25: config.lost_timeout_us = INT64_MAX; break;         /* beyond a day */
+    case 26: config.lost_timeout_us = 86400000001LL; break;
+    case 27: bad_zones[0].radius_m = 1e6; break;                 /* beyond 10 km */
+    case 28: bad_zones[0].exit_dwell_us = INT64_MAX; break;
+    case 29: bad_zones[1].enter_sigma_multiplier = 1e300; break;
+    case 30: bad_zones[0].angle_limit_rad = -0.5; break;
+    case 31: config.field_of_view_azimuth_rad = 1e-300; break;
+    case 32: config.direction_tracking = false; config.range_sigma_m = NAN; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -240,6 +252,30 @@ static void check_range_calibration(void) {
   ranging_engine_destroy(engine);
 }
 
+/* The documented ends of the engine's ranges are accepted (the header's ranging_config_t). */
+static void check_config_limits(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_zone_config_t zones[2];
+  ranging_zone_config_init(&zones[0], 0.001);
+  ranging_zone_config_init(&zones[1], 10000);
+  zones[0].hysteresis_m = 0;
+  zones[0].band_offset_m = 0;
+  zones[1].exit_dwell_us = 86400000000LL;
+  zones[1].enter_sigma_multiplier = 100;
+  config.zones = zones;
+  config.zone_count = 2;
+  config.lost_timeout_us = 86400000000LL;
+  config.range_sigma_m = 1000;
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  ranging_engine_destroy(engine);
+  config.range_sigma_m = 1e-4;
+  config.lost_timeout_us = 1;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  ranging_engine_destroy(engine);
+}
+
 /* Unusable data is rejected with its reason and changes nothing; NULL pointers are refused. */
 static void check_rejections(void) {
   ranging_config_t config;
@@ -257,6 +293,10 @@ static void check_rejections(void) {
   CHECK_STATUS(ranging_engine_update(engine, us(2), 1, 2.0, long_direction), RANGING_REJECTED_DIRECTION_NOT_UNIT);
   CHECK_STATUS(ranging_engine_update(engine, us(2), 1, NAN, NULL), RANGING_REJECTED_NO_MEASUREMENT);
   CHECK_STATUS(ranging_engine_update(engine, us(2), 1, NAN, ahead), RANGING_OK); /* direction only */
+  /* Issue 13, row 9: distances no radio reports are rejected, not fused with sigma 0. */
+  CHECK_STATUS(ranging_engine_update(engine, us(2), 1, 1e155, ahead), RANGING_REJECTED_DISTANCE_OUT_OF_RANGE);
+  CHECK_STATUS(ranging_engine_update(engine, us(2), 1, 1e-150, ahead), RANGING_REJECTED_DISTANCE_OUT_OF_RANGE);
+  CHECK_STATUS(ranging_engine_update(engine, us(2), 1, 1000.5, NULL), RANGING_REJECTED_DISTANCE_OUT_OF_RANGE);
   CHECK_STATUS(ranging_engine_update(NULL, us(2), 1, 2.0, ahead), RANGING_ERROR_NULL_ARGUMENT);
 
   ranging_object_state_t state;
@@ -267,7 +307,7 @@ static void check_rejections(void) {
 
   ranging_stats_t stats;
   CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
-  CHECK(stats.updates_accepted == 2 && stats.updates_rejected == 6);
+  CHECK(stats.updates_accepted == 2 && stats.updates_rejected == 9);
   CHECK_STATUS(ranging_engine_read_stats(engine, NULL), RANGING_ERROR_NULL_ARGUMENT);
   CHECK_STATUS(ranging_engine_read_stats(NULL, &stats), RANGING_ERROR_NULL_ARGUMENT);
 
@@ -345,6 +385,81 @@ static void check_exit_reasons(void) {
   ranging_engine_destroy(engine);
 }
 
+/*
+ * An object silent for longer than lost_timeout_us is lost by its own gap (issue 13, row 2): with
+ * nothing else fed to the engine, no clock advance, its next update first exits its zones with
+ * reason LOST at that update's time, then starts a new track that enters again.
+ */
+static void check_lost_by_own_gap(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_zone_event_t events[8];
+  for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, 1.0, ahead), RANGING_OK);
+  CHECK(drain(engine, events, 8) == 2);
+  /* 60 s later; 4.9 s would keep the track. */
+  CHECK_STATUS(ranging_engine_update(engine, us(61), 1, 1.0, ahead), RANGING_OK);
+  size_t count = drain(engine, events, 8);
+  CHECK(count == 2);
+  if (count == 2) {
+    CHECK(events[0].zone == 0 && events[0].kind == RANGING_ZONE_EXIT && events[0].reason == RANGING_EXIT_LOST);
+    CHECK(events[1].zone == 1 && events[1].kind == RANGING_ZONE_EXIT && events[1].reason == RANGING_EXIT_LOST);
+    CHECK(events[0].time_us == us(61) && events[1].time_us == us(61));
+  }
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  CHECK(!state.is_confirmed && state.zones_inside == 0); /* a new track */
+  for (int step = 1; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(61 + step * 0.2), 1, 1.0, ahead), RANGING_OK);
+  count = drain(engine, events, 8);
+  CHECK(count == 2 && events[0].kind == RANGING_ZONE_ENTER && events[1].kind == RANGING_ZONE_ENTER);
+  /* A life-cycle event after such a gap finds the object lost, not removed. */
+  CHECK_STATUS(ranging_engine_lifecycle(engine, us(80), 1, RANGING_LIFECYCLE_REMOVED_TIMEOUT), RANGING_OK);
+  count = drain(engine, events, 8);
+  CHECK(count == 2 && events[0].reason == RANGING_EXIT_LOST && events[1].reason == RANGING_EXIT_LOST);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_ERROR_UNKNOWN_OBJECT);
+  ranging_engine_destroy(engine);
+}
+
+/*
+ * ranging_stats_t.objects_tracked counts the objects held now, and a direction that became UNKNOWN
+ * after a long coast reports direction_sigma_rad INFINITY and NAN components (issue 13, row 18).
+ */
+static void check_stats_and_unknown_direction(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  config.max_objects = 2;
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_stats_t stats;
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 0);
+  CHECK_STATUS(ranging_engine_update(engine, us(0), 1, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_update(engine, us(0), 2, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 2);
+  CHECK_STATUS(ranging_engine_update(engine, us(0.1), 3, 2.0, ahead), RANGING_OK); /* evicts one */
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 2 && stats.objects_evicted == 1);
+  CHECK_STATUS(ranging_engine_lifecycle(engine, us(0.2), 3, RANGING_LIFECYCLE_INVALIDATED), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.objects_tracked == 1);
+
+  /* Object 4: 1 s with a direction, then 3 s of distances only, past the 1.5 s coast limit. */
+  ranging_object_state_t state;
+  for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(1 + step * 0.2), 4, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 4, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_MEASURED && isfinite(state.direction_sigma_rad));
+  for (int step = 1; step <= 15; step++) CHECK_STATUS(ranging_engine_update(engine, us(2 + step * 0.2), 4, 2.0, NULL), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 4, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_UNKNOWN);
+  CHECK(isinf(state.direction_sigma_rad) && state.direction_sigma_rad > 0);
+  CHECK(isnan(state.direction[0]) && isnan(state.direction[1]) && isnan(state.direction[2]));
+  ranging_engine_destroy(engine);
+}
+
 /* Caller-defined zones: one zone with an angle limit, dwell, and direction tracking off. */
 static void check_custom_zones(void) {
   ranging_zone_config_t door;
@@ -393,6 +508,7 @@ static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NON_FINITE_DIRECTION), "non_finite_direction") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DIRECTION_NOT_UNIT), "direction_not_unit") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NO_MEASUREMENT), "no_measurement") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE), "distance_out_of_range") == 0);
   CHECK(strcmp(ranging_status_name((ranging_status_t)1000), "unknown") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_MEASURED), "measured") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_LOST), "lost") == 0);
@@ -1169,7 +1285,10 @@ int ranging_smoke_run(void) {
   check_walk();
   check_rejections();
   check_range_calibration();
+  check_config_limits();
   check_exit_reasons();
+  check_lost_by_own_gap();
+  check_stats_and_unknown_direction();
   check_custom_zones();
   check_names();
   check_accessory_config_vectors();

@@ -104,6 +104,76 @@ struct RangingPipelineTests {
     #expect(lostAt > 6.0 && lostAt <= 6.6)
   }
 
+  @Test("An object silent longer than the lost timeout is lost by its own gap, with no other object to move the clock")
+  func lostByItsOwnGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+    // 60 s of silence, nothing else in the input; then the object is back at 1 m.
+    guard case .accepted(_, let state, _, _) = run.measure(1, 61, 1.0) else {
+      Issue.record("the update after the gap must be accepted")
+      return
+    }
+    // It left first, at the time of the row that revealed the gap, then starts a new track.
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"])
+    #expect(run.events.suffix(2).allSatisfy { $0.time == Timestamp(seconds: 61) })
+    #expect(!state.isConfirmed)
+    run.stand(1, at: 1.0, from: 61.2, to: 62)
+    #expect(run.summary.suffix(2) == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("A gap within the lost timeout keeps the track and its zones")
+  func gapWithinTimeout() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.stand(1, at: 1.0, from: 5.8, to: 6.4)  // 4.8 s of silence: not lost
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+  }
+
+  @Test("The same input gives the same events whether or not another object's rows fall in the gap")
+  func lostDoesNotDependOnOtherObjects() {
+    let alone = Run(), accompanied = Run()
+    for run in [alone, accompanied] { run.stand(1, at: 1.0, from: 0, to: 1) }
+    accompanied.stand(2, at: 4.0, from: 20, to: 20)  // another object's row in object 1's gap
+    for run in [alone, accompanied] { run.stand(1, at: 1.0, from: 61, to: 62) }
+    let objectOne = { (run: Run) in run.events.filter { $0.object == 1 }.map { "\($0.zone) \($0.kind.name) \($0.reason.map { "\($0.name)" } ?? "")" } }
+    #expect(objectOne(alone) == objectOne(accompanied))
+    #expect(objectOne(alone) == ["1 enter ", "0 enter ", "0 exit lost", "1 exit lost", "1 enter ", "0 enter "])
+  }
+
+  @Test("A life-cycle event after a gap longer than the lost timeout finds the object lost")
+  func lifecycleAfterGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    run.lifecycle(1, 30, .removedTimeout)
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"])
+    #expect(run.pipeline.tracker.slot(of: 1) == nil)
+  }
+
+  @Test("A rejected update after the gap does not end the track")
+  func rejectedAfterGap() {
+    let run = Run()
+    run.stand(1, at: 1.0, from: 0, to: 1)
+    guard case .rejected(.negativeDistance) = run.measure(1, 61, -1) else {
+      Issue.record("expected negative_distance")
+      return
+    }
+    #expect(run.summary == ["1 z1 enter", "1 z0 enter"])
+    #expect(run.pipeline.tracker.slot(of: 1) != nil)
+  }
+
+  @Test("The tracker counts the objects it holds")
+  func trackerCount() {
+    let run = Run(capacity: 2)
+    #expect(run.pipeline.tracker.count == 0)
+    run.measure(1, 0, 2)
+    run.measure(2, 0, 2)
+    run.measure(3, 0.2, 2)  // evicts one
+    #expect(run.pipeline.tracker.count == 2)
+    run.lifecycle(3, 0.3, .invalidated)
+    #expect(run.pipeline.tracker.count == 1)
+  }
+
   @Test("A full table evicts the stalest object, closing its zones with reason evicted")
   func eviction() {
     let run = Run(capacity: 2)
@@ -170,5 +240,72 @@ struct RangingPipelineTests {
       Issue.record("expected negative_distance")
       return
     }
+  }
+}
+
+@Suite("Zone and pipeline validation")
+struct ZoneValidationTests {
+  struct ZoneCase: Sendable, CustomTestStringConvertible {
+    var label: String
+    var setting: ConfigurationSetting
+    var make: @Sendable () throws(ConfigurationError) -> Zone
+    var testDescription: String { label }
+  }
+
+  static let cases: [ZoneCase] = [
+    ZoneCase(label: "radius -1 (issue 14)", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: -1) },
+    ZoneCase(label: "radius NaN", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: .nan) },
+    ZoneCase(label: "radius inf", setting: .zoneRadius) { () throws(ConfigurationError) in try Zone.validated(radiusMeters: .infinity) },
+    ZoneCase(label: "hysteresis 2·radius", setting: .zoneHysteresis) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, hysteresisMeters: 3)
+    },
+    ZoneCase(label: "band offset below the enter threshold", setting: .zoneBandOffset) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, bandOffsetMeters: -1.5)
+    },
+    ZoneCase(label: "band offset inf", setting: .zoneBandOffset) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, bandOffsetMeters: .infinity)
+    },
+    ZoneCase(label: "exit dwell 1e300", setting: .zoneExitDwell) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, exitDwellSeconds: 1e300)
+    },
+    ZoneCase(label: "enter dwell -1", setting: .zoneEnterDwell) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, enterDwellSeconds: -1)
+    },
+    ZoneCase(label: "sigma multiplier NaN", setting: .zoneEnterSigmaMultiplier) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, enterSigmaMultiplier: .nan)
+    },
+    ZoneCase(label: "angle limit π", setting: .zoneAngleLimit) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, angleLimitRadians: .pi)
+    },
+    ZoneCase(label: "angle hysteresis 2·limit", setting: .zoneAngleHysteresis) { () throws(ConfigurationError) in
+      try Zone.validated(radiusMeters: 1.5, angleLimitRadians: 0.5, angleHysteresisRadians: 1)
+    },
+  ]
+
+  @Test("Zone.validated throws ConfigurationError instead of trapping", arguments: cases)
+  func zoneOutOfRange(_ c: ZoneCase) {
+    do {
+      _ = try c.make()
+      Issue.record("expected \(c.setting.name)")
+    } catch {
+      #expect(error.setting == c.setting)
+    }
+  }
+
+  @Test("Zone.validated with valid values equals the plain initialiser")
+  func validZone() throws {
+    let zone = try Zone.validated(radiusMeters: 2, hysteresisMeters: 0.3, angleLimitRadians: 0.5)
+    let plain = Zone(radiusMeters: 2, hysteresisMeters: 0.3, angleLimitRadians: 0.5)
+    #expect(zone.enterThresholdMeters == plain.enterThresholdMeters && zone.exitThresholdMeters == plain.exitThresholdMeters)
+  }
+
+  @Test("RangingPipeline.validated throws for a bad tracker setting or no zone, and builds otherwise")
+  func pipeline() throws {
+    var configuration = TrackerConfiguration()
+    configuration.rangeFilter.measurementSigmaMeters = .infinity
+    #expect(throws: ConfigurationError.self) { _ = try RangingPipeline<SwiftKalmanBackend>.validated(tracker: configuration) }
+    #expect(throws: ConfigurationError.self) { _ = try RangingPipeline<SwiftKalmanBackend>.validated(zones: []) }
+    let pipeline = try RangingPipeline<SwiftKalmanBackend>.validated()
+    #expect(pipeline.monitor.zones.count == 2)
   }
 }

@@ -102,7 +102,7 @@ struct RowParser {
     switch reason {
     case .nonFiniteTime, .timeWentBackwards:
       return row.reject(.t, name)
-    case .nonFiniteDistance, .negativeDistance:
+    case .nonFiniteDistance, .negativeDistance, .distanceOutOfRange:
       return row.reject(.distance, name)
     case .nonFiniteDirection, .directionNotUnit:
       let vector = [row[.dirX], row[.dirY], row[.dirZ]].joined(separator: ",")

@@ -17,7 +17,7 @@
 /// | `unknown_event` | `event` | not one of the five life-cycle event names |
 /// | `measurement_on_event_row` | the column | an `event` row also carries a measurement |
 /// | `incomplete_direction` | first missing `dir_*` | one or two of `dir_x`, `dir_y`, `dir_z` |
-/// | `negative_distance`, `non_finite_distance` | `distance` | from `SampleValidation` |
+/// | `negative_distance`, `non_finite_distance`, `distance_out_of_range` | `distance` | from `SampleValidation` (the last: non-zero below 1e-4 m or above 1000 m) |
 /// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from `SampleValidation` |
 /// | `horizontal_angle_out_of_range` | `horizontal_angle` | from `SampleValidation` |
 /// | `no_measurement` | `row` | from `SampleValidation`: nothing measured |

@@ -49,14 +49,6 @@ public struct DirectionFilterConfiguration: Sendable {
     unknownAngleSigmaRadians: Double = 25 * .pi / 180,
     maximumCoastSeconds: Double = 1.5
   ) {
-    precondition(accelerationSpectralDensity > 0 && rangeSigmaMeters > 0 && angleSigmaRadians > 0,
-                 "DirectionFilterConfiguration: noise levels must be positive")
-    precondition(horizontalAngleSigmaRadians > 0 && suspectDirectionFactor >= 1 && initialVelocitySigmaMetersPerSecond > 0,
-                 "DirectionFilterConfiguration: sigmas must be positive and the suspect factor at least 1")
-    precondition(gateSigmas > 0 && fieldOfViewEdgeSigmaRadians > 0 && verticalSameSigmaRadians > 0,
-                 "DirectionFilterConfiguration: gate and evidence sigmas must be positive")
-    precondition(unknownAngleSigmaRadians > 0 && maximumCoastSeconds > 0,
-                 "DirectionFilterConfiguration: unknown limits must be positive")
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.rangeSigmaMeters = rangeSigmaMeters
     self.angleSigmaRadians = angleSigmaRadians
@@ -69,5 +61,43 @@ public struct DirectionFilterConfiguration: Sendable {
     self.verticalSameSigmaRadians = verticalSameSigmaRadians
     self.unknownAngleSigmaRadians = unknownAngleSigmaRadians
     self.maximumCoastSeconds = maximumCoastSeconds
+    do { try validate() } catch { error.trap() }
+  }
+
+  /// Accepted ``suspectDirectionFactor``: 1 (no penalty) to 1e6.
+  public static let suspectDirectionFactorRange: ClosedRange<Double> = 1...1e6
+  /// Accepted ``maximumCoastSeconds``: a microsecond (the clock's resolution)
+  /// to an hour; a straight-line prediction is worthless long before that.
+  public static let maximumCoastRange: ClosedRange<Double> = 1e-6...3600
+
+  /// Throws the first setting outside its documented range: the acceleration
+  /// density, range and velocity sigmas and the gate in the shared
+  /// ``ConfigurationLimits``; ``angleSigmaRadians`` and
+  /// ``horizontalAngleSigmaRadians`` in ``ConfigurationLimits/measuredAngleSigmaRadians``;
+  /// the evidence sigmas and ``unknownAngleSigmaRadians`` in
+  /// ``ConfigurationLimits/evidenceAngleSigmaRadians``; ``suspectDirectionFactorRange``,
+  /// ``maximumCoastRange`` and the ``fieldOfView``.
+  ///
+  /// - Throws: ``ConfigurationError``.
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    typealias Limits = ConfigurationLimits
+    try ConfigurationError.check(
+      .directionAccelerationSpectralDensity, accelerationSpectralDensity, in: Limits.accelerationSpectralDensity)
+    try ConfigurationError.check(.directionRangeSigma, rangeSigmaMeters, in: Limits.distanceSigmaMeters)
+    try ConfigurationError.check(.directionAngleSigma, angleSigmaRadians, in: Limits.measuredAngleSigmaRadians)
+    try ConfigurationError.check(
+      .directionHorizontalAngleSigma, horizontalAngleSigmaRadians, in: Limits.measuredAngleSigmaRadians)
+    try ConfigurationError.check(
+      .directionSuspectDirectionFactor, suspectDirectionFactor, in: Self.suspectDirectionFactorRange)
+    try ConfigurationError.check(
+      .directionInitialVelocitySigma, initialVelocitySigmaMetersPerSecond, in: Limits.speedSigmaMetersPerSecond)
+    try ConfigurationError.check(.directionGateSigmas, gateSigmas, in: Limits.gateSigmas)
+    try fieldOfView.validate()
+    try ConfigurationError.check(
+      .directionFieldOfViewEdgeSigma, fieldOfViewEdgeSigmaRadians, in: Limits.evidenceAngleSigmaRadians)
+    try ConfigurationError.check(.directionVerticalSameSigma, verticalSameSigmaRadians, in: Limits.evidenceAngleSigmaRadians)
+    try ConfigurationError.check(.directionUnknownAngleSigma, unknownAngleSigmaRadians, in: Limits.evidenceAngleSigmaRadians)
+    try ConfigurationError.check(.directionMaximumCoast, maximumCoastSeconds, in: Self.maximumCoastRange)
   }
 }

@@ -22,12 +22,25 @@ public struct FieldOfView: Sendable {
   private var elevationLimitCosine: Double
 
   public init(azimuthLimitRadians: Double = 55 * .pi / 180, elevationLimitRadians: Double = 45 * .pi / 180) {
-    precondition(azimuthLimitRadians > 0 && azimuthLimitRadians <= .pi, "FieldOfView: azimuth limit must be in (0, pi]")
-    precondition(elevationLimitRadians > 0 && elevationLimitRadians <= .pi / 2, "FieldOfView: elevation limit must be in (0, pi/2]")
     self.azimuthLimitRadians = azimuthLimitRadians
     self.elevationLimitRadians = elevationLimitRadians
     azimuthLimitCosine = ranging_cos(azimuthLimitRadians)
     elevationLimitCosine = ranging_cos(elevationLimitRadians)
+    do { try validate() } catch { error.trap() }
+  }
+
+  /// Accepted ``azimuthLimitRadians``: a microradian to π (every direction in azimuth).
+  public static let azimuthLimitRange: ClosedRange<Double> = 1e-6...Double.pi
+  /// Accepted ``elevationLimitRadians``: a microradian to π/2 (straight up).
+  public static let elevationLimitRange: ClosedRange<Double> = 1e-6...(Double.pi / 2)
+
+  /// Throws when a limit is outside ``azimuthLimitRange`` or ``elevationLimitRange``.
+  ///
+  /// - Throws: ``ConfigurationError``.
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    try ConfigurationError.check(.fieldOfViewAzimuthLimit, azimuthLimitRadians, in: Self.azimuthLimitRange)
+    try ConfigurationError.check(.fieldOfViewElevationLimit, elevationLimitRadians, in: Self.elevationLimitRange)
   }
 
   /// Azimuth of a direction or position, radians, positive to the right.

@@ -21,13 +21,29 @@ public struct HampelConfiguration: Sendable {
   public var side: OutlierSide
 
   public init(window: Int = 5, threshold: Double = 3, minimumScaleMeters: Double = 0.1, side: OutlierSide = .above) {
-    precondition(window >= 1 && window <= HampelFilter.maximumWindow, "HampelConfiguration: window must be in 1...15")
-    precondition(threshold >= 0, "HampelConfiguration: threshold must not be negative")
-    precondition(minimumScaleMeters >= 0, "HampelConfiguration: minimum scale must not be negative")
     self.window = window
     self.threshold = threshold
     self.minimumScaleMeters = minimumScaleMeters
     self.side = side
+    do { try validate() } catch { error.trap() }
+  }
+
+  /// Accepted ``window``: 1 (off) to ``HampelFilter/maximumWindow``.
+  public static var windowRange: ClosedRange<Int> { 1...HampelFilter.maximumWindow }
+  /// Accepted ``threshold``: 0 (a moving median) to 1e6 (never replaces).
+  public static let thresholdRange: ClosedRange<Double> = 0...1e6
+  /// Accepted ``minimumScaleMeters``: 0 to 1 km.
+  public static let minimumScaleRange: ClosedRange<Double> = 0...1000
+
+  /// Throws the first setting outside ``windowRange``, ``thresholdRange`` or
+  /// ``minimumScaleRange``.
+  ///
+  /// - Throws: ``ConfigurationError``.
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    try ConfigurationError.check(.hampelWindow, window, in: Self.windowRange)
+    try ConfigurationError.check(.hampelThreshold, threshold, in: Self.thresholdRange)
+    try ConfigurationError.check(.hampelMinimumScale, minimumScaleMeters, in: Self.minimumScaleRange)
   }
 
   /// No pre-filtering: every sample passes unchanged.

@@ -4,6 +4,10 @@
 /// Defaults are chosen on the generated scenario suite (`datasets/`) and the
 /// recordings in `../shared/datasets`; the measurements behind each value are
 /// in `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
+///
+/// Each setting has a documented range (``validate()``): the initialiser
+/// traps outside it (a value written in code), and a configuration built
+/// from user values is checked with ``validate()``, which throws.
 public struct RangeFilterConfiguration: Sendable {
   /// White-noise acceleration spectral density q, in m²/s³ (Bar-Shalom et al.
   /// 2001, §6.2.2). A walker changes speed by well under 1 m/s over 1 s, so
@@ -57,13 +61,6 @@ public struct RangeFilterConfiguration: Sendable {
     prefilter: HampelConfiguration = .off,
     maximumRateMetersPerSecond: Double = 3
   ) {
-    precondition(accelerationSpectralDensity > 0, "RangeFilterConfiguration: q must be positive")
-    precondition(measurementSigmaMeters > 0, "RangeFilterConfiguration: measurement sigma must be positive")
-    precondition(initialRateSigmaMetersPerSecond > 0, "RangeFilterConfiguration: initial rate sigma must be positive")
-    precondition(gateSigmas > 0 && shortGateSigmas > 0, "RangeFilterConfiguration: gates must be positive")
-    precondition(resetAfterRejections >= 1, "RangeFilterConfiguration: reset count must be at least 1")
-    precondition(confirmationCount >= 0, "RangeFilterConfiguration: confirmation count must not be negative")
-    precondition(maximumRateMetersPerSecond > 0, "RangeFilterConfiguration: maximum rate must be positive")
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.measurementSigmaMeters = measurementSigmaMeters
     self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
@@ -73,5 +70,39 @@ public struct RangeFilterConfiguration: Sendable {
     self.confirmationCount = confirmationCount
     self.prefilter = prefilter
     self.maximumRateMetersPerSecond = maximumRateMetersPerSecond
+    do { try validate() } catch { error.trap() }
+  }
+
+  /// Accepted ``resetAfterRejections``: at least one; a million never resets in practice.
+  public static let resetAfterRejectionsRange: ClosedRange<Int> = 1...1_000_000
+  /// Accepted ``confirmationCount``: 0 (zones act on the first measurement) to 1000.
+  public static let confirmationCountRange: ClosedRange<Int> = 0...1000
+  /// Accepted ``maximumRateMetersPerSecond``: 0.1 m/s (a slow walk) and up,
+  /// infinity included (no limit).
+  public static let maximumRateRange: ClosedRange<Double> = 0.1...Double.infinity
+
+  /// Throws the first setting outside its documented range:
+  /// ``accelerationSpectralDensity`` in ``ConfigurationLimits/accelerationSpectralDensity``,
+  /// ``measurementSigmaMeters`` in ``ConfigurationLimits/distanceSigmaMeters``,
+  /// ``initialRateSigmaMetersPerSecond`` in ``ConfigurationLimits/speedSigmaMetersPerSecond``,
+  /// both gates in ``ConfigurationLimits/gateSigmas``, the counts in
+  /// ``resetAfterRejectionsRange`` and ``confirmationCountRange``,
+  /// ``maximumRateMetersPerSecond`` in ``maximumRateRange``, and the
+  /// ``prefilter`` (``HampelConfiguration/validate()``).
+  ///
+  /// - Throws: ``ConfigurationError`` naming the setting, its value and its range.
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    try ConfigurationError.check(
+      .rangeAccelerationSpectralDensity, accelerationSpectralDensity, in: ConfigurationLimits.accelerationSpectralDensity)
+    try ConfigurationError.check(.rangeMeasurementSigma, measurementSigmaMeters, in: ConfigurationLimits.distanceSigmaMeters)
+    try ConfigurationError.check(
+      .rangeInitialRateSigma, initialRateSigmaMetersPerSecond, in: ConfigurationLimits.speedSigmaMetersPerSecond)
+    try ConfigurationError.check(.rangeGateSigmas, gateSigmas, in: ConfigurationLimits.gateSigmas)
+    try ConfigurationError.check(.rangeShortGateSigmas, shortGateSigmas, in: ConfigurationLimits.gateSigmas)
+    try ConfigurationError.check(.rangeResetAfterRejections, resetAfterRejections, in: Self.resetAfterRejectionsRange)
+    try ConfigurationError.check(.rangeConfirmationCount, confirmationCount, in: Self.confirmationCountRange)
+    try ConfigurationError.check(.rangeMaximumRate, maximumRateMetersPerSecond, in: Self.maximumRateRange)
+    try prefilter.validate()
   }
 }

@@ -17,6 +17,9 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
   case horizontalAngleOutOfRange
   /// The update carries no distance, direction, horizontal angle or vertical estimate.
   case noMeasurement
+  /// The distance is finite and not negative but outside the physical range
+  /// of ``SampleValidation``: non-zero and below its minimum, or above its maximum.
+  case distanceOutOfRange
 
   /// A stable snake_case name for reports and machine-readable output.
   public var name: StaticString {
@@ -29,6 +32,7 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
     case .directionNotUnit: "direction_not_unit"
     case .horizontalAngleOutOfRange: "horizontal_angle_out_of_range"
     case .noMeasurement: "no_measurement"
+    case .distanceOutOfRange: "distance_out_of_range"
     }
   }
 }

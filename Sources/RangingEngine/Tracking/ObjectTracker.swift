@@ -33,6 +33,12 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       }
     }
     self.directionFilters = directionFilters
+    // Once here, so that the Swift runtime builds the caches that this
+    // unspecialised generic path asks for (a witness table, about 200 bytes
+    // in 6 blocks on hosts, once per process) while the engine is created,
+    // not on the first new object's update (found by scripts/soak's counting
+    // malloc). Embedded Swift has no such runtime caches.
+    resetFilters(in: 0)
   }
 
   /// The number of slots, ``TrackerConfiguration/capacity``.
@@ -43,6 +49,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
 
   /// The object in `slot`. Precondition: the slot is in use.
   public func object(in slot: Int) -> UInt64 { table.object(in: slot) }
+
+  /// The time of the latest accepted update of the object in `slot`.
+  @inlinable
+  public func lastSeen(inSlot slot: Int) -> Timestamp { table.lastSeen(in: slot) }
+
+  /// The number of objects tracked now (at most ``capacity``).
+  public var count: Int { table.count }
 
   /// Validates and fuses one update.
   ///
@@ -74,7 +87,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
     if let measured = update.distanceMeters {
-      update.distanceMeters = configuration.rangeCalibration.corrected(measured)
+      // A correction landing closer to 0 than the smallest distance validation accepts is 0: the
+      // direction filter's geometry needs |p| well above rounding (SampleValidation.minimumDistanceMeters).
+      let corrected = configuration.rangeCalibration.corrected(measured)
+      update.distanceMeters = corrected < configuration.validation.minimumDistanceMeters ? 0 : corrected
     }
     var evicted: UInt64? = nil
     let slot: Int
@@ -105,7 +121,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     let direction = directionEstimate(slot: slot, update: update)
     let state = TrackState(
       time: update.time, range: range, direction: direction.direction, directionState: direction.state,
-      directionSigmaRadians: direction.angleSigmaRadians, isConfirmed: isConfirmed)
+      // An unknown direction has no sigma to speak of: infinite, as TrackState and the C header say
+      // (the 3-D filter still reports the sigma that made it unknown).
+      directionSigmaRadians: direction.state == .unknown ? .infinity : direction.angleSigmaRadians,
+      isConfirmed: isConfirmed)
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
   }
 

@@ -73,6 +73,17 @@ public struct RangeCalibration: Sendable, Equatable {
     return nil
   }
 
+  /// Throws when the offset or the scale is out of range, as
+  /// ``ConfigurationError`` (the stored values of a calibration always pass:
+  /// the initialisers check them; this is for ``TrackerConfiguration/validate()``).
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  public func validate() throws(ConfigurationError) {
+    try ConfigurationError.check(
+      .calibrationOffset, offsetMeters, in: -RangeCalibration.offsetLimitMeters...RangeCalibration.offsetLimitMeters)
+    try ConfigurationError.check(.calibrationScale, scale, in: RangeCalibration.scaleRange)
+  }
+
   /// Whether the calibration changes nothing (offset 0, scale 1).
   @inlinable
   public var isIdentity: Bool { offsetMeters == 0 && scale == 1 }

@@ -164,7 +164,13 @@ enum {
    * stopped, a ranging update before the start, ...); the session did not
    * change, though a timeout due by then may have fired.
    */
-  RANGING_REJECTED_INPUT_IGNORED = 10
+  RANGING_REJECTED_INPUT_IGNORED = 10,
+  /**
+   * distance_m is finite and >= 0 but outside the physical range a radio
+   * reports: not 0 and below 1e-4 m, or above 1000 m (corrupt values, unit
+   * mistakes).
+   */
+  RANGING_REJECTED_DISTANCE_OUT_OF_RANGE = 11
 };
 
 /* ---------------------------------------------------------------------------
@@ -253,21 +259,21 @@ enum {
  * band angle_hysteresis_rad). Fill it with ranging_zone_config_init().
  */
 typedef struct ranging_zone_config {
-  /** Boundary radius, metres; > 0. */
+  /** Boundary radius, metres; 0.001...10000. */
   double radius_m;
   /** Width of the band around radius_m in which membership is held, metres; 0 <= h < 2 * radius_m. Default 0.2. */
   double hysteresis_m;
-  /** How long the enter condition must hold, microseconds; >= 0. Default 0. */
+  /** How long the enter condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t enter_dwell_us;
-  /** How long the exit condition must hold, microseconds; >= 0. Default 0. */
+  /** How long the exit condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t exit_dwell_us;
-  /** k in distance + k * sigma (enter only when confidently inside); >= 0. Default 0. */
+  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0. */
   double enter_sigma_multiplier;
   /** Half-angle around straight ahead, radians, in (0, pi); 0 for a zone in every direction (default). */
   double angle_limit_rad;
   /** Band around angle_limit_rad, radians; 0 <= b < 2 * angle_limit_rad. Default 10 degrees. */
   double angle_hysteresis_rad;
-  /** How far the band's centre lies above radius_m, metres (negative: below); finite, with
+  /** How far the band's centre lies above radius_m, metres (negative: below); within +-10000, with
       radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.1 (enter below radius_m, exit above
       radius_m + 0.2): ranging errors are mostly long. */
   double band_offset_m;
@@ -301,15 +307,21 @@ typedef struct ranging_config {
    * "outer" at 3 m, with ranging_zone_config_init()'s defaults.
    */
   uint32_t zone_count;
-  /** An object not heard from for this long exits its zones (reason LOST) and is forgotten, microseconds; > 0. Default 5 s. */
+  /**
+   * An object not heard from for this long exits its zones (reason LOST) and
+   * is forgotten, microseconds; 1...86400000000 (a day). Default 5 s.
+   */
   int64_t lost_timeout_us;
   /** Track the direction in 3-D through field-of-view gaps (default true); false reports measured directions only and saves memory per object. */
   bool direction_tracking;
-  /** Field-of-view half-angles of the direction sensor, radians, in (0, pi] and (0, pi/2]. Default 55 and 45 degrees. */
+  /** Field-of-view half-angles of the direction sensor, radians, in 1e-6...pi and 1e-6...pi/2. Default 55 and 45 degrees. */
   double field_of_view_azimuth_rad;
   /** See field_of_view_azimuth_rad. */
   double field_of_view_elevation_rad;
-  /** Standard deviation of one distance measurement, metres; > 0. Default 0.05. */
+  /**
+   * Standard deviation of one distance measurement, metres; 1e-4...1000
+   * (squared, both ends stay far from underflow and overflow). Default 0.05.
+   */
   double range_sigma_m;
   /**
    * The device's range offset, metres, within +-10: b in the error model
@@ -378,7 +390,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 661
+#define RANGING_ENGINE_FIXED_BYTES 677
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 786
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
@@ -387,7 +399,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 993
+#define RANGING_ENGINE_FIXED_BYTES 1009
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 894
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
@@ -458,14 +470,17 @@ void ranging_engine_destroy(ranging_engine_t *engine);
  *
  * A new object takes a free slot (evicting the least recently heard object
  * when none is free). Zones act on an object once its distance track is
- * confirmed (two agreeing measurements).
+ * confirmed (two agreeing measurements). An object silent for longer than
+ * lost_timeout_us is lost by its own gap, whatever else was fed meanwhile:
+ * its next update first exits its zones with reason LOST (at that update's
+ * time), then starts a new track.
  *
  * - Parameters:
  *   - engine: not NULL.
  *   - time_us: when the update was measured, microseconds; not earlier than
  *     this object's previous accepted update.
  *   - object_id: the caller's identifier of the object.
- *   - distance_m: metres, >= 0, or NAN when the update has no distance.
+ *   - distance_m: metres, 0 or 1e-4...1000, or NAN when the update has no distance.
  *   - direction: 3 doubles (x, y, z), a unit vector in the phone frame
  *     (length within 0.05 of 1), or NULL when the update has no direction
  *     (outside the field of view). Not kept.
@@ -480,8 +495,9 @@ ranging_status_t ranging_engine_update(ranging_engine_t *engine, int64_t time_us
 
 /**
  * Applies a session life-cycle event to an object (see ranging_lifecycle_t).
- * Unknown objects are ignored (RANGING_OK). Also advances the clock, as
- * ranging_engine_advance_clock() does.
+ * Unknown objects are ignored (RANGING_OK), and so is an object silent for
+ * longer than lost_timeout_us, after its zones exit with reason LOST. Also
+ * advances the clock, as ranging_engine_advance_clock() does.
  *
  * - Parameters: engine: not NULL; time_us: microseconds; object_id: the
  *   object; event: a ranging_lifecycle_t value.

@@ -136,6 +136,8 @@ struct EngineOptions: ParsableArguments {
     _ = try fieldOfView()
     guard maxCoast > 0 else { throw ValidationError("--max-coast must be positive") }
     _ = try rangeCalibration()
+    // Every setting against the engine's documented ranges (EngineOptions+Configuration.swift).
+    try validateEngineConfiguration()
   }
 
   /// `--range-offset` and `--range-scale` as a calibration.
@@ -166,7 +168,16 @@ struct EngineOptions: ParsableArguments {
     guard parts.count == 2, let az = parts[0], let el = parts[1], az > 0, az <= 180, el > 0, el <= 90 else {
       throw ValidationError("--fov: expected azimuth,elevation half-angles in degrees, e.g. 55,45 (azimuth in (0, 180], elevation in (0, 90])")
     }
-    return FieldOfView(azimuthLimitRadians: az * .pi / 180, elevationLimitRadians: el * .pi / 180)
+    // Set rather than initialised: FieldOfView's initialiser traps outside its range, validate() throws.
+    var fieldOfView = FieldOfView()
+    fieldOfView.azimuthLimitRadians = az * .pi / 180
+    fieldOfView.elevationLimitRadians = el * .pi / 180
+    do {
+      try fieldOfView.validate()
+    } catch {
+      throw ValidationError(Self.message(for: error))
+    }
+    return fieldOfView
   }
 
   func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: Apache-2.0
+import ArgumentParser
+import RangingData
+import RangingEngine
+import ZoneMonitor
+
+/// The engine options checked by the core's own configuration ranges
+/// (``ConfigurationError``), so that the command line accepts exactly what
+/// the engine does: `--measurement-sigma 1e200` or `--process-noise inf`
+/// stop with exit 64 and the option's range instead of filtering to NaN.
+extension EngineOptions {
+  /// Builds the tracker configuration and the zones that ``pipeline(_:zones:)``
+  /// will build, without trapping, and checks them.
+  ///
+  /// - Throws: `ValidationError` naming the option, its range and the value given.
+  func validateEngineConfiguration() throws {
+    do {
+      try trackerConfiguration().validate()
+      _ = try validatedZones(try zoneList())
+    } catch let error as ConfigurationError {
+      throw ValidationError(Self.message(for: error))
+    }
+  }
+
+  /// The options as a tracker configuration, unchecked: the defaults with
+  /// each option set, as ``pipeline(_:zones:)`` passes them.
+  func trackerConfiguration() -> TrackerConfiguration {
+    var tracker = TrackerConfiguration()
+    tracker.capacity = capacity
+    tracker.rangeFilter.accelerationSpectralDensity = processNoise
+    tracker.rangeFilter.measurementSigmaMeters = measurementSigma
+    tracker.rangeFilter.gateSigmas = gate
+    tracker.rangeFilter.shortGateSigmas = shortGate
+    tracker.rangeFilter.resetAfterRejections = resetAfter
+    tracker.rangeFilter.confirmationCount = confirmation
+    tracker.rangeFilter.prefilter.window = hampelWindow
+    tracker.rangeFilter.prefilter.threshold = hampelThreshold
+    if direction == .off {
+      tracker.directionFilter = nil
+    } else {
+      // validate() has checked --fov before this runs.
+      tracker.directionFilter?.fieldOfView = (try? fieldOfView()) ?? FieldOfView()
+      tracker.directionFilter?.maximumCoastSeconds = maxCoast
+    }
+    return tracker
+  }
+
+  /// The zones of `list` with these options, each checked: what
+  /// `ZoneList.zones(...)` builds (the hysteresis capped at the radius, as it
+  /// does), throwing where it would trap.
+  func validatedZones(_ list: ZoneList) throws(ConfigurationError) -> [Zone] {
+    var zones: [Zone] = []
+    for (radius, degrees) in zip(list.radii, list.angleLimitsDegrees) {
+      zones.append(
+        try Zone.validated(
+          radiusMeters: radius, hysteresisMeters: min(hysteresis, radius), enterDwellSeconds: enterDwell,
+          exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin, bandOffsetMeters: bandOffset,
+          angleLimitRadians: degrees.map { $0 * .pi / 180 }))
+    }
+    return zones
+  }
+
+  /// `--measurement-sigma must be in 0.0001...1000, got 1e+200`, in the
+  /// option's own units (degrees for angles given in degrees).
+  static func message(for error: ConfigurationError) -> String {
+    guard let (option, scale) = option(for: error.setting) else {
+      return "\(error.setting.name) must be in \(error.allowed.lowerBound)...\(error.allowed.upperBound), got \(error.value)"
+    }
+    let low = error.allowed.lowerBound * scale, high = error.allowed.upperBound * scale
+    return "\(option) must be in \(low)...\(high), got \(error.value * scale)"
+  }
+
+  /// The option that sets `setting`, and the factor from the engine's unit to the option's.
+  static func option(for setting: ConfigurationSetting) -> (String, Double)? {
+    let degrees = 180 / Double.pi
+    return switch setting {
+    case .rangeAccelerationSpectralDensity: ("--process-noise", 1)
+    case .rangeMeasurementSigma: ("--measurement-sigma", 1)
+    case .rangeGateSigmas: ("--gate", 1)
+    case .rangeShortGateSigmas: ("--short-gate", 1)
+    case .rangeResetAfterRejections: ("--reset-after", 1)
+    case .rangeConfirmationCount: ("--confirmation", 1)
+    case .rangeMaximumRate: ("--max-rate", 1)
+    case .hampelWindow: ("--hampel-window", 1)
+    case .hampelThreshold: ("--hampel-threshold", 1)
+    case .directionMaximumCoast: ("--max-coast", 1)
+    case .fieldOfViewAzimuthLimit: ("--fov azimuth (degrees)", degrees)
+    case .fieldOfViewElevationLimit: ("--fov elevation (degrees)", degrees)
+    case .trackerCapacity: ("--capacity", 1)
+    case .calibrationOffset: ("--range-offset", 1)
+    case .calibrationScale: ("--range-scale", 1)
+    case .zoneRadius: ("--zones radius", 1)
+    case .zoneHysteresis: ("--hysteresis", 1)
+    case .zoneBandOffset: ("--band-offset", 1)
+    case .zoneEnterDwell: ("--enter-dwell", 1)
+    case .zoneExitDwell: ("--exit-dwell", 1)
+    case .zoneEnterSigmaMultiplier: ("--sigma-margin", 1)
+    case .zoneAngleLimit: ("--zones angle (degrees)", degrees)
+    default: nil
+    }
+  }
+}

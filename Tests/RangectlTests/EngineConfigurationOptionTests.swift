@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+import Testing
+
+/// Issue 13, row 10: engine options are checked against the engine's own documented ranges
+/// (ConfigurationError), so values that break the filter stop with exit 64 and the range.
+@Suite("rangectl engine options against the engine's ranges")
+struct EngineConfigurationOptionTests {
+  struct OptionCase: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  @Test("A setting outside the engine's range exits 64 naming the option, its range and the value", arguments: [
+    OptionCase(arguments: ["--measurement-sigma", "1e200"], message: "--measurement-sigma must be in 0.0001...1000.0, got 1e+200"),
+    OptionCase(arguments: ["--measurement-sigma", "inf"], message: "--measurement-sigma must be in 0.0001...1000.0, got inf"),
+    OptionCase(arguments: ["--process-noise", "inf"], message: "--process-noise must be in 1e-06...1000000.0, got inf"),
+    OptionCase(arguments: ["--gate", "1e300"], message: "--gate must be in 0.1...1000000.0, got 1e+300"),
+    OptionCase(arguments: ["--zones", "far=1e6"], message: "--zones radius must be in 0.001...10000.0, got 1000000.0"),
+  ])
+  func outOfRange(_ c: OptionCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("walk.csv", "t,object,distance\n0,tag,2\n0.2,tag,2\n")
+    for command in ["replay", "evaluate"] {
+      let result = try Rangectl.run([command, path] + c.arguments)
+      #expect(result.status == 64, "\(command) stderr: \(result.stderr)")
+      #expect(result.stderr.contains(c.message), "\(command) stderr: \(result.stderr)")
+    }
+  }
+
+  @Test("The ends of the ranges are accepted")
+  func boundsAccepted() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("walk.csv", "t,object,distance\n0,tag,2\n0.2,tag,2\n")
+    let result = try Rangectl.run(["replay", path, "--measurement-sigma", "1000", "--process-noise", "1e-6", "--gate", "1e6"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+  }
+
+  @Test("Absurd distances are rejected rows with reason distance_out_of_range (issue 13, row 9)")
+  func absurdDistances() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write(
+      "absurd.csv", "t,object,distance,dir_x,dir_y,dir_z\n0,tag,1e155,0.6,0,-0.8\n0.2,tag,1e-150,0.6,0,-0.8\n0.4,tag,2,0.6,0,-0.8\n")
+    let result = try Rangectl.run(["replay", path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("absurd.csv:2:3: field 'distance': distance out of range '1e155'"), "\(result.stderr)")
+    #expect(result.stderr.contains("absurd.csv:3:3: field 'distance': distance out of range '1e-150'"), "\(result.stderr)")
+    #expect(result.stderr.contains("rejected distance_out_of_range: 2"), "\(result.stderr)")
+  }
+}
