@@ -34,7 +34,7 @@ struct Bench: ParsableCommand {
   @Flag(help: "Print the results as one JSON object (before the last line).")
   var json = false
 
-  @Option(help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
   var rows: Int = 1_000_000
 
   func validate() throws {

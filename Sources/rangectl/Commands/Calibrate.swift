@@ -25,7 +25,7 @@ struct Calibrate: ParsableCommand {
   @Argument(help: "Ranging CSV file, or - for standard input.")
   var file: String
 
-  @Option(help: ArgumentHelp(
+  @Option(parsing: .unconditional, help: ArgumentHelp(
     "The true distance of every row of a static recording, metres (fits the offset only; truth not needed).",
     valueName: "m"))
   var knownDistance: Double?

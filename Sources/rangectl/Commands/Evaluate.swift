@@ -35,14 +35,17 @@ struct Evaluate: ParsableCommand {
   @Option(help: ArgumentHelp("Engine events (JSON Lines) to score instead of running the engine.", valueName: "path"))
   var events: String?
   @Option(help: ArgumentHelp("Filtered track (CSV) to score with --events.", valueName: "path")) var filtered: String?
-  @Option(help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s")) var tolerance: Double = 1.0
+  @Option(parsing: .unconditional, help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s"))
+  var tolerance: Double = 1.0
   @Flag(help: "Write the report as JSON.") var json = false
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
     if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }
     if filtered != nil, events == nil { throw ValidationError("--filtered needs --events") }
-    guard tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
+    guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
+      throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
+    }
   }
 
   func run() throws {

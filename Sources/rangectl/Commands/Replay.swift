@@ -31,7 +31,7 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var engine: EngineOptions
 
-  @Option(help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
   var listRejected: Int = 100
 
   func validate() throws {
