@@ -16,7 +16,8 @@ struct Plot: ParsableCommand {
       (atan2(dir_x, -dir_z)) with shading where the direction was missing. The SVG is \
       self-contained (no scripts or external resources) and opens in any browser. Exit status: \
       0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
-      CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be written.
+      CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be created, \
+      74 when writing it fails.
       """)
 
   @Argument(help: "Ranging CSV file (read twice, so not standard input).")
@@ -67,13 +68,19 @@ struct Plot: ParsableCommand {
       case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
       }
     }
+    let out: OutputFile
     do {
-      let out = try OutputFile(creating: output)
-      out.write(RunPlot(trace: trace).svg())
-      try out.flush()
+      out = try OutputFile(creating: output)
     } catch {
       Diagnostics.write("rangectl plot: cannot write \(error)\n")
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
+    }
+    do {
+      out.write(RunPlot(trace: trace).svg())
+      try out.close()
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write \(error)\n")
+      throw ExitCode(74)  // EX_IOERR
     }
   }
 }

@@ -17,7 +17,9 @@ struct Replay: ParsableCommand {
       --filtered, the filtered track as CSV. A summary (rows read, accepted, rejected by \
       reason, objects, events) and each rejected row (file:line:column, field, reason) go to \
       standard error. Exit status: 0 when the run completed, 65 when FILE is not a ranging \
-      CSV, 66 when FILE cannot be opened, 64 for bad options.
+      CSV, 66 when FILE cannot be opened, 64 for bad options, 73 when an output cannot be \
+      created, 74 when reading FILE or writing an output fails (the message names the path; \
+      no summary is written after output was lost).
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -102,8 +104,10 @@ struct Replay: ParsableCommand {
     let summary: ReplaySummary
     do {
       summary = try replayer.run(&reader)
-      try eventsOutput.flush()
-      try filteredOutput?.flush()
+      // Both are closed, and both checked, before the summary says the run completed.
+      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
+      try filteredOutput?.close()
+      try eventsResult.get()
     } catch let error as DatasetError {
       Diagnostics.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
