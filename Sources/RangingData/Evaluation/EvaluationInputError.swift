@@ -37,10 +37,10 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     if let line { location += ":\(line)" }
     switch kind {
     case .dataset(let kind): return DatasetError(path: path, line: line, kind: kind).description
-    case .missingColumn(let name): return "\(location): missing column '\(name)'"
+    case .missingColumn(let name): return "\(location): missing column '\(Escaped(name))'"
     case .notAJSONObject: return "\(location): line is not a JSON object"
-    case .missingField(let name): return "\(location): missing field '\(name)'"
-    case .invalidField(let name, let text): return "\(location): field '\(name)': invalid value '\(text)'"
+    case .missingField(let name): return "\(location): missing field '\(Escaped(name))'"
+    case .invalidField(let name, let text): return "\(location): field '\(Escaped(name))': invalid value '\(Escaped(text))'"
     }
   }
 

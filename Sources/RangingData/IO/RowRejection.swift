@@ -67,13 +67,14 @@ public struct RowRejection: Equatable, Sendable, CustomStringConvertible {
     "\(DatasetError.displayName(for: path)):\(description)"
   }
 
-  /// `<line>[:<column>]: field '<field>': <reason in words>[ '<text>']`.
+  /// `<line>[:<column>]: field '<field>': <reason in words>[ '<text>']`, with
+  /// control characters in the field and text shown as escapes (``Escaped``).
   public var description: String {
     var result = "\(line)"
     if let column { result += ":\(column)" }
-    result += field == "row" ? ": row: " : ": field '\(field)': "
+    result += field == "row" ? ": row: " : ": field '\(Escaped(field))': "
     result += reason.replacingUnderscoresWithSpaces()
-    if !text.isEmpty { result += " '\(text)'" }
+    if !text.isEmpty { result += " '\(Escaped(text))'" }
     return result
   }
 

@@ -152,5 +152,5 @@ public struct OutputError: Error, CustomStringConvertible {
   public var path: String
   /// The operating system's text (`strerror`).
   public var reason: String
-  public var description: String { "\(path): \(reason)" }
+  public var description: String { "\(Escaped(path)): \(reason)" }
 }

@@ -132,7 +132,10 @@ extension DatasetError {
 
 /// Messages for people, on standard error.
 enum Diagnostics {
+  /// Writes `text` with every control character but the line breaks shown
+  /// as an escape (``Escaped``), whatever part of it came from the input.
   static func write(_ text: String) {
-    fputs(text, stderr)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    fputs(lines.map { Escaped($0).description }.joined(separator: "\n"), stderr)
   }
 }
