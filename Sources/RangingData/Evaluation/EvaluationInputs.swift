@@ -123,7 +123,7 @@ public enum EvaluationInputs {
       do { line = try source.nextLine() } catch { throw EvaluationInputError(error) }
       switch line {
       case nil: return
-      case .overlong(let number)?:
+      case .overlong(let number, _)?:
         throw EvaluationInputError(path: path, line: number, kind: .invalidField("row", text: "line too long"))
       case .text(let number, let text)?:
         try body(number, text)

@@ -6,7 +6,7 @@
 ///
 /// | `reason` | `field` | meaning |
 /// | --- | --- | --- |
-/// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB) |
+/// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB; a `#` comment may be longer) |
 /// | `wrong_field_count` | `row` | the number of fields differs from the header's |
 /// | `missing_value` | `t`, `object` | a required field is empty |
 /// | `malformed_number` | the column | a numeric field is not a decimal number |
