@@ -127,7 +127,10 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError("\(option) must be in 0...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
     }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
-    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
+    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216, got \(capacity)") }
+    if let shortfall = TrackerMemory.shortfall(capacity: capacity, directionTracking: direction == .on) {
+      throw ValidationError("--capacity: \(shortfall)")
+    }
     guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
