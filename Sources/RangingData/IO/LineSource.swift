@@ -9,7 +9,8 @@ import Darwin
 /// One physical line read by a ``LineSource``.
 enum SourceLine: Equatable {
   /// A line's text without its `\n`, its trailing `\r`, and (on line 1 only)
-  /// a leading UTF-8 byte order mark. Invalid UTF-8 is repaired with U+FFFD.
+  /// a leading UTF-8 byte order mark. Invalid UTF-8 bytes are written as
+  /// `\xNN` (``UTF8Text``), so that different bytes stay different.
   case text(number: Int, String)
   /// A line longer than the source's limit; its bytes are skipped.
   /// `isComment`: its first byte is `#` (after a byte order mark on line 1).
@@ -140,7 +141,7 @@ final class LineSource {
     switch try nextRawLine() {
     case nil: nil
     case .overlong(let number, let isComment): .overlong(number: number, isComment: isComment)
-    case .bytes(let number, let bytes): .text(number: number, String(decoding: bytes, as: UTF8.self))
+    case .bytes(let number, let bytes): .text(number: number, UTF8Text.decode(bytes))
     }
   }
 

@@ -20,7 +20,8 @@ import RangingEngine
 ///   and so is a UTF-8 byte order mark at the start of the file. A file
 ///   whose first 4 KiB hold `\r` but no `\n` has `\r` line ends (classic
 ///   Mac OS) and is read the same way (``LineSource``). Invalid UTF-8
-///   is replaced with U+FFFD rather than refused.
+///   is kept, not refused, each invalid byte written as `\xNN` (``UTF8Text``),
+///   so that object names differing only there stay different objects.
 /// - A line whose first character is `#` is a comment, before or after the
 ///   header, of any length up to 64 MiB; a line of only spaces and tabs is
 ///   blank. Both are skipped but counted in line numbers.
@@ -117,7 +118,7 @@ public struct RangingCSVReader {
     var row = RowScanner.Row()
     guard let line = try nextRow(object: &object, scanned: &row) else { return nil }
     guard line > 0 else { return parsed }
-    let name = String(decoding: object, as: UTF8.self)
+    let name = UTF8Text.decode(object)
     if let event = row.event {
       return .lifecycle(line: line, object: name, seconds: row.seconds, event: event)
     }
@@ -153,7 +154,7 @@ public struct RangingCSVReader {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
           return number
         }
-        parsed = parser.record(line: number, text: String(decoding: bytes, as: UTF8.self))
+        parsed = parser.record(line: number, text: UTF8Text.decode(bytes))
         return 0
       }
     }

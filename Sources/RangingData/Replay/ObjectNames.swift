@@ -46,10 +46,13 @@ public struct ObjectNames {
     return name.withUTF8 { id(forBytes: $0) }
   }
 
-  /// The id of the name whose UTF-8 bytes are `bytes`, assigning the next one
-  /// on first sight (the name is then decoded as `String(decoding:as:)` does).
+  /// The id of the name whose bytes are `bytes`, assigning the next one on
+  /// first sight. A name is keyed by the UTF-8 of its text as
+  /// ``UTF8Text/decode(_:)`` gives it, so that a row read as bytes and a row
+  /// read as a String (`\xNN` for an invalid byte) name the same object.
   ///
-  /// - Complexity: O(bytes) expected. Allocates only for a new name.
+  /// - Complexity: O(bytes) expected. Allocates only for a new name, and for
+  ///   every row of a name that is not valid UTF-8.
   mutating func id(forBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let mask = slots.count - 1
     var position = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
@@ -59,8 +62,14 @@ public struct ObjectNames {
       if keys[id].withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return UInt64(id) }
       position = (position + 1) & mask
     }
+    let name = UTF8Text.decode(bytes)
+    if !name.utf8.elementsEqual(bytes) {
+      // Not valid UTF-8: the key is the decoded text's bytes.
+      var name = name
+      return name.withUTF8 { self.id(forBytes: $0) }
+    }
     let id = names.count
-    names.append(String(decoding: bytes, as: UTF8.self))
+    names.append(name)
     keys.append(Array(bytes))
     slots[position] = Int32(id)
     if 2 * names.count > slots.count { grow() }
