@@ -17,6 +17,9 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     /// A field holds a value of the wrong kind (`t` not a finite number,
     /// `event` not `enter`/`exit`, ...).
     case invalidField(String, text: String)
+    /// The dataset names `true_distance` but no measurement row has one:
+    /// nothing to score against (an empty score would read as perfect).
+    case noTruth
   }
 
   /// The path as the caller gave it.
@@ -40,6 +43,7 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     case .missingColumn(let name): return "\(location): missing column '\(Escaped(name))'"
     case .notAJSONObject: return "\(location): line is not a JSON object"
     case .missingField(let name): return "\(location): missing field '\(Escaped(name))'"
+    case .noTruth: return "\(location): no measurement row has a 'true_distance': nothing to score against"
     case .invalidField(let name, let text): return "\(location): field '\(Escaped(name))': invalid value '\(Escaped(text))'"
     }
   }
