@@ -83,10 +83,13 @@ struct Config: ParsableCommand {
       }
       // Hexadecimal text, when every byte is a hex digit or a separator: a
       // raw message starts with MajorVersion's 0x01, which never is one.
-      if let text = String(bytes: bytes, encoding: .utf8), HexBytes.looksLikeHex(text),
-        let parsed = try? HexBytes.parse(text)
-      {
-        return parsed
+      if let text = String(bytes: bytes, encoding: .utf8), HexBytes.looksLikeHex(text) {
+        do {
+          return try HexBytes.parse(text)
+        } catch {
+          Diagnostics.write("rangectl config decode: \(message == "-" ? "<stdin>" : message): hexadecimal text: \(error)\n")
+          throw ExitCode(65)  // EX_DATAERR
+        }
       }
       return bytes
     }

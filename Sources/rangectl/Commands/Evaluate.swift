@@ -85,6 +85,8 @@ struct Evaluate: ParsableCommand {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       if case .dataset(let kind) = error.kind { throw ExitCode(DatasetError(path: error.path, kind: kind).exitCode) }
       throw ExitCode(65)
+    } catch let exit as ExitCode {
+      throw exit  // already reported
     } catch {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       throw ExitCode(65)
@@ -127,6 +129,11 @@ struct Evaluate: ParsableCommand {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".csv") }.sorted()
+        guard !names.isEmpty else {
+          // Nothing to score is not a perfect score.
+          Diagnostics.write("rangectl evaluate: \(path): no .csv files in this folder\n")
+          throw ExitCode(66)  // EX_NOINPUT
+        }
         files += names.map { path + "/" + $0 }
       } else {
         files.append(path)
