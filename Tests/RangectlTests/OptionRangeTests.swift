@@ -34,6 +34,8 @@ struct OptionRangeTests {
     RefusedOptionCase(
       arguments: ["calibrate", "FILE", "--known-distance", "-1"], message: "--known-distance must be a non-negative number"),
     RefusedOptionCase(arguments: ["generate", "--out", "/nonexistent", "--scale", "-2"], message: "--scale must be at least 1"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--fov", "-55,45"], message: "--fov: expected azimuth,elevation half-angles"),
+    RefusedOptionCase(arguments: ["plot", "FILE", "-o", "/dev/null", "--object", "-1"], message: "no measurements of object '-1'"),
     // Row 4: a trap (SIGILL in EventMatcher) before.
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "inf"], message: "--tolerance must be in (0, 3600.0] seconds"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "1e300"], message: "--tolerance must be in (0, 3600.0] seconds"),

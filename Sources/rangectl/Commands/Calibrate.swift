@@ -30,7 +30,7 @@ struct Calibrate: ParsableCommand {
     valueName: "m"))
   var knownDistance: Double?
 
-  @Option(help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
   var object: String?
 
   @Option(help: "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance).")

@@ -26,7 +26,7 @@ struct Plot: ParsableCommand {
   @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
   var output: String
 
-  @Option(help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
   var object: String?
 
   @OptionGroup var engine: EngineOptions

@@ -73,7 +73,7 @@ struct EngineOptions: ParsableArguments {
   @Option(help: "Track the direction in 3-D through field-of-view gaps (on), or report measured directions only (off).")
   var direction: Toggle = .on
 
-  @Option(help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
   var fov: String = "55,45"
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
