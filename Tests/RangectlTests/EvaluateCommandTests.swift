@@ -61,3 +61,44 @@ struct EvaluateCommandTests {
     #expect(text.contains("unscored"))
   }
 }
+
+/// evaluate reports the rows it cannot use and refuses a file with nothing
+/// to score against (issue 13, row 16).
+@Suite("rangectl evaluate input accounting")
+struct EvaluateInputAccountingTests {
+  static let withRejections = "t,object,distance,true_distance\n0,a,4,4\n1,a,oops,3\n2,a,-1,2\n3,a,1,1\n4,a,4,4\n"
+
+  @Test("Rejected dataset rows are listed with file:line:column and counted by reason, with or without --events")
+  func rejectedRowsReported() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("rows.csv", Self.withRejections)
+    let events = try scratch.write("events.jsonl", "")
+    for extra in [[], ["--events", events]] {
+      let result = try Rangectl.run(["evaluate", path] + extra)
+      #expect(result.status == 0, "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("\(path):3:3: field 'distance': malformed number 'oops'"), "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("\(path):4:3: field 'distance'"), "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("\(path): 2 rows rejected and not scored (malformed_number 1, "), "stderr: \(result.stderr)")
+    }
+  }
+
+  @Test("A dataset without true_distance, or without a row that has one, exits 65 instead of scoring F1 1.000",
+    arguments: [
+      ("t,object,distance\n0,a,1\n", "missing column 'true_distance'"),
+      ("t,object,distance,true_distance\n", "no measurement row has a 'true_distance'"),
+      ("t,object,distance,true_distance\n0,a,1,\n", "no measurement row has a 'true_distance'"),
+    ])
+  func noTruth(_ fixture: (String, String)) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("notruth.csv", fixture.0)
+    let events = try scratch.write("events.jsonl", "")
+    for extra in [[], ["--events", events]] {
+      let result = try Rangectl.run(["evaluate", path] + extra)
+      #expect(result.status == 65, "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("\(path): \(fixture.1)"), "stderr: \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+}

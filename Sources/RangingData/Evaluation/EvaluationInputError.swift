@@ -18,6 +18,9 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     /// A field holds a value of the wrong kind (`t` not a finite number,
     /// `event` not `enter`/`exit`, ...).
     case invalidField(String, text: String)
+    /// The dataset names `true_distance` but no measurement row has one:
+    /// nothing to score against (an empty score would read as perfect).
+    case noTruth
   }
 
   /// The path as the caller gave it.
@@ -38,10 +41,11 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
     if let line { location += ":\(line)" }
     switch kind {
     case .dataset(let kind): return DatasetError(path: path, line: line, kind: kind).description
-    case .missingColumn(let name): return "\(location): missing column '\(name)'"
+    case .missingColumn(let name): return "\(location): missing column '\(Escaped(name))'"
     case .notAJSONObject: return "\(location): line is not a JSON object"
-    case .missingField(let name): return "\(location): missing field '\(name)'"
-    case .invalidField(let name, let text): return "\(location): field '\(name)': invalid value '\(text)'"
+    case .missingField(let name): return "\(location): missing field '\(Escaped(name))'"
+    case .noTruth: return "\(location): no measurement row has a 'true_distance': nothing to score against"
+    case .invalidField(let name, let text): return "\(location): field '\(Escaped(name))': invalid value '\(Escaped(text))'"
     }
   }
 

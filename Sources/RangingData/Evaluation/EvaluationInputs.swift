@@ -8,25 +8,50 @@ import RangingEngine
 public enum EvaluationInputs {
   /// The measurement rows of a ranging CSV that carry `true_distance`.
   ///
-  /// Life-cycle rows, rejected rows and rows without truth are skipped.
+  /// Life-cycle rows, rejected rows and rows without truth are skipped; see
+  /// ``readTruth(datasetPath:)`` for the rejected rows.
   ///
   /// - Throws: ``EvaluationInputError`` when the file cannot be opened or read,
-  ///   or is not a ranging CSV.
+  ///   is not a ranging CSV, has no `true_distance` column
+  ///   (``EvaluationInputError/Kind/missingColumn(_:)``) or no row with one
+  ///   (``EvaluationInputError/Kind/noTruth``).
   public static func truthRows(datasetPath path: String) throws(EvaluationInputError) -> [TruthRow] {
+    try readTruth(datasetPath: path).rows
+  }
+
+  /// A dataset's truth rows, and the rows the reader rejected.
+  public struct TruthRead: Sendable {
+    /// The measurement rows that carry `true_distance`, in file order.
+    public var rows: [TruthRow]
+    /// Every rejected row, in file order.
+    public var rejections: [RowRejection]
+  }
+
+  /// ``truthRows(datasetPath:)`` with the rejected rows, so that a caller can
+  /// report them: evaluation must not drop rows in silence (FORMATS.md §1).
+  ///
+  /// - Throws: as ``truthRows(datasetPath:)``.
+  public static func readTruth(datasetPath path: String) throws(EvaluationInputError) -> TruthRead {
+    var read = TruthRead(rows: [], rejections: [])
+    var reader: RangingCSVReader
+    do { reader = try RangingCSVReader(path: path) } catch { throw EvaluationInputError(error) }
+    guard reader.columns.contains("true_distance") else {
+      throw EvaluationInputError(path: path, kind: .missingColumn("true_distance"))
+    }
     do {
-      var reader = try RangingCSVReader(path: path)
-      var rows: [TruthRow] = []
       while let record = try reader.next() {
+        if case .rejected(let rejection) = record { read.rejections.append(rejection) }
         guard case .measurement(_, let object, _, let update, let truth) = record,
           let trueDistance = truth.distanceMeters
         else { continue }
-        rows.append(TruthRow(time: update.time, object: object, measuredDistanceMeters: update.distanceMeters,
-                             trueDistanceMeters: trueDistance))
+        read.rows.append(TruthRow(time: update.time, object: object, measuredDistanceMeters: update.distanceMeters,
+                                  trueDistanceMeters: trueDistance))
       }
-      return rows
     } catch {
       throw EvaluationInputError(error)
     }
+    guard !read.rows.isEmpty else { throw EvaluationInputError(path: path, kind: .noTruth) }
+    return read
   }
 
   /// The events of a JSON Lines file, in file order.
@@ -124,7 +149,7 @@ public enum EvaluationInputs {
       do { line = try source.nextLine() } catch { throw EvaluationInputError(error) }
       switch line {
       case nil: return
-      case .overlong(let number)?:
+      case .overlong(let number, _)?:
         throw EvaluationInputError(path: path, line: number, kind: .invalidField("row", text: "line too long"))
       case .text(let number, let text)?:
         try body(number, text)

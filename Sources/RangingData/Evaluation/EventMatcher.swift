@@ -51,10 +51,16 @@ public struct EventMatcher: Sendable {
   /// Largest |t_engine - t_truth| of a match, seconds, ≥ 0.
   public var toleranceSeconds: Double
 
-  /// - Parameter toleranceSeconds: ≥ 0. Default 1.0 s: five updates at
-  ///   Nearby Interaction's 5 Hz, above a dwell plus filter lag.
+  /// The largest tolerance, seconds: an hour, far beyond any sensible
+  /// latency, and small enough that the tolerance in microseconds is exact.
+  public static let maximumToleranceSeconds = 3600.0
+
+  /// - Parameter toleranceSeconds: in `0...maximumToleranceSeconds` (a
+  ///   precondition: the command line validates `--tolerance` first). Default
+  ///   1.0 s: five updates at Nearby Interaction's 5 Hz, above a dwell plus filter lag.
   public init(toleranceSeconds: Double = 1.0) {
-    precondition(toleranceSeconds >= 0 && toleranceSeconds.isFinite, "EventMatcher: tolerance must be finite and not negative")
+    precondition(toleranceSeconds >= 0 && toleranceSeconds <= Self.maximumToleranceSeconds,
+                 "EventMatcher: tolerance must be in 0...\(Self.maximumToleranceSeconds) seconds")
     self.toleranceSeconds = toleranceSeconds
   }
 
@@ -82,11 +88,16 @@ public struct EventMatcher: Sendable {
       var next = 0  // earliest engine event not yet matched or discarded
       for t in (truthByKey[k] ?? []).sorted(by: { $0.time < $1.time }) {
         // Engine events before this window are before every later window too.
-        while next < events.count && events[next].time.microseconds < t.time.microseconds - tolerance {
+        // Saturating, so a truth time near Timestamp's limits cannot overflow.
+        let windowStart = t.time.microseconds.subtractingReportingOverflow(tolerance)
+        let windowEnd = t.time.microseconds.addingReportingOverflow(tolerance)
+        let earliest = windowStart.overflow ? Int64.min : windowStart.partialValue
+        let latest = windowEnd.overflow ? Int64.max : windowEnd.partialValue
+        while next < events.count && events[next].time.microseconds < earliest {
           result.unmatchedEngine.append(events[next])
           next += 1
         }
-        if next < events.count && events[next].time.microseconds <= t.time.microseconds + tolerance {
+        if next < events.count && events[next].time.microseconds <= latest {
           result.matched.append(MatchedCrossing(truth: t, engine: events[next]))
           next += 1
         } else {

@@ -49,19 +49,21 @@ public struct DatasetError: Error, Equatable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// `<path>[:<line>]: <what>: <reason>`, with standard input shown as `<stdin>`.
+  /// `<path>[:<line>]: <what>: <reason>`, with standard input shown as `<stdin>`
+  /// and control characters shown as escapes (``Escaped``).
   public var description: String {
     var location = DatasetError.displayName(for: path)
     if let line { location += ":\(line)" }
     switch kind {
     case .cannotOpen(let reason): return "\(location): cannot open: \(reason)"
-    case .notARangingCSV(let reason): return "\(location): not a ranging CSV: \(reason)"
+    case .notARangingCSV(let reason): return "\(location): not a ranging CSV: \(Escaped(reason))"
     case .readFailed(let reason): return "\(location): read failed: \(reason)"
     }
   }
 
-  /// The name to print for a path: `<stdin>` for `-`, else the path unchanged.
+  /// The name to print for a path: `<stdin>` for `-`, else the path with
+  /// control characters escaped (``Escaped``).
   static func displayName(for path: String) -> String {
-    path == "-" ? "<stdin>" : path
+    path == "-" ? "<stdin>" : Escaped(path).description
   }
 }

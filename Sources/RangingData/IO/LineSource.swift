@@ -10,10 +10,12 @@ import Darwin
 /// One physical line read by a ``LineSource``.
 enum SourceLine: Equatable {
   /// A line's text without its `\n`, its trailing `\r`, and (on line 1 only)
-  /// a leading UTF-8 byte order mark. Invalid UTF-8 is repaired with U+FFFD.
+  /// a leading UTF-8 byte order mark. Invalid UTF-8 bytes are written as
+  /// `\xNN` (``UTF8Text``), so that different bytes stay different.
   case text(number: Int, String)
-  /// A line longer than the source's limit; its bytes were skipped.
-  case overlong(number: Int)
+  /// A line longer than the source's limit; its bytes are skipped.
+  /// `isComment`: its first byte is `#` (after a byte order mark on line 1).
+  case overlong(number: Int, isComment: Bool)
 }
 
 /// One physical line as bytes, from ``LineSource/nextRawLine()``.
@@ -26,16 +28,28 @@ enum RawLine {
   /// bytes after the line are readable: a scanner can stop at the terminator
   /// instead of checking the length, and load 8 bytes at a time near the end.
   case bytes(number: Int, UnsafeBufferPointer<UInt8>)
-  /// A line longer than the source's limit; its bytes were skipped.
-  case overlong(number: Int)
+  /// A line longer than the source's limit; its bytes are skipped.
+  /// `isComment`: its first byte is `#` (after a byte order mark on line 1).
+  case overlong(number: Int, isComment: Bool)
 }
 
 /// Splits a file or standard input into lines, reading fixed-size chunks.
 ///
 /// Memory stays bounded by `maxLineBytes + chunkBytes` whatever the file size:
-/// bytes are read with `read(2)` into one buffer, lines are cut at `\n` with
-/// `memchr`, and a line longer than `maxLineBytes` is skipped to its end and
-/// reported as ``SourceLine/overlong(number:)`` instead of being held.
+/// bytes are read with `read(2)` into one buffer, lines are cut at their
+/// terminator with `memchr`, and a line longer than `maxLineBytes` is reported
+/// as ``SourceLine/overlong(number:isComment:)`` as soon as it passes the
+/// limit, and the rest of it is skipped without being held.
+///
+/// Line ends are `\n`, `\r\n`, or `\r` alone (classic Mac OS, and some
+/// spreadsheet exports): the terminator is decided once, from the start of
+/// the input. When its first 4 KiB (or the whole of a shorter input) hold no
+/// `\n` but a `\r`, lines end at `\r`; otherwise at `\n`, with a trailing `\r`
+/// dropped.
+///
+/// A line that never ends (`/dev/zero`, a binary file without a newline) is
+/// not skipped forever: once its skipped part passes 64 MiB (``defaultMaxSkippedLineBytes``),
+/// reading stops with ``DatasetError/Kind/notARangingCSV(reason:)``.
 /// A class, because it owns the descriptor and the buffer and frees them in
 /// `deinit` (swift-collections' handle pattern).
 final class LineSource {
@@ -43,6 +57,8 @@ final class LineSource {
   let path: String
   /// Longest line returned as text, in bytes, excluding the `\n`.
   let maxLineBytes: Int
+  /// Longest line skipped; a longer one ends the read (``defaultMaxSkippedLineBytes``).
+  let maxSkippedLineBytes: Int
   /// Lines returned so far; the number of the last line returned.
   private(set) var lineNumber = 0
 
@@ -57,8 +73,19 @@ final class LineSource {
   private var end = 0
   private var scanned = 0
   private var atEndOfFile = false
-  /// True while skipping the rest of an overlong line.
+  /// True while skipping the rest of an overlong line, already returned.
   private var skipping = false
+  /// Bytes of the current overlong line skipped so far.
+  private var skippedBytes = 0
+  /// The line terminator, `\n` or `\r`, once decided (see the type's discussion).
+  private var terminator: UInt8? = nil
+
+  /// The longest line that is skipped, in bytes; a longer one ends the read.
+  /// 64 MiB: 64 times the default line limit, read at `memchr` speed in
+  /// milliseconds, and no text file has a longer line.
+  static let defaultMaxSkippedLineBytes = 1 << 26
+  /// The input inspected for `\n` before lines are taken to end at `\r`.
+  static let terminatorWindowBytes = 4096
 
   /// Bytes after every returned line that may be read (see ``RawLine/bytes(number:_:)``).
   static let readableBytesAfterLine = 16
@@ -69,11 +96,17 @@ final class LineSource {
   ///   - path: a file path, or `-`.
   ///   - chunkBytes: bytes requested per `read`, ≥ 1.
   ///   - maxLineBytes: longest line kept, ≥ 1.
+  ///   - maxSkippedLineBytes: longest line skipped, ≥ `maxLineBytes`.
   /// - Throws: ``DatasetError/Kind/cannotOpen(reason:)`` when the path cannot
   ///   be opened or is a directory.
-  init(path: String, chunkBytes: Int = 65_536, maxLineBytes: Int = 1 << 20) throws(DatasetError) {
-    precondition(chunkBytes >= 1 && maxLineBytes >= 1, "LineSource: sizes must be positive")
+  init(
+    path: String, chunkBytes: Int = 65_536, maxLineBytes: Int = 1 << 20,
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes
+  ) throws(DatasetError) {
+    precondition(chunkBytes >= 1 && maxLineBytes >= 1 && maxSkippedLineBytes >= maxLineBytes,
+                 "LineSource: sizes must be positive, and the skip limit at least the line limit")
     self.path = path
+    self.maxSkippedLineBytes = maxSkippedLineBytes
     self.chunkBytes = chunkBytes
     self.maxLineBytes = maxLineBytes
     if path == "-" {
@@ -108,8 +141,8 @@ final class LineSource {
   func nextLine() throws(DatasetError) -> SourceLine? {
     switch try nextRawLine() {
     case nil: nil
-    case .overlong(let number): .overlong(number: number)
-    case .bytes(let number, let bytes): .text(number: number, String(decoding: bytes, as: UTF8.self))
+    case .overlong(let number, let isComment): .overlong(number: number, isComment: isComment)
+    case .bytes(let number, let bytes): .text(number: number, UTF8Text.decode(bytes))
     }
   }
 
@@ -117,31 +150,72 @@ final class LineSource {
   /// source's buffer, valid until the next call. Does not allocate (unless a
   /// line outgrows the buffer, which then grows once).
   ///
-  /// - Throws: ``DatasetError/Kind/readFailed(reason:)`` naming the line being read.
+  /// - Throws: ``DatasetError/Kind/readFailed(reason:)`` naming the line being
+  ///   read; ``DatasetError/Kind/notARangingCSV(reason:)`` for a line longer
+  ///   than ``maxSkippedLineBytes``.
   func nextRawLine() throws(DatasetError) -> RawLine? {
+    let terminator: UInt8
+    if let decided = self.terminator { terminator = decided } else { terminator = try decideTerminator() }
     while true {
-      if let newline = findNewline() {
+      if let lineEnd = findTerminator(terminator) {
         let lineStart = start
-        start = newline + 1
+        start = lineEnd + 1
         scanned = start
-        return finishLine(bytes: lineStart..<newline)
+        if skipping {
+          // The end of a line already returned as overlong.
+          skipping = false
+          continue
+        }
+        return finishLine(bytes: lineStart..<lineEnd)
       }
       if atEndOfFile {
-        guard skipping || start < end else { return nil }
+        guard !skipping, start < end else {
+          skipping = false
+          start = end
+          return nil
+        }
         let lineStart = start
         start = end
-        buffer[end] = 0x0A  // the terminator the last line lacks; `end` < buffer.count
+        buffer[end] = terminator  // the terminator the last line lacks; `end` < buffer.count
         return finishLine(bytes: lineStart..<end)
       }
-      makeRoom()
+      if !skipping, end - start > maxLineBytes {
+        // Too long to keep: report it now, and skip the rest on later calls.
+        let line = finishLine(bytes: start..<end)
+        skipping = true
+        skippedBytes = 0
+        return line
+      }
+      try makeRoom()
       try fill()
     }
   }
 
-  /// The index of the first `\n` in `buffer[scanned..<end]`, recording how far was searched.
-  private func findNewline() -> Int? {
+  /// Reads until the terminator can be decided, and decides it: `\n` as soon
+  /// as one is read; else, once the window is read (or the input ended),
+  /// `\r` when one was read and `\n` when not.
+  private func decideTerminator() throws(DatasetError) -> UInt8 {
+    let window = min(Self.terminatorWindowBytes, maxLineBytes + 1)
+    while true {
+      let held = UnsafeBufferPointer(rebasing: buffer[start..<end])
+      if held.contains(0x0A) {
+        terminator = 0x0A
+        return 0x0A
+      }
+      if atEndOfFile || held.count >= window {
+        let decided: UInt8 = held.contains(0x0D) ? 0x0D : 0x0A
+        terminator = decided
+        return decided
+      }
+      try makeRoom()
+      try fill()
+    }
+  }
+
+  /// The index of the first `terminator` in `buffer[scanned..<end]`, recording how far was searched.
+  private func findTerminator(_ terminator: UInt8) -> Int? {
     guard scanned < end, let base = buffer.baseAddress else { return nil }
-    guard let hit = memchr(base + scanned, 0x0A, end - scanned) else {
+    guard let hit = memchr(base + scanned, Int32(terminator), end - scanned) else {
       scanned = end
       return nil
     }
@@ -151,22 +225,33 @@ final class LineSource {
   /// Counts the line held in `buffer[bytes]` and turns it into a ``RawLine``.
   private func finishLine(bytes: Range<Int>) -> RawLine {
     lineNumber += 1
-    if skipping || bytes.count > maxLineBytes {
-      skipping = false
-      return .overlong(number: lineNumber)
+    if bytes.count > maxLineBytes {
+      var first = bytes.lowerBound
+      if lineNumber == 1, bytes.count >= 3, buffer[first] == 0xEF, buffer[first + 1] == 0xBB, buffer[first + 2] == 0xBF {
+        first += 3
+      }
+      return .overlong(number: lineNumber, isComment: first < bytes.upperBound && buffer[first] == UInt8(ascii: "#"))
     }
     return .bytes(number: lineNumber, trimmed(buffer[bytes]))
   }
 
-  /// Drops consumed bytes, or the held part of an overlong line, and grows the
-  /// buffer when a kept line fills it.
-  private func makeRoom() {
-    if skipping || end - start > maxLineBytes {
-      // The line is too long to keep: forget its bytes and skip to its `\n`.
-      skipping = true
+  /// Drops consumed bytes, or the skipped part of an overlong line, and grows
+  /// the buffer when a kept line fills it.
+  ///
+  /// - Throws: ``DatasetError/Kind/notARangingCSV(reason:)`` when the line
+  ///   being skipped passes ``maxSkippedLineBytes``.
+  private func makeRoom() throws(DatasetError) {
+    if skipping {
+      // Forget the overlong line's bytes and go on looking for its end.
+      skippedBytes += end - start
       start = 0
       end = 0
       scanned = 0
+      if skippedBytes > maxSkippedLineBytes {
+        throw DatasetError(
+          path: path, line: lineNumber,
+          kind: .notARangingCSV(reason: "no line end in \(maxSkippedLineBytes) bytes: not a text file"))
+      }
       return
     }
     if start > 0 {

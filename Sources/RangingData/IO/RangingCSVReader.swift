@@ -18,11 +18,16 @@ import RangingEngine
 ///
 /// Input rules, beyond docs/FORMATS.md §1:
 /// - Lines end in `\n`; a trailing `\r` is dropped (CRLF files read as LF),
-///   and so is a UTF-8 byte order mark at the start of the file. Invalid UTF-8
-///   is replaced with U+FFFD rather than refused.
+///   and so is a UTF-8 byte order mark at the start of the file. A file
+///   whose first 4 KiB hold `\r` but no `\n` has `\r` line ends (classic
+///   Mac OS) and is read the same way (``LineSource``). Invalid UTF-8
+///   is kept, not refused, each invalid byte written as `\xNN` (``UTF8Text``),
+///   so that object names differing only there stay different objects.
 /// - A line whose first character is `#` is a comment, before or after the
-///   header; a line of only spaces and tabs is blank. Both are skipped but
-///   counted in line numbers.
+///   header, of any length up to 64 MiB; a line of only spaces and tabs is
+///   blank. Both are skipped but counted in line numbers.
+/// - A line longer than 64 MiB (no line end at all: `/dev/zero`, a binary
+///   file) ends the read with ``DatasetError/Kind/notARangingCSV(reason:)``.
 /// - The first other line is the header. Names and fields are trimmed of
 ///   ASCII spaces and tabs; there is no quoting.
 /// - Every other line yields exactly one ``DatasetRecord``; see
@@ -63,12 +68,18 @@ public struct RangingCSVReader {
     try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20)
   }
 
-  /// ``init(path:)`` with the buffer sizes exposed, for tests.
-  init(path: String, chunkBytes: Int, maxLineBytes: Int) throws(DatasetError) {
-    let source = try LineSource(path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes)
+  /// ``init(path:)`` with the buffer sizes and limits exposed, for tests.
+  init(
+    path: String, chunkBytes: Int, maxLineBytes: Int,
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes
+  ) throws(DatasetError) {
+    let source = try LineSource(
+      path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes)
     while let line = try source.nextLine() {
       switch line {
-      case .overlong(let number):
+      case .overlong(_, isComment: true):
+        continue
+      case .overlong(let number, isComment: false):
         throw DatasetError(
           path: path, line: number,
           kind: .notARangingCSV(reason: "header line longer than \(maxLineBytes) bytes"))
@@ -108,7 +119,7 @@ public struct RangingCSVReader {
     var row = RowScanner.Row()
     guard let line = try nextRow(object: &object, scanned: &row) else { return nil }
     guard line > 0 else { return parsed }
-    let name = String(decoding: object, as: UTF8.self)
+    let name = UTF8Text.decode(object)
     if let event = row.event {
       return .lifecycle(line: line, object: name, seconds: row.seconds, event: event)
     }
@@ -133,7 +144,9 @@ public struct RangingCSVReader {
   ) throws(DatasetError) -> Int? {
     while let line = try source.nextRawLine() {
       switch line {
-      case .overlong(let number):
+      case .overlong(_, isComment: true):
+        continue
+      case .overlong(let number, isComment: false):
         parsed = .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
         return 0
       case .bytes(let number, let bytes):
@@ -142,7 +155,7 @@ public struct RangingCSVReader {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
           return number
         }
-        parsed = parser.record(line: number, text: String(decoding: bytes, as: UTF8.self))
+        parsed = parser.record(line: number, text: UTF8Text.decode(bytes))
         return 0
       }
     }

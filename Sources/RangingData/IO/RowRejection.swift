@@ -7,7 +7,7 @@
 ///
 /// | `reason` | `field` | meaning |
 /// | --- | --- | --- |
-/// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB) |
+/// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB; a `#` comment may be longer) |
 /// | `wrong_field_count` | `row` | the number of fields differs from the header's |
 /// | `missing_value` | `t`, `object` | a required field is empty |
 /// | `malformed_number` | the column | a numeric field is not a decimal number |
@@ -68,13 +68,14 @@ public struct RowRejection: Equatable, Sendable, CustomStringConvertible {
     "\(DatasetError.displayName(for: path)):\(description)"
   }
 
-  /// `<line>[:<column>]: field '<field>': <reason in words>[ '<text>']`.
+  /// `<line>[:<column>]: field '<field>': <reason in words>[ '<text>']`, with
+  /// control characters in the field and text shown as escapes (``Escaped``).
   public var description: String {
     var result = "\(line)"
     if let column { result += ":\(column)" }
-    result += field == "row" ? ": row: " : ": field '\(field)': "
+    result += field == "row" ? ": row: " : ": field '\(Escaped(field))': "
     result += reason.replacingUnderscoresWithSpaces()
-    if !text.isEmpty { result += " '\(text)'" }
+    if !text.isEmpty { result += " '\(Escaped(text))'" }
     return result
   }
 

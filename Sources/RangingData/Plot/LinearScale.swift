@@ -33,6 +33,11 @@ public struct LinearScale: Equatable, Sendable {
   }
 
   /// Multiples of ``tickStep(approximateCount:)`` inside the domain, ascending.
+  ///
+  /// Far from 0 a narrow domain (times near 1e12 s a millisecond apart) has
+  /// multiples `k · step` with `k` beyond 2^53, where `k + 1 == k`: the ticks
+  /// stop at the first one that Double cannot tell from the next, and there
+  /// are never more than `4 · count + 4` of them.
   public func ticks(approximateCount count: Int) -> [Double] {
     let step = tickStep(approximateCount: count)
     let low = min(domainStart, domainEnd)
@@ -40,8 +45,9 @@ public struct LinearScale: Equatable, Sendable {
     let slack = step * 1e-9  // a multiple computed as 2.9999999 still counts as 3
     var ticks: [Double] = []
     var k = (low / step - 1e-9).rounded(.up)
-    while k * step <= high + slack {
+    while k * step <= high + slack, ticks.count <= 4 * count + 4 {
       ticks.append(k * step == 0 ? 0 : k * step)  // no "-0"
+      guard k + 1 != k else { break }
       k += 1
     }
     return ticks

@@ -60,7 +60,9 @@ public struct RunPlot: Sendable {
 
     var distances = trace.measurements.compactMap(\.distanceMeters) + trace.measurements.compactMap(\.trueDistanceMeters)
     distances += trace.filtered.map(\.distanceMeters) + trace.zones.map { $0.radiusMeters + $0.hysteresisMeters / 2 }
-    let padded = 1.05 * max(1, distances.max() ?? 1)
+    // At most 1e300, so that the padding and the rounded top stay finite
+    // for any finite distance (1.7e308 · 1.05 is infinite).
+    let padded = 1.05 * min(max(1, distances.max() ?? 1), 1e300)
     let top = LinearScale.ceiling(padded, toMultipleOf: LinearScale.niceStep(span: padded, count: 6))
     distanceScale = LinearScale(domain: (0, top), range: (layout.distanceBottom, layout.distanceTop))
 

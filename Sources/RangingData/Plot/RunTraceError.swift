@@ -16,8 +16,9 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
     case .noMeasurements(let path):
       return "\(DatasetError.displayName(for: path)): no measurement rows to plot"
     case .unknownObject(let name, let path, let available):
-      let list = available.prefix(20).joined(separator: ", ") + (available.count > 20 ? ", ..." : "")
-      return "\(DatasetError.displayName(for: path)): no measurements of object '\(name)'; objects: \(list)"
+      let list = available.prefix(20).map { Escaped($0).description }.joined(separator: ", ")
+        + (available.count > 20 ? ", ..." : "")
+      return "\(DatasetError.displayName(for: path)): no measurements of object '\(Escaped(name))'; objects: \(list)"
     }
   }
 }

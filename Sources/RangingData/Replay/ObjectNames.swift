@@ -5,9 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// Interns object names from a recording as dense `UInt64` ids for the engine,
-/// and maps them back for output. One entry per distinct object, so memory
-/// grows with objects, not with rows.
+/// Interns object names from a recording as `UInt64` ids for the engine, and
+/// maps them back for output. One entry per live name: a name can be
+/// forgotten (``forget(_:)``) once the engine no longer tracks its object,
+/// and its entry is reused, so memory follows the objects tracked at once,
+/// not every name ever seen (issue 13). An id is its entry's index in the low
+/// 32 bits and the entry's generation above them, so an id is never reused:
+/// a forgotten name seen again gets a new id, which no track holds.
 ///
 /// Names are looked up by their UTF-8 bytes in an open-addressing table
 /// (linear probing, at most half full; FNV-1a hash, Fowler, Noll & Vo), so a
@@ -20,10 +24,17 @@ import Darwin
 /// name's bytes as two words: one multiply to hash and two compares to
 /// match, instead of a byte loop and a `memcmp` per row.
 public struct ObjectNames {
+  /// Each entry's name; empty for a free entry.
   private var names: [String] = []
-  /// UTF-8 bytes of each name, by id.
+  /// UTF-8 bytes of each entry's name, by entry.
   private var keys: [[UInt8]] = []
-  /// Hash position -> id, or -1; the count is a power of two.
+  /// Each entry's generation: the high half of its id, bumped when it is freed.
+  private var generations: [UInt32] = []
+  /// Whether each entry holds a name.
+  private var live: [Bool] = []
+  /// Free entries, reused last in, first out.
+  private var freeEntries: [Int32] = []
+  /// Hash position -> entry, or -1; the count is a power of two.
   private var slots: [Int32] = Array(repeating: -1, count: 64)
   /// Names of at most 16 bytes by their words; at most half full, the count a power of two.
   private var shortNames: [ShortName] = Array(repeating: ShortName.empty, count: 64)
@@ -35,11 +46,25 @@ public struct ObjectNames {
     var low: UInt64
     var high: UInt64
     var length: Int32
-    var id: Int32
-    static let empty = ShortName(low: 0, high: 0, length: -1, id: -1)
+    var id: UInt64
+    static let empty = ShortName(low: 0, high: 0, length: -1, id: 0)
   }
 
+  /// Live names.
+  public private(set) var count = 0
+  /// Names assigned an id since creation: distinct names, counting a name
+  /// again when it was forgotten and came back.
+  public private(set) var assignedCount = 0
+
   public init() {}
+
+  /// The id of the name in `entry`.
+  @inline(__always)
+  private func id(ofEntry entry: Int) -> UInt64 { UInt64(generations[entry]) << 32 | UInt64(entry) }
+
+  /// The entry of `id`.
+  @inline(__always)
+  private static func entry(of id: UInt64) -> Int { Int(truncatingIfNeeded: id & 0xFFFF_FFFF) }
 
   /// The id of `name`, assigning the next one on first sight.
   public mutating func id(for name: String) -> UInt64 {
@@ -47,25 +72,47 @@ public struct ObjectNames {
     return name.withUTF8 { id(forBytes: $0) }
   }
 
-  /// The id of the name whose UTF-8 bytes are `bytes`, assigning the next one
-  /// on first sight (the name is then decoded as `String(decoding:as:)` does).
+  /// The id of the name whose bytes are `bytes`, assigning the next one on
+  /// first sight. A name is keyed by the UTF-8 of its text as
+  /// ``UTF8Text/decode(_:)`` gives it, so that a row read as bytes and a row
+  /// read as a String (`\xNN` for an invalid byte) name the same object.
   ///
-  /// - Complexity: O(bytes) expected. Allocates only for a new name.
+  /// - Complexity: O(bytes) expected. Allocates only for a new name, and for
+  ///   every row of a name that is not valid UTF-8.
   mutating func id(forBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let mask = slots.count - 1
     var position = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
     while true {
-      let id = Int(slots[position])
-      if id < 0 { break }
-      if keys[id].withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return UInt64(id) }
+      let entry = Int(slots[position])
+      if entry < 0 { break }
+      if keys[entry].withUnsafeBufferPointer({ Self.equal($0, bytes) }) { return id(ofEntry: entry) }
       position = (position + 1) & mask
     }
-    let id = names.count
-    names.append(String(decoding: bytes, as: UTF8.self))
-    keys.append(Array(bytes))
-    slots[position] = Int32(id)
-    if 2 * names.count > slots.count { grow() }
-    return UInt64(id)
+    let name = UTF8Text.decode(bytes)
+    if !name.utf8.elementsEqual(bytes) {
+      // Not valid UTF-8: the key is the decoded text's bytes.
+      var name = name
+      return name.withUTF8 { self.id(forBytes: $0) }
+    }
+    let entry: Int
+    if let free = freeEntries.popLast() {
+      entry = Int(free)
+      names[entry] = name
+      keys[entry] = Array(bytes)
+      live[entry] = true
+    } else {
+      precondition(names.count < Int(Int32.max), "ObjectNames: more than 2^31 live names")
+      entry = names.count
+      names.append(name)
+      keys.append(Array(bytes))
+      generations.append(0)
+      live.append(true)
+    }
+    slots[position] = Int32(entry)
+    count += 1
+    assignedCount += 1
+    if 2 * count > slots.count { grow() }
+    return id(ofEntry: entry)
   }
 
   /// `id(forBytes:)` for bytes inside a line from ``LineSource``, which may
@@ -88,11 +135,14 @@ public struct ObjectNames {
     while true {
       let entry = shortNames[position]
       if entry.length < 0 { break }
-      if entry.low == low, entry.high == high, Int(entry.length) == length { return UInt64(entry.id) }
+      if entry.low == low, entry.high == high, Int(entry.length) == length { return entry.id }
       position = (position &+ 1) & mask
     }
     let id = id(forBytes: bytes)
-    shortNames[position] = ShortName(low: low, high: high, length: Int32(length), id: Int32(id))
+    // A name that is not valid UTF-8 is keyed by longer text (``UTF8Text``);
+    // it is not cached here, so that ``forget(_:)`` finds every entry of a name.
+    guard keys[Self.entry(of: id)].count == length else { return id }
+    shortNames[position] = ShortName(low: low, high: high, length: Int32(length), id: id)
     shortNameCount += 1
     if 2 * shortNameCount > shortNames.count { growShortNames() }
     return id
@@ -118,20 +168,93 @@ public struct ObjectNames {
     }
   }
 
-  /// The name of `id`. Precondition: `id` came from ``id(for:)`` or `id(forBytes:)`.
-  public func name(of id: UInt64) -> String { names[Int(id)] }
+  /// The name of `id`. Precondition: `id` came from ``id(for:)`` or
+  /// `id(forBytes:)` and has not been forgotten.
+  public func name(of id: UInt64) -> String { names[Self.entry(of: id)] }
 
-  /// Distinct objects seen.
-  public var count: Int { names.count }
+  /// Whether `id` names a live entry (not forgotten).
+  public func contains(_ id: UInt64) -> Bool {
+    let entry = Self.entry(of: id)
+    return entry < live.count && live[entry] && generations[entry] == UInt32(truncatingIfNeeded: id >> 32)
+  }
 
-  /// Doubles the table and re-inserts every id.
+  /// The ids of every live name, in entry order.
+  public var ids: [UInt64] { live.indices.filter { live[$0] }.map { id(ofEntry: $0) } }
+
+  /// Forgets the name of `id`: its entry is freed for another name, and the
+  /// name gets a new id if it is seen again.
+  ///
+  /// - Complexity: O(1) expected, O(name length) to hash it.
+  public mutating func forget(_ id: UInt64) {
+    guard contains(id) else { return }
+    let entry = Self.entry(of: id)
+    let key = keys[entry]
+    Self.removeEntry(entry, from: &slots) { [keys] in keys[$0].withUnsafeBufferPointer(Self.hash) }
+    if key.count <= 16 { removeShortName(key) }
+    names[entry] = ""
+    keys[entry] = []
+    live[entry] = false
+    generations[entry] &+= 1
+    freeEntries.append(Int32(entry))
+    count -= 1
+  }
+
+  /// Removes `entry` from a linear-probing table of entries hashed by
+  /// `hash`, by backward shift (Knuth, TAOCP vol. 3, §6.4, Algorithm R).
+  private static func removeEntry(_ entry: Int, from table: inout [Int32], hash: (Int) -> UInt64) {
+    let mask = table.count - 1
+    var hole = Int(truncatingIfNeeded: hash(entry)) & mask
+    while Int(table[hole]) != entry { hole = (hole + 1) & mask }
+    var next = (hole + 1) & mask
+    while table[next] >= 0 {
+      let home = Int(truncatingIfNeeded: hash(Int(table[next]))) & mask
+      // Move the entry at `next` into the hole unless its home lies cyclically in (hole, next].
+      if (next - home) & mask >= (next - hole) & mask {
+        table[hole] = table[next]
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    table[hole] = -1
+  }
+
+  /// Removes a name of at most 16 bytes from the short-name table (backward shift, as above).
+  private mutating func removeShortName(_ key: [UInt8]) {
+    let padded = key + [UInt8](repeating: 0, count: 16 - key.count)
+    let (low, high) = padded.withUnsafeBytes {
+      ($0.loadUnaligned(as: UInt64.self).littleEndian, $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian)
+    }
+    let mask = shortNames.count - 1
+    func home(_ entry: ShortName) -> Int {
+      Self.home(low: entry.low, high: entry.high, length: Int(entry.length), mask: mask)
+    }
+    var hole = Self.home(low: low, high: high, length: key.count, mask: mask)
+    while true {
+      let entry = shortNames[hole]
+      if entry.length < 0 { return }  // only names read from lines are here
+      if entry.low == low, entry.high == high, Int(entry.length) == key.count { break }
+      hole = (hole + 1) & mask
+    }
+    var next = (hole + 1) & mask
+    while shortNames[next].length >= 0 {
+      if (next - home(shortNames[next])) & mask >= (next - hole) & mask {
+        shortNames[hole] = shortNames[next]
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    shortNames[hole] = .empty
+    shortNameCount -= 1
+  }
+
+  /// Doubles the table and re-inserts every live entry.
   private mutating func grow() {
     slots = Array(repeating: -1, count: 2 * slots.count)
     let mask = slots.count - 1
-    for id in keys.indices {
-      var position = keys[id].withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0)) } & mask
+    for entry in keys.indices where live[entry] {
+      var position = keys[entry].withUnsafeBufferPointer { Int(truncatingIfNeeded: Self.hash($0)) } & mask
       while slots[position] >= 0 { position = (position + 1) & mask }
-      slots[position] = Int32(id)
+      slots[position] = Int32(entry)
     }
   }
 

@@ -10,9 +10,18 @@
 /// Text is appended to an in-memory buffer of fixed capacity and written with
 /// `fwrite` when it fills, so a replay issues one system call per 64 KiB
 /// rather than one per line.
+///
+/// Nothing is lost in silence: the first failed `fwrite` or `fflush` is kept
+/// (later writes are dropped, since the output is already incomplete) and
+/// thrown by every later ``flush()`` and by ``close()``, which also checks
+/// `fclose`. A caller that reports success must call ``close()`` and see it
+/// return (issue 13).
 public final class OutputFile {
   private let file: UnsafeMutablePointer<FILE>
   private let ownsFile: Bool
+  /// The first write that failed; every later flush and close throws it.
+  public private(set) var failure: OutputError?
+  private var isClosed = false
   /// `capacity` bytes allocated once; `count` of them are pending. Exclusivity
   /// is unchecked: an output is written from one thread, and the checks cost
   /// more than the copies.
@@ -45,9 +54,12 @@ public final class OutputFile {
   }
 
   deinit {
-    try? flush()
+    // A caller that cares has called close(); this only releases resources.
+    if !isClosed {
+      try? flush()
+      if ownsFile { fclose(file) }
+    }
     buffer.deallocate()
-    if ownsFile { fclose(file) }
   }
 
   /// Appends `text`.
@@ -98,20 +110,48 @@ public final class OutputFile {
     TextFormatting.appendFixed(value, decimals: decimals, to: self)
   }
 
-  /// Writes the buffer out.
+  /// Writes the buffer out and flushes the C stream.
+  ///
+  /// - Throws: the first failure of this output, now or earlier.
   public func flush() throws(OutputError) {
-    guard count > 0 else { return }
-    let written = fwrite(buffer, 1, count, file)
-    let failed = written != count
+    if failure == nil, count > 0 {
+      if fwrite(buffer, 1, count, file) != count { record(errno) }
+    }
     count = 0
-    fflush(file)
-    if failed { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+    if failure == nil, fflush(file) != 0 { record(errno) }
+    if let failure { throw failure }
+  }
+
+  /// Flushes, and closes the file (standard output is flushed, not closed).
+  /// Call it once, before reporting success: only its return says that every
+  /// byte reached the operating system.
+  ///
+  /// - Throws: the first failure of this output, including `fclose`'s.
+  public func close() throws(OutputError) {
+    precondition(!isClosed, "OutputFile: closed twice")
+    defer { isClosed = true }
+    do {
+      try flush()
+    } catch {
+      if ownsFile { fclose(file) }
+      throw error
+    }
+    if ferror(file) != 0 { record(EIO) }
+    if ownsFile, fclose(file) != 0, failure == nil { record(errno) }
+    if let failure { throw failure }
+  }
+
+  /// Keeps the first failure, with the operating system's text for `code`.
+  private func record(_ code: Int32) {
+    if failure == nil { failure = OutputError(path: path, reason: String(cString: strerror(code))) }
   }
 }
 
 /// An output that cannot be opened or written.
 public struct OutputError: Error, CustomStringConvertible {
+  /// The path as given, or `<stdout>`.
   public var path: String
+  /// The operating system's text (`strerror`).
   public var reason: String
-  public var description: String { "\(path): \(reason)" }
+  public var description: String { "\(Escaped(path)): \(reason)" }
 }

@@ -9,7 +9,9 @@ public struct ReplaySummary: Equatable, Sendable {
   public var lifecycleAccepted = 0
   /// Rejected rows by reason code (`malformed_number`, `time_went_backwards`, ...).
   public var rejectedByReason: [String: Int] = [:]
-  /// Distinct objects in the input.
+  /// Distinct object names in the input. Exact up to 1024 names (or twice
+  /// `--capacity`) live at once; beyond that a name is forgotten when its
+  /// object is no longer tracked, and counts again if it comes back.
   public var objects = 0
   /// Objects evicted because the table was full.
   public var evictions = 0

@@ -5,7 +5,10 @@ import ZoneMonitor
 /// Runs a recording through the engine: reads rows one at a time, feeds the
 /// pipeline, hands each zone event and each filtered state to the caller as
 /// it happens, and accounts for every row. Memory does not grow with the
-/// file: only per-object state and the counts are kept.
+/// file, nor with the number of distinct objects in it: only the tracked
+/// objects' state, their names, and the counts are kept (a name is forgotten
+/// once its object is no longer tracked and over ``minimumNamesKept`` names,
+/// or twice the capacity, are live).
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>
   public var zoneNames: [String]
@@ -86,7 +89,11 @@ public struct Replayer<Backend: KalmanBackend> {
     defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var row = RowScanner.Row()
+    // Names leave once their objects are no longer tracked (evicted, lost,
+    // removed, or never accepted): checked whenever the live names pass this.
+    let namesKept = Swift.max(Self.minimumNamesKept, 2 * pipeline.tracker.capacity)
     while let line = try reader.nextRow(object: &object, scanned: &row) {
+      if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
       tally.summary.rowsRead += 1
       if line > 0 {
         let id = tally.names.id(forLineBytes: object)
@@ -108,9 +115,14 @@ public struct Replayer<Backend: KalmanBackend> {
         preconditionFailure("Replayer: the reader returned no parsed row")
       }
     }
-    tally.summary.objects = tally.names.count
+    tally.summary.objects = tally.names.assignedCount
     return tally.summary
   }
+
+  /// Live names kept at least before untracked ones are forgotten: no
+  /// recording with fewer objects ever forgets a name, so its summary counts
+  /// exactly its distinct objects.
+  @usableFromInline static var minimumNamesKept: Int { 1024 }
 }
 
 /// What a replay counts and the names it interned, shared by reference
@@ -125,4 +137,12 @@ final class ReplayTally {
 
   @usableFromInline
   init(observesStates: Bool) { self.observesStates = observesStates }
+
+  /// Forgets every name whose object `tracker` does not hold. After it, at
+  /// most `tracker.capacity` names are live, so with a threshold of twice the
+  /// capacity the sweeps cost O(1) amortised per new name.
+  @usableFromInline
+  func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
+    for id in names.ids where tracker.slot(of: id) == nil { names.forget(id) }
+  }
 }

@@ -35,7 +35,7 @@ struct Bench: ParsableCommand {
   @Flag(help: "Print the results as one JSON object (before the last line).")
   var json = false
 
-  @Option(help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
   var rows: Int = 1_000_000
 
   func validate() throws {
@@ -349,15 +349,19 @@ enum BenchKernels {
       Diagnostics.write("rangectl bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
       throw ExitCode(73)
     }
-    defer { fclose(file) }
     var kept = 0
+    var failed = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       if isDataLine(line) {
         guard kept < rows else { break }
         kept += 1
       }
       var text = String(line) + "\n"
-      text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+      text.withUTF8 { if fwrite($0.baseAddress, 1, $0.count, file) != $0.count { failed = true } }
+    }
+    if fclose(file) != 0 || failed {
+      Diagnostics.write("rangectl bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
+      throw ExitCode(74)  // EX_IOERR
     }
   }
 

@@ -26,12 +26,12 @@ struct Calibrate: ParsableCommand {
   @Argument(help: "Ranging CSV file, or - for standard input.")
   var file: String
 
-  @Option(help: ArgumentHelp(
+  @Option(parsing: .unconditional, help: ArgumentHelp(
     "The true distance of every row of a static recording, metres (fits the offset only; truth not needed).",
     valueName: "m"))
   var knownDistance: Double?
 
-  @Option(help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
   var object: String?
 
   @Option(help: "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance).")

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import NearbyAccessory
+import RangingData
 
 /// `rangectl config decode HEX|FILE` and `rangectl config encode --rate R --uwb-config HEX`:
 /// Nearby Interaction Accessory Configuration Data messages.
@@ -23,8 +24,10 @@ struct Config: ParsableCommand {
         The message is given in hexadecimal (spaces and colons between bytes are ignored, 0x is optional), \
         a file holding the message's raw bytes or its hexadecimal text, or - for standard input. \
         Exit status: 0 for a valid message (a non-zero reserved byte is a warning on standard \
-        error), 65 for a malformed one (the message names the byte offset and the field), \
-        66 when the file cannot be read, 64 for bad options.
+        error), 65 for a malformed one (the message names the byte offset and the field) or an \
+        input longer than 1 MiB, 66 when the file cannot be opened (an argument that is neither \
+        a file nor hexadecimal is taken for a missing file), 74 when reading fails, 64 for bad \
+        options (hexadecimal with an odd number of digits).
         """)
 
     @Argument(help: ArgumentHelp("Hexadecimal message, file, or - for standard input.", valueName: "hex|file"))
@@ -34,11 +37,15 @@ struct Config: ParsableCommand {
     var strict = false
 
     func validate() throws {
-      guard message != "-", !FileManager.default.fileExists(atPath: message) else { return }
+      // Text made of hex digits and separators is meant as a message; other
+      // text names a file, and one that is missing exits 66 from run().
+      guard message != "-", !FileManager.default.fileExists(atPath: message), HexBytes.looksLikeHex(message) else {
+        return
+      }
       do {
         _ = try HexBytes.parse(message)
       } catch {
-        throw ValidationError("'\(message)' is neither a file nor a hexadecimal message: \(error)")
+        throw ValidationError("'\(Escaped(message))' is not a hexadecimal message: \(error)")
       }
     }
 
@@ -63,26 +70,27 @@ struct Config: ParsableCommand {
 
     /// The message's bytes from the argument, a file, or standard input.
     private func readMessage() throws -> [UInt8] {
-      if message != "-", !FileManager.default.fileExists(atPath: message) {
-        return try HexBytes.parse(message)
+      if message != "-", !FileManager.default.fileExists(atPath: message), let bytes = try? HexBytes.parse(message) {
+        return bytes
       }
-      let data: Data
-      if message == "-" {
-        data = FileHandle.standardInput.readDataToEndOfFile()
-      } else {
-        guard let contents = FileManager.default.contents(atPath: message) else {
-          Diagnostics.write("rangectl config decode: cannot read \(message)\n")
-          throw ExitCode(66)  // EX_NOINPUT
-        }
-        data = contents
+      let bytes: [UInt8]
+      do {
+        bytes = try InputBytes.contents(of: message, limit: 1 << 20)
+      } catch {
+        var text = "rangectl config decode: \(error)"
+        if case .cannotOpen = error.kind, message != "-", !FileManager.default.fileExists(atPath: message) { text += " (and it is not a hexadecimal message)" }
+        Diagnostics.write(text + "\n")
+        throw ExitCode(error.exitCode)
       }
-      let bytes = [UInt8](data)
       // Hexadecimal text, when every byte is a hex digit or a separator: a
       // raw message starts with MajorVersion's 0x01, which never is one.
-      if let text = String(bytes: bytes, encoding: .utf8), HexBytes.looksLikeHex(text),
-        let parsed = try? HexBytes.parse(text)
-      {
-        return parsed
+      if let text = String(bytes: bytes, encoding: .utf8), HexBytes.looksLikeHex(text) {
+        do {
+          return try HexBytes.parse(text)
+        } catch {
+          Diagnostics.write("rangectl config decode: \(message == "-" ? "<stdin>" : message): hexadecimal text: \(error)\n")
+          throw ExitCode(65)  // EX_DATAERR
+        }
       }
       return bytes
     }

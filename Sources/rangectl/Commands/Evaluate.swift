@@ -30,20 +30,29 @@ struct Evaluate: ParsableCommand {
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
       pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
       the truth crossings after the object's first truth row.
+
+      Rows a dataset's reader or the engine rejects are listed (the first 20) and counted by \
+      reason on standard error, as replay does. Exit status: 0 when scored, 64 for bad options, \
+      65 when a dataset is not a ranging CSV, has no true_distance column or no row with one, \
+      or an events or track file is malformed, 66 when a file cannot be opened, 74 when \
+      reading or writing fails.
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]
   @Option(help: ArgumentHelp("Engine events (JSON Lines) to score instead of running the engine.", valueName: "path"))
   var events: String?
   @Option(help: ArgumentHelp("Filtered track (CSV) to score with --events.", valueName: "path")) var filtered: String?
-  @Option(help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s")) var tolerance: Double = 1.0
+  @Option(parsing: .unconditional, help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s"))
+  var tolerance: Double = 1.0
   @Flag(help: "Write the report as JSON.") var json = false
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
     if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }
     if filtered != nil, events == nil { throw ValidationError("--filtered needs --events") }
-    guard tolerance > 0 else { throw ValidationError("--tolerance must be positive") }
+    guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
+      throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
+    }
   }
 
   func run() throws {
@@ -57,6 +66,7 @@ struct Evaluate: ParsableCommand {
       for path in paths {
         let run: ScenarioEvaluation
         if let events {
+          Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: path).rejections, path: path)
           run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered)
         } else {
           switch engine.backend {
@@ -80,6 +90,8 @@ struct Evaluate: ParsableCommand {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       if case .dataset(let kind) = error.kind { throw ExitCode(DatasetError(path: error.path, kind: kind).exitCode) }
       throw ExitCode(65)
+    } catch let exit as ExitCode {
+      throw exit  // already reported
     } catch {
       Diagnostics.write("rangectl evaluate: \(error)\n")
       throw ExitCode(65)
@@ -91,6 +103,20 @@ struct Evaluate: ParsableCommand {
       }, direction: directions.report())
     print(json ? report.jsonText() : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
+
+  /// Lists the first rejected rows of `path` and counts them all by reason
+  /// on standard error, as replay does: a row is never dropped in silence.
+  static func report(rejections: [RowRejection], path: String) {
+    guard !rejections.isEmpty else { return }
+    for rejection in rejections.prefix(listedRejections) { Diagnostics.write(rejection.message(path: path) + "\n") }
+    let byReason = Dictionary(grouping: rejections, by: \.reason).mapValues(\.count)
+      .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    Diagnostics.write("rangectl evaluate: \(path == "-" ? "<stdin>" : path): \(rejections.count) rows rejected "
+      + "and not scored (\(byReason))\(rejections.count > listedRejections ? "; the first \(listedRejections) listed" : "")\n")
+  }
+
+  /// Rejected rows listed per dataset.
+  static let listedRejections = 20
 
   /// Runs the standard baselines over `path` and scores each like the engine.
   private func runBaselines(on path: String, name: String, evaluator: Evaluator) throws -> [ScenarioEvaluation] {
@@ -108,6 +134,11 @@ struct Evaluate: ParsableCommand {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
         let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".csv") }.sorted()
+        guard !names.isEmpty else {
+          // Nothing to score is not a perfect score.
+          Diagnostics.write("rangectl evaluate: \(path): no .csv files in this folder\n")
+          throw ExitCode(66)  // EX_NOINPUT
+        }
         files += names.map { path + "/" + $0 }
       } else {
         files.append(path)
@@ -126,6 +157,8 @@ struct Evaluate: ParsableCommand {
     var samples: [DirectionSample] = []
     var crossings: [ZoneCrossing] = []
     var rows: [FilteredDistanceRow] = []
+    var rejections: [RowRejection] = []
+    replayer.onRejection = { rejections.append($0) }
     replayer.onEvent = { event, name in
       crossings.append(ZoneCrossing(time: event.time, object: name, zone: zones.names[event.zone],
                                     kind: event.kind == .enter ? .enter : .exit))
@@ -137,6 +170,7 @@ struct Evaluate: ParsableCommand {
       samples.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
     }
     _ = try replayer.run(&reader)
+    Self.report(rejections: rejections, path: path)
     directions.add(samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path), file: path)
     // datasets/<name>/samples.csv is named after its folder, other files after themselves.
     let url = URL(fileURLWithPath: path)

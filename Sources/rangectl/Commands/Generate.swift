@@ -12,11 +12,11 @@ struct Generate: ParsableCommand {
       --rate and --effects change only the measurements: the paths drawn from a seed stay the same.
       """)
 
-  @Option(help: "Random seed.") var seed: UInt64 = 1
+  @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
   @Option(help: ArgumentHelp("Folder to write <scenario>.csv files into.", valueName: "dir")) var out: String?
   @Option(help: ArgumentHelp("Write only this scenario.", valueName: "name")) var only: String?
-  @Option(help: ArgumentHelp("Repeat each scenario this many times with fresh noise.", valueName: "n")) var scale: Int = 1
-  @Option(help: ArgumentHelp("Update rate of every object, 1...100 Hz (default: each scenario's own).", valueName: "hz"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Repeat each scenario this many times with fresh noise.", valueName: "n")) var scale: Int = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp("Update rate of every object, 1...100 Hz (default: each scenario's own).", valueName: "hz"))
   var rate: Double?
   @Option(help: ArgumentHelp(
     "Measurement effects left on: all, none, or a comma-separated list of \(MeasurementEffects.named.map(\.name).joined(separator: ", ")).",

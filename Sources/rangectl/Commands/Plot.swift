@@ -17,7 +17,8 @@ struct Plot: ParsableCommand {
       (atan2(dir_x, -dir_z)) with shading where the direction was missing. The SVG is \
       self-contained (no scripts or external resources) and opens in any browser. Exit status: \
       0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
-      CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be written.
+      CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be created, \
+      74 when writing it fails.
       """)
 
   @Argument(help: "Ranging CSV file (read twice, so not standard input).")
@@ -26,7 +27,7 @@ struct Plot: ParsableCommand {
   @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
   var output: String
 
-  @Option(help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
   var object: String?
 
   @OptionGroup var engine: EngineOptions
@@ -72,13 +73,19 @@ struct Plot: ParsableCommand {
       case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
       }
     }
+    let out: OutputFile
     do {
-      let out = try OutputFile(creating: output)
-      out.write(RunPlot(trace: trace).svg())
-      try out.flush()
+      out = try OutputFile(creating: output)
     } catch {
       Diagnostics.write("rangectl plot: cannot write \(error)\n")
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
+    }
+    do {
+      out.write(RunPlot(trace: trace).svg())
+      try out.close()
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write \(error)\n")
+      throw ExitCode(74)  // EX_IOERR
     }
   }
 }

@@ -18,7 +18,9 @@ struct Replay: ParsableCommand {
       --filtered, the filtered track as CSV. A summary (rows read, accepted, rejected by \
       reason, objects, events) and each rejected row (file:line:column, field, reason) go to \
       standard error. Exit status: 0 when the run completed, 65 when FILE is not a ranging \
-      CSV, 66 when FILE cannot be opened, 64 for bad options.
+      CSV, 66 when FILE cannot be opened, 64 for bad options, 73 when an output cannot be \
+      created, 74 when reading FILE or writing an output fails (the message names the path; \
+      no summary is written after output was lost).
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -32,7 +34,7 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var engine: EngineOptions
 
-  @Option(help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
   var listRejected: Int = 100
 
   func validate() throws {
@@ -107,8 +109,10 @@ struct Replay: ParsableCommand {
     let summary: ReplaySummary
     do {
       summary = try replayer.run(&reader)
-      try eventsOutput.flush()
-      try filteredOutput?.flush()
+      // Both are closed, and both checked, before the summary says the run completed.
+      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
+      try filteredOutput?.close()
+      try eventsResult.get()
     } catch let error as DatasetError {
       Diagnostics.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
@@ -133,7 +137,10 @@ extension DatasetError {
 
 /// Messages for people, on standard error.
 enum Diagnostics {
+  /// Writes `text` with every control character but the line breaks shown
+  /// as an escape (``Escaped``), whatever part of it came from the input.
   static func write(_ text: String) {
-    fputs(text, stderr)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    fputs(lines.map { Escaped($0).description }.joined(separator: "\n"), stderr)
   }
 }

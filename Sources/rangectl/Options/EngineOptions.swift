@@ -5,6 +5,15 @@ import RangingEngine
 import ZoneMonitor
 
 /// Options that configure the engine, shared by every command that runs it.
+///
+/// Every numeric option is declared `parsing: .unconditional`: argument-parser
+/// splits the command line into tokens before it knows any option's type, and
+/// a token that starts with one dash (`-1`, `-0.5`) becomes a short option, so
+/// the default strategy (`.next`, which takes the next token only when it is a
+/// value) reported "Missing value for '--capacity <n>'" for `--capacity -1`.
+/// `.unconditional` takes the next token whatever it looks like, so a negative
+/// value reaches ``validate()`` and is refused for its real reason (or, for
+/// `--band-offset` and `--range-offset`, accepted).
 struct EngineOptions: ParsableArguments {
   enum Backend: String, ExpressibleByArgument, CaseIterable {
     case gsl, swift
@@ -23,22 +32,22 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Zones as name=radius in metres.", valueName: "name=m,..."))
   var zones: String = "inner=1.5,outer=3"
 
-  @Option(help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))
   var hysteresis: Double = Zone.defaultHysteresisMeters
 
-  @Option(help: ArgumentHelp("How far the band's centre lies above each radius, metres (negative: below).", valueName: "m"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("How far the band's centre lies above each radius, metres (negative: below).", valueName: "m"))
   var bandOffset: Double = Zone.defaultBandOffsetMeters
 
-  @Option(help: ArgumentHelp("Seconds the enter condition must hold.", valueName: "s"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the enter condition must hold.", valueName: "s"))
   var enterDwell: Double = Zone.defaultEnterDwellSeconds
 
-  @Option(help: ArgumentHelp("Seconds the exit condition must hold.", valueName: "s"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the exit condition must hold.", valueName: "s"))
   var exitDwell: Double = Zone.defaultExitDwellSeconds
 
-  @Option(help: ArgumentHelp("Enter only when distance + k·sigma is inside.", valueName: "k"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Enter only when distance + k·sigma is inside.", valueName: "k"))
   var sigmaMargin: Double = Zone.defaultEnterSigmaMultiplier
 
-  @Option(help: ArgumentHelp("Most objects tracked at once (the stalest is evicted).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Most objects tracked at once (the stalest is evicted).", valueName: "n"))
   var capacity: Int = TrackerConfiguration().capacity
 
   @Option(help: "What suspension does to zones: exit or hold.")
@@ -47,16 +56,16 @@ struct EngineOptions: ParsableArguments {
   @Option(help: "Linear algebra backend: gsl (needs a build with the GSL trait) or swift.")
   var backend: Backend = .buildDefault
 
-  @Option(help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
   var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
 
-  @Option(help: ArgumentHelp("Standard deviation of one distance measurement, metres.", valueName: "m"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Standard deviation of one distance measurement, metres.", valueName: "m"))
   var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
 
-  @Option(help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas
 
-  @Option(help: ArgumentHelp("Innovation gate for measurements shorter than predicted, standard deviations.", valueName: "k"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements shorter than predicted, standard deviations.", valueName: "k"))
   var shortGate: Double = RangeFilterConfiguration().shortGateSigmas
 
   @Option(help: "Which Hampel outliers are replaced: above (long only) or both.")
@@ -66,45 +75,55 @@ struct EngineOptions: ParsableArguments {
     case above, both
   }
 
-  @Option(help: ArgumentHelp("Largest rate of change of the filtered distance, m/s (inf: no limit).", valueName: "m/s"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Largest rate of change of the filtered distance, m/s (inf: no limit).", valueName: "m/s"))
   var maxRate: Double = RangeFilterConfiguration().maximumRateMetersPerSecond
 
-  @Option(help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
   var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
-  @Option(help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
   var confirmation: Int = RangeFilterConfiguration().confirmationCount
 
   @Option(help: "Track the direction in 3-D through field-of-view gaps (on), or report measured directions only (off).")
   var direction: Toggle = .on
 
-  @Option(help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
   var fov: String = "55,45"
 
-  @Option(help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
   var maxCoast: Double = DirectionFilterConfiguration().maximumCoastSeconds
 
   enum Toggle: String, ExpressibleByArgument, CaseIterable {
     case on, off
   }
 
-  @Option(help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
   var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
-  @Option(help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
   var hampelThreshold: Double = HampelConfiguration().threshold
 
-  @Option(help: ArgumentHelp(
+  @Option(parsing: .unconditional, help: ArgumentHelp(
     "The device's range offset b in measured = s·true + b, metres (from `rangectl calibrate`).", valueName: "m"))
   var rangeOffset: Double = RangeCalibration().offsetMeters
 
-  @Option(help: ArgumentHelp(
+  @Option(parsing: .unconditional, help: ArgumentHelp(
     "The device's range scale s in measured = s·true + b (from `rangectl calibrate`).", valueName: "s"))
   var rangeScale: Double = RangeCalibration().scale
 
   enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
     case exit, hold
   }
+
+  /// `--enter-dwell` and `--exit-dwell`, seconds: an hour is longer than any
+  /// dwell a zone needs, and far inside ``Timestamp``'s range.
+  static let dwellRangeSeconds: ClosedRange<Double> = 0...3600
+  /// `--confirmation`: 0 would let zones act on a start nothing has checked
+  /// (the filter's unconfirmed-start restart never runs); 100 updates is 20 s at 5 Hz.
+  static let confirmationRange: ClosedRange<Int> = 1...100
+  /// The longest `--max-coast`, seconds: a straight-line prediction is
+  /// meaningless long before a minute.
+  static let maximumCoastLimitSeconds = 60.0
 
   func validate() throws {
     #if !GSL
@@ -115,26 +134,42 @@ struct EngineOptions: ParsableArguments {
       }
     #endif
     _ = try zoneList()
-    guard hysteresis >= 0, hysteresis.isFinite else { throw ValidationError("--hysteresis must be a non-negative number of metres") }
+    let smallestRadius = try zoneList().radii.min() ?? 0
+    guard hysteresis >= 0, hysteresis <= smallestRadius else {
+      throw ValidationError(
+        "--hysteresis must be in 0...\(smallestRadius) m (at most the smallest zone radius), got \(hysteresis)")
+    }
     guard bandOffset.isFinite else { throw ValidationError("--band-offset must be a finite number of metres") }
     for radius in try zoneList().radii where radius - min(hysteresis, radius) / 2 + bandOffset <= 0 {
       throw ValidationError("--band-offset \(bandOffset) puts the enter threshold of the \(radius) m zone at or below 0")
     }
-    guard enterDwell >= 0, exitDwell >= 0 else { throw ValidationError("--enter-dwell and --exit-dwell must not be negative") }
+    for (option, value) in [("--enter-dwell", enterDwell), ("--exit-dwell", exitDwell)]
+    where !(Self.dwellRangeSeconds ~= value) {
+      throw ValidationError("\(option) must be in 0...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
+    }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
-    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216") }
+    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216, got \(capacity)") }
+    if let shortfall = TrackerMemory.shortfall(capacity: capacity, directionTracking: direction == .on) {
+      throw ValidationError("--capacity: \(shortfall)")
+    }
     guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
     guard maxRate > 0 else { throw ValidationError("--max-rate must be positive (inf for no limit)") }
     guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
-    guard confirmation >= 0 else { throw ValidationError("--confirmation must not be negative") }
+    guard Self.confirmationRange ~= confirmation else {
+      throw ValidationError(
+        "--confirmation must be in \(Self.confirmationRange.lowerBound)...\(Self.confirmationRange.upperBound) "
+          + "(measurements after a (re)start that check it before zones act), got \(confirmation)")
+    }
     guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
       throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow)")
     }
     guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
     _ = try fieldOfView()
-    guard maxCoast > 0 else { throw ValidationError("--max-coast must be positive") }
+    guard maxCoast > 0, maxCoast <= Self.maximumCoastLimitSeconds else {
+      throw ValidationError("--max-coast must be in (0, \(Self.maximumCoastLimitSeconds)] seconds, got \(maxCoast)")
+    }
     _ = try rangeCalibration()
     // Every setting against the engine's documented ranges (EngineOptions+Configuration.swift).
     try validateEngineConfiguration()

@@ -71,10 +71,13 @@ enum Rangectl {
   ///   - stdin: bytes written to its standard input through a pipe, or nil for
   ///     no input (`/dev/null`).
   ///   - directory: the working directory; default the package root.
+  ///   - redirections: shell redirections applied to the run (`>/dev/full`,
+  ///     `>&-`, `<&-`, `</tmp`), through `/bin/sh -c 'exec rangectl "$@" …'`;
+  ///     they override `stdin` and the captured standard output.
   /// - Throws: when the executable cannot be found (a test failure, not a skip)
   ///   or cannot be started.
   static func run(
-    _ arguments: [String], stdin: String? = nil, in directory: URL = PackagePaths.root
+    _ arguments: [String], stdin: String? = nil, redirections: String? = nil, in directory: URL = PackagePaths.root
   ) throws -> RangectlResult {
     let executable = try location.get()
     // Output goes to files, not pipes, so a large output cannot fill a pipe
@@ -88,8 +91,13 @@ enum Rangectl {
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
     let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
+    if let redirections {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "exec \"$0\" \"$@\" \(redirections)", executable.path] + arguments
+    } else {
+      process.executableURL = executable
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = directory
     process.standardOutput = out
     process.standardError = err

@@ -137,12 +137,12 @@ struct RangingCSVReaderTests {
     #expect(records.map(\.line) == [2, 3, 4, 5])
   }
 
-  @Test("Invalid UTF-8 in a field is replaced, not refused")
+  @Test("Invalid UTF-8 in a field is kept as \\xNN, not refused, and different bytes stay different")
   func invalidUTF8() throws {
-    let bytes = Array("t,object,distance\n1,a".utf8) + [0xFF] + Array(",1\n".utf8)
+    let bytes = Array("t,object,distance\n1,a".utf8) + [0xFF] + Array(",1\n0.5,a".utf8) + [0xFE] + Array(",1\n".utf8)
     let path = try CSVFixture.write(bytes: bytes)
     defer { CSVFixture.remove(path) }
-    let row = try #require(try CSVFixture.readFile(path).records.first?.measurementFields)
-    #expect(row.object == "a\u{FFFD}")
+    let rows = try CSVFixture.readFile(path).records.compactMap(\.measurementFields)
+    #expect(rows.map(\.object) == ["a\\xff", "a\\xfe"])
   }
 }

@@ -120,3 +120,30 @@ struct RunPlotTests {
     #expect(trace.lineBreakSeconds == 3)
   }
 }
+
+/// Extreme but finite values draw a plot instead of trapping or hanging (issue 13, row 3).
+@Suite("RunPlot extremes")
+struct RunPlotExtremeTests {
+  @Test("A distance of 1.7e308 (padding overflows to infinity) gives finite scales", .timeLimit(.minutes(1)))
+  func hugeDistance() {
+    let trace = RunTrace(
+      source: "huge.csv", object: "tag",
+      measurements: [.init(timeSeconds: 0, distanceMeters: 1.7e308), .init(timeSeconds: 1, distanceMeters: 1)],
+      filtered: [.init(timeSeconds: 0, distanceMeters: 1.7e308, sigmaMeters: 0.1)], events: [], zones: [])
+    let plot = RunPlot(trace: trace)
+    #expect(plot.distanceScale.domainEnd.isFinite && plot.distanceScale.domainEnd >= 1e300)
+    #expect(plot.svg().hasSuffix("</svg>\n"))
+  }
+
+  @Test("Times near 1e12 s a millisecond apart give a few ticks, not an endless loop", .timeLimit(.minutes(1)))
+  func narrowDomainFarFromZero() {
+    let scale = LinearScale(domain: (1e12, 1e12 + 0.0005), range: (0, 100))
+    let ticks = scale.ticks(approximateCount: 6)
+    #expect(!ticks.isEmpty && ticks.count <= 28)
+    let trace = RunTrace(
+      source: "far.csv", object: "tag",
+      measurements: [.init(timeSeconds: 1e12, distanceMeters: 1), .init(timeSeconds: 1e12 + 0.0005, distanceMeters: 1.1)],
+      filtered: [], events: [], zones: [])
+    #expect(RunPlot(trace: trace).svg().hasSuffix("</svg>\n"))
+  }
+}

@@ -38,3 +38,44 @@ struct ObjectNamesTests {
     #expect(Set(expected.values).count == expected.count)
   }
 }
+
+/// Names leave with their objects, so memory follows the live names (issue 13, row 8).
+@Suite("ObjectNames forgetting")
+struct ObjectNamesForgettingTests {
+  @Test("Forgotten names free their entries; the others keep their ids on both lookup paths; a returning name gets a new id",
+    arguments: [UInt64(1), 2026])
+  func forgetting(seed: UInt64) {
+    var state = seed
+    func next() -> UInt64 {  // SplitMix64 (Steele, Lea & Flood 2014)
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    var names = ObjectNames()
+    var ids: [String: UInt64] = [:]
+    for round in 0..<4 {
+      for i in 0..<1500 {
+        let text = "tag-\(round)-\(i)" + String(repeating: "x", count: Int(next() % 20))
+        ids[text] = ObjectNamesTests.idFromLine(&names, text, followedBy: ",1")
+      }
+      for (text, id) in ids where next() % 2 == 0 {
+        names.forget(id)
+        #expect(!names.contains(id), "seed \(seed): \(text)")
+        ids[text] = nil
+        let again = ObjectNamesTests.idFromLine(&names, text, followedBy: ",2")
+        #expect(again != id, "seed \(seed): \(text) got its old id back")
+        names.forget(again)
+      }
+      #expect(names.count == ids.count, "seed \(seed)")
+      for (text, id) in ids {
+        #expect(ObjectNamesTests.idFromLine(&names, text, followedBy: "") == id, "seed \(seed): \(text)")
+        #expect(names.id(for: text) == id, "seed \(seed): \(text)")
+        #expect(names.name(of: id) == text, "seed \(seed)")
+      }
+    }
+    #expect(Set(names.ids) == Set(ids.values), "seed \(seed)")
+    #expect(names.assignedCount > names.count)
+  }
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// A run whose output or input fails at the operating system.
+struct FailingStreamCase: Sendable, CustomTestStringConvertible {
+  /// The command line after `rangectl`; `FILE` is a small recording, `OUT` a fresh path.
+  var arguments: [String]
+  /// Shell redirections (see ``Rangectl/run(_:stdin:redirections:in:)``).
+  var redirections: String? = nil
+  var status: Int32
+  /// What standard error must say (the path and the system's reason).
+  var message: String
+  var testDescription: String { (arguments + [redirections ?? ""]).joined(separator: " ") }
+}
+
+/// Nothing lost in silence: a failed write, the final flush included, exits
+/// 74 naming the path and no summary claims success; a missing or unreadable
+/// input is 66 or 74 with its name, never a trap (issue 13, rows 1, 5, 19).
+@Suite("rangectl output and input failures", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+struct OutputFailureTests {
+  static let recording = "t,object,distance,true_distance\n0,tag,4,4\n1,tag,2,2\n2,tag,1,1\n3,tag,4,4\n"
+  /// `rangectl config encode --uwb-config 0102`.
+  static let message = "010000000000000000000000000000020102"
+
+  static let cases: [FailingStreamCase] = [
+    FailingStreamCase(arguments: ["replay", "FILE", "--events", "/dev/full"], status: 74, message: "/dev/full: No space left on device"),
+    FailingStreamCase(arguments: ["replay", "FILE"], redirections: ">/dev/full", status: 74, message: "<stdout>: No space left on device"),
+    FailingStreamCase(arguments: ["replay", "FILE"], redirections: ">&-", status: 74, message: "<stdout>: Bad file descriptor"),
+    FailingStreamCase(
+      arguments: ["replay", "FILE", "--events", "OUT", "--filtered", "/dev/full"], status: 74, message: "/dev/full: No space left"),
+    FailingStreamCase(arguments: ["replay", "FILE", "--events", "/nonexistent/events.jsonl"], status: 73, message: "/nonexistent/events.jsonl"),
+    FailingStreamCase(arguments: ["replay", "-"], redirections: "<&-", status: 74, message: "<stdin>:1: read failed: Bad file descriptor"),
+    FailingStreamCase(arguments: ["evaluate", "FILE"], redirections: ">/dev/full", status: 74, message: "<stdout>: No space left"),
+    FailingStreamCase(arguments: ["evaluate", "FILE", "--json"], redirections: ">&-", status: 74, message: "<stdout>: Bad file descriptor"),
+    FailingStreamCase(arguments: ["calibrate", "FILE"], redirections: ">/dev/full", status: 74, message: "<stdout>: No space left"),
+    FailingStreamCase(arguments: ["plot", "FILE", "-o", "/dev/full"], status: 74, message: "/dev/full: No space left on device"),
+    FailingStreamCase(arguments: ["plot", "FILE", "-o", "/nonexistent/plot.svg"], status: 73, message: "/nonexistent/plot.svg"),
+    FailingStreamCase(arguments: ["config", "decode", message], redirections: ">/dev/full", status: 74, message: "<stdout>: No space left"),
+    FailingStreamCase(arguments: ["config", "encode", "--uwb-config", "0102"], redirections: ">&-", status: 74, message: "<stdout>: Bad file"),
+    // Row 5: SIGILL in FileHandle.readDataToEndOfFile before.
+    FailingStreamCase(arguments: ["config", "decode", "-"], redirections: "</tmp", status: 74, message: "<stdin>: read failed: Is a directory"),
+    FailingStreamCase(arguments: ["config", "decode", "-"], redirections: "<&-", status: 74, message: "<stdin>: read failed: Bad file descriptor"),
+    FailingStreamCase(arguments: ["config", "decode", "-"], redirections: "</dev/zero", status: 65, message: "longer than 1048576 bytes"),
+    // Row 19: 64 before ("neither a file nor a hexadecimal message").
+    FailingStreamCase(arguments: ["config", "decode", "/nonexistent/message.bin"], status: 66, message: "/nonexistent/message.bin: cannot open"),
+    FailingStreamCase(arguments: ["config", "decode", "/tmp"], status: 66, message: "/tmp: cannot open: Is a directory"),
+    FailingStreamCase(
+      arguments: ["config", "decode", "zz"], status: 66, message: "zz: cannot open: No such file or directory (and it is not a hexadecimal message)"),
+  ]
+
+  @Test("A failed read or write exits with its sysexits code and names the path", arguments: cases)
+  func failingStream(_ fixture: FailingStreamCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", Self.recording)
+    let arguments = fixture.arguments.map { $0 == "FILE" ? path : $0 == "OUT" ? scratch.path("out") : $0 }
+    let result = try Rangectl.run(arguments, redirections: fixture.redirections)
+    #expect(result.status == fixture.status, "stderr: \(result.stderr)")
+    #expect(result.stderr.contains(fixture.message), "stderr: \(result.stderr)")
+    #expect(result.summary == nil, "a summary after lost output: \(result.stderr)")
+  }
+
+  @Test("Output that reaches its file still exits 0 (the checks cost nothing when writes succeed)")
+  func successStillSucceeds() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", Self.recording)
+    let result = try Rangectl.run(
+      ["replay", path, "--events", scratch.path("events.jsonl"), "--filtered", scratch.path("track.csv")])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(try scratch.read("track.csv").split(separator: "\n").count == 5)
+    #expect(!(try scratch.read("events.jsonl")).isEmpty)
+  }
+}
