@@ -39,8 +39,8 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// A pipeline from user configuration: as ``init(tracker:zones:suspensionPolicy:)``,
   /// but a setting outside its documented range throws instead of trapping.
   ///
-  /// - Throws: ``ConfigurationError`` for the first setting out of range:
-  ///   the tracker's (``TrackerConfiguration/validate()``), then each zone's
+  /// - Throws: `ConfigurationError` for the first setting out of range:
+  ///   the tracker's (`TrackerConfiguration.validate()`), then each zone's
   ///   (``Zone/validate()``), or `zones.count` when there is no zone.
   /// - Complexity: O(capacity · zones); allocates everything the pipeline uses.
   public static func validated(
@@ -67,7 +67,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// - Complexity: O(zones) expected. Does not allocate.
   ///
   /// An object already tracked but silent for longer than the lost timeout
-  /// (``TrackerConfiguration/lostTimeoutSeconds``) is lost by its own gap,
+  /// (`TrackerConfiguration.lostTimeoutSeconds`) is lost by its own gap,
   /// whatever other objects did meanwhile: its zones exit first, with reason
   /// `lost` and this update's time, and the update then starts a new track,
   /// exactly as if a clock advance had found it lost during the gap.

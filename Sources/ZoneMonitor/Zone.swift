@@ -64,7 +64,7 @@ public struct Zone: Sendable {
   /// A zone from user values: as ``init(radiusMeters:hysteresisMeters:enterDwellSeconds:exitDwellSeconds:enterSigmaMultiplier:bandOffsetMeters:angleLimitRadians:angleHysteresisRadians:)``,
   /// but a value outside its range throws instead of trapping.
   ///
-  /// - Throws: ``ConfigurationError`` naming the first setting out of range (see ``validate()``).
+  /// - Throws: `ConfigurationError` naming the first setting out of range (see ``validate()``).
   /// - Complexity: O(1). Does not allocate.
   public static func validated(
     radiusMeters: Double, hysteresisMeters: Double = Zone.defaultHysteresisMeters,
@@ -100,7 +100,7 @@ public struct Zone: Sendable {
   /// depends on another setting is reported as it stands given that setting
   /// (the largest hysteresis just below `2·radius`, say).
   ///
-  /// - Throws: ``ConfigurationError``.
+  /// - Throws: `ConfigurationError`.
   /// - Complexity: O(1). Does not allocate.
   public func validate() throws(ConfigurationError) {
     try ConfigurationError.check(.zoneRadius, radiusMeters, in: Self.radiusRange)

@@ -138,7 +138,7 @@ public enum EvaluationInputs {
     return rows
   }
 
-  /// Calls `body` with each line's 1-based number and text (streamed by ``LineSource``).
+  /// Calls `body` with each line's 1-based number and text (streamed by `LineSource`).
   private static func forEachLine(
     path: String, _ body: (Int, String) throws(EvaluationInputError) -> Void
   ) throws(EvaluationInputError) {

@@ -7,11 +7,11 @@ import Musl
 import Darwin
 #endif
 
-/// One physical line read by a ``LineSource``.
+/// One physical line read by a `LineSource`.
 enum SourceLine: Equatable {
   /// A line's text without its `\n`, its trailing `\r`, and (on line 1 only)
   /// a leading UTF-8 byte order mark. Invalid UTF-8 bytes are written as
-  /// `\xNN` (``UTF8Text``), so that different bytes stay different.
+  /// `\xNN` (`UTF8Text`), so that different bytes stay different.
   case text(number: Int, String)
   /// A line longer than the source's limit; its bytes are skipped.
   /// `isComment`: its first byte is `#` (after a byte order mark on line 1).

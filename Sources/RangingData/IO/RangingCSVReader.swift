@@ -20,8 +20,8 @@ import RangingEngine
 /// - Lines end in `\n`; a trailing `\r` is dropped (CRLF files read as LF),
 ///   and so is a UTF-8 byte order mark at the start of the file. A file
 ///   whose first 4 KiB hold `\r` but no `\n` has `\r` line ends (classic
-///   Mac OS) and is read the same way (``LineSource``). Invalid UTF-8
-///   is kept, not refused, each invalid byte written as `\xNN` (``UTF8Text``),
+///   Mac OS) and is read the same way (`LineSource`). Invalid UTF-8
+///   is kept, not refused, each invalid byte written as `\xNN` (`UTF8Text`),
 ///   so that object names differing only there stay different objects.
 /// - A line whose first character is `#` is a comment, before or after the
 ///   header, of any length up to 64 MiB; a line of only spaces and tabs is

@@ -115,7 +115,7 @@ public struct ObjectNames {
     return id(ofEntry: entry)
   }
 
-  /// `id(forBytes:)` for bytes inside a line from ``LineSource``, which may
+  /// `id(forBytes:)` for bytes inside a line from `LineSource`, which may
   /// be read up to 16 bytes past their start (``RawLine/bytes(number:_:)``
   /// guarantees that many readable bytes after every line).
   ///

@@ -7,7 +7,7 @@ import ZoneMonitor
 /// it happens, and accounts for every row. Memory does not grow with the
 /// file, nor with the number of distinct objects in it: only the tracked
 /// objects' state, their names, and the counts are kept (a name is forgotten
-/// once its object is no longer tracked and over ``minimumNamesKept`` names,
+/// once its object is no longer tracked and over `minimumNamesKept` names,
 /// or twice the capacity, are live).
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>

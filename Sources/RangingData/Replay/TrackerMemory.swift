@@ -10,7 +10,7 @@ import Darwin
 /// `ObjectTracker` allocates every slot's filters when it is created (so that
 /// updates never allocate), so a large `--capacity` costs its memory at once:
 /// 16,777,216 slots asked for about 53 GB and the process was killed. A
-/// command checks ``shortfall(capacity:directionTracking:)`` first and
+/// command checks `shortfall(capacity:directionTracking:)` first and
 /// refuses a capacity that cannot fit, with the largest one that can.
 public enum TrackerMemory {
   /// Bytes per slot with direction tracking on: both filters' workspaces.

@@ -17,7 +17,7 @@
 /// The non-throwing initialisers of the configuration types trap on the same
 /// checks: values written in code that break them are programmer errors.
 /// Build a configuration from user values by setting the properties of a
-/// default one and calling `validate()`, or with ``Zone``'s `validated(...)`.
+/// default one and calling `validate()`, or with `Zone`'s `validated(...)`.
 public struct ConfigurationError: Error, Equatable, Sendable {
   /// The setting at fault.
   public var setting: ConfigurationSetting
