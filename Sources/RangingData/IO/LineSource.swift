@@ -197,7 +197,9 @@ final class LineSource {
   private func decideTerminator() throws(DatasetError) -> UInt8 {
     let window = min(Self.terminatorWindowBytes, maxLineBytes + 1)
     while true {
-      let held = UnsafeBufferPointer(rebasing: buffer[start..<end])
+      // Only the window's bytes decide, however many one read brought in, so
+      // that the decision does not depend on the read size.
+      let held = UnsafeBufferPointer(rebasing: buffer[start..<min(end, start + window)])
       if held.contains(0x0A) {
         terminator = 0x0A
         return 0x0A

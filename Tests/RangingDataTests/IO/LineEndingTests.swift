@@ -26,6 +26,19 @@ struct LineEndingTests {
     #expect(records.compactMap(\.measurementFields).map(\.object) == ["a\r", "a"])
   }
 
+  @Test("Only the first window's bytes decide the line end, whatever the read size (found by scripts/fuzz)")
+  func terminatorWindowIndependentOfReadSize() throws {
+    // maxLineBytes 64 makes the window 65 bytes: a `\r` inside it and the
+    // first `\n` beyond it make a carriage-return file at every read size.
+    let csv = "t,object,distance" + String(repeating: "x", count: 30) + "\r0,a,1\r1,a,2"
+      + String(repeating: "y", count: 40) + "\n2,a,3\n"
+    let outcomes = try [1, 7, 64, 65, 4096].map { chunk in
+      let read = try CSVFixture.read(csv, chunkBytes: chunk, maxLineBytes: 64)
+      return read.records.map { "\($0.line) \($0.rejection?.reason ?? "ok")" }
+    }
+    #expect(Set(outcomes.map { $0.joined(separator: ";") }).count == 1, "\(outcomes)")
+  }
+
   @Test("Comments longer than the line limit are skipped before and after the header", arguments: [1, 7, 4096])
   func longComments(chunkBytes: Int) throws {
     let long = "#" + String(repeating: "c", count: 100)
