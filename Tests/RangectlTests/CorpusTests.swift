@@ -39,7 +39,13 @@ struct CorpusTests {
     struct Manifest: Decodable { var cases: [CorpusCase] }
     let url = folder.appendingPathComponent("manifest.json")
     do {
-      return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).cases
+      let all = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url)).cases
+      #if GSL
+        return all
+      #else
+        // calibrate needs the GSL trait; without it, it refuses every input with 64 (CalibrateCommandTests).
+        return all.filter { $0.command.first != "calibrate" }
+      #endif
     } catch {
       preconditionFailure("CorpusTests: cannot read \(url.path): \(error)")
     }
