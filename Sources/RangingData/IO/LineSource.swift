@@ -81,7 +81,7 @@ final class LineSource {
   private var terminator: UInt8? = nil
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
-  /// When set, how to wait for input that is still arriving (``LiveInput``).
+  /// When set, how to wait for input that is still arriving (`LiveInput`).
   let live: LiveInput?
   /// Called before each `read` (once per chunk, or before each wait for
   /// input): flushes outputs for a live replay, draws progress.
@@ -306,8 +306,8 @@ final class LineSource {
     }
   }
 
-  /// ``fill()`` for input still arriving: waits with `poll(2)` at most
-  /// ``LiveInput/pollMilliseconds`` at a time, asks ``LiveInput/shouldStop``
+  /// `fill()` for input still arriving: waits with `poll(2)` at most
+  /// `LiveInput.pollMilliseconds` at a time, asks `LiveInput.shouldStop`
   /// after every wait and signal, and when following waits at the end of the
   /// file instead of ending.
   private func fillLive(_ live: LiveInput) throws(DatasetError) {

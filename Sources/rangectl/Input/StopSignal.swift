@@ -11,7 +11,7 @@ import Synchronization
 private let receivedSignal = Atomic<Int32>(0)
 
 /// SIGINT and SIGTERM turned into a request to end the input, for a live
-/// replay: the reader sees it at its next wait (``LiveInput``), the row loop
+/// replay: the reader sees it at its next wait (`LiveInput`), the row loop
 /// ends as at the end of the input, and the outputs are flushed and the
 /// summary written as usual.
 ///

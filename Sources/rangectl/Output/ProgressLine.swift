@@ -7,8 +7,8 @@
 
 /// One line of progress on standard error when it is a terminal: lines read,
 /// lines per second, and, when the input's size is known, the percentage and
-/// the time left. Redrawn in place at most ``interval`` seconds apart, and
-/// erased by ``finish()`` so that the summary is written on a clean line.
+/// the time left. Redrawn in place at most `interval` seconds apart, and
+/// erased by `finish()` so that the summary is written on a clean line.
 /// When standard error is not a terminal it draws nothing.
 final class ProgressLine {
   /// What is counted ("rows", "scenarios").
@@ -37,7 +37,7 @@ final class ProgressLine {
     return Int(status.st_size)
   }
 
-  /// Redraws the line if ``interval`` has passed since the last time.
+  /// Redraws the line if `interval` has passed since the last time.
   func update(count: Int, bytes: Int) {
     let now = Self.now()
     guard now - lastDrawn >= interval else { return }
