@@ -79,6 +79,13 @@ final class LineSource {
   private var skippedBytes = 0
   /// The line terminator, `\n` or `\r`, once decided (see the type's discussion).
   private var terminator: UInt8? = nil
+  /// Bytes read from the input so far.
+  private(set) var bytesRead = 0
+  /// When set, how to wait for input that is still arriving (`LiveInput`).
+  let live: LiveInput?
+  /// Called before each `read` (once per chunk, or before each wait for
+  /// input): flushes outputs for a live replay, draws progress.
+  var beforeRead: ((ReadProgress) -> Void)? = nil
 
   /// The longest line that is skipped, in bytes; a longer one ends the read.
   /// 64 MiB: 64 times the default line limit, read at `memchr` speed in
@@ -97,11 +104,12 @@ final class LineSource {
   ///   - chunkBytes: bytes requested per `read`, ≥ 1.
   ///   - maxLineBytes: longest line kept, ≥ 1.
   ///   - maxSkippedLineBytes: longest line skipped, ≥ `maxLineBytes`.
+  ///   - live: how to wait for input still arriving; nil to read to the end.
   /// - Throws: ``DatasetError/Kind/cannotOpen(reason:)`` when the path cannot
   ///   be opened or is a directory.
   init(
     path: String, chunkBytes: Int = 65_536, maxLineBytes: Int = 1 << 20,
-    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes, live: LiveInput? = nil
   ) throws(DatasetError) {
     precondition(chunkBytes >= 1 && maxLineBytes >= 1 && maxSkippedLineBytes >= maxLineBytes,
                  "LineSource: sizes must be positive, and the skip limit at least the line limit")
@@ -109,6 +117,7 @@ final class LineSource {
     self.maxSkippedLineBytes = maxSkippedLineBytes
     self.chunkBytes = chunkBytes
     self.maxLineBytes = maxLineBytes
+    self.live = live
     if path == "-" {
       descriptor = STDIN_FILENO
       ownsDescriptor = false
@@ -276,16 +285,57 @@ final class LineSource {
 
   /// Reads up to one chunk after `end`, retrying on `EINTR`.
   private func fill() throws(DatasetError) {
+    beforeRead?(ReadProgress(bytesRead: bytesRead, lines: lineNumber))
+    if let live { return try fillLive(live) }
     let wanted = min(chunkBytes, capacity - end)
     while true {
       let count = read(descriptor, buffer.baseAddress! + end, wanted)
       if count > 0 {
         end += count
+        bytesRead += count
         return
       }
       if count == 0 {
         atEndOfFile = true
         return
+      }
+      if errno == EINTR { continue }
+      throw DatasetError(
+        path: path, line: lineNumber + 1,
+        kind: .readFailed(reason: LineSource.systemMessage(errno)))
+    }
+  }
+
+  /// `fill()` for input still arriving: waits with `poll(2)` at most
+  /// `LiveInput.pollMilliseconds` at a time, asks `LiveInput.shouldStop`
+  /// after every wait and signal, and when following waits at the end of the
+  /// file instead of ending.
+  private func fillLive(_ live: LiveInput) throws(DatasetError) {
+    let wanted = min(chunkBytes, capacity - end)
+    while true {
+      if live.shouldStop() {
+        atEndOfFile = true
+        return
+      }
+      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&waiting, 1, live.pollMilliseconds)
+      if ready == 0 || (ready < 0 && errno == EINTR) { continue }
+      let count = ready < 0 ? -1 : read(descriptor, buffer.baseAddress! + end, wanted)
+      if count > 0 {
+        end += count
+        bytesRead += count
+        return
+      }
+      if count == 0 {
+        guard live.follows else {
+          atEndOfFile = true
+          return
+        }
+        // The end of a file still being written: wait for more.
+        let milliseconds = Int(live.pollMilliseconds)
+        var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
+        nanosleep(&interval, nil)
+        continue
       }
       if errno == EINTR { continue }
       throw DatasetError(

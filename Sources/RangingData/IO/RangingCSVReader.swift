@@ -68,13 +68,38 @@ public struct RangingCSVReader {
     try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20)
   }
 
+  /// ``init(path:)`` for an input that is still arriving (``LiveInput``):
+  /// standard input from a live source, or a file still being written. The
+  /// header is waited for as the rows are.
+  public init(path: String, live: LiveInput) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, live: live)
+  }
+
+  /// Called before each read from the input: once per 64 KiB chunk of a
+  /// file, and before each wait for input that is still arriving. Every row
+  /// returned before the call has been handed out, so a live replay flushes
+  /// its outputs here; progress is drawn from its argument. Not called for
+  /// the reads of the header.
+  public var beforeRead: ((ReadProgress) -> Void)? {
+    get { source.beforeRead }
+    nonmutating set { source.beforeRead = newValue }
+  }
+
+  /// Bytes read from the input so far.
+  public var bytesRead: Int { source.bytesRead }
+
+  /// Lines returned so far (header, comments and blank lines included): the
+  /// number of the last line read.
+  public var linesRead: Int { source.lineNumber }
+
   /// ``init(path:)`` with the buffer sizes and limits exposed, for tests.
   init(
     path: String, chunkBytes: Int, maxLineBytes: Int,
-    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes, live: LiveInput? = nil
   ) throws(DatasetError) {
     let source = try LineSource(
-      path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes)
+      path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes,
+      live: live)
     while let line = try source.nextLine() {
       switch line {
       case .overlong(_, isComment: true):

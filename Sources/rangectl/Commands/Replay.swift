@@ -21,6 +21,14 @@ struct Replay: ParsableCommand {
       CSV, 66 when FILE cannot be opened, 64 for bad options, 73 when an output cannot be \
       created, 74 when reading FILE or writing an output fails (the message names the path; \
       no summary is written after output was lost).
+
+      Live input: when FILE is - and standard input is not a regular file (a pipe, a \
+      terminal, a socket), or with --follow, each zone event is flushed as soon as its row \
+      is processed and the filtered track before every wait for input. --follow keeps \
+      reading at the end of FILE, as tail -f does, until SIGINT or SIGTERM. In live mode \
+      SIGINT and SIGTERM end the input: the outputs are flushed, the summary is written, \
+      and the exit status is 0. On a terminal, a replay of a file shows its progress on \
+      standard error; --quiet writes neither progress nor summary.
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -32,6 +40,12 @@ struct Replay: ParsableCommand {
   @Option(help: ArgumentHelp("Where to write the filtered track (CSV).", valueName: "path"))
   var filtered: String?
 
+  @Flag(help: "Keep reading at the end of FILE (a file still being written) until SIGINT or SIGTERM.")
+  var follow = false
+
+  @Flag(help: "Write no progress and no summary on standard error (rejected rows are still listed).")
+  var quiet = false
+
   @OptionGroup var engine: EngineOptions
 
   @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
@@ -39,6 +53,9 @@ struct Replay: ParsableCommand {
 
   func validate() throws {
     guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
+    if follow, file == "-" {
+      throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
+    }
     if filtered != nil, filtered == events, events != "-" {
       throw ValidationError("--filtered and --events must be different files")
     }
@@ -60,6 +77,29 @@ struct Replay: ParsableCommand {
     return statA.st_dev == statB.st_dev && statA.st_ino == statB.st_ino
   }
 
+  /// Whether the input is read live (see the discussion): `--follow`, or
+  /// standard input that is not a regular file. A regular file, even on
+  /// standard input, takes the buffered fast path.
+  private var readsLive: Bool {
+    if follow { return true }
+    guard file == "-" else { return false }
+    var status = stat()
+    return !(fstat(STDIN_FILENO, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG)
+  }
+
+  /// Opens the input, live or not; on failure, the message and the exit code.
+  private func openReader(live: Bool) throws -> RangingCSVReader {
+    do {
+      guard live else { return try RangingCSVReader(path: file) }
+      StopSignal.install()
+      return try RangingCSVReader(
+        path: file, live: LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }))
+    } catch {
+      Diagnostics.write("rangectl replay: \(error)\n")
+      throw ExitCode(error.exitCode)
+    }
+  }
+
   func run() throws {
     switch engine.backend {
     #if GSL
@@ -73,13 +113,8 @@ struct Replay: ParsableCommand {
 
   private func replay<Backend: KalmanBackend>(with _: Backend.Type) throws {
     let zoneList = try engine.zoneList()
-    var reader: RangingCSVReader
-    do {
-      reader = try RangingCSVReader(path: file)
-    } catch {
-      Diagnostics.write("rangectl replay: \(error)\n")
-      throw ExitCode(error.exitCode)
-    }
+    let live = readsLive
+    var reader = try openReader(live: live)
     let eventsOutput: OutputFile
     let filteredOutput: OutputFile?
     do {
@@ -102,23 +137,45 @@ struct Replay: ParsableCommand {
       }
     }
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
-    replayer.onEvent = { event, name in eventsWriter.write(event, objectName: name) }
+    var progress: ProgressLine? = nil
+    if live {
+      // Each event leaves with its row; the track at least once per read.
+      replayer.onEvent = { event, name in
+        eventsWriter.write(event, objectName: name)
+        try? eventsOutput.flush()  // a failure is kept, and thrown by close() below
+      }
+      reader.beforeRead = { _ in
+        try? eventsOutput.flush()
+        try? filteredOutput?.flush()
+      }
+    } else {
+      replayer.onEvent = { event, name in eventsWriter.write(event, objectName: name) }
+      progress = ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
+      if let progress { reader.beforeRead = { read in progress.update(count: read.lines, bytes: read.bytesRead) } }
+    }
     if let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:)) {
       replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
     }
     let summary: ReplaySummary
     do {
       summary = try replayer.run(&reader)
+      progress?.finish()
       // Both are closed, and both checked, before the summary says the run completed.
       let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
       try filteredOutput?.close()
       try eventsResult.get()
     } catch let error as DatasetError {
+      progress?.finish()
       Diagnostics.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
     } catch {
+      progress?.finish()
       Diagnostics.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(74)  // EX_IOERR
+    }
+    if quiet { return }
+    if live, let signal = StopSignal.received {
+      Diagnostics.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(reader.linesRead)\n")
     }
     Diagnostics.write(summary.report(path: file == "-" ? "<stdin>" : file))
   }

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+/// How a ``RangingCSVReader`` reads an input that is still arriving: standard
+/// input fed by a live source, or a file that is still being written.
+///
+/// A reader without one reads as fast as it can and stops at the end of the
+/// input. With one, it waits for input with `poll(2)` at most
+/// ``pollMilliseconds`` at a time and asks ``shouldStop`` after every wait,
+/// so that a signal ends the read even when no byte comes; with ``follows``
+/// it also waits at the end of the file for more bytes, polling every
+/// ``pollMilliseconds``, until ``shouldStop`` says so. A stop ends the input
+/// as its end would: a last line without its line end is still returned.
+public struct LiveInput {
+  /// Keep reading at the end of the file (`tail -f`), until ``shouldStop``.
+  public var follows: Bool
+  /// The longest wait before ``shouldStop`` is asked again, and the interval
+  /// at which a followed file is polled at its end, in milliseconds, ≥ 1.
+  public var pollMilliseconds: Int32
+  /// Asked whenever the reader has waited; true ends the input.
+  public var shouldStop: () -> Bool
+
+  /// - Parameters:
+  ///   - follows: keep reading at the end of the file.
+  ///   - pollMilliseconds: see ``pollMilliseconds``; default 50.
+  ///   - shouldStop: asked after every wait; true ends the input.
+  public init(follows: Bool, pollMilliseconds: Int32 = 50, shouldStop: @escaping () -> Bool) {
+    precondition(pollMilliseconds >= 1, "LiveInput: pollMilliseconds must be at least 1")
+    self.follows = follows
+    self.pollMilliseconds = pollMilliseconds
+    self.shouldStop = shouldStop
+  }
+}
+
+/// How much of its input a reader has consumed, handed to
+/// ``RangingCSVReader/beforeRead`` before each read.
+public struct ReadProgress: Equatable, Sendable {
+  /// Bytes read from the input so far, the header included.
+  public var bytesRead: Int
+  /// Lines returned so far (header, comments and blank lines included).
+  public var lines: Int
+
+  public init(bytesRead: Int, lines: Int) {
+    self.bytesRead = bytesRead
+    self.lines = lines
+  }
+}
