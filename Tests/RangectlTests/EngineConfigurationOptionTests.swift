@@ -17,6 +17,9 @@ struct EngineConfigurationOptionTests {
     OptionCase(arguments: ["--process-noise", "inf"], message: "--process-noise must be in 1e-06...1000000.0, got inf"),
     OptionCase(arguments: ["--gate", "1e300"], message: "--gate must be in 0.1...1000000.0, got 1e+300"),
     OptionCase(arguments: ["--zones", "far=1e6"], message: "--zones radius must be in 0.001...10000.0, got 1000000.0"),
+    // A trap (SIGILL in RangeFilterConfiguration.init) before: the check and the pipeline built the configuration apart.
+    OptionCase(arguments: ["--max-rate", "0.05"], message: "--max-rate must be in 0.1...inf, got 0.05"),
+    OptionCase(arguments: ["--band-offset", "-1.5"], message: "--band-offset must be in"),
   ])
   func outOfRange(_ c: OptionCase) throws {
     let scratch = try ScratchFolder()

@@ -23,7 +23,8 @@ extension EngineOptions {
   }
 
   /// The options as a tracker configuration, unchecked: the defaults with
-  /// each option set, as ``pipeline(_:zones:)`` passes them.
+  /// each option set. ``pipeline(_:zones:)`` builds its tracker from this
+  /// very value, so what is checked is what runs.
   func trackerConfiguration() -> TrackerConfiguration {
     var tracker = TrackerConfiguration()
     tracker.capacity = capacity
@@ -33,8 +34,10 @@ extension EngineOptions {
     tracker.rangeFilter.shortGateSigmas = shortGate
     tracker.rangeFilter.resetAfterRejections = resetAfter
     tracker.rangeFilter.confirmationCount = confirmation
+    tracker.rangeFilter.maximumRateMetersPerSecond = maxRate
     tracker.rangeFilter.prefilter.window = hampelWindow
     tracker.rangeFilter.prefilter.threshold = hampelThreshold
+    tracker.rangeFilter.prefilter.side = hampelSide == .above ? .above : .both
     if direction == .off {
       tracker.directionFilter = nil
     } else {
@@ -42,6 +45,8 @@ extension EngineOptions {
       tracker.directionFilter?.fieldOfView = (try? fieldOfView()) ?? FieldOfView()
       tracker.directionFilter?.maximumCoastSeconds = maxCoast
     }
+    // validate() has checked --range-offset and --range-scale before this runs.
+    tracker.rangeCalibration = (try? rangeCalibration()) ?? RangeCalibration()
     return tracker
   }
 

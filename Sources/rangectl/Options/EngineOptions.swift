@@ -139,10 +139,6 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError(
         "--hysteresis must be in 0...\(smallestRadius) m (at most the smallest zone radius), got \(hysteresis)")
     }
-    guard bandOffset.isFinite else { throw ValidationError("--band-offset must be a finite number of metres") }
-    for radius in try zoneList().radii where radius - min(hysteresis, radius) / 2 + bandOffset <= 0 {
-      throw ValidationError("--band-offset \(bandOffset) puts the enter threshold of the \(radius) m zone at or below 0")
-    }
     for (option, value) in [("--enter-dwell", enterDwell), ("--exit-dwell", exitDwell)]
     where !(Self.dwellRangeSeconds ~= value) {
       throw ValidationError("\(option) must be in 0...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
@@ -155,7 +151,6 @@ struct EngineOptions: ParsableArguments {
     guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
-    guard maxRate > 0 else { throw ValidationError("--max-rate must be positive (inf for no limit)") }
     guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
     guard Self.confirmationRange ~= confirmation else {
       throw ValidationError(
@@ -217,19 +212,7 @@ struct EngineOptions: ParsableArguments {
 
   func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
     RangingPipeline<B>(
-      tracker: TrackerConfiguration(
-        capacity: capacity,
-        rangeFilter: RangeFilterConfiguration(
-          accelerationSpectralDensity: processNoise, measurementSigmaMeters: measurementSigma, gateSigmas: gate,
-          shortGateSigmas: shortGate, resetAfterRejections: resetAfter, confirmationCount: confirmation,
-          prefilter: HampelConfiguration(
-            window: hampelWindow, threshold: hampelThreshold, side: hampelSide == .above ? .above : .both),
-          maximumRateMetersPerSecond: maxRate),
-        // validate() has checked --fov, so the fallback is never taken.
-        directionFilter: direction == .off ? nil : DirectionFilterConfiguration(
-          fieldOfView: (try? fieldOfView()) ?? FieldOfView(), maximumCoastSeconds: maxCoast),
-        // validate() has checked --range-offset and --range-scale too.
-        rangeCalibration: (try? rangeCalibration()) ?? RangeCalibration()),
+      tracker: trackerConfiguration(),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,
                         exitDwellSeconds: exitDwell, enterSigmaMultiplier: sigmaMargin, bandOffsetMeters: bandOffset),
       suspensionPolicy: suspension == .exit ? .exitZones : .holdZones)
