@@ -32,11 +32,12 @@ Run from the package root:
 It pip-installs the pinned versions below when they are missing.
 """
 
-import importlib
 import os
 import platform
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pinned_packages import ensure_pinned  # noqa: E402
 
 PINNED = {"numpy": "2.4.6", "filterpy": "1.4.5"}
 SEED = 20261124
@@ -46,22 +47,7 @@ BAND = 0.15
 ZONES = [("inner", 1.5), ("outer", 3.0)]
 
 
-def ensure_pinned():
-    """Installs the pinned versions of what is missing or different."""
-    wanted = []
-    for name, version in PINNED.items():
-        try:
-            module = importlib.import_module(name)
-            if getattr(module, "__version__", None) != version:
-                wanted.append(f"{name}=={version}")
-        except ImportError:
-            wanted.append(f"{name}=={version}")
-    if wanted:
-        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", *wanted])
-        importlib.invalidate_caches()
-
-
-ensure_pinned()
+ensure_pinned(PINNED)
 
 import numpy as np  # noqa: E402
 import filterpy  # noqa: E402
