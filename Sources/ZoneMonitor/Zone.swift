@@ -182,9 +182,9 @@ public struct Zone: Sendable {
   /// defaults). Measured on the tuning seeds at 1, 5 and 20 Hz (Tuning.md,
   /// "Zones at low update rates"). A NaN interval (no interval seen yet) gives the full band.
   @inlinable public func exitThresholdMeters(updateIntervalSeconds interval: Double) -> Double {
-    guard interval > fullBandIntervalSeconds else { return exitThresholdMeters }
-    let low = min(lowRateHysteresisMeters, hysteresisMeters)
-    let width = low + (hysteresisMeters - low) * (fullBandIntervalSeconds / interval)
+    guard interval > Zone.fullBandIntervalSeconds else { return exitThresholdMeters }
+    let low = min(Zone.lowRateHysteresisMeters, hysteresisMeters)
+    let width = low + (hysteresisMeters - low) * (Zone.fullBandIntervalSeconds / interval)
     return enterThresholdMeters + width
   }
 
@@ -194,6 +194,4 @@ public struct Zone: Sendable {
   public static let lowRateHysteresisMeters = 0.05
   /// The longest update interval, seconds, at which the full band applies: 0.2 s (5 Hz).
   public static let fullBandIntervalSeconds = 0.2
-  @inlinable var lowRateHysteresisMeters: Double { Zone.lowRateHysteresisMeters }
-  @inlinable var fullBandIntervalSeconds: Double { Zone.fullBandIntervalSeconds }
 }
