@@ -22,6 +22,14 @@ public struct Replayer<Backend: KalmanBackend> {
   }
   /// Whether ``onState`` was set; until then no state is handed out.
   @usableFromInline var observesStates = false
+  /// Each accepted measurement with what the distance filter did and its
+  /// covariance, for an offline smoother (``TrackSmoother``; see
+  /// ``smoothingStates(_:)``). Called after ``onState``.
+  public var onRangeStep: (RangeStep) -> Void = { _ in } {
+    didSet { observesSteps = true }
+  }
+  /// Whether ``onRangeStep`` was set.
+  @usableFromInline var observesSteps = false
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -54,7 +62,7 @@ public struct Replayer<Backend: KalmanBackend> {
     let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
-    let tally = ReplayTally(observesStates: observesStates)
+    let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
     let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
@@ -69,10 +77,15 @@ public struct Replayer<Backend: KalmanBackend> {
         ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
         : pipeline.process(object: id, update: update, emit: emit)
       switch result {
-      case .accepted(_, let state, _, _):
+      case .accepted(let slot, let state, let outcome, _):
         tally.summary.measurementsAccepted += 1
         // The name is looked up only for an observer: copying it costs a retain and a release.
         if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
+        if tally.observesSteps {
+          onRangeStep(RangeStep(
+            seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
+            covariance: pipeline.tracker.rangeCovariance(inSlot: slot)))
+        }
       case .rejected(let reason):
         reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
                             field: reason == .timeWentBackwards ? "t" : "row",
@@ -134,9 +147,14 @@ final class ReplayTally {
   @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
   /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
   @usableFromInline let observesStates: Bool
+  /// Whether ``Replayer/onRangeStep`` was set.
+  @usableFromInline let observesSteps: Bool
 
   @usableFromInline
-  init(observesStates: Bool) { self.observesStates = observesStates }
+  init(observesStates: Bool, observesSteps: Bool) {
+    self.observesStates = observesStates
+    self.observesSteps = observesSteps
+  }
 
   /// Forgets every name whose object `tracker` does not hold. After it, at
   /// most `tracker.capacity` names are live, so with a threshold of twice the

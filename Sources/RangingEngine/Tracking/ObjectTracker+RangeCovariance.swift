@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
+extension ObjectTracker {
+  /// The covariance of the distance filter's state in `slot`
+  /// (``RangeFilter/covariance``), for an offline smoother that records each
+  /// update's posterior. Meaningless while the slot's filter has no distance.
+  ///
+  /// Precondition: `slot` is in `0..<capacity`.
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public func rangeCovariance(inSlot slot: Int) -> RangeCovariance {
+    precondition(slot >= 0 && slot < filters.count, "ObjectTracker.rangeCovariance: slot out of range")
+    return filters[slot].covariance
+  }
+}
