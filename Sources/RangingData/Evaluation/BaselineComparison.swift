@@ -34,30 +34,40 @@ public struct BaselineEvaluation: Codable, Equatable, Sendable {
 /// by one comparison table. ``jsonText()`` keeps the engine's report at the
 /// top level, so readers of `rangectl evaluate --json` still find `overall`,
 /// `scenarios` and the rest there, and adds `baselines`, one
-/// ``BaselineEvaluation`` per method.
+/// ``BaselineEvaluation`` per method, and `smoothed` when the engine's track
+/// was also smoothed offline (``TrackSmoother``).
 public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConvertible {
   public var engine: EvaluationReport
   public var baselines: [BaselineEvaluation]
   /// The engine's direction through field-of-view gaps against holding the
   /// last measured direction, when the datasets carry true positions.
   public var direction: DirectionErrorReport?
+  /// The engine's track smoothed offline (``TrackSmoother``), scored on the
+  /// same rows; its events are the live engine's. Nil when not asked for.
+  public var smoothed: EvaluationReport?
 
-  /// - Precondition: every baseline report has the engine's runs, in the same order.
-  public init(engine: EvaluationReport, baselines: [BaselineEvaluation], direction: DirectionErrorReport? = nil) {
-    precondition(baselines.allSatisfy { $0.report.scenarios.map(\.name) == engine.scenarios.map(\.name) },
+  /// - Precondition: every baseline report, and `smoothed`, has the engine's runs, in the same order.
+  public init(
+    engine: EvaluationReport, baselines: [BaselineEvaluation], direction: DirectionErrorReport? = nil,
+    smoothed: EvaluationReport? = nil
+  ) {
+    precondition(baselines.map(\.report).allSatisfy { $0.scenarios.map(\.name) == engine.scenarios.map(\.name) }
+                 && (smoothed?.scenarios.map(\.name) ?? engine.scenarios.map(\.name)) == engine.scenarios.map(\.name),
                  "BaselineComparison: every baseline must be evaluated on the engine's runs, in order")
     self.engine = engine
     self.baselines = baselines
     self.direction = direction
+    self.smoothed = smoothed
   }
 
-  private enum CodingKeys: String, CodingKey { case baselines, direction }
+  private enum CodingKeys: String, CodingKey { case baselines, direction, smoothed }
 
   public init(from decoder: any Decoder) throws {
     engine = try EvaluationReport(from: decoder)
     let container = try decoder.container(keyedBy: CodingKeys.self)
     baselines = try container.decode([BaselineEvaluation].self, forKey: .baselines)
     direction = try container.decodeIfPresent(DirectionErrorReport.self, forKey: .direction)
+    smoothed = try container.decodeIfPresent(EvaluationReport.self, forKey: .smoothed)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -65,6 +75,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(baselines, forKey: .baselines)
     try container.encodeIfPresent(direction, forKey: .direction)
+    try container.encodeIfPresent(smoothed, forKey: .smoothed)
   }
 
   /// Pretty-printed JSON with sorted keys (absent values omitted).
@@ -79,7 +90,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   public var description: String { table() }
 
   /// The engine's table, then per run and overall one row per method:
-  /// baselines first, engine last.
+  /// baselines first, then the engine, then the smoothed track when there is one.
   public func table() -> String {
     var lines = [engine.table()]
     lines.append("engine vs baselines (same truth, matching and tolerance; distance error vs truth)")
@@ -88,14 +99,12 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     }
     lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "unscored", "F1", "p50 s",
                            "p95 s", "RMSE m", "MAE m", "p95 m"]))
+    let reports = baselines.map { ($0.method, $0.report) } + [("engine", engine)] + (smoothed.map { [("smoothed", $0)] } ?? [])
     var runs = engine.scenarios.indices.map { index in
-      (engine.scenarios[index].name,
-       baselines.map { ($0.method, $0.report.scenarios[index].events, $0.report.scenarios[index].distance) }
-         + [("engine", engine.scenarios[index].events, engine.scenarios[index].distance)])
+      (engine.scenarios[index].name, reports.map { ($0, $1.scenarios[index].events, $1.scenarios[index].distance) })
     }
     if engine.scenarios.count > 1 {
-      runs.append(("overall", baselines.map { ($0.method, $0.report.overall, $0.report.overallDistance) }
-        + [("engine", engine.overall, engine.overallDistance)]))
+      runs.append(("overall", reports.map { ($0, $1.overall, $1.overallDistance) }))
     }
     for (name, methods) in runs {
       for (offset, (method, events, distance)) in methods.enumerated() {

@@ -27,6 +27,10 @@ struct Evaluate: ParsableCommand {
       distance). Every baseline restarts its smoothing on a life-cycle row. Distance error of a \
       baseline is the distance it thresholds against truth on the same rows as the engine's.
 
+      --smooth also scores the engine's track smoothed offline (as replay --smooth writes it) \
+      on the same rows, as the method "smoothed" (in --json, "smoothed"); its events are the \
+      live engine's. It needs a build with the GSL trait and runs the engine, so not with --events.
+
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
       pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
       the truth crossings after the object's first truth row.
@@ -45,11 +49,17 @@ struct Evaluate: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s"))
   var tolerance: Double = 1.0
   @Flag(help: "Write the report as JSON.") var json = false
+  @Flag(help: "Also score the engine's track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
+  var smooth = false
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
     if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }
     if filtered != nil, events == nil { throw ValidationError("--filtered needs --events") }
+    if smooth {
+      try Replay.validateSmoothing()
+      if events != nil { throw ValidationError("--smooth smooths the engine's own run; not with --events") }
+    }
     guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
       throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
     }
@@ -59,6 +69,7 @@ struct Evaluate: ParsableCommand {
     let zoneList = try engine.zoneList()
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
     var runs: [ScenarioEvaluation] = []
+    var smoothedRuns: [ScenarioEvaluation] = []
     var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
     var directions = DirectionCollection()
     do {
@@ -71,11 +82,17 @@ struct Evaluate: ParsableCommand {
         } else {
           switch engine.backend {
           #if GSL
-            case .gsl: run = try runEngine(GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+            case .gsl:
+              run = try runEngine(
+                GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions,
+                smoothedRuns: &smoothedRuns)
           #else
             case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
           #endif
-          case .swift: run = try runEngine(SwiftKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions)
+          case .swift:
+            run = try runEngine(
+              SwiftKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions,
+              smoothedRuns: &smoothedRuns)
           }
         }
         runs.append(run)
@@ -100,7 +117,8 @@ struct Evaluate: ParsableCommand {
       engine: EvaluationReport(evaluator: evaluator, scenarios: runs),
       baselines: zip(BaselineMethod.standard, baselineRuns).map { method, runs in
         BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: runs))
-      }, direction: directions.report())
+      }, direction: directions.report(),
+      smoothed: smooth ? EvaluationReport(evaluator: evaluator, scenarios: smoothedRuns) : nil)
     print(json ? report.jsonText() : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
@@ -148,9 +166,11 @@ struct Evaluate: ParsableCommand {
   }
 
   /// Replays `path` through the engine in memory and scores the result;
-  /// adds its directions and true positions to `directions`.
+  /// adds its directions and true positions to `directions`, and with
+  /// --smooth the score of the smoothed track to `smoothedRuns`.
   private func runEngine<Backend: KalmanBackend>(
-    _: Backend.Type, on path: String, zones: ZoneList, evaluator: Evaluator, directions: inout DirectionCollection
+    _: Backend.Type, on path: String, zones: ZoneList, evaluator: Evaluator, directions: inout DirectionCollection,
+    smoothedRuns: inout [ScenarioEvaluation]
   ) throws -> ScenarioEvaluation {
     var reader = try RangingCSVReader(path: path)
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
@@ -169,15 +189,25 @@ struct Evaluate: ParsableCommand {
       }
       samples.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
     }
+    var smoothedRows: [FilteredDistanceRow] = []
+    let smoother = smooth ? replayer.smoothingStates { _, name, state in
+      if state.range.distanceMeters.isFinite {
+        smoothedRows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
+      }
+    } : nil
     _ = try replayer.run(&reader)
+    smoother?.finish()
     Self.report(rejections: rejections, path: path)
     directions.add(samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path), file: path)
     // datasets/<name>/samples.csv is named after its folder, other files after themselves.
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent == "samples.csv"
       ? url.deletingLastPathComponent().lastPathComponent : url.deletingPathExtension().lastPathComponent
-    return evaluator.evaluate(
-      name: name, truth: try EvaluationInputs.truthRows(datasetPath: path), engineEvents: crossings, filtered: rows)
+    let truth = try EvaluationInputs.truthRows(datasetPath: path)
+    if smooth {
+      smoothedRuns.append(evaluator.evaluate(name: name, truth: truth, engineEvents: crossings, filtered: smoothedRows))
+    }
+    return evaluator.evaluate(name: name, truth: truth, engineEvents: crossings, filtered: rows)
   }
 }
 

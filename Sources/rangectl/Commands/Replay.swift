@@ -29,6 +29,14 @@ struct Replay: ParsableCommand {
       SIGINT and SIGTERM end the input: the outputs are flushed, the summary is written, \
       and the exit status is 0. On a terminal, a replay of a file shows its progress on \
       standard error; --quiet writes neither progress nor summary.
+
+      --smooth writes the --filtered track smoothed offline (a Rauch-Tung-Striebel pass over \
+      each run of an object's distance filter, with the filter's own model): distance, sigma \
+      and rate use the measurements after each row as well as before it. Events stay the live \
+      engine's. Each run's rows are written when it ends (the object restarts, is no longer \
+      tracked, or the input ends), so one object's rows keep their order but objects are no \
+      longer interleaved as in the input, and memory grows with the longest run. Needs a \
+      build with the GSL trait; not with --follow.
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -43,6 +51,9 @@ struct Replay: ParsableCommand {
   @Flag(help: "Keep reading at the end of FILE (a file still being written) until SIGINT or SIGTERM.")
   var follow = false
 
+  @Flag(help: "Write the --filtered track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
+  var smooth = false
+
   @Flag(help: "Write no progress and no summary on standard error (rejected rows are still listed).")
   var quiet = false
 
@@ -55,6 +66,13 @@ struct Replay: ParsableCommand {
     guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
     if follow, file == "-" {
       throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
+    }
+    if smooth {
+      try Self.validateSmoothing()
+      guard filtered != nil else { throw ValidationError("--smooth smooths the --filtered track; give --filtered PATH") }
+      if follow {
+        throw ValidationError("--smooth writes each run when it ends, and --follow never ends; drop one of them")
+      }
     }
     if filtered != nil, filtered == events, events != "-" {
       throw ValidationError("--filtered and --events must be different files")
@@ -153,12 +171,20 @@ struct Replay: ParsableCommand {
       progress = ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
       if let progress { reader.beforeRead = { read in progress.update(count: read.lines, bytes: read.bytesRead) } }
     }
+    var smoother: TrackSmoother? = nil
     if let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:)) {
-      replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
+      if smooth {
+        smoother = replayer.smoothingStates { seconds, name, state in
+          filteredWriter.write(seconds: seconds, objectName: name, state: state)
+        }
+      } else {
+        replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
+      }
     }
     let summary: ReplaySummary
     do {
       summary = try replayer.run(&reader)
+      smoother?.finish()
       progress?.finish()
       // Both are closed, and both checked, before the summary says the run completed.
       let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
@@ -178,6 +204,20 @@ struct Replay: ParsableCommand {
       Diagnostics.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(reader.linesRead)\n")
     }
     Diagnostics.write(summary.report(path: file == "-" ? "<stdin>" : file))
+    if let smoother {
+      Diagnostics.write("smoothed: \(smoother.segmentsSmoothed) runs"
+        + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
+        + "\n")
+    }
+  }
+
+  /// Refuses `--smooth` in a build without the GSL trait, as `calibrate` is refused (exit 64).
+  static func validateSmoothing() throws {
+    guard TrackSmoother.isAvailable else {
+      throw ValidationError(
+        "--smooth: the Rauch-Tung-Striebel pass runs on GSL, and this rangectl was built without the GSL trait "
+          + "(swift build --disable-default-traits); build with the default traits to smooth")
+    }
   }
 }
 
