@@ -76,6 +76,30 @@ enum RauchTungStriebel {
   }
 }
 
+extension RauchTungStriebel {
+  /// The state `point` predicted to `time` with the same model, as the live
+  /// filter predicts through a measurement its gate rejects:
+  /// `m⁻ = F m`, `P⁻ = F P Fᵀ + Q` (Särkkä 2013, eq. 4.20).
+  ///
+  /// - Parameters:
+  ///   - point: a state with a symmetric covariance.
+  ///   - time: not earlier than `point.time`.
+  ///   - q: the filter's acceleration spectral density, m²/s³, > 0.
+  /// - Returns: the prediction; `RauchTungStriebelError.unavailable` without the GSL trait.
+  static func predict(
+    _ point: RangeTrackPoint, to time: Timestamp, accelerationSpectralDensity q: Double
+  ) -> Result<RangeTrackPoint, RauchTungStriebelError> {
+    precondition(time >= point.time, "RauchTungStriebel.predict: time goes back")
+    #if GSL
+      let workspace = RauchTungStriebelWorkspace()
+      return workspace.predict(from: point, dt: time.seconds(since: point.time), accelerationSpectralDensity: q)
+        .map { workspace.predictedPoint(at: time) }
+    #else
+      return .failure(.unavailable)
+    #endif
+  }
+}
+
 /// Why `RauchTungStriebel.smooth(_:accelerationSpectralDensity:)` gave no smoothed segment.
 enum RauchTungStriebelError: Error, Equatable {
   /// A predicted covariance was not positive definite (`GSL_EDOM` from the Cholesky factorisation).
@@ -136,7 +160,11 @@ enum RauchTungStriebelError: Error, Equatable {
 
     /// The smoothed state now in the workspace, at `time`.
     func smoothedPoint(at time: Timestamp) -> RangeTrackPoint {
-      let m = vectorData(.smoothed), p = matrixData(.smoothed)
+      point(.smoothed, .smoothed, at: time)
+    }
+
+    private func point(_ mean: Vector, _ covariance: Matrix, at time: Timestamp) -> RangeTrackPoint {
+      let m = vectorData(mean), p = matrixData(covariance)
       return RangeTrackPoint(
         time: time, distanceMeters: m[0], rateMetersPerSecond: m[1],
         covariance: RangeCovariance(
@@ -150,17 +178,7 @@ enum RauchTungStriebelError: Error, Equatable {
     func step(from point: RangeTrackPoint, dt: Double, accelerationSpectralDensity q: Double)
       -> Result<Void, RauchTungStriebelError>
     {
-      load(mean: point, into: .filtered)
-      let f = matrixData(.transition), noise = matrixData(.processNoise)
-      f[0] = 1; f[1] = dt; f[2] = 0; f[3] = 1
-      noise[0] = q * dt * dt * dt / 3; noise[1] = q * dt * dt / 2; noise[2] = noise[1]; noise[3] = q * dt
-      return
-        // m⁻ = F m_k
-        gemv(alpha: 1, .transition, .filtered, beta: 0, .predicted)
-        // A = F P_k, then P⁻ = A Fᵀ + Q
-        .flatMap { gemm(.transition, .filtered, into: .transitionTimesFiltered) }
-        .flatMap { copy(.processNoise, to: .predicted) }
-        .flatMap { gemm(.transitionTimesFiltered, .transition, transposeB: true, beta: 1, into: .predicted) }
+      predict(from: point, dt: dt, accelerationSpectralDensity: q)
         // (P⁻)⁻¹ through its Cholesky factor; fails when P⁻ is not positive definite
         .flatMap { copy(.predicted, to: .predictedInverse) }
         .flatMap { choleskyInvert(.predictedInverse) }
@@ -178,6 +196,30 @@ enum RauchTungStriebelError: Error, Equatable {
         .flatMap { gemm(.gainTimesDifference, .gain, transposeB: true, beta: 1, into: .filtered) }
         .flatMap { copy(.filtered, to: .smoothed) }
         .map { symmetrize(.smoothed) }
+    }
+
+    /// The time update (Särkkä 2013, eq. 4.20): from `point` (`m_k, P_k`) over
+    /// `dt` seconds, leaves `m⁻ = F m_k` and `P⁻ = F P_k Fᵀ + Q` in the
+    /// `.predicted` slots and `A = F P_k` in `.transitionTimesFiltered`.
+    func predict(from point: RangeTrackPoint, dt: Double, accelerationSpectralDensity q: Double)
+      -> Result<Void, RauchTungStriebelError>
+    {
+      load(mean: point, into: .filtered)
+      let f = matrixData(.transition), noise = matrixData(.processNoise)
+      f[0] = 1; f[1] = dt; f[2] = 0; f[3] = 1
+      noise[0] = q * dt * dt * dt / 3; noise[1] = q * dt * dt / 2; noise[2] = noise[1]; noise[3] = q * dt
+      return
+        // m⁻ = F m_k
+        gemv(alpha: 1, .transition, .filtered, beta: 0, .predicted)
+        // A = F P_k, then P⁻ = A Fᵀ + Q
+        .flatMap { gemm(.transition, .filtered, into: .transitionTimesFiltered) }
+        .flatMap { copy(.processNoise, to: .predicted) }
+        .flatMap { gemm(.transitionTimesFiltered, .transition, transposeB: true, beta: 1, into: .predicted) }
+    }
+
+    /// The predicted state now in the workspace, at `time`.
+    func predictedPoint(at time: Timestamp) -> RangeTrackPoint {
+      point(.predicted, .predicted, at: time)
     }
 
     /// Rounding leaves the off-diagonal entries a few ulps apart; the covariance is symmetric.

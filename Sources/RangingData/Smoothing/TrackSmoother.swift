@@ -52,12 +52,24 @@ public final class TrackSmoother {
     var object: UInt64
     /// Order of the segment's first state among all states recorded.
     var order: Int
+    /// Whether the live filter began this run at a restart after rejections (`.persistentRejection`).
+    var followsRejections: Bool
+    /// Rows with a distance (the others are predictions to a row without one).
+    var distances = 1
     /// Every state, with the index of its point in `points` (nil: no distance).
     var rows: [(seconds: Double, state: TrackState, point: Int?)] = []
     var points: [RangeTrackPoint] = []
   }
 
-  private var open: [String: Segment] = [:]
+  /// One object's runs not yet handed on: the current one, and the one
+  /// before it while it may still be extended through an abandoned current one.
+  private struct Runs {
+    var held: Segment?
+    var current: Segment
+    var order: Int { held?.order ?? current.order }
+  }
+
+  private var open: [String: Runs] = [:]
   private var recorded = 0
 
   /// Whether this build can smooth (it has the package's `GSL` trait).
@@ -76,41 +88,89 @@ public final class TrackSmoother {
   ///
   /// - Complexity: O(1) amortised, and the pass over a segment when `step` ends it.
   public func record(_ step: RangeStep) {
-    let point = step.point
-    if point != nil, step.startsSegment || open[step.objectName] == nil {
-      if let ended = open.removeValue(forKey: step.objectName) { handOn(ended, name: step.objectName) }
-      if open.count >= Self.openSegmentsSwept { sweepUntracked() }
-      open[step.objectName] = Segment(object: step.object, order: recorded)
-    }
-    recorded += 1
-    guard var segment = open.removeValue(forKey: step.objectName) else {
-      // No distance yet and nothing open: nothing to smooth, nothing to wait for.
-      onSmoothed(step.seconds, step.objectName, step.state)
+    defer { recorded += 1 }
+    let name = step.objectName
+    if let point = step.point, step.startsSegment || open[name] == nil {
+      var segment = Segment(object: step.object, order: recorded, followsRejections: step.outcome == .reset(.persistentRejection))
+      segment.rows.append((step.seconds, step.state, 0))
+      segment.points.append(point)
+      if let runs = open.removeValue(forKey: name) {
+        open[name] = next(after: runs, name: name, abandoning: step.outcome == .reset(.unconfirmedStart), with: segment)
+      } else {
+        if open.count >= Self.openSegmentsSwept { sweepUntracked() }
+        open[name] = Runs(held: nil, current: segment)
+      }
       return
     }
-    if let point {
-      segment.rows.append((step.seconds, step.state, segment.points.count))
-      segment.points.append(point)
-    } else {
-      segment.rows.append((step.seconds, step.state, nil))
+    guard var runs = open.removeValue(forKey: name) else {
+      // No distance yet and nothing open: nothing to smooth, nothing to wait for.
+      onSmoothed(step.seconds, name, step.state)
+      return
     }
-    open[step.objectName] = segment
+    if let point = step.point {
+      runs.current.rows.append((step.seconds, step.state, runs.current.points.count))
+      runs.current.points.append(point)
+      if step.outcome != nil { runs.current.distances += 1 }
+    } else {
+      runs.current.rows.append((step.seconds, step.state, nil))
+    }
+    open[name] = runs
+  }
+
+  /// The runs after `runs` when `segment` begins: the current run ends.
+  ///
+  /// A run that the live filter began at a restart after rejections and
+  /// abandoned at its very next distance (`segment` restarts with
+  /// `.unconfirmedStart`: "the track rested on one measurement and the next
+  /// disagreed") was a burst of outliers that did not last, as the live
+  /// filter found one update later. (A run that fused a second distance
+  /// before it was abandoned is left alone: two agreeing measurements are
+  /// as likely a real jump.) Its rows are then treated as rejected
+  /// by the run before it, which is predicted through them, as the live
+  /// filter predicts through a rejected measurement, and stays held.
+  private func next(after runs: Runs, name: String, abandoning: Bool, with segment: Segment) -> Runs {
+    if abandoning, runs.current.followsRejections, runs.current.distances == 1, var held = runs.held, extend(&held, through: runs.current) {
+      return Runs(held: held, current: segment)
+    }
+    if let held = runs.held { handOn(held, name: name) }
+    return Runs(held: runs.current, current: segment)
+  }
+
+  /// Appends the rows of `abandoned` to `segment` as predictions from its
+  /// last state; false (and `segment` unchanged) when a prediction fails.
+  private func extend(_ segment: inout Segment, through abandoned: Segment) -> Bool {
+    var extended = segment
+    for row in abandoned.rows {
+      guard let last = extended.points.last, row.state.time >= last.time,
+        case .success(let predicted) = RauchTungStriebel.predict(
+          last, to: row.state.time, accelerationSpectralDensity: accelerationSpectralDensity)
+      else { return false }
+      extended.rows.append((row.seconds, row.state, extended.points.count))
+      extended.points.append(predicted)
+    }
+    segment = extended
+    return true
   }
 
   /// Hands on every open segment, in the order of their first states.
   public func finish() {
-    let segments = open.sorted { $0.value.order < $1.value.order }
+    let all = open.sorted { $0.value.order < $1.value.order }
     open.removeAll()
-    for (name, segment) in segments { handOn(segment, name: name) }
+    for (name, runs) in all { handOn(runs, name: name) }
   }
 
   /// Hands on the open segments of objects the engine no longer tracks.
   private func sweepUntracked() {
-    let untracked = open.filter { !isTracked($0.value.object) }.sorted { $0.value.order < $1.value.order }
-    for (name, segment) in untracked {
+    let untracked = open.filter { !isTracked($0.value.current.object) }.sorted { $0.value.order < $1.value.order }
+    for (name, runs) in untracked {
       open.removeValue(forKey: name)
-      handOn(segment, name: name)
+      handOn(runs, name: name)
     }
+  }
+
+  private func handOn(_ runs: Runs, name: String) {
+    if let held = runs.held { handOn(held, name: name) }
+    handOn(runs.current, name: name)
   }
 
   /// Smooths `segment` and hands its states on.
