@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// A walk 4 m -> 1 m -> 4 m at 10 Hz with ±5 cm of alternating noise and two
+/// 3 m multipath spikes; a second object interleaved.
+private let twoWalkers: String = {
+  var lines = ["t,object,distance,true_distance"]
+  for step in 0..<120 {
+    let t = Double(step) / 10
+    let truth = step < 60 ? 4 - Double(step) / 20 : 1 + Double(step - 60) / 20
+    let noise = step % 2 == 0 ? 0.05 : -0.05
+    let spike = step == 30 || step == 90 ? 3.0 : 0
+    lines.append(String(format: "%.1f,walker,%.3f,%.3f", t, truth + noise + spike, truth))
+    lines.append(String(format: "%.2f,other,%.3f,%.3f", t + 0.05, 2.5 - noise, 2.5))
+  }
+  return lines.joined(separator: "\n") + "\n"
+}()
+
+@Suite("rangectl --smooth")
+struct SmoothCommandTests {
+  #if GSL
+    @Test("replay --smooth writes one smoothed row per filtered row, the same columns, and the live events")
+    func replaySmoothKeepsRowsAndEvents() throws {
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let input = try scratch.write("walk.csv", twoWalkers)
+      let live = try Rangectl.run(["replay", input, "--filtered", scratch.path("live.csv")])
+      let smoothed = try Rangectl.run(["replay", input, "--filtered", scratch.path("smoothed.csv"), "--smooth"])
+      #expect(live.status == 0 && smoothed.status == 0, "stderr: \(smoothed.stderr)")
+      #expect(smoothed.stdoutText == live.stdoutText, "events are the live engine's")
+      #expect(smoothed.stderr.contains("smoothed: "), "\(smoothed.stderr)")
+      let liveRows = try scratch.read("live.csv").split(separator: "\n")
+      let smoothRows = try scratch.read("smoothed.csv").split(separator: "\n")
+      #expect(smoothRows.first == liveRows.first)
+      func keys(_ rows: [Substring]) -> [String] {
+        rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(2).joined(separator: ",") }
+      }
+      #expect(Set(keys(smoothRows)) == Set(keys(liveRows)))
+      #expect(keys(smoothRows).count == keys(liveRows).count)
+      // One object's rows keep their order.
+      let walkerTimes = keys(smoothRows).filter { $0.hasSuffix(",walker") }.map { Double($0.split(separator: ",")[0])! }
+      #expect(walkerTimes == walkerTimes.sorted())
+      #expect(smoothRows != liveRows)
+    }
+
+    @Test("evaluate --smooth scores the smoothed track beside the engine, in the table and in --json")
+    func evaluateSmooth() throws {
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let input = try scratch.write("walk.csv", twoWalkers)
+      let json = try Rangectl.run(["evaluate", input, "--smooth", "--json"])
+      #expect(json.status == 0, "stderr: \(json.stderr)")
+      let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+      let smoothed = try #require(report["smoothed"] as? [String: Any], "no 'smoothed' in the report")
+      #expect((smoothed["overallDistance"] as? [String: Any]) != nil)
+      let table = try Rangectl.run(["evaluate", input, "--smooth"])
+      #expect(table.stdoutLines.contains { $0.contains("smoothed") }, "\(table.stdoutText)")
+      let plain = try Rangectl.run(["evaluate", input, "--json"])
+      let plainReport = try #require(try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
+      #expect(plainReport["smoothed"] == nil)
+    }
+
+    @Test("--smooth without --filtered, with --follow, or with evaluate --events is a usage error (64)",
+          arguments: [
+            ["replay", "FILE", "--smooth"], ["replay", "FILE", "--smooth", "--filtered", "OUT", "--follow"],
+            ["evaluate", "FILE", "--smooth", "--events", "EVENTS"],
+          ])
+    func usageErrors(arguments: [String]) throws {
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let input = try scratch.write("walk.csv", twoWalkers)
+      let events = try scratch.write("events.jsonl", "")
+      let result = try Rangectl.run(arguments.map {
+        $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 == "EVENTS" ? events : $0
+      })
+      #expect(result.status == 64, "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("--smooth"), "\(result.stderr)")
+    }
+  #else
+    @Test("Without the GSL trait, replay --smooth and evaluate --smooth are refused with a usage error (64)",
+          arguments: [["replay", "FILE", "--smooth", "--filtered", "OUT"], ["evaluate", "FILE", "--smooth"]])
+    func refusedWithoutGSL(arguments: [String]) throws {
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let input = try scratch.write("walk.csv", twoWalkers)
+      let result = try Rangectl.run(arguments.map { $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 })
+      #expect(result.status == 64, "stderr: \(result.stderr)")
+      #expect(result.stderr.contains("without the GSL trait"), "\(result.stderr)")
+    }
+  #endif
+}
+
+#if GSL
+  /// Skips, saying why, when the third-party recordings are not next to the package.
+  private let recordingsPresent = ConditionTrait.enabled(
+    if: PackagePaths.sharedDatasetsPresent,
+    "skipped: ../shared/datasets (third-party recordings) is absent next to the package root")
+
+  @Suite("rangectl --smooth on real recordings (../shared/datasets)", recordingsPresent)
+  struct SmoothRealRecordingTests {
+    /// The `filtered.rmseMeters` of a report's `overallDistance`.
+    private static func rmse(_ report: [String: Any]) throws -> Double {
+      let distance = try #require(report["overallDistance"] as? [String: Any])
+      let filtered = try #require(distance["filtered"] as? [String: Any])
+      return try #require(filtered["rmseMeters"] as? NSNumber).doubleValue
+    }
+
+    @Test("The smoothed track's distance RMSE is below the live engine's on every recording",
+          arguments: PackagePaths.sharedCSVFiles)
+    func smoothingLowersRMSE(file: String) throws {
+      let path = PackagePaths.sharedDatasets.appendingPathComponent(file).path
+      let result = try Rangectl.run(["evaluate", path, "--smooth", "--json"])
+      #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
+      let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+      let engine = try Self.rmse(report)
+      let smoothed = try Self.rmse(try #require(report["smoothed"] as? [String: Any]))
+      print(String(format: "%@: distance RMSE live %.4f m, smoothed %.4f m", file, engine, smoothed))
+      #expect(smoothed < engine)
+    }
+  }
+#endif
