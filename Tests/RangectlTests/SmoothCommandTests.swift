@@ -61,6 +61,18 @@ struct SmoothCommandTests {
       #expect(plainReport["smoothed"] == nil)
     }
 
+    @Test("plot --smooth draws the smoothed distance and says so in the legend")
+    func plotSmooth() throws {
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let input = try scratch.write("walk.csv", twoWalkers)
+      let result = try Rangectl.run(["plot", input, "--object", "walker", "-o", scratch.path("walk.svg"), "--smooth"])
+      #expect(result.status == 0, "stderr: \(result.stderr)")
+      let svg = try scratch.read("walk.svg")
+      #expect(svg.contains("smoothed distance") && svg.contains("smoothed ± 1 sigma"))
+      #expect(!svg.contains("filtered distance"))
+    }
+
     @Test("--smooth without --filtered, with --follow, or with evaluate --events is a usage error (64)",
           arguments: [
             ["replay", "FILE", "--smooth"], ["replay", "FILE", "--smooth", "--filtered", "OUT", "--follow"],

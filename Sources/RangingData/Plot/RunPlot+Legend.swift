@@ -16,8 +16,9 @@ extension RunPlot {
     let rows = trace.measurements
     if rows.contains(where: { $0.distanceMeters != nil }) { entries.append((.dot(PlotStyle.rawDistance), "raw distance")) }
     if !trace.filtered.isEmpty {
-      entries.append((.line(PlotStyle.filteredDistance, dash: nil), "filtered distance"))
-      entries.append((.band(PlotStyle.filteredDistance, opacity: PlotStyle.sigmaBandOpacity), "filtered ± 1 sigma"))
+      let kind = trace.isSmoothed ? "smoothed" : "filtered"
+      entries.append((.line(PlotStyle.filteredDistance, dash: nil), "\(kind) distance"))
+      entries.append((.band(PlotStyle.filteredDistance, opacity: PlotStyle.sigmaBandOpacity), "\(kind) ± 1 sigma"))
     }
     if rows.contains(where: { $0.trueDistanceMeters != nil }) {
       entries.append((.line(PlotStyle.trueDistance, dash: PlotStyle.trueDash), "true distance"))

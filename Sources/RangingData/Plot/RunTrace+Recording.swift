@@ -17,20 +17,26 @@ extension RunTrace {
   ///   - object: the object to record, or nil for the object of the first
   ///     measurement row.
   ///   - replayer: the engine to run; its callbacks are replaced.
+  ///   - smoothed: record the track smoothed offline (``TrackSmoother``,
+  ///     needs the `GSL` trait) instead of the live filter's.
   /// - Throws: ``RunTraceError``.
   public static func record<Backend: KalmanBackend>(
-    path: String, object: String?, replayer: Replayer<Backend>
+    path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false
   ) throws(RunTraceError) -> RunTrace {
     do {
       var trace = try rows(path: path, object: object)
+      trace.isSmoothed = smoothed
       var replayer = replayer
       replayer.onRejection = { _ in }
-      replayer.onState = { seconds, name, state in
+      let keep = { (seconds: Double, name: String, state: TrackState) in
         guard name == trace.object, state.range.distanceMeters.isFinite else { return }
         trace.filtered.append(FilteredPoint(
           timeSeconds: seconds, distanceMeters: state.range.distanceMeters, sigmaMeters: state.range.sigmaMeters,
           azimuthDegrees: state.direction.map(azimuthDegrees(of:))))
       }
+      // One object's smoothed states come out in their order, as the plot needs.
+      let smoother = smoothed ? replayer.smoothingStates(keep) : nil
+      if !smoothed { replayer.onState = keep }
       let names = replayer.zoneNames
       replayer.onEvent = { event, name in
         guard name == trace.object else { return }
@@ -40,6 +46,7 @@ extension RunTrace {
       }
       var reader = try RangingCSVReader(path: path)
       _ = try replayer.run(&reader)
+      smoother?.finish()
       trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
         ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters)
       }

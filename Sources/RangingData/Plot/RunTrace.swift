@@ -95,6 +95,9 @@ public struct RunTrace: Sendable {
   public var object: String
   public var measurements: [Measurement]
   public var filtered: [FilteredPoint]
+  /// Whether ``filtered`` holds the track smoothed offline (``TrackSmoother``)
+  /// rather than the live filter's; the legend says which.
+  public var isSmoothed = false
   public var events: [Event]
   public var zones: [ZoneBand]
   public var lifecycle: [Lifecycle]

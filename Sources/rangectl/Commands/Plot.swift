@@ -14,7 +14,9 @@ struct Plot: ParsableCommand {
       `rangectl replay` with the same options), and draws one object: raw distance (dots), \
       filtered distance with a ±1 sigma band, true distance when recorded (dashed), zone radii \
       with their hysteresis bands, enter and exit events; below, measured and filtered azimuth \
-      (atan2(dir_x, -dir_z)) with shading where the direction was missing. The SVG is \
+      (atan2(dir_x, -dir_z)) with shading where the direction was missing. With --smooth the \
+      distance line and band are the track smoothed offline, as replay --smooth writes it \
+      (needs a build with the GSL trait); events stay the live engine's. The SVG is \
       self-contained (no scripts or external resources) and opens in any browser. Exit status: \
       0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
       CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be created, \
@@ -30,9 +32,13 @@ struct Plot: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
   var object: String?
 
+  @Flag(help: "Draw the distance smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
+  var smooth = false
+
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
+    if smooth { try Replay.validateSmoothing() }
     if file == "-" { throw ValidationError("plot reads FILE twice; give a file, not standard input") }
     if output == file || Self.sameFile(output, file) {
       throw ValidationError("--output \(output) is the input file; choose another path")
@@ -64,7 +70,7 @@ struct Plot: ParsableCommand {
     let replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     let trace: RunTrace
     do {
-      trace = try RunTrace.record(path: file, object: object, replayer: replayer)
+      trace = try RunTrace.record(path: file, object: object, replayer: replayer, smoothed: smooth)
     } catch {
       Diagnostics.write("rangectl plot: \(error)\n")
       switch error {
