@@ -13,6 +13,7 @@ extension Replayer {
     let smoother = TrackSmoother(
       accelerationSpectralDensity: tracker.configuration.rangeFilter.accelerationSpectralDensity, onSmoothed: onSmoothed)
     smoother.isTracked = { tracker.slot(of: $0) != nil }
+    smoother.sweepThreshold = Swift.max(smoother.sweepThreshold, 2 * tracker.capacity)
     onRangeStep = smoother.record
     return smoother
   }

@@ -14,7 +14,10 @@ import RangingEngine
 /// its model (`RangeFilter`: constant velocity, acceleration spectral density
 /// `q`); the equations are in `GSL+RauchTungStriebel.swift` (Särkkä 2013,
 /// §8.2, eq. 8.6). Rows with no distance yet pass through as they came, in
-/// their place.
+/// their place. One exception to "a restart begins a segment": a run begun
+/// at a restart after rejections and abandoned at its very next distance
+/// (`.unconfirmedStart`) is predicted through by the run before it, as a
+/// rejected measurement is (docs/DESIGN.md, "Offline smoothing").
 ///
 /// Each state goes to ``onSmoothed`` as ``Replayer/onState`` would hand it
 /// out, with the distance, its sigma and the rate replaced by the smoothed
@@ -24,10 +27,11 @@ import RangingEngine
 /// segment by segment, so they are no longer interleaved as in the input.
 ///
 /// Memory: a segment is held until it ends (its object restarts, stops
-/// being tracked, or ``finish()``), so memory per object is bounded by the
-/// object's own run, about 150 bytes per state; segments of objects the
-/// engine no longer tracks are handed on once more than
-/// ``openSegmentsSwept`` segments are open.
+/// being tracked, or ``finish()``; the one before it until the next restart
+/// shows whether it must be extended), so memory per object is bounded by
+/// the object's own run, about 160 bytes per state (up to twice that while
+/// the arrays grow). Segments of objects the engine no longer tracks are
+/// handed on once ``sweepThreshold`` objects have segments open.
 ///
 /// Needs the package's `GSL` trait (``isAvailable``). A segment whose pass
 /// fails (a covariance not positive definite) is handed on as filtered and
@@ -45,8 +49,10 @@ public final class TrackSmoother {
   /// Segments handed on unsmoothed because the pass failed.
   public private(set) var segmentsLeftFiltered = 0
 
-  /// Open segments at which those of untracked objects are handed on.
-  public static let openSegmentsSwept = 1024
+  /// Objects with open segments at which those no longer tracked are handed
+  /// on. At least twice the engine's capacity, so that after a sweep (at
+  /// most the capacity is left) sweeps cost O(1) amortised per new segment.
+  public var sweepThreshold = 1024
 
   private struct Segment {
     var object: UInt64
@@ -97,7 +103,7 @@ public final class TrackSmoother {
       if let runs = open.removeValue(forKey: name) {
         open[name] = next(after: runs, name: name, abandoning: step.outcome == .reset(.unconfirmedStart), with: segment)
       } else {
-        if open.count >= Self.openSegmentsSwept { sweepUntracked() }
+        if open.count >= sweepThreshold { sweepUntracked() }
         open[name] = Runs(held: nil, current: segment)
       }
       return

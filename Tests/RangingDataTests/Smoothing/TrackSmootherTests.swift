@@ -89,6 +89,23 @@
       #expect(out[1].2.range.distanceMeters == 28.7, "the last measured state has only predictions after it")
     }
 
+    @Test("Once the threshold of open objects is reached, the segments of objects no longer tracked are handed on")
+    func untrackedSegmentsAreSwept() {
+      var out: [String] = []
+      let smoother = TrackSmoother(accelerationSpectralDensity: Self.q) { out.append("\($1)@\($0)") }
+      smoother.sweepThreshold = 2
+      smoother.isTracked = { $0 == 2 }  // "b" is tracked, "a" is not
+      smoother.record(Self.step("a", 0.0, .initialized, d: 2.0))
+      smoother.record(Self.step("b", 0.1, .initialized, d: 3.0))
+      #expect(out.isEmpty)
+      var third = Self.step("c", 0.2, .initialized, d: 4.0)
+      third.object = 3
+      smoother.record(third)
+      #expect(out == ["a@0.0"])
+      smoother.finish()
+      #expect(out == ["a@0.0", "b@0.1", "c@0.2"])
+    }
+
     @Test("A run that fused a second distance before it was abandoned is left as its own segment")
     func confirmedLookingRunStays() {
       let out = Self.run([
