@@ -92,7 +92,9 @@
     @Test("Once the threshold of open objects is reached, the segments of objects no longer tracked are handed on")
     func untrackedSegmentsAreSwept() {
       var out: [String] = []
-      let smoother = TrackSmoother(accelerationSpectralDensity: Self.q) { out.append("\($1)@\($0)") }
+      let smoother = TrackSmoother(accelerationSpectralDensity: Self.q) { seconds, name, _ in
+        out.append("\(name)@\(seconds)")
+      }
       smoother.sweepThreshold = 2
       smoother.isTracked = { $0 == 2 }  // "b" is tracked, "a" is not
       smoother.record(Self.step("a", 0.0, .initialized, d: 2.0))
