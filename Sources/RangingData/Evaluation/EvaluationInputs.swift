@@ -15,8 +15,10 @@ public enum EvaluationInputs {
   ///   is not a ranging CSV, has no `true_distance` column
   ///   (``EvaluationInputError/Kind/missingColumn(_:)``) or no row with one
   ///   (``EvaluationInputError/Kind/noTruth``).
-  public static func truthRows(datasetPath path: String) throws(EvaluationInputError) -> [TruthRow] {
-    try readTruth(datasetPath: path).rows
+  public static func truthRows(
+    datasetPath path: String, mapping: ColumnMapping = .identity
+  ) throws(EvaluationInputError) -> [TruthRow] {
+    try readTruth(datasetPath: path, mapping: mapping).rows
   }
 
   /// A dataset's truth rows, and the rows the reader rejected.
@@ -31,11 +33,13 @@ public enum EvaluationInputs {
   /// report them: evaluation must not drop rows in silence (FORMATS.md §1).
   ///
   /// - Throws: as ``truthRows(datasetPath:)``.
-  public static func readTruth(datasetPath path: String) throws(EvaluationInputError) -> TruthRead {
+  public static func readTruth(
+    datasetPath path: String, mapping: ColumnMapping = .identity
+  ) throws(EvaluationInputError) -> TruthRead {
     var read = TruthRead(rows: [], rejections: [])
     var reader: RangingCSVReader
-    do { reader = try RangingCSVReader(path: path) } catch { throw EvaluationInputError(error) }
-    guard reader.columns.contains("true_distance") else {
+    do { reader = try RangingCSVReader(path: path, mapping: mapping) } catch { throw EvaluationInputError(error) }
+    guard reader.headerColumn(for: "true_distance") != nil else {
       throw EvaluationInputError(path: path, kind: .missingColumn("true_distance"))
     }
     do {

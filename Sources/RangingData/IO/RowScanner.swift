@@ -22,6 +22,8 @@ struct RowScanner {
   /// `KnownColumn.rawValue` (0 or more), or one of the negative `Code`s.
   private let fieldCodes: [Int8]
   private let fieldCount: Int
+  /// ``ColumnLayout/divisors``: nil for a layout in our units.
+  private let divisors: [Double]?
   private let validation = RangingCSVReader.rowValidation
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
@@ -41,6 +43,7 @@ struct RowScanner {
     }
     fieldCodes = codes
     fieldCount = layout.fieldCount
+    divisors = layout.divisors
   }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
@@ -77,7 +80,7 @@ struct RowScanner {
     guard let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
-    var numbers = InlineArray<13, Double>(repeating: 0)
+    var numbers = InlineArray<15, Double>(repeating: 0)
     // Bit c is set when known column c's field is non-empty.
     var given: UInt16 = 0
     var objectStart = 0, objectEnd = 0
@@ -155,6 +158,17 @@ struct RowScanner {
     guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
       return false
     }
+    if let divisors {
+      // Input units to ours, as RowParser converts them (docs/FORMATS.md §5).
+      for column in 0..<KnownColumn.trueDistance.rawValue where given & (1 &<< UInt16(column)) != 0 {
+        numbers[column] /= divisors[column]
+      }
+      if convertingTruth {
+        for column in KnownColumn.trueDistance.rawValue..<15 where given & (1 &<< UInt16(column)) != 0 {
+          numbers[column] /= divisors[column]
+        }
+      }
+    }
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
@@ -167,7 +181,7 @@ struct RowScanner {
       row.truth = GroundTruth()
       return true
     }
-    let direction: Direction?
+    var direction: Direction?
     switch given & Self.directionMask {
     case Self.directionMask:
       direction = Direction(
@@ -175,9 +189,19 @@ struct RowScanner {
     case 0: direction = nil
     default: return false
     }
+    var horizontal = Self.number(.horizontalAngle, numbers, given)
+    if given & Self.angleMask != 0 {
+      // Only under a mapping with an angle unit, and never beside `dir_*` (ColumnLayout).
+      guard case .success(let angles) = SphericalDirection.resolve(
+        azimuthRadians: Self.number(.azimuth, numbers, given), elevationRadians: Self.number(.elevation, numbers, given),
+        horizontalAngleRadians: horizontal)
+      else { return false }
+      direction = angles.direction
+      horizontal = angles.horizontalAngleRadians
+    }
     row.update = RangingUpdate(
       time: Timestamp(seconds: seconds), distanceMeters: Self.number(.distance, numbers, given), direction: direction,
-      horizontalAngleRadians: Self.number(.horizontalAngle, numbers, given), vertical: vertical)
+      horizontalAngleRadians: horizontal, vertical: vertical)
     guard validation.rejection(of: row.update) == nil else { return false }
     row.truth = convertingTruth
       ? GroundTruth(
@@ -190,7 +214,7 @@ struct RowScanner {
   /// The value of `column` when its field was given. (Not a local function:
   /// one capturing `numbers` would box it and check each access.)
   @inline(__always)
-  private static func number(_ column: KnownColumn, _ numbers: borrowing InlineArray<13, Double>, _ given: UInt16)
+  private static func number(_ column: KnownColumn, _ numbers: borrowing InlineArray<15, Double>, _ given: UInt16)
     -> Double?
   {
     given & (1 &<< column.rawValue) != 0 ? numbers[column.rawValue] : nil
@@ -199,7 +223,11 @@ struct RowScanner {
   /// Bits of ``KnownColumn/measurementColumns``, and of the three `dir_*` columns.
   private static var measurementMask: UInt16 {
     1 << KnownColumn.distance.rawValue | directionMask | 1 << KnownColumn.horizontalAngle.rawValue
-      | 1 << KnownColumn.vertical.rawValue
+      | 1 << KnownColumn.vertical.rawValue | angleMask
+  }
+  /// Bits of `azimuth` and `elevation`.
+  private static var angleMask: UInt16 {
+    1 << KnownColumn.azimuth.rawValue | 1 << KnownColumn.elevation.rawValue
   }
   private static var directionMask: UInt16 {
     1 << KnownColumn.dirX.rawValue | 1 << KnownColumn.dirY.rawValue | 1 << KnownColumn.dirZ.rawValue

@@ -17,12 +17,13 @@ extension RunTrace {
   ///   - object: the object to record, or nil for the object of the first
   ///     measurement row.
   ///   - replayer: the engine to run; its callbacks are replaced.
+  ///   - mapping: how the file's columns and units map (docs/FORMATS.md §5).
   /// - Throws: ``RunTraceError``.
   public static func record<Backend: KalmanBackend>(
-    path: String, object: String?, replayer: Replayer<Backend>
+    path: String, object: String?, replayer: Replayer<Backend>, mapping: ColumnMapping = .identity
   ) throws(RunTraceError) -> RunTrace {
     do {
-      var trace = try rows(path: path, object: object)
+      var trace = try rows(path: path, object: object, mapping: mapping)
       var replayer = replayer
       replayer.onRejection = { _ in }
       replayer.onState = { seconds, name, state in
@@ -38,7 +39,7 @@ extension RunTrace {
           timeSeconds: event.time.seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
           distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
       }
-      var reader = try RangingCSVReader(path: path)
+      var reader = try RangingCSVReader(path: path, mapping: mapping)
       _ = try replayer.run(&reader)
       trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
         ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters)
@@ -54,8 +55,8 @@ extension RunTrace {
   }
 
   /// The object's measurement and life-cycle rows, with no engine output yet.
-  private static func rows(path: String, object wanted: String?) throws -> RunTrace {
-    var reader = try RangingCSVReader(path: path)
+  private static func rows(path: String, object wanted: String?, mapping: ColumnMapping) throws -> RunTrace {
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
     var available: [String] = []
     var seen: Set<String> = []
     var object = wanted

@@ -30,6 +30,8 @@ struct Plot: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
   var object: String?
 
+  @OptionGroup(title: "Input columns and units") var input: InputOptions
+
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
@@ -63,8 +65,9 @@ struct Plot: ParsableCommand {
     let zoneList = try engine.zoneList()
     let replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     let trace: RunTrace
+    let mapping = try input.mapping()
     do {
-      trace = try RunTrace.record(path: file, object: object, replayer: replayer)
+      trace = try RunTrace.record(path: file, object: object, replayer: replayer, mapping: mapping)
     } catch {
       Diagnostics.write("rangectl plot: \(error)\n")
       switch error {
@@ -72,6 +75,9 @@ struct Plot: ParsableCommand {
       case .noMeasurements: throw ExitCode(65)  // EX_DATAERR
       case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
       }
+    }
+    if let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
+      Diagnostics.write("rangectl plot: \(file): \(ReplaySummary.unusedColumnsLine(unused))\n")
     }
     let out: OutputFile
     do {
