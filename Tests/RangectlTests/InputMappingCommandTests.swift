@@ -34,10 +34,9 @@ struct InputMappingCommandTests {
 
   @Test("The filtered distances of the Android export are those of the metre/second CSV")
   func sameTrack() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let plainTrack = folder.appendingPathComponent("plain.csv").path, mappedTrack = folder.appendingPathComponent("mapped.csv").path
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let plainTrack = folder.path("plain.csv"), mappedTrack = folder.path("mapped.csv")
     _ = try Rangectl.run(["replay", Self.fixtures + "metres-seconds.csv", "--filtered", plainTrack, "--events", "/dev/null"])
     _ = try Rangectl.run(["replay", "--preset", "android", Self.fixtures + "android-export.csv", "--filtered", mappedTrack,
                           "--events", "/dev/null"])
@@ -89,11 +88,12 @@ struct InputMappingCommandTests {
 
   @Test("evaluate scores a cm/ms log with renamed columns exactly as its metre/second twin")
   func evaluateMapped() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-\(UUID().uuidString)")
-    for sub in ["plain", "mapped"] {
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+    // Two folders, so that both files are named `walk` in the report.
+    let plainFolder = try ScratchFolder(), mappedFolder = try ScratchFolder()
+    defer {
+      plainFolder.remove()
+      mappedFolder.remove()
     }
-    defer { try? FileManager.default.removeItem(at: folder) }
     // A walk in and out in whole centimetres and milliseconds; the twin writes the same numbers in m and s.
     var plain = "t,object,distance,true_distance\n", mapped = "time_ms,peer,range_cm,truth_cm\n"
     for i in 0...100 {
@@ -104,9 +104,7 @@ struct InputMappingCommandTests {
       plain += "\(ms / 1000).\(String(format: "%03d", ms % 1000)),lock,\(measured / 100).\(String(format: "%02d", measured % 100)),"
         + "\(truth / 100).\(String(format: "%02d", truth % 100))\n"
     }
-    let plainPath = folder.appendingPathComponent("plain/walk.csv").path, mappedPath = folder.appendingPathComponent("mapped/walk.csv").path
-    try plain.write(toFile: plainPath, atomically: true, encoding: .utf8)
-    try mapped.write(toFile: mappedPath, atomically: true, encoding: .utf8)
+    let plainPath = try plainFolder.write("walk.csv", plain), mappedPath = try mappedFolder.write("walk.csv", mapped)
     let expected = try Rangectl.run(["evaluate", plainPath])
     let result = try Rangectl.run(["evaluate", mappedPath, "--time-unit", "ms", "--distance-unit", "cm",
                                    "--column", "t=time_ms", "--column", "object=peer", "--column", "distance=range_cm",
@@ -118,10 +116,9 @@ struct InputMappingCommandTests {
 
   @Test("plot draws an Android export as it draws the metre/second CSV, and names the unused columns")
   func plotMapped() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mapping-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let plainSVG = folder.appendingPathComponent("plain.svg").path, mappedSVG = folder.appendingPathComponent("mapped.svg").path
+    let folder = try ScratchFolder()
+    defer { folder.remove() }
+    let plainSVG = folder.path("plain.svg"), mappedSVG = folder.path("mapped.svg")
     let plain = try Rangectl.run(["plot", Self.fixtures + "metres-seconds.csv", "-o", plainSVG])
     let mapped = try Rangectl.run(["plot", "--preset", "android", Self.fixtures + "android-export.csv", "-o", mappedSVG])
     #expect(plain.status == 0 && mapped.status == 0, "\(mapped.stderr)")
