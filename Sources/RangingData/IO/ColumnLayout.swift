@@ -37,6 +37,9 @@ enum KnownColumn: Int, CaseIterable {
     }
   }
 
+  /// How many known columns there are (`allCases.count`, without building the array).
+  static let columnCount = KnownColumn.allCases.count
+
   /// The columns that carry a measurement; they must be empty on an `event` row.
   static let measurementColumns: [KnownColumn] = [
     .distance, .dirX, .dirY, .dirZ, .horizontalAngle, .vertical, .azimuth, .elevation,

@@ -11,7 +11,11 @@ import RangingEngine
 /// `object` present, every numeric field empty or plain decimal text that
 /// ``DecimalFastPath`` converts exactly, known `vertical` and `event`
 /// names, all or none of `dir_*`, and values that pass ``SampleValidation``.
-/// That is every row a recorder or the scenario generator writes.
+/// That is every row a recorder or the scenario generator writes. Under a
+/// ``ColumnMapping`` it reads the mapped columns, converts the units after
+/// the loop and makes the direction of azimuth and elevation with
+/// ``SphericalDirection``, as ``RowParser`` does; a row whose angles the
+/// parser would reject is left to it.
 ///
 /// It allocates nothing: fields are byte ranges of the line, numbers go into
 /// fixed storage, and the object is handed back as bytes for interning
@@ -44,6 +48,7 @@ struct RowScanner {
     fieldCodes = codes
     fieldCount = layout.fieldCount
     divisors = layout.divisors
+    precondition(KnownColumn.columnCount == 15, "RowScanner keeps one value per known column in an InlineArray<15, Double>")
   }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
@@ -158,17 +163,7 @@ struct RowScanner {
     guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
       return false
     }
-    if let divisors {
-      // Input units to ours, as RowParser converts them (docs/FORMATS.md §5).
-      for column in 0..<KnownColumn.trueDistance.rawValue where given & (1 &<< UInt16(column)) != 0 {
-        numbers[column] /= divisors[column]
-      }
-      if convertingTruth {
-        for column in KnownColumn.trueDistance.rawValue..<15 where given & (1 &<< UInt16(column)) != 0 {
-          numbers[column] /= divisors[column]
-        }
-      }
-    }
+    if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
@@ -209,6 +204,19 @@ struct RowScanner {
         y: Self.number(.trueY, numbers, given), z: Self.number(.trueZ, numbers, given))
       : GroundTruth()
     return true
+  }
+
+  /// Divides each given value by its column's divisor: input units to ours,
+  /// as ``RowParser`` converts them (docs/FORMATS.md §5). The `true_*`
+  /// values only when they were converted from text.
+  @inline(__always)
+  private static func convertUnits(
+    _ numbers: inout InlineArray<15, Double>, given: UInt16, divisors: [Double], convertingTruth: Bool
+  ) {
+    let end = convertingTruth ? KnownColumn.columnCount : KnownColumn.trueDistance.rawValue
+    for column in 0..<end where given & (1 &<< UInt16(column)) != 0 {
+      numbers[column] /= divisors[column]
+    }
   }
 
   /// The value of `column` when its field was given. (Not a local function:

@@ -22,15 +22,15 @@ struct InputOptions: ParsableArguments {
     "Read a column from another header name, e.g. distance=range_cm (repeatable).", valueName: "column=name"))
   var columns: [String] = []
 
-  @Option(help: ArgumentHelp("Unit of distance and the true_* columns: m, cm or mm.", valueName: "unit"))
+  @Option(help: ArgumentHelp("Unit of distance and the true_* columns.", valueName: "unit"))
   var distanceUnit: DistanceUnit?
 
-  @Option(help: ArgumentHelp("Unit of t: s, ms, us or ns.", valueName: "unit"))
+  @Option(help: ArgumentHelp("Unit of t.", valueName: "unit"))
   var timeUnit: TimeUnit?
 
   @Option(help: ArgumentHelp(
-    "Unit of the azimuth, elevation and horizontal_angle columns: deg or rad; azimuth and elevation "
-      + "are read only when it is given.", valueName: "unit"))
+    "Unit of the azimuth, elevation and horizontal_angle columns; azimuth and elevation are read "
+      + "only when it is given.", valueName: "unit"))
   var angleUnit: AngleUnit?
 
   func validate() throws {

@@ -190,24 +190,59 @@ struct ColumnMappingTests {
     }
   }
 
+  /// The lines of a preset fixture and the scanner and parser of its header under `mapping`.
+  static func fixtureReaders(_ file: String, _ mapping: ColumnMapping) throws -> (lines: [String], scanner: RowScanner, parser: RowParser) {
+    let lines = try String(contentsOf: fixture(file), encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+    let layout = try ColumnLayout.make(names: CSVFields.split(String(lines[0])), mapping: mapping).get()
+    return (lines.dropFirst().map(String.init), RowScanner(layout: layout), RowParser(layout: layout))
+  }
+
+  /// Whether the scanner took `line`; when it did, the parser must make the same measurement of it.
+  @discardableResult
+  static func expectAgreement(_ line: String, _ scanner: RowScanner, _ parser: RowParser) -> Bool {
+    guard let row = scan(line, scanner) else { return false }
+    guard let fields = parser.record(line: 1, text: line).measurementFields else {
+      Issue.record("the scanner took a line the parser does not read as a measurement: \(line)")
+      return true
+    }
+    #expect(row.seconds.bitPattern == fields.seconds.bitPattern && row.update.time == fields.update.time, "\(line)")
+    #expect(row.update.distanceMeters == fields.update.distanceMeters, "\(line)")
+    #expect(row.update.direction == fields.update.direction, "\(line)")
+    #expect(row.update.horizontalAngleRadians == fields.update.horizontalAngleRadians, "\(line)")
+    return true
+  }
+
   @Test("The fast scanner and the parser agree on every row of the preset fixtures")
   func scannerAgreesUnderMappings() throws {
     for (file, mapping) in [("android-export.csv", ColumnMapping.android), ("qorvo-session-info.csv", .qorvo)] {
-      let lines = try String(contentsOf: Self.fixture(file), encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
-      let layout = try ColumnLayout.make(names: CSVFields.split(String(lines[0])), mapping: mapping).get()
-      let scanner = RowScanner(layout: layout), parser = RowParser(layout: layout)
-      var scanned = 0
-      for line in lines.dropFirst() {
-        guard let row = Self.scan(String(line), scanner) else { continue }
-        scanned += 1
-        let fields = try #require(parser.record(line: 1, text: String(line)).measurementFields, "\(line)")
-        #expect(row.seconds.bitPattern == fields.seconds.bitPattern && row.update.time == fields.update.time, "\(line)")
-        #expect(row.update.distanceMeters == fields.update.distanceMeters, "\(line)")
-        #expect(row.update.direction == fields.update.direction, "\(line)")
-        #expect(row.update.horizontalAngleRadians == fields.update.horizontalAngleRadians, "\(line)")
-      }
+      let (lines, scanner, parser) = try Self.fixtureReaders(file, mapping)
+      let scanned = lines.filter { Self.expectAgreement($0, scanner, parser) }.count
       #expect(scanned == 101, "\(file): the scanner should take every measurement row")
     }
+  }
+
+  @Test("Rows of a mapped layout with random damage: whatever the scanner accepts, the parser reads the same")
+  func damagedMappedRows() throws {
+    let (lines, scanner, parser) = try Self.fixtureReaders("qorvo-session-info.csv", .qorvo)
+    let alphabet = Array("0123456789.,-+eE \tx".unicodeScalars)
+    var random = SplitMix64(state: 15)
+    var accepted = 0, refused = 0
+    for _ in 0..<20_000 {
+      var scalars = Array(lines[Int(random.next() % UInt64(lines.count))].unicodeScalars)
+      for _ in 0...(random.next() % 3) {
+        let at = Int(random.next() % UInt64(scalars.count))
+        switch random.next() % 3 {
+        case 0: scalars[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+        case 1: scalars.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+        default: scalars.remove(at: at)
+        }
+      }
+      var line = ""
+      line.unicodeScalars.append(contentsOf: scalars)
+      if Self.expectAgreement(line, scanner, parser) { accepted += 1 } else { refused += 1 }
+    }
+    // Seed 15; both outcomes occur often, so both sides of the comparison were exercised.
+    #expect(accepted > 2_000 && refused > 2_000, "seed 15: \(accepted) accepted, \(refused) refused")
   }
 
   static func fixture(_ name: String) -> URL {
