@@ -9,7 +9,8 @@ public enum EvaluationInputs {
   /// The measurement rows of a ranging CSV that carry `true_distance`.
   ///
   /// Life-cycle rows, rejected rows and rows without truth are skipped; see
-  /// ``readTruth(datasetPath:)`` for the rejected rows.
+  /// ``readTruth(datasetPath:mapping:)`` for the rejected rows. `mapping`
+  /// says how the file's columns and units map (docs/FORMATS.md §5).
   ///
   /// - Throws: ``EvaluationInputError`` when the file cannot be opened or read,
   ///   is not a ranging CSV, has no `true_distance` column
@@ -29,10 +30,10 @@ public enum EvaluationInputs {
     public var rejections: [RowRejection]
   }
 
-  /// ``truthRows(datasetPath:)`` with the rejected rows, so that a caller can
+  /// ``truthRows(datasetPath:mapping:)`` with the rejected rows, so that a caller can
   /// report them: evaluation must not drop rows in silence (FORMATS.md §1).
   ///
-  /// - Throws: as ``truthRows(datasetPath:)``.
+  /// - Throws: as ``truthRows(datasetPath:mapping:)``.
   public static func readTruth(
     datasetPath path: String, mapping: ColumnMapping = .identity
   ) throws(EvaluationInputError) -> TruthRead {

@@ -6,7 +6,7 @@ import RangingEngine
 /// is given, distance error of the filtered and the raw distance.
 ///
 /// Pure over values (``evaluate(name:truth:engineEvents:filtered:)``), with
-/// file glue on top (``evaluate(name:datasetPath:eventsPath:filteredPath:)``):
+/// file glue on top (``evaluate(name:datasetPath:eventsPath:filteredPath:mapping:)``):
 ///
 ///     let evaluator = Evaluator()   // inner 1.5 m, outer 3 m, tolerance 1 s
 ///     let run = try evaluator.evaluate(datasetPath: "walk-in-out.csv", eventsPath: "events.jsonl",
