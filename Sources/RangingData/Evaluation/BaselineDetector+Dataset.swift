@@ -11,15 +11,17 @@ extension BaselineDetector {
   ///   - methods: the detectors to run, in the order of the result.
   ///   - zones: names and radii, metres.
   ///   - path: a ranging CSV (docs/FORMATS.md §1).
+  ///   - mapping: how its columns and units map (docs/FORMATS.md §5).
   /// - Returns: one detector per method, after the last row.
   /// - Throws: ``DatasetError`` when the file cannot be opened or read, or is
   ///   not a ranging CSV.
   /// - Complexity: O(rows · methods · zones).
   public static func run(
-    _ methods: [BaselineMethod], zones: [(name: String, radiusMeters: Double)], datasetPath path: String
+    _ methods: [BaselineMethod], zones: [(name: String, radiusMeters: Double)], datasetPath path: String,
+    mapping: ColumnMapping = .identity
   ) throws(DatasetError) -> [BaselineDetector] {
     var detectors = methods.map { BaselineDetector(method: $0, zones: zones) }
-    var reader = try RangingCSVReader(path: path)
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
     while let record = try reader.next() {
       switch record {
       case .measurement(_, let object, _, let update, _):

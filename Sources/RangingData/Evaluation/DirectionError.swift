@@ -96,11 +96,12 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
   }
 
   /// True positions by object and time (µs) from a dataset's `true_x/y/z` columns.
-  public static func truthPositions(datasetPath path: String) throws(DatasetError)
+  /// `mapping` says how the dataset's columns and units map (docs/FORMATS.md §5).
+  public static func truthPositions(datasetPath path: String, mapping: ColumnMapping = .identity) throws(DatasetError)
     -> [String: [Int64: (x: Double, y: Double, z: Double)]]
   {
     var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
-    var reader = try RangingCSVReader(path: path)
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
     while let record = try reader.next() {
       if case .measurement(_, let object, _, let update, let t) = record, let x = t.x, let y = t.y, let z = t.z {
         truth[object, default: [:]][update.time.microseconds] = (x, y, z)

@@ -9,14 +9,17 @@ public enum EvaluationInputs {
   /// The measurement rows of a ranging CSV that carry `true_distance`.
   ///
   /// Life-cycle rows, rejected rows and rows without truth are skipped; see
-  /// ``readTruth(datasetPath:)`` for the rejected rows.
+  /// ``readTruth(datasetPath:mapping:)`` for the rejected rows. `mapping`
+  /// says how the file's columns and units map (docs/FORMATS.md §5).
   ///
   /// - Throws: ``EvaluationInputError`` when the file cannot be opened or read,
   ///   is not a ranging CSV, has no `true_distance` column
   ///   (``EvaluationInputError/Kind/missingColumn(_:)``) or no row with one
   ///   (``EvaluationInputError/Kind/noTruth``).
-  public static func truthRows(datasetPath path: String) throws(EvaluationInputError) -> [TruthRow] {
-    try readTruth(datasetPath: path).rows
+  public static func truthRows(
+    datasetPath path: String, mapping: ColumnMapping = .identity
+  ) throws(EvaluationInputError) -> [TruthRow] {
+    try readTruth(datasetPath: path, mapping: mapping).rows
   }
 
   /// A dataset's truth rows, and the rows the reader rejected.
@@ -27,15 +30,17 @@ public enum EvaluationInputs {
     public var rejections: [RowRejection]
   }
 
-  /// ``truthRows(datasetPath:)`` with the rejected rows, so that a caller can
+  /// ``truthRows(datasetPath:mapping:)`` with the rejected rows, so that a caller can
   /// report them: evaluation must not drop rows in silence (FORMATS.md §1).
   ///
-  /// - Throws: as ``truthRows(datasetPath:)``.
-  public static func readTruth(datasetPath path: String) throws(EvaluationInputError) -> TruthRead {
+  /// - Throws: as ``truthRows(datasetPath:mapping:)``.
+  public static func readTruth(
+    datasetPath path: String, mapping: ColumnMapping = .identity
+  ) throws(EvaluationInputError) -> TruthRead {
     var read = TruthRead(rows: [], rejections: [])
     var reader: RangingCSVReader
-    do { reader = try RangingCSVReader(path: path) } catch { throw EvaluationInputError(error) }
-    guard reader.columns.contains("true_distance") else {
+    do { reader = try RangingCSVReader(path: path, mapping: mapping) } catch { throw EvaluationInputError(error) }
+    guard reader.headerColumn(for: "true_distance") != nil else {
       throw EvaluationInputError(path: path, kind: .missingColumn("true_distance"))
     }
     do {

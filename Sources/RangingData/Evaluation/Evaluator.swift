@@ -6,7 +6,7 @@ import RangingEngine
 /// is given, distance error of the filtered and the raw distance.
 ///
 /// Pure over values (``evaluate(name:truth:engineEvents:filtered:)``), with
-/// file glue on top (``evaluate(name:datasetPath:eventsPath:filteredPath:)``):
+/// file glue on top (``evaluate(name:datasetPath:eventsPath:filteredPath:mapping:)``):
 ///
 ///     let evaluator = Evaluator()   // inner 1.5 m, outer 3 m, tolerance 1 s
 ///     let run = try evaluator.evaluate(datasetPath: "walk-in-out.csv", eventsPath: "events.jsonl",
@@ -90,11 +90,13 @@ public struct Evaluator: Sendable {
   ///   - datasetPath: ranging CSV (docs/FORMATS.md §1).
   ///   - eventsPath: zone events (docs/FORMATS.md §2).
   ///   - filteredPath: filtered track (docs/FORMATS.md §3), or nil.
+  ///   - mapping: how the dataset's columns and units map (docs/FORMATS.md §5).
   /// - Throws: ``EvaluationInputError`` for the first file that cannot be used.
   public func evaluate(
-    name: String? = nil, datasetPath: String, eventsPath: String, filteredPath: String? = nil
+    name: String? = nil, datasetPath: String, eventsPath: String, filteredPath: String? = nil,
+    mapping: ColumnMapping = .identity
   ) throws(EvaluationInputError) -> ScenarioEvaluation {
-    let truth = try EvaluationInputs.truthRows(datasetPath: datasetPath)
+    let truth = try EvaluationInputs.truthRows(datasetPath: datasetPath, mapping: mapping)
     let events = try EvaluationInputs.events(path: eventsPath)
     let filtered = try filteredPath.map { (path: String) throws(EvaluationInputError) in
       try EvaluationInputs.filteredRows(path: path)

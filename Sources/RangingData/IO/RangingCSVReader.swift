@@ -40,6 +40,10 @@ public struct RangingCSVReader {
   public let path: String
   /// The header's column names, trimmed, in file order (unknown names included).
   public let columns: [String]
+  /// The header's names that no column this reader knows reads (under its
+  /// ``ColumnMapping``), in file order, each once: `rangectl` names them in
+  /// its summary, so that a column such as `azimuth` is never dropped unseen.
+  public let unusedColumns: [String]
 
   /// The core's value checks that every measurement this reader returns has
   /// passed (rows that fail them are rejected with the core's reason).
@@ -68,11 +72,20 @@ public struct RangingCSVReader {
     try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20)
   }
 
+  /// ``init(path:)`` for an input whose columns or units differ from
+  /// docs/FORMATS.md §1, read through `mapping` (docs/FORMATS.md §5).
+  ///
+  /// - Throws: as ``init(path:)``; ``DatasetError/Kind/notARangingCSV(reason:)``
+  ///   also when the header lacks a column that `mapping` requires.
+  public init(path: String, mapping: ColumnMapping) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, mapping: mapping)
+  }
+
   /// ``init(path:)`` for an input that is still arriving (``LiveInput``):
   /// standard input from a live source, or a file still being written. The
   /// header is waited for as the rows are.
-  public init(path: String, live: LiveInput) throws(DatasetError) {
-    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, live: live)
+  public init(path: String, live: LiveInput, mapping: ColumnMapping = .identity) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, live: live, mapping: mapping)
   }
 
   /// Called before each read from the input: once per 64 KiB chunk of a
@@ -85,6 +98,16 @@ public struct RangingCSVReader {
     nonmutating set { source.beforeRead = newValue }
   }
 
+  /// The header's name and 1-based column of the canonical column
+  /// `canonical` (`t`, `distance`, … of docs/FORMATS.md §1), as this
+  /// reader's ``ColumnMapping`` finds it; nil when the header lacks it.
+  public func headerColumn(for canonical: String) -> (name: String, column: Int)? {
+    guard let column = KnownColumn.allCases.first(where: { $0.name == canonical }),
+      let index = parser.layout[column]
+    else { return nil }
+    return (columns[index], index + 1)
+  }
+
   /// Bytes read from the input so far.
   public var bytesRead: Int { source.bytesRead }
 
@@ -95,7 +118,8 @@ public struct RangingCSVReader {
   /// ``init(path:)`` with the buffer sizes and limits exposed, for tests.
   init(
     path: String, chunkBytes: Int, maxLineBytes: Int,
-    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes, live: LiveInput? = nil
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes, live: LiveInput? = nil,
+    mapping: ColumnMapping = .identity
   ) throws(DatasetError) {
     let source = try LineSource(
       path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes,
@@ -111,10 +135,11 @@ public struct RangingCSVReader {
       case .text(let number, let text):
         if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
         let names = CSVFields.split(text)
-        switch ColumnLayout.make(names: names) {
+        switch ColumnLayout.make(names: names, mapping: mapping) {
         case .success(let layout):
           self.path = path
           self.columns = names.map(String.init)
+          self.unusedColumns = layout.unusedColumns
           self.source = source
           self.parser = RowParser(layout: layout)
           self.scanner = RowScanner(layout: layout)

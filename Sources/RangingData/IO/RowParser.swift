@@ -40,6 +40,14 @@ struct RowParser {
         return row.reject(bad.column, reason)
       }
     }
+    if let divisors = layout.divisors {
+      // Input units to ours (docs/FORMATS.md §5); every divisor is ≥ 1, so no value overflows.
+      for (column, _) in layout.present {
+        if case .value(let value) = numbers[column.rawValue] {
+          numbers[column.rawValue] = .value(value / divisors[column.rawValue])
+        }
+      }
+    }
     // `t` is present and neither malformed nor non-finite, so it is a number.
     let seconds = numbers[KnownColumn.t.rawValue].number!
     guard abs(seconds) < RowParser.maximumSeconds else { return row.reject(.t, "time_out_of_range") }
@@ -78,12 +86,24 @@ struct RowParser {
       let missing = axes.first { numbers[$0.rawValue] == .absent }!
       return row.reject(missing, "incomplete_direction")
     }
-    let direction = given.count == 3 ? Direction(x: given[0], y: given[1], z: given[2]) : nil
+    var direction = given.count == 3 ? Direction(x: given[0], y: given[1], z: given[2]) : nil
+    var horizontal = numbers[KnownColumn.horizontalAngle.rawValue].number
+    switch SphericalDirection.resolve(
+      azimuthRadians: numbers[KnownColumn.azimuth.rawValue].number,
+      elevationRadians: numbers[KnownColumn.elevation.rawValue].number, horizontalAngleRadians: horizontal)
+    {
+    case .success(let angles):
+      direction = angles.direction ?? direction
+      horizontal = angles.horizontalAngleRadians
+    case .failure(.elevationWithoutAzimuth): return row.reject(.azimuth, "incomplete_direction")
+    case .failure(.azimuthOutOfRange): return row.reject(.azimuth, "angle_out_of_range")
+    case .failure(.elevationOutOfRange): return row.reject(.elevation, "angle_out_of_range")
+    }
     let update = RangingUpdate(
       time: Timestamp(seconds: seconds),
       distanceMeters: numbers[KnownColumn.distance.rawValue].number,
       direction: direction,
-      horizontalAngleRadians: numbers[KnownColumn.horizontalAngle.rawValue].number,
+      horizontalAngleRadians: horizontal,
       vertical: vertical)
     if let reason = validation.rejection(of: update) {
       return rejection(for: reason, in: row)
@@ -157,7 +177,7 @@ private struct Row {
   func reject(_ column: KnownColumn, _ reason: String, text: Substring? = nil) -> DatasetRecord {
     .rejected(
       RowRejection(
-        line: line, column: layout[column].map { $0 + 1 }, field: column.name,
+        line: line, column: layout[column].map { $0 + 1 }, field: layout.headerName(of: column),
         reason: reason, text: RowRejection.clipped(text ?? self[column])))
   }
 

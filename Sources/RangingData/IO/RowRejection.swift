@@ -17,12 +17,16 @@
 /// | `unknown_event` | `event` | not one of the five life-cycle event names |
 /// | `measurement_on_event_row` | the column | an `event` row also carries a measurement |
 /// | `incomplete_direction` | first missing `dir_*` | one or two of `dir_x`, `dir_y`, `dir_z` |
+/// | `incomplete_direction`, `angle_out_of_range` | `azimuth`, `elevation` | elevation without azimuth; \|azimuth\| > 180° or \|elevation\| > 90° (only under a ``ColumnMapping`` with an angle unit) |
 /// | `negative_distance`, `non_finite_distance`, `distance_out_of_range` | `distance` | from `SampleValidation` (the last: non-zero below 1e-4 m or above 1000 m) |
 /// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from `SampleValidation` |
 /// | `horizontal_angle_out_of_range` | `horizontal_angle` | from `SampleValidation` |
 /// | `no_measurement` | `row` | from `SampleValidation`: nothing measured |
 ///
 /// When several columns fail the same check, the leftmost in the file is named.
+/// Under a ``ColumnMapping``, `field` is the header's name for the column
+/// (`distance[cm]`), and values are converted to metres, seconds and radians
+/// before the value checks.
 /// Per-object time order is not checked here; the tracker does that.
 public struct RowRejection: Equatable, Sendable, CustomStringConvertible {
   /// The 1-based physical line in the file, counting header, comment and blank lines.

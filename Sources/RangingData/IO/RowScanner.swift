@@ -11,7 +11,11 @@ import RangingEngine
 /// `object` present, every numeric field empty or plain decimal text that
 /// ``DecimalFastPath`` converts exactly, known `vertical` and `event`
 /// names, all or none of `dir_*`, and values that pass ``SampleValidation``.
-/// That is every row a recorder or the scenario generator writes.
+/// That is every row a recorder or the scenario generator writes. Under a
+/// ``ColumnMapping`` it reads the mapped columns, converts the units after
+/// the loop and makes the direction of azimuth and elevation with
+/// ``SphericalDirection``, as ``RowParser`` does; a row whose angles the
+/// parser would reject is left to it.
 ///
 /// It allocates nothing: fields are byte ranges of the line, numbers go into
 /// fixed storage, and the object is handed back as bytes for interning
@@ -22,6 +26,8 @@ struct RowScanner {
   /// `KnownColumn.rawValue` (0 or more), or one of the negative `Code`s.
   private let fieldCodes: [Int8]
   private let fieldCount: Int
+  /// ``ColumnLayout/divisors``: nil for a layout in our units.
+  private let divisors: [Double]?
   private let validation = RangingCSVReader.rowValidation
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
@@ -41,6 +47,8 @@ struct RowScanner {
     }
     fieldCodes = codes
     fieldCount = layout.fieldCount
+    divisors = layout.divisors
+    precondition(KnownColumn.columnCount == 15, "RowScanner keeps one value per known column in an InlineArray<15, Double>")
   }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
@@ -77,7 +85,7 @@ struct RowScanner {
     guard let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
-    var numbers = InlineArray<13, Double>(repeating: 0)
+    var numbers = InlineArray<15, Double>(repeating: 0)
     // Bit c is set when known column c's field is non-empty.
     var given: UInt16 = 0
     var objectStart = 0, objectEnd = 0
@@ -155,6 +163,7 @@ struct RowScanner {
     guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
       return false
     }
+    if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
@@ -167,7 +176,7 @@ struct RowScanner {
       row.truth = GroundTruth()
       return true
     }
-    let direction: Direction?
+    var direction: Direction?
     switch given & Self.directionMask {
     case Self.directionMask:
       direction = Direction(
@@ -175,9 +184,19 @@ struct RowScanner {
     case 0: direction = nil
     default: return false
     }
+    var horizontal = Self.number(.horizontalAngle, numbers, given)
+    if given & Self.angleMask != 0 {
+      // Only under a mapping with an angle unit, and never beside `dir_*` (ColumnLayout).
+      guard case .success(let angles) = SphericalDirection.resolve(
+        azimuthRadians: Self.number(.azimuth, numbers, given), elevationRadians: Self.number(.elevation, numbers, given),
+        horizontalAngleRadians: horizontal)
+      else { return false }
+      direction = angles.direction
+      horizontal = angles.horizontalAngleRadians
+    }
     row.update = RangingUpdate(
       time: Timestamp(seconds: seconds), distanceMeters: Self.number(.distance, numbers, given), direction: direction,
-      horizontalAngleRadians: Self.number(.horizontalAngle, numbers, given), vertical: vertical)
+      horizontalAngleRadians: horizontal, vertical: vertical)
     guard validation.rejection(of: row.update) == nil else { return false }
     row.truth = convertingTruth
       ? GroundTruth(
@@ -187,10 +206,23 @@ struct RowScanner {
     return true
   }
 
+  /// Divides each given value by its column's divisor: input units to ours,
+  /// as ``RowParser`` converts them (docs/FORMATS.md §5). The `true_*`
+  /// values only when they were converted from text.
+  @inline(__always)
+  private static func convertUnits(
+    _ numbers: inout InlineArray<15, Double>, given: UInt16, divisors: [Double], convertingTruth: Bool
+  ) {
+    let end = convertingTruth ? KnownColumn.columnCount : KnownColumn.trueDistance.rawValue
+    for column in 0..<end where given & (1 &<< UInt16(column)) != 0 {
+      numbers[column] /= divisors[column]
+    }
+  }
+
   /// The value of `column` when its field was given. (Not a local function:
   /// one capturing `numbers` would box it and check each access.)
   @inline(__always)
-  private static func number(_ column: KnownColumn, _ numbers: borrowing InlineArray<13, Double>, _ given: UInt16)
+  private static func number(_ column: KnownColumn, _ numbers: borrowing InlineArray<15, Double>, _ given: UInt16)
     -> Double?
   {
     given & (1 &<< column.rawValue) != 0 ? numbers[column.rawValue] : nil
@@ -199,7 +231,11 @@ struct RowScanner {
   /// Bits of ``KnownColumn/measurementColumns``, and of the three `dir_*` columns.
   private static var measurementMask: UInt16 {
     1 << KnownColumn.distance.rawValue | directionMask | 1 << KnownColumn.horizontalAngle.rawValue
-      | 1 << KnownColumn.vertical.rawValue
+      | 1 << KnownColumn.vertical.rawValue | angleMask
+  }
+  /// Bits of `azimuth` and `elevation`.
+  private static var angleMask: UInt16 {
+    1 << KnownColumn.azimuth.rawValue | 1 << KnownColumn.elevation.rawValue
   }
   private static var directionMask: UInt16 {
     1 << KnownColumn.dirX.rawValue | 1 << KnownColumn.dirY.rawValue | 1 << KnownColumn.dirZ.rawValue

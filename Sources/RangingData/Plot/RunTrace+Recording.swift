@@ -19,12 +19,14 @@ extension RunTrace {
   ///   - replayer: the engine to run; its callbacks are replaced.
   ///   - smoothed: record the track smoothed offline (``TrackSmoother``,
   ///     needs the `GSL` trait) instead of the live filter's.
+  ///   - mapping: how the file's columns and units map (docs/FORMATS.md §5).
   /// - Throws: ``RunTraceError``.
   public static func record<Backend: KalmanBackend>(
-    path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false
+    path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false,
+    mapping: ColumnMapping = .identity
   ) throws(RunTraceError) -> RunTrace {
     do {
-      var trace = try rows(path: path, object: object)
+      var trace = try rows(path: path, object: object, mapping: mapping)
       trace.isSmoothed = smoothed
       var replayer = replayer
       replayer.onRejection = { _ in }
@@ -44,7 +46,7 @@ extension RunTrace {
           timeSeconds: event.time.seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
           distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
       }
-      var reader = try RangingCSVReader(path: path)
+      var reader = try RangingCSVReader(path: path, mapping: mapping)
       _ = try replayer.run(&reader)
       smoother?.finish()
       trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
@@ -61,8 +63,8 @@ extension RunTrace {
   }
 
   /// The object's measurement and life-cycle rows, with no engine output yet.
-  private static func rows(path: String, object wanted: String?) throws -> RunTrace {
-    var reader = try RangingCSVReader(path: path)
+  private static func rows(path: String, object wanted: String?, mapping: ColumnMapping) throws -> RunTrace {
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
     var available: [String] = []
     var seen: Set<String> = []
     var object = wanted

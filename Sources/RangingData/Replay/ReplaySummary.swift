@@ -17,11 +17,20 @@ public struct ReplaySummary: Equatable, Sendable {
   public var evictions = 0
   public var enterEvents = 0
   public var exitEvents = 0
+  /// Header names that no column the reader knows reads
+  /// (``RangingCSVReader/unusedColumns``); the report names them once.
+  public var unusedColumns: [String] = []
 
   public init() {}
 
   public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted }
   public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
+
+  /// `columns not used: a, b`: the line that names a file's unused columns,
+  /// in the replay summary and in the other commands' messages.
+  public static func unusedColumnsLine(_ names: [String]) -> String {
+    "columns not used: " + names.joined(separator: ", ")
+  }
 
   /// The report written to standard error, one fact per line.
   public func report(path: String) -> String {
@@ -32,6 +41,7 @@ public struct ReplaySummary: Equatable, Sendable {
     }
     text += "  objects: \(objects) (evicted: \(evictions))\n"
     text += "  events: \(enterEvents + exitEvents) (\(enterEvents) enter, \(exitEvents) exit)\n"
+    if !unusedColumns.isEmpty { text += "  \(Self.unusedColumnsLine(unusedColumns))\n" }
     return text
   }
 }

@@ -63,7 +63,10 @@ public struct Replayer<Backend: KalmanBackend> {
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
     let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
-    let timeColumn = reader.columns.firstIndex(of: "t").map { $0 + 1 }
+    let time = reader.headerColumn(for: "t")
+    let timeColumn = time?.column
+    let timeField = time?.name ?? "t"
+    tally.summary.unusedColumns = reader.unusedColumns
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
@@ -88,7 +91,7 @@ public struct Replayer<Backend: KalmanBackend> {
         }
       case .rejected(let reason):
         reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
-                            field: reason == .timeWentBackwards ? "t" : "row",
+                            field: reason == .timeWentBackwards ? timeField : "row",
                             reason: String(describing: reason.name), text: "\(seconds)"))
       }
     }

@@ -51,6 +51,7 @@ struct Evaluate: ParsableCommand {
   @Flag(help: "Write the report as JSON.") var json = false
   @Flag(help: "Also score the engine's track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
+  @OptionGroup(title: "Input columns and units") var input: InputOptions
   @OptionGroup var engine: EngineOptions
 
   func validate() throws {
@@ -72,31 +73,32 @@ struct Evaluate: ParsableCommand {
     var smoothedRuns: [ScenarioEvaluation] = []
     var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
     var directions = DirectionCollection()
+    let mapping = try input.mapping()
     do {
       let paths = events == nil ? try datasetFiles() : [datasets[0]]
       for path in paths {
         let run: ScenarioEvaluation
         if let events {
-          Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: path).rejections, path: path)
-          run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered)
+          Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: path, mapping: mapping).rejections, path: path)
+          run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered, mapping: mapping)
         } else {
           switch engine.backend {
           #if GSL
             case .gsl:
               run = try runEngine(
-                GSLKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions,
-                smoothedRuns: &smoothedRuns)
+                GSLKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
+                directions: &directions, smoothedRuns: &smoothedRuns)
           #else
             case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
           #endif
           case .swift:
             run = try runEngine(
-              SwiftKalmanBackend.self, on: path, zones: zoneList, evaluator: evaluator, directions: &directions,
-              smoothedRuns: &smoothedRuns)
+              SwiftKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
+              directions: &directions, smoothedRuns: &smoothedRuns)
           }
         }
         runs.append(run)
-        for (index, baseline) in try runBaselines(on: path, name: run.name, evaluator: evaluator).enumerated() {
+        for (index, baseline) in try runBaselines(on: path, mapping: mapping, name: run.name, evaluator: evaluator).enumerated() {
           baselineRuns[index].append(baseline)
         }
       }
@@ -137,9 +139,12 @@ struct Evaluate: ParsableCommand {
   static let listedRejections = 20
 
   /// Runs the standard baselines over `path` and scores each like the engine.
-  private func runBaselines(on path: String, name: String, evaluator: Evaluator) throws -> [ScenarioEvaluation] {
-    let truth = try EvaluationInputs.truthRows(datasetPath: path)
-    let detectors = try BaselineDetector.run(BaselineMethod.standard, zones: evaluator.zones, datasetPath: path)
+  private func runBaselines(
+    on path: String, mapping: ColumnMapping, name: String, evaluator: Evaluator
+  ) throws -> [ScenarioEvaluation] {
+    let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
+    let detectors = try BaselineDetector.run(
+      BaselineMethod.standard, zones: evaluator.zones, datasetPath: path, mapping: mapping)
     return detectors.map {
       evaluator.evaluate(name: name, truth: truth, engineEvents: $0.crossings, filtered: $0.distances)
     }
@@ -169,10 +174,13 @@ struct Evaluate: ParsableCommand {
   /// adds its directions and true positions to `directions`, and with
   /// --smooth the score of the smoothed track to `smoothedRuns`.
   private func runEngine<Backend: KalmanBackend>(
-    _: Backend.Type, on path: String, zones: ZoneList, evaluator: Evaluator, directions: inout DirectionCollection,
-    smoothedRuns: inout [ScenarioEvaluation]
+    _: Backend.Type, on path: String, mapping: ColumnMapping, zones: ZoneList, evaluator: Evaluator,
+    directions: inout DirectionCollection, smoothedRuns: inout [ScenarioEvaluation]
   ) throws -> ScenarioEvaluation {
-    var reader = try RangingCSVReader(path: path)
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
+    if !reader.unusedColumns.isEmpty {
+      Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(reader.unusedColumns))\n")
+    }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
     var samples: [DirectionSample] = []
     var crossings: [ZoneCrossing] = []
@@ -198,12 +206,13 @@ struct Evaluate: ParsableCommand {
     _ = try replayer.run(&reader)
     smoother?.finish()
     Self.report(rejections: rejections, path: path)
-    directions.add(samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path), file: path)
+    directions.add(
+      samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path, mapping: mapping), file: path)
     // datasets/<name>/samples.csv is named after its folder, other files after themselves.
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent == "samples.csv"
       ? url.deletingLastPathComponent().lastPathComponent : url.deletingPathExtension().lastPathComponent
-    let truth = try EvaluationInputs.truthRows(datasetPath: path)
+    let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
     if smooth {
       smoothedRuns.append(evaluator.evaluate(name: name, truth: truth, engineEvents: crossings, filtered: smoothedRows))
     }

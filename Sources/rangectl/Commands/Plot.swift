@@ -34,6 +34,7 @@ struct Plot: ParsableCommand {
 
   @Flag(help: "Draw the distance smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
+  @OptionGroup(title: "Input columns and units") var input: InputOptions
 
   @OptionGroup var engine: EngineOptions
 
@@ -69,8 +70,9 @@ struct Plot: ParsableCommand {
     let zoneList = try engine.zoneList()
     let replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     let trace: RunTrace
+    let mapping = try input.mapping()
     do {
-      trace = try RunTrace.record(path: file, object: object, replayer: replayer, smoothed: smooth)
+      trace = try RunTrace.record(path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping)
     } catch {
       Diagnostics.write("rangectl plot: \(error)\n")
       switch error {
@@ -78,6 +80,9 @@ struct Plot: ParsableCommand {
       case .noMeasurements: throw ExitCode(65)  // EX_DATAERR
       case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
       }
+    }
+    if let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
+      Diagnostics.write("rangectl plot: \(file): \(ReplaySummary.unusedColumnsLine(unused))\n")
     }
     let out: OutputFile
     do {

@@ -57,6 +57,8 @@ struct Replay: ParsableCommand {
   @Flag(help: "Write no progress and no summary on standard error (rejected rows are still listed).")
   var quiet = false
 
+  @OptionGroup(title: "Input columns and units") var input: InputOptions
+
   @OptionGroup var engine: EngineOptions
 
   @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
@@ -108,11 +110,12 @@ struct Replay: ParsableCommand {
   /// Opens the input, live or not; on failure, the message and the exit code.
   private func openReader(live: Bool) throws -> RangingCSVReader {
     do {
-      guard live else { return try RangingCSVReader(path: file) }
+      let mapping = try input.mapping()
+      guard live else { return try RangingCSVReader(path: file, mapping: mapping) }
       StopSignal.install()
       return try RangingCSVReader(
-        path: file, live: LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }))
-    } catch {
+        path: file, live: LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }), mapping: mapping)
+    } catch let error as DatasetError {
       Diagnostics.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
     }

@@ -116,17 +116,7 @@ struct RowScannerTests {
     var random = SplitMix64(state: 99)
     var accepted = 0, refused = 0
     for _ in 0..<30_000 {
-      var scalars = Array(lines[Int(random.next() % UInt64(lines.count))].unicodeScalars)
-      for _ in 0...(random.next() % 3) {
-        let at = Int(random.next() % UInt64(scalars.count))
-        switch random.next() % 3 {
-        case 0: scalars[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
-        case 1: scalars.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
-        default: scalars.remove(at: at)
-        }
-      }
-      var line = ""
-      line.unicodeScalars.append(contentsOf: scalars)
+      let line = LineDamage.damaged(lines[Int(random.next() % UInt64(lines.count))], alphabet: alphabet, random: &random)
       if expectAgreement(line) { accepted += 1 } else { refused += 1 }
     }
     // Both outcomes occur often, so both sides of the comparison were exercised.
