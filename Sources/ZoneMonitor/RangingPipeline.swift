@@ -71,7 +71,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// whatever other objects did meanwhile: its zones exit first, with reason
   /// `lost` and this update's time, and the update then starts a new track,
   /// exactly as if a clock advance had found it lost during the gap.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   public func process(object: UInt64, update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
     // Inlinable so that the tracker and its filters are specialised in the
     // caller's module (README, Performance); the zones run in `zonesAfter`.
@@ -89,10 +89,10 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   ///
   /// Precondition (not checked): `tracker.configuration.validation.rejection(of: update)` is nil.
   /// - Complexity: O(zones) expected. Does not allocate.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   public func process(object: UInt64, validatedUpdate update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
-    expireIfSilent(object: object, at: update.time, emit: emit)
-    let result = tracker.update(object: object, withValidated: update)
+    let slot = expireIfSilent(object: object, at: update.time, emit: emit)
+    let result = tracker.update(object: object, withValidated: update, knownSlot: slot)
     if case .accepted(let slot, let state, _, let evicted) = result {
       zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
     }
@@ -105,13 +105,18 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// clock moved during the gap. Nothing happens for an unknown object, or
   /// for a time earlier than its latest update (the tracker rejects that).
   ///
+  /// - Returns: the object's slot when it is still tracked afterwards (what
+  ///   `ObjectTracker.slot(of:)` now returns), so that the update that follows
+  ///   need not look it up again.
   /// - Complexity: O(1) expected; O(zones) when the object is lost. Does not allocate.
-  @inlinable
-  func expireIfSilent(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    guard let slot = tracker.slot(of: object),
-      time.seconds(since: tracker.lastSeen(inSlot: slot)) > tracker.configuration.lostTimeoutSeconds
-    else { return }
+  @inlinable @inline(__always) @discardableResult
+  func expireIfSilent(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) -> Int? {
+    guard let slot = tracker.slot(of: object) else { return nil }
+    guard time.seconds(since: tracker.lastSeen(inSlot: slot)) > tracker.configuration.lostTimeoutSeconds else {
+      return slot
+    }
     expire(slot: slot, object: object, at: time, emit: emit)
+    return nil
   }
 
   /// The rare half of ``expireIfSilent(object:at:emit:)``, out of line.

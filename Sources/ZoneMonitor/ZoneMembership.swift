@@ -17,10 +17,8 @@ public struct ZoneMembership: Sendable {
   private var inside: [Bool]           // slot * zoneCount + zone
   private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
   private var lastRange: [RangeEstimate]
-  /// Time of the slot's previous evaluation, µs, or notPending before the first.
-  private var lastEvaluated: [Int64]
-  /// Exponential average of the slot's update interval, seconds (NaN before two updates).
-  private var meanInterval: [Double]
+  /// Each slot's update timing, for the exit band at low rates.
+  private var timing: [UpdateTiming]
 
   private static let notPending = Int64.min
 
@@ -32,23 +30,7 @@ public struct ZoneMembership: Sendable {
     pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
     lastRange = Array(
       repeating: RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0), count: capacity)
-    lastEvaluated = Array(repeating: Self.notPending, count: capacity)
-    meanInterval = Array(repeating: .nan, count: capacity)
-  }
-
-  /// Weight of the newest interval in ``meanInterval``: 0.2, about the last five updates.
-  private static let intervalWeight = 0.2
-
-  /// Folds the time since the slot's previous evaluation into its mean update interval.
-  private mutating func noteUpdate(slot: Int, at time: Timestamp) -> Double {
-    let previous = lastEvaluated[slot]
-    lastEvaluated[slot] = time.microseconds
-    if previous != Self.notPending && time.microseconds > previous {
-      let interval = time.seconds(since: Timestamp(microseconds: previous))
-      let mean = meanInterval[slot]
-      meanInterval[slot] = mean.isNaN ? interval : mean + Self.intervalWeight * (interval - mean)
-    }
-    return meanInterval[slot]
+    timing = Array(repeating: UpdateTiming(), count: capacity)
   }
 
   /// Whether the object in `slot` is inside `zone`.
@@ -63,7 +45,7 @@ public struct ZoneMembership: Sendable {
   ) {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
-    let interval = noteUpdate(slot: slot, at: time)
+    let interval = timing[slot].note(time)
     let base = slot * zones.count
     // Off-axis angle of the direction (nil when there is none to use), computed
     // when an angle-limited zone first needs it: it is an `atan2`, the
@@ -148,7 +130,6 @@ public struct ZoneMembership: Sendable {
       pendingSince[base + zone] = Self.notPending
     }
     lastRange[slot] = RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0)
-    lastEvaluated[slot] = Self.notPending
-    meanInterval[slot] = .nan
+    timing[slot] = UpdateTiming()
   }
 }

@@ -3,9 +3,10 @@
 """Reference values for NonLineOfSightDetector (Tests/RangingEngineTests/Filters/NonLineOfSightDetectorTests.swift).
 
 Computes the two-hypothesis forward recursion with scipy.stats.norm densities
-(not the engine's log-ratio form): LOS y ~ N(0, S), NLOS y ~ N(0.3, S + 0.2^2);
-transitions dt/(10 + dt) (LOS->NLOS) and dt/(3 + dt) (NLOS->LOS); start at the
-stationary 3/13. Prints a Swift array literal of (y, S, dt, probability after).
+(not the engine's log-ratio form): LOS y ~ N(0, S), NLOS y ~ N(0.3, 10 S);
+between updates the probability relaxes towards the stationary 3/13 by one
+Euler step of rate 1/10 + 1/3 per second, capped at 1; start at 3/13.
+Prints a Swift array literal of (y, S, dt, probability after).
 """
 import numpy as np
 import scipy
@@ -19,8 +20,9 @@ p = 3 / 13
 for i, y in enumerate(ys):
     S = 0.05 ** 2 + 0.01 * (1 + (i % 3))
     dt = [0.2, 0.01, 1.0][i % 3]
-    prior = p * (1 - dt / (3 + dt)) + (1 - p) * dt / (10 + dt)
-    ln = norm.pdf(y, loc=0.3, scale=np.sqrt(S + 0.04))
+    mixing = min(1.0, (1 / 10 + 1 / 3) * dt)
+    prior = p + mixing * (3 / 13 - p)
+    ln = norm.pdf(y, loc=0.3, scale=np.sqrt(10 * S))
     ll = norm.pdf(y, loc=0.0, scale=np.sqrt(S))
     p = prior * ln / (prior * ln + (1 - prior) * ll)
     steps.append((y, S, dt, p))

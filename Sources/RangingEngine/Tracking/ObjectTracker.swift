@@ -82,11 +82,28 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   ///
   /// Precondition (not checked): `configuration.validation.rejection(of: update)` is nil.
   /// - Complexity: as ``update(object:with:)``. Does not allocate.
-  @inlinable
+  @inlinable @inline(__always)
   public func update(object: UInt64, withValidated update: RangingUpdate) -> TrackerUpdate {
+    self.update(object: object, withValidated: update, knownSlot: table.slot(of: object))
+  }
+
+  /// ``update(object:withValidated:)`` for a caller that has just looked the
+  /// object up: `knownSlot` is what ``slot(of:)`` returned for it, with no
+  /// change to the tracker in between. It spares the update a second lookup
+  /// (``RangingPipeline`` checks the object's silence first).
+  ///
+  /// Precondition (not checked): as ``update(object:withValidated:)``, and
+  /// `knownSlot == slot(of: object)`.
+  /// - Complexity: O(1) expected. Does not allocate. Always inlined: the
+  ///   result is then taken apart in the caller's registers instead of being
+  ///   written to memory and read back (README, Performance).
+  @inlinable @inline(__always)
+  public func update(object: UInt64, withValidated update: RangingUpdate, knownSlot: Int?) -> TrackerUpdate {
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
-    if let measured = update.distanceMeters {
+    // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
+    // always predicted the same way), since it sits on the update's chain (README, Performance).
+    if !configuration.rangeCalibration.isIdentity, let measured = update.distanceMeters {
       // A correction landing closer to 0 than the smallest distance validation accepts is 0: the
       // direction filter's geometry needs |p| well above rounding (SampleValidation.minimumDistanceMeters).
       let corrected = configuration.rangeCalibration.corrected(measured)
@@ -94,7 +111,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     }
     var evicted: UInt64? = nil
     let slot: Int
-    if let known = table.slot(of: object) {
+    if let known = knownSlot {
       guard update.time >= filters[known].time else { return .rejected(.timeWentBackwards) }
       slot = known
     } else {

@@ -6,14 +6,15 @@ import Testing
 /// with SciPy's normal densities (scripts/reference/nlos_detector_reference.py).
 @Suite("NonLineOfSightDetector")
 struct NonLineOfSightDetectorTests {
-  @Test("Follows the SciPy forward recursion to 1e-7 through a step, an outlier and back")
+  @Test("Follows the SciPy forward recursion to 1e-5 through a step, an outlier and back")
   func matchesReference() {
     var detector = NonLineOfSightDetector()
     #expect(abs(detector.probability - 3.0 / 13.0) < 1e-15)
     for (index, step) in nonLineOfSightReference.enumerated() {
       detector.update(innovation: step.y, innovationVariance: step.s, dt: step.dt)
-      // 1e-7: the core's exp is good to 1.1e-8 relative (ExponentialFunction)
-      #expect(abs(detector.probability - step.probability) <= 1e-7, "step \(index)")
+      // 1e-5: the core's exp is good to 3.5e-6 relative (ExponentialFunction), and a
+      // relative error e in Λ moves π by at most e π (1 - π) <= e / 4 per update
+      #expect(abs(detector.probability - step.probability) <= 1e-5, "step \(index)")
     }
   }
 
