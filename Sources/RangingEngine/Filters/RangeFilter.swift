@@ -14,7 +14,8 @@
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
 /// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
 /// outliers are long (multipath, bodies in the way). After `resetAfterRejections` such
-/// measurements in a row the filter restarts from the latest one, so a
+/// measurements in a row (or at least two over `resetAfterSeconds`, which
+/// matters at low rates) the filter restarts from the latest one, so a
 /// lasting jump (someone stepped around a wall) is followed within that many
 /// updates, while one- or two-update multipath spikes are ignored.
 ///
@@ -38,6 +39,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var consecutiveRejections = 0
   /// Innovation variance S when the current run of rejections began.
   @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
+  /// Time of the first measurement of the current run of rejections.
+  @exclusivity(unchecked) @usableFromInline var firstRejectionTime = Timestamp(microseconds: 0)
   /// True once a measurement has set the state.
   @exclusivity(unchecked) public private(set) var isInitialized = false
   /// Measurements fused since the track (re)started.
@@ -165,7 +168,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       consecutiveRejections += 1
       _health.insert(.innovationRejected)
-      if consecutiveRejections >= configuration.resetAfterRejections {
+      if consecutiveRejections == 1 { firstRejectionTime = time }
+      // A lasting jump: enough rejections in a row, or at least two over resetAfterSeconds.
+      if consecutiveRejections >= configuration.resetAfterRejections
+        || (consecutiveRejections >= 2 && time.seconds(since: firstRejectionTime) >= configuration.resetAfterSeconds)
+      {
         return restart(at: measured, time: time, reason: .persistentRejection)
       }
       return .rejected(testRatio: testRatio)

@@ -36,6 +36,14 @@ public struct RangeFilterConfiguration: Sendable {
   /// latest measurement, so a real, lasting jump is followed within this many
   /// updates. Multipath spikes last one or two updates, so 3 outlasts them.
   public var resetAfterRejections: Int
+  /// Seconds after which a run of at least two gate rejections restarts the
+  /// filter from the latest measurement, even before ``resetAfterRejections``
+  /// of them: at a low update rate, counting updates alone leaves a real jump
+  /// unfollowed for seconds (at 1 Hz, a person who starts running stays
+  /// rejected for 2 s). Two rejections are still needed, so a single spike
+  /// never restarts the track. 0.5 s acts only below about 4 Hz; chosen on
+  /// the tuning seeds at 1 Hz (Tuning.md, "Lasting jumps at low rates").
+  public var resetAfterSeconds: Double
   /// Measurements fused after a (re)start before the track is confirmed.
   /// The first fused measurement fixes the rate, with the large uncertainty
   /// of ``initialRateSigmaMetersPerSecond``; a second one checks it.
@@ -57,6 +65,7 @@ public struct RangeFilterConfiguration: Sendable {
     gateSigmas: Double = 4.0,
     shortGateSigmas: Double = 6.0,
     resetAfterRejections: Int = 3,
+    resetAfterSeconds: Double = 0.5,
     confirmationCount: Int = 2,
     prefilter: HampelConfiguration = .off,
     maximumRateMetersPerSecond: Double = 3
@@ -67,6 +76,7 @@ public struct RangeFilterConfiguration: Sendable {
     self.gateSigmas = gateSigmas
     self.shortGateSigmas = shortGateSigmas
     self.resetAfterRejections = resetAfterRejections
+    self.resetAfterSeconds = resetAfterSeconds
     self.confirmationCount = confirmationCount
     self.prefilter = prefilter
     self.maximumRateMetersPerSecond = maximumRateMetersPerSecond
@@ -77,6 +87,8 @@ public struct RangeFilterConfiguration: Sendable {
   public static let resetAfterRejectionsRange: ClosedRange<Int> = 1...1_000_000
   /// Accepted ``confirmationCount``: 0 (zones act on the first measurement) to 1000.
   public static let confirmationCountRange: ClosedRange<Int> = 0...1000
+  /// Accepted ``resetAfterSeconds``: 0 (restart at the second rejection) to a day.
+  public static let resetAfterSecondsRange: ClosedRange<Double> = 0...86_400
   /// Accepted ``maximumRateMetersPerSecond``: 0.1 m/s (a slow walk) and up,
   /// infinity included (no limit).
   public static let maximumRateRange: ClosedRange<Double> = 0.1...Double.infinity
@@ -101,6 +113,7 @@ public struct RangeFilterConfiguration: Sendable {
     try ConfigurationError.check(.rangeGateSigmas, gateSigmas, in: ConfigurationLimits.gateSigmas)
     try ConfigurationError.check(.rangeShortGateSigmas, shortGateSigmas, in: ConfigurationLimits.gateSigmas)
     try ConfigurationError.check(.rangeResetAfterRejections, resetAfterRejections, in: Self.resetAfterRejectionsRange)
+    try ConfigurationError.check(.rangeResetAfterSeconds, resetAfterSeconds, in: Self.resetAfterSecondsRange)
     try ConfigurationError.check(.rangeConfirmationCount, confirmationCount, in: Self.confirmationCountRange)
     try ConfigurationError.check(.rangeMaximumRate, maximumRateMetersPerSecond, in: Self.maximumRateRange)
     try prefilter.validate()

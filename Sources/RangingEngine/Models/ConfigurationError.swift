@@ -84,6 +84,7 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
   case rangeGateSigmas
   case rangeShortGateSigmas
   case rangeResetAfterRejections
+  case rangeResetAfterSeconds
   case rangeConfirmationCount
   // HampelConfiguration
   case hampelWindow
@@ -136,6 +137,7 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
     case .rangeGateSigmas: "RangeFilterConfiguration.gateSigmas"
     case .rangeShortGateSigmas: "RangeFilterConfiguration.shortGateSigmas"
     case .rangeResetAfterRejections: "RangeFilterConfiguration.resetAfterRejections"
+    case .rangeResetAfterSeconds: "RangeFilterConfiguration.resetAfterSeconds"
     case .rangeConfirmationCount: "RangeFilterConfiguration.confirmationCount"
     case .hampelWindow: "HampelConfiguration.window"
     case .hampelThreshold: "HampelConfiguration.threshold"

@@ -33,6 +33,7 @@ extension EngineOptions {
     tracker.rangeFilter.gateSigmas = gate
     tracker.rangeFilter.shortGateSigmas = shortGate
     tracker.rangeFilter.resetAfterRejections = resetAfter
+    tracker.rangeFilter.resetAfterSeconds = resetAfterSeconds
     tracker.rangeFilter.confirmationCount = confirmation
     tracker.rangeFilter.maximumRateMetersPerSecond = maxRate
     tracker.rangeFilter.prefilter.window = hampelWindow
@@ -84,6 +85,7 @@ extension EngineOptions {
     case .rangeGateSigmas: ("--gate", 1)
     case .rangeShortGateSigmas: ("--short-gate", 1)
     case .rangeResetAfterRejections: ("--reset-after", 1)
+    case .rangeResetAfterSeconds: ("--reset-after-seconds", 1)
     case .rangeConfirmationCount: ("--confirmation", 1)
     case .rangeMaximumRate: ("--max-rate", 1)
     case .hampelWindow: ("--hampel-window", 1)

@@ -81,6 +81,9 @@ struct EngineOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
   var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
+  @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after at least two rejections in a row spanning this many seconds.", valueName: "s"))
+  var resetAfterSeconds: Double = RangeFilterConfiguration().resetAfterSeconds
+
   @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
   var confirmation: Int = RangeFilterConfiguration().confirmationCount
 

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import Testing
+
+extension RangeFilterTests {
+  struct LowRateJumpCase: Sendable, CustomTestStringConvertible {
+    var backend: BackendKind
+    var intervalMicroseconds: Int64
+    var resetAfterSeconds: Double
+    /// Updates from the jump to the restart, by the rule: resetAfterRejections (3), or the
+    /// first rejection at least two in and resetAfterSeconds after the first.
+    var expectedUpdates: Int
+    var testDescription: String {
+      "every \(Double(intervalMicroseconds) / 1e6) s, reset after \(resetAfterSeconds) s: \(expectedUpdates) updates, \(backend.testDescription)"
+    }
+    static let all = BackendKind.allCases.flatMap { b in
+      [
+        // 1 Hz: the second rejection comes 1 s after the first (>= 0.5 s).
+        LowRateJumpCase(backend: b, intervalMicroseconds: 1_000_000, resetAfterSeconds: 0.5, expectedUpdates: 2),
+        // 1 Hz with 2.5 s: the third rejection (2 s) comes first, by count.
+        LowRateJumpCase(backend: b, intervalMicroseconds: 1_000_000, resetAfterSeconds: 2.5, expectedUpdates: 3),
+        // 10 Hz: two rejections span 0.1 s, three 0.2 s; the count decides.
+        LowRateJumpCase(backend: b, intervalMicroseconds: 100_000, resetAfterSeconds: 0.5, expectedUpdates: 3),
+        // 0 s: any second rejection restarts.
+        LowRateJumpCase(backend: b, intervalMicroseconds: 100_000, resetAfterSeconds: 0, expectedUpdates: 2),
+      ]
+    }
+  }
+
+  @Test("A lasting jump is followed after resetAfterRejections updates or two spanning resetAfterSeconds, whichever is first",
+        arguments: LowRateJumpCase.all)
+  func lowRateJumpFollowed(_ c: LowRateJumpCase) {
+    let filter = AnyRangeFilter(c.backend, RangeFilterConfiguration(resetAfterSeconds: c.resetAfterSeconds))
+    var time: Int64 = 0
+    // A still object at 5 m, then a lasting step to 8 m: far outside the gate at either rate.
+    for _ in 0..<30 {
+      _ = filter.update(5, Timestamp(microseconds: time))
+      time += c.intervalMicroseconds
+    }
+    var outcomes: [UpdateOutcome] = []
+    for _ in 0..<5 {
+      let outcome = filter.update(8, Timestamp(microseconds: time))
+      time += c.intervalMicroseconds
+      outcomes.append(outcome)
+      if case .reset(.persistentRejection) = outcome { break }
+    }
+    #expect(outcomes.count == c.expectedUpdates, "outcomes \(outcomes)")
+    #expect(outcomes.dropLast().allSatisfy { if case .rejected = $0 { true } else { false } }, "outcomes \(outcomes)")
+    #expect(filter.estimate().distanceMeters == 8)
+  }
+
+  @Test("A single long spike at 1 Hz never restarts the track")
+  func lowRateSpikeIgnored() {
+    for backend in BackendKind.allCases {
+      let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
+      var time: Int64 = 0
+      for index in 0..<40 {
+        // one +3 m spike at update 30 (outside the long gate), otherwise still at 5 m
+        let outcome = filter.update(index == 30 ? 8 : 5, Timestamp(microseconds: time))
+        time += 1_000_000
+        if index == 30 { #expect(outcome == .rejected(testRatio: outcome.testRatioForTest), "\(outcome)") }
+        if case .reset = outcome { Issue.record("restarted at update \(index)") }
+      }
+      #expect(abs(filter.estimate().distanceMeters - 5) < 1e-9)
+    }
+  }
+}
+
+extension UpdateOutcome {
+  /// The test ratio of a fused or rejected outcome (NaN otherwise), for comparisons in tests.
+  fileprivate var testRatioForTest: Double {
+    switch self {
+    case .fused(let ratio), .rejected(let ratio): ratio
+    default: .nan
+    }
+  }
+}
