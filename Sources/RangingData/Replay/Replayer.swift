@@ -87,7 +87,8 @@ public struct Replayer<Backend: KalmanBackend> {
         if tally.observesSteps {
           onRangeStep(RangeStep(
             seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
-            covariance: pipeline.tracker.rangeCovariance(inSlot: slot)))
+            covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
+            undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion)))
         }
       case .rejected(let reason):
         reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,

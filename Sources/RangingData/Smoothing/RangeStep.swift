@@ -18,11 +18,16 @@ public struct RangeStep: Sendable {
   /// The covariance of the distance filter's state after the update;
   /// meaningless when `state.range.distanceMeters` is not finite.
   public var covariance: RangeCovariance
+  /// Whether the filter undid its previous fusion before fusing this
+  /// measurement (`FilterHealth.undidPreviousFusion`): the previous step's
+  /// state is then not on the filter's path, which ran from the step before it.
+  public var undidPreviousFusion: Bool
 
   public init(
     seconds: Double, objectName: String, object: UInt64, state: TrackState, outcome: UpdateOutcome?,
-    covariance: RangeCovariance
+    covariance: RangeCovariance, undidPreviousFusion: Bool = false
   ) {
+    self.undidPreviousFusion = undidPreviousFusion
     self.seconds = seconds
     self.objectName = objectName
     self.object = object

@@ -113,6 +113,7 @@ public final class TrackSmoother {
       onSmoothed(step.seconds, name, step.state)
       return
     }
+    if step.undidPreviousFusion { Self.predictThroughLast(&runs.current, accelerationSpectralDensity: accelerationSpectralDensity) }
     if let point = step.point {
       runs.current.rows.append((step.seconds, step.state, runs.current.points.count))
       runs.current.points.append(point)
@@ -144,6 +145,18 @@ public final class TrackSmoother {
 
   /// Appends the rows of `abandoned` to `segment` as predictions from its
   /// last state; false (and `segment` unchanged) when a prediction fails.
+  /// Replaces the segment's last point by the prediction of the one before it
+  /// to its time: the filter undid that point's fusion (`RangeStep.undidPreviousFusion`),
+  /// so the measurement there is treated as rejected, as the filter now treats it.
+  /// Leaves the segment as it is when it has fewer than two points or the prediction fails.
+  private static func predictThroughLast(_ segment: inout Segment, accelerationSpectralDensity q: Double) {
+    let count = segment.points.count
+    guard count >= 2, case .success(let predicted) = RauchTungStriebel.predict(
+      segment.points[count - 2], to: segment.points[count - 1].time, accelerationSpectralDensity: q)
+    else { return }
+    segment.points[count - 1] = predicted
+  }
+
   private func extend(_ segment: inout Segment, through abandoned: Segment) -> Bool {
     var extended = segment
     for row in abandoned.rows {

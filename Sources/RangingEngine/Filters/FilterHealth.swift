@@ -13,4 +13,8 @@ public struct FilterHealth: OptionSet, Sendable {
   public static let resetByRejections = FilterHealth(rawValue: 1 << 2)
   /// The linear algebra failed and the filter restarted.
   public static let numericalFailure = FilterHealth(rawValue: 1 << 3)
+  /// The measurement was fused after undoing the previous fusion, whose
+  /// measurement it showed to be the outlier (``RangeFilter``, "One fusion
+  /// can be undone"): the state before this update is not its prior.
+  public static let undidPreviousFusion = FilterHealth(rawValue: 1 << 4)
 }

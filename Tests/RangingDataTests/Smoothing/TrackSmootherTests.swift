@@ -89,6 +89,38 @@
       #expect(out[1].2.range.distanceMeters == 28.7, "the last measured state has only predictions after it")
     }
 
+    @Test("A fusion the filter undid is smoothed as a prediction from the step before it, as the filter's path runs")
+    func undoneFusionIsPredictedThrough() throws {
+      var undoing = Self.step("a", 2.0, .fused(testRatio: 0.1), d: 5.02, v: 0.01, p: (0.0024, 0.0011, 0.011))
+      undoing.undidPreviousFusion = true
+      let steps = [
+        Self.step("a", 0.0, .initialized, d: 5.0, v: 0, p: (0.0025, 0, 2.25)),
+        Self.step("a", 1.0, .fused(testRatio: 0.01), d: 5.01, v: 0.01, p: (0.0024, 0.0023, 0.006)),
+        // the outlier the next step undid
+        Self.step("a", 1.5, .fused(testRatio: 0.8), d: 6.9, v: 2.5, p: (0.0025, 0.004, 0.02)),
+        undoing,
+      ]
+      let out = Self.run(steps)
+      // The same run with the outlier's point replaced by the closed-form prediction of the
+      // point before it (d + v dt, P00 + 2 dt P01 + dt² P11 + q dt³/3, P01 + dt P11 + q dt²/2, P11 + q dt).
+      let before = try #require(steps[1].point)
+      let dt = 0.5
+      let predicted = RangeTrackPoint(
+        time: steps[2].state.time, distanceMeters: before.distanceMeters + dt * before.rateMetersPerSecond,
+        rateMetersPerSecond: before.rateMetersPerSecond,
+        covariance: RangeCovariance(
+          distanceVarianceMetersSquared: 0.0024 + 2 * dt * 0.0023 + dt * dt * 0.006 + Self.q * dt * dt * dt / 3,
+          distanceRateCovarianceMetersSquaredPerSecond: 0.0023 + dt * 0.006 + Self.q * dt * dt / 2,
+          rateVarianceMetersSquaredPerSecondSquared: 0.006 + Self.q * dt))
+      let points = [steps[0].point!, before, predicted, steps[3].point!]
+      let expected = try RauchTungStriebel.smooth(points, accelerationSpectralDensity: Self.q).get()
+      for (state, point) in zip(out.map(\.2), expected) {
+        #expect(abs(state.range.distanceMeters - point.distanceMeters) < 1e-12)
+      }
+      // Nowhere near the outlier's 6.9 m.
+      #expect(abs(out[2].2.range.distanceMeters - 5.0) < 0.05)
+    }
+
     @Test("Once the threshold of open objects is reached, the segments of objects no longer tracked are handed on")
     func untrackedSegmentsAreSwept() {
       var out: [String] = []

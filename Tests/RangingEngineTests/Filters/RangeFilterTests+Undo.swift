@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import Testing
+
+extension RangeFilterTests {
+  /// A still object at 5 m measured every second, with `reading` at update 30 and 5 m at update 31.
+  static func stillWithOutlier<B: KalmanBackend>(_: B.Type, reading: Double) -> (RangeFilter<B>, [UpdateOutcome], FilterHealth) {
+    let filter = RangeFilter<B>()
+    var outcomes: [UpdateOutcome] = []
+    for index in 0...31 {
+      let distance = index == 30 ? reading : 5
+      outcomes.append(filter.update(distanceMeters: distance, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
+    }
+    return (filter, outcomes, filter.health)
+  }
+
+  @Test("At 1 Hz a long outlier inside the gate is undone by the next measurement: the state is the one that never saw it",
+        arguments: BackendKind.allCases)
+  func outlierUndone(_ backend: BackendKind) {
+    func check<B: KalmanBackend>(_ type: B.Type) {
+      let (filter, outcomes, health) = Self.stillWithOutlier(type, reading: 7)
+      // The outlier passes the 4-sigma gate (2.3 m wide at 1 Hz) with a test ratio above 0.25...
+      guard case .fused(let ratio) = outcomes[30] else { Issue.record("outlier not fused: \(outcomes[30])"); return }
+      #expect(ratio > RangeFilter<B>.undoTestRatio)
+      // ...and the next measurement is fused after undoing it.
+      guard case .fused = outcomes[31] else { Issue.record("next not fused: \(outcomes[31])"); return }
+      #expect(health.contains(.undidPreviousFusion))
+      // The same updates without the outlier: one step of 2 s from update 29.
+      let reference = RangeFilter<B>()
+      for index in [Int](0...29) + [31] {
+        _ = reference.update(distanceMeters: 5, at: Timestamp(microseconds: Int64(index) * 1_000_000))
+      }
+      #expect(abs(filter.estimate.distanceMeters - reference.estimate.distanceMeters) <= 1e-12)
+      #expect(abs(filter.estimate.rateMetersPerSecond - reference.estimate.rateMetersPerSecond) <= 1e-12)
+      #expect(abs(filter.estimate.sigmaMeters - reference.estimate.sigmaMeters) <= 1e-12)
+    }
+    switch backend {
+    #if GSL
+      case .gsl: check(GSLKalmanBackend.self)
+    #endif
+    case .swift: check(SwiftKalmanBackend.self)
+    }
+  }
+
+  @Test("A small innovation is never undone, and a rejection that the older state does not explain stays a rejection")
+  func undoOnlyWhenExplained() {
+    // 5.3 m: fused with a test ratio below 0.25 (0.3 m against a 2.3 m gate), so nothing to undo.
+    let (_, small, smallHealth) = Self.stillWithOutlier(SwiftKalmanBackend.self, reading: 5.3)
+    guard case .fused(let ratio) = small[30] else { Issue.record("\(small[30])"); return }
+    #expect(ratio < RangeFilter<SwiftKalmanBackend>.undoTestRatio)
+    #expect(!smallHealth.contains(.undidPreviousFusion))
+    // A fused outlier followed by a reading that fits neither state (20 m): rejected, not undone.
+    let filter = RangeFilter<SwiftKalmanBackend>()
+    for index in 0..<30 { _ = filter.update(distanceMeters: 5, at: Timestamp(microseconds: Int64(index) * 1_000_000)) }
+    guard case .fused = filter.update(distanceMeters: 7, at: Timestamp(microseconds: 30_000_000)) else {
+      Issue.record("outlier not fused"); return
+    }
+    guard case .rejected = filter.update(distanceMeters: 20, at: Timestamp(microseconds: 31_000_000)) else {
+      Issue.record("20 m not rejected"); return
+    }
+    #expect(!filter.health.contains(.undidPreviousFusion))
+  }
+}
