@@ -47,4 +47,75 @@ struct RangeCalibrationOptionTests {
     let distance = try #require(Double(last.split(separator: ",", omittingEmptySubsequences: false)[2]))
     #expect(abs(distance - 2) < 0.005, "\(last)")
   }
+
+  @Test("--object-calibration that cannot be read, is out of range, names an object twice or joins --range-offset exits 64",
+        arguments: [
+          EngineOptionCase(arguments: ["--object-calibration", "tag=a"], message: "--object-calibration wants name=offset[,scale] with numbers"),
+          EngineOptionCase(arguments: ["--object-calibration", "tag"], message: "--object-calibration wants name=offset[,scale]"),
+          EngineOptionCase(arguments: ["--object-calibration", "tag=0.1,1,2"], message: "with numbers"),
+          EngineOptionCase(arguments: ["--object-calibration", "tag=12"], message: "--object-calibration tag: the offset must be in -10.0...10.0 m, got 12.0"),
+          EngineOptionCase(arguments: ["--object-calibration", "tag=0,3"], message: "--object-calibration tag: the scale must be in 0.5...2.0, got 3.0"),
+          EngineOptionCase(
+            arguments: ["--object-calibration", "tag=0.1", "--object-calibration", "tag=0.2"],
+            message: "--object-calibration names 'tag' twice"),
+          EngineOptionCase(
+            arguments: ["--object-calibration", "tag=0.1", "--range-offset", "0.1"],
+            message: "--object-calibration and --range-offset/--range-scale would both correct the same distances"),
+        ])
+  func objectCalibrationRefusals(_ c: EngineOptionCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("static.csv", staticTwoMetres)
+    for command in ["replay", "evaluate", "plot"] {
+      let extra = command == "plot" ? ["-o", scratch.path("plot.svg")] : []
+      let result = try Rangectl.run([command, path] + extra + c.arguments)
+      #expect(result.status == 64, "\(command) stderr: \(result.stderr)")
+      #expect(result.stderr.contains(c.message), "\(command) stderr: \(result.stderr)")
+    }
+  }
+
+  @Test("--object-calibration corrects only its object: the same filtered rows as the input corrected beforehand by (d - b) / s")
+  func objectCalibrationCorrectsItsObject() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // Two devices at 2 m: "long" reads 0.1 + 1.02 x true, "plain" reads true.
+    var measured = ["t,object,distance"], corrected = ["t,object,distance"]
+    for step in 0..<40 {
+      let t = Double(step) * 0.1, noise = step % 2 == 0 ? 0.01 : -0.01
+      let long = 0.1 + 1.02 * 2 + noise
+      measured += ["\(t),long,\(long)", "\(t),plain,\(2 + noise)"]
+      corrected += ["\(t),long,\((long - 0.1) / 1.02)", "\(t),plain,\(2 + noise)"]
+    }
+    let raw = try scratch.write("measured.csv", measured.joined(separator: "\n") + "\n")
+    let fixed = try scratch.write("corrected.csv", corrected.joined(separator: "\n") + "\n")
+    let calibrated = try Rangectl.run(
+      ["replay", raw, "--object-calibration", "long=0.1,1.02", "--filtered", scratch.path("a.csv")])
+    let reference = try Rangectl.run(["replay", fixed, "--filtered", scratch.path("b.csv")])
+    #expect(calibrated.status == 0 && reference.status == 0, "\(calibrated.stderr) \(reference.stderr)")
+    let a = try scratch.read("a.csv"), b = try scratch.read("b.csv")
+    #expect(!a.isEmpty && a == b)
+  }
+
+  @Test("calibrate --per-object prints each object's fit and one --object-calibration flag per object")
+  func perObjectFits() throws {
+    #if GSL
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      // Static recordings of two devices at 2 m: 0.1 m and 0.3 m long.
+      var lines = ["t,object,distance"]
+      for step in 0..<40 {
+        let t = Double(step) * 0.1, noise = step % 2 == 0 ? 0.01 : -0.01
+        lines += ["\(t),near,\(2.1 + noise)", "\(t),far,\(2.3 + noise)"]
+      }
+      let path = try scratch.write("two.csv", lines.joined(separator: "\n") + "\n")
+      let result = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object"])
+      #expect(result.status == 0, "stderr: \(result.stderr)")
+      // The Huber location of ±0.01 around 0.1 and 0.3 is 0.1 and 0.3 exactly (symmetric data).
+      #expect(result.stdoutText.contains(
+        "flags for all: --object-calibration near=0.100 --object-calibration far=0.300 --band-offset 0"), "\(result.stdoutText)")
+      let both = try Rangectl.run(["calibrate", path, "--per-object", "--object", "near"])
+      #expect(both.status == 64)
+    #endif
+  }
 }
+

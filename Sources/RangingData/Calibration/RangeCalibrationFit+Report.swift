@@ -94,6 +94,21 @@ extension RangeCalibrationFit {
     return String(decoding: data, as: UTF8.self)
   }
 
+  /// The value of `--object-calibration` that applies the fit to the object
+  /// `name` alone: `name=offset,scale` (offset in millimetres, scale to 1e-4
+  /// as in ``flags``), or `name=offset` when the scale was fixed at 1.
+  public func objectCalibrationValue(name: String) -> String {
+    var text = "\(name)=\(Self.fixed(offsetMeters, 3))"
+    if model == .offsetScale { text += ",\(Self.fixed(scale, 4))" }
+    return text
+  }
+
+  /// `text` as a JSON string literal.
+  public static func jsonString(_ text: String) -> String {
+    guard let data = try? JSONEncoder().encode(text) else { preconditionFailure("RangeCalibrationFit: encoding a string failed") }
+    return String(decoding: data, as: UTF8.self)
+  }
+
   private static func fixed(_ value: Double, _ decimals: Int) -> String {
     String(format: "%.\(decimals)f", value)
   }

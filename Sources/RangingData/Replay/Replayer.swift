@@ -30,6 +30,14 @@ public struct Replayer<Backend: KalmanBackend> {
   }
   /// Whether ``onRangeStep`` was set.
   @usableFromInline var observesSteps = false
+  /// Range calibrations of single objects, by name: each corrects that
+  /// object's validated distances before the engine sees them, as the
+  /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
+  /// object (`RangeCalibration.correctedDistance(_:minimumDistanceMeters:)`).
+  /// For recordings of several devices whose biases differ (each anchor
+  /// of the LIAS trolley reads its own 0.09 to 0.28 m long); use one or the
+  /// other, since both would apply. Empty: no row is touched.
+  public var objectCalibrations: [String: RangeCalibration] = [:]
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -67,6 +75,8 @@ public struct Replayer<Backend: KalmanBackend> {
     let timeColumn = time?.column
     let timeField = time?.name ?? "t"
     tally.summary.unusedColumns = reader.unusedColumns
+    let calibrations = objectCalibrations
+    let minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
@@ -76,6 +86,13 @@ public struct Replayer<Backend: KalmanBackend> {
       onRejection(rejection)
     }
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+      var update = update
+      // After the reader's checks, which apply to what the device reported, as in the tracker.
+      if !calibrations.isEmpty, let distance = update.distanceMeters,
+        let calibration = tally.calibration(of: id, from: calibrations)
+      {
+        update.distanceMeters = calibration.correctedDistance(distance, minimumDistanceMeters: minimumDistance)
+      }
       let result = validated
         ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
         : pipeline.process(object: id, update: update, emit: emit)
@@ -163,8 +180,24 @@ final class ReplayTally {
   /// Forgets every name whose object `tracker` does not hold. After it, at
   /// most `tracker.capacity` names are live, so with a threshold of twice the
   /// capacity the sweeps cost O(1) amortised per new name.
+  /// Each object's entry of ``Replayer/objectCalibrations`` (nil: none), by
+  /// id, so that the name is looked up once per object rather than per row.
+  @usableFromInline @exclusivity(unchecked) var calibrationByID: [UInt64: RangeCalibration?] = [:]
+
   @usableFromInline
   func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
-    for id in names.ids where tracker.slot(of: id) == nil { names.forget(id) }
+    for id in names.ids where tracker.slot(of: id) == nil {
+      names.forget(id)
+      calibrationByID[id] = nil
+    }
+  }
+
+  /// The calibration of the object `id` in `calibrations`, or nil.
+  @usableFromInline
+  func calibration(of id: UInt64, from calibrations: [String: RangeCalibration]) -> RangeCalibration? {
+    if let known = calibrationByID[id] { return known }
+    let found = calibrations[names.name(of: id)]
+    calibrationByID[id] = .some(found)
+    return found
   }
 }

@@ -104,10 +104,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
     // always predicted the same way), since it sits on the update's chain (README, Performance).
     if !configuration.rangeCalibration.isIdentity, let measured = update.distanceMeters {
-      // A correction landing closer to 0 than the smallest distance validation accepts is 0: the
-      // direction filter's geometry needs |p| well above rounding (SampleValidation.minimumDistanceMeters).
-      let corrected = configuration.rangeCalibration.corrected(measured)
-      update.distanceMeters = corrected < configuration.validation.minimumDistanceMeters ? 0 : corrected
+      update.distanceMeters = configuration.rangeCalibration.correctedDistance(
+        measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
     }
     var evicted: UInt64? = nil
     let slot: Int

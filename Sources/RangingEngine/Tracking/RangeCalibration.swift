@@ -107,6 +107,18 @@ public struct RangeCalibration: Sendable, Equatable {
     // true = (measured - offset) / scale: the error model solved for the true distance.
     max(0, (measuredMeters - offsetMeters) / scale)
   }
+
+  /// ``corrected(_:)`` as the tracker applies it to a validated distance: a
+  /// result nearer 0 than `minimumDistanceMeters` (the smallest distance
+  /// validation accepts, `SampleValidation.minimumDistanceMeters`) is 0,
+  /// because the direction filter's geometry needs |p| well above rounding.
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public func correctedDistance(_ measuredMeters: Double, minimumDistanceMeters: Double) -> Double {
+    let corrected = corrected(measuredMeters)
+    return corrected < minimumDistanceMeters ? 0 : corrected
+  }
 }
 
 /// Why a ``RangeCalibration`` was refused.

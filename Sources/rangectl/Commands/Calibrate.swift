@@ -37,6 +37,9 @@ struct Calibrate: ParsableCommand {
   @Option(help: "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance).")
   var fit: RangeCalibrationFit.Model?
 
+  @Flag(help: "Fit every object on its own and print --object-calibration flags, one per object (devices whose biases differ).")
+  var perObject = false
+
   @Flag(help: "Write the fit as JSON.")
   var json = false
 
@@ -64,6 +67,7 @@ struct Calibrate: ParsableCommand {
       }
     }
     if let object, object.isEmpty { throw ValidationError("--object must not be empty") }
+    if perObject, object != nil { throw ValidationError("--per-object fits every object; not with --object") }
   }
 
   func run() throws {
@@ -78,6 +82,7 @@ struct Calibrate: ParsableCommand {
       Diagnostics.write("rangectl calibrate: \(samples.rejectedRows) rows rejected and not used; first: \(first.message(path: file))\n")
     }
     let model = fit ?? (knownDistance == nil ? .offsetScale : .offset)
+    if perObject { return try runPerObject(samples, model: model) }
     let result: RangeCalibrationFit
     do {
       result = try RangeCalibrationFit.fit(samples, object: object, model: model, knownDistanceMeters: knownDistance)
@@ -95,6 +100,42 @@ struct Calibrate: ParsableCommand {
             ? "the true distances may span too little to fit the scale (try --fit offset), or 'distance' and 'true_distance' are not both in metres\n"
             : "check that 'distance' and the true distance are both in metres\n"))
       throw ExitCode(65)
+    }
+  }
+}
+
+extension Calibrate {
+  /// `--per-object`: one fit per object, each printed as alone (`--object`),
+  /// then the flags that apply them all. An object whose rows cannot give a
+  /// fit (or whose fit the engine would refuse) is named and left out; none
+  /// at all exits 65.
+  func runPerObject(_ samples: CalibrationSamples, model: RangeCalibrationFit.Model) throws {
+    var fits: [(name: String, fit: RangeCalibrationFit)] = []
+    for name in samples.objects {
+      do {
+        let fit = try RangeCalibrationFit.fit(samples, object: name, model: model, knownDistanceMeters: knownDistance)
+        guard (try? RangeCalibration(offsetMeters: fit.offsetMeters, scale: fit.scale)) != nil else {
+          Diagnostics.write("rangectl calibrate: object \(name): the fit is outside what the engine accepts; left out\n")
+          continue
+        }
+        fits.append((name, fit))
+      } catch {
+        Diagnostics.write("rangectl calibrate: object \(name): \(error); left out\n")
+      }
+    }
+    guard !fits.isEmpty else {
+      Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): no object gave a fit\n")
+      throw ExitCode(65)  // EX_DATAERR
+    }
+    let flags = fits.map { "--object-calibration \($0.fit.objectCalibrationValue(name: $0.name))" }.joined(separator: " ")
+      + " --band-offset 0"
+    if json {
+      let documents = fits.map { "{\"object\": \(RangeCalibrationFit.jsonString($0.name)), \"fit\": \($0.fit.jsonText(path: file))}" }
+      print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
+        + "\"objects\": [\(documents.joined(separator: ", "))]}")
+    } else {
+      for (name, fit) in fits { print("object \(name)\n\(fit.table(path: file))") }
+      print("flags for all: \(flags)")
     }
   }
 }

@@ -182,6 +182,7 @@ struct Evaluate: ParsableCommand {
       Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(reader.unusedColumns))\n")
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
+    replayer.objectCalibrations = try engine.objectCalibrations()
     var samples: [DirectionSample] = []
     var crossings: [ZoneCrossing] = []
     var rows: [FilteredDistanceRow] = []

@@ -68,7 +68,8 @@ struct Plot: ParsableCommand {
 
   private func plot<Backend: KalmanBackend>(with _: Backend.Type) throws {
     let zoneList = try engine.zoneList()
-    let replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    replayer.objectCalibrations = try engine.objectCalibrations()
     let trace: RunTrace
     let mapping = try input.mapping()
     do {

@@ -146,6 +146,7 @@ struct Replay: ParsableCommand {
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    replayer.objectCalibrations = try engine.objectCalibrations()
     var listed = 0
     let path = file
     let limit = listRejected

@@ -114,6 +114,11 @@ struct EngineOptions: ParsableArguments {
     "The device's range scale s in measured = s·true + b (from `rangectl calibrate`).", valueName: "s"))
   var rangeScale: Double = RangeCalibration().scale
 
+  @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp(
+    "One object's range offset and scale, as `rangectl calibrate --per-object` prints them (repeatable; "
+      + "not with --range-offset or --range-scale).", valueName: "name=offset[,scale]"))
+  var objectCalibration: [String] = []
+
   enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
     case exit, hold
   }
@@ -169,6 +174,10 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError("--max-coast must be in (0, \(Self.maximumCoastLimitSeconds)] seconds, got \(maxCoast)")
     }
     _ = try rangeCalibration()
+    if !objectCalibration.isEmpty && (rangeOffset != RangeCalibration().offsetMeters || rangeScale != RangeCalibration().scale) {
+      throw ValidationError("--object-calibration and --range-offset/--range-scale would both correct the same distances; give one or the other")
+    }
+    _ = try objectCalibrations()
     // Every setting against the engine's documented ranges (EngineOptions+Configuration.swift).
     try validateEngineConfiguration()
   }
@@ -185,6 +194,34 @@ struct EngineOptions: ParsableArguments {
       throw ValidationError(
         "--range-scale must be in \(range.lowerBound)...\(range.upperBound) (a ratio, not a percentage), got \(rangeScale)")
     }
+  }
+
+  /// `--object-calibration name=offset[,scale]`, by object name.
+  func objectCalibrations() throws -> [String: RangeCalibration] {
+    var calibrations: [String: RangeCalibration] = [:]
+    for text in objectCalibration {
+      // The last '=' splits: an object name may itself contain '='.
+      guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
+        throw ValidationError("--object-calibration wants name=offset[,scale], got '\(text)'")
+      }
+      let name = String(text[..<equals])
+      let numbers = text[text.index(after: equals)...].split(separator: ",", omittingEmptySubsequences: false)
+      guard (1...2).contains(numbers.count), let offset = Double(numbers[0]),
+        let scale = numbers.count == 2 ? Double(numbers[1]) : 1
+      else { throw ValidationError("--object-calibration wants name=offset[,scale] with numbers, got '\(text)'") }
+      guard calibrations[name] == nil else { throw ValidationError("--object-calibration names '\(name)' twice") }
+      do {
+        calibrations[name] = try RangeCalibration(offsetMeters: offset, scale: scale)
+      } catch .offsetOutOfRange {
+        let limit = RangeCalibration.offsetLimitMeters
+        throw ValidationError("--object-calibration \(name): the offset must be in -\(limit)...\(limit) m, got \(offset)")
+      } catch .scaleOutOfRange {
+        let range = RangeCalibration.scaleRange
+        throw ValidationError(
+          "--object-calibration \(name): the scale must be in \(range.lowerBound)...\(range.upperBound), got \(scale)")
+      }
+    }
+    return calibrations
   }
 
   func zoneList() throws -> ZoneList {
