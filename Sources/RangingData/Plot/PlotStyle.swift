@@ -14,6 +14,10 @@ enum PlotStyle {
   static let measuredAzimuth = "#7f8c9a"
   static let horizontalAngle = "#8c564b"
   static let filteredAzimuth = "#9467bd"
+  /// Predicted (coasting) azimuth: Tableau 20's light pink, dashed, so that it is
+  /// told from the measured purple by colour and by dash alike.
+  static let predictedAzimuth = "#f7b6d2"
+  static let predictedDash = "5 4"
   static let directionMissing = "#f2c14e"
   static let directionMissingOpacity = "0.28"
   static let lifecycle = "#555555"

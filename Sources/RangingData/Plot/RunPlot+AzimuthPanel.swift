@@ -2,7 +2,9 @@
 extension RunPlot {
   /// The azimuth panel, back to front: grid, shading where the measured
   /// direction was missing, life-cycle lines, measured azimuth dots,
-  /// `horizontal_angle` rings, filtered azimuth line; then the time-axis title.
+  /// `horizontal_angle` rings, filtered azimuth: a solid line where the
+  /// direction was measured, a dashed one of another colour where the 3-D
+  /// filter predicted it; then the time-axis title.
   func drawAzimuthPanel(_ svg: inout SVGWriter) {
     let top = layout.azimuthTop
     let bottom = layout.azimuthBottom
@@ -11,14 +13,16 @@ extension RunPlot {
     drawAxes(&svg, top: top, bottom: bottom, scale: azimuthScale, ticks: ticks, title: "azimuth, °")
     svg.open("g", ["clip-path": "url(#clip-azimuth)"])
     var gaps = SVGPath()
-    for gap in trace.directionGaps {
-      // A gap narrower than a dot (or empty, with a single row) still shows as one dot wide.
-      let left = timeScale(gap.start)
-      let right = max(timeScale(gap.end), left + 2 * PlotStyle.dotRadius)
-      gaps.move(to: left, top)
-      gaps.line(to: right, top)
-      gaps.line(to: right, bottom)
-      gaps.line(to: left, bottom)
+    // A gap narrower than a dot (or empty, with a single row) still shows as
+    // one dot wide; gaps that touch in pixels are drawn as one.
+    let spans = trace.directionGaps.map { gap in
+      (left: timeScale(gap.start), right: max(timeScale(gap.end), timeScale(gap.start) + 2 * PlotStyle.dotRadius))
+    }
+    for span in ColumnDecimation.merged(spans) {
+      gaps.move(to: span.left, top)
+      gaps.line(to: span.right, top)
+      gaps.line(to: span.right, bottom)
+      gaps.line(to: span.left, bottom)
       gaps.close()
     }
     series(&svg, "direction-missing", gaps,
@@ -27,33 +31,64 @@ extension RunPlot {
     let measured = trace.measurements.compactMap { row in row.azimuthDegrees.map { (time: row.timeSeconds, value: $0) } }
     series(&svg, "measured-azimuth", dots(measured, scale: azimuthScale), style: ["fill": PlotStyle.measuredAzimuth])
     var rings = SVGPath()
-    for row in trace.measurements {
-      guard let angle = row.horizontalAngleDegrees else { continue }
-      rings.dot(at: timeScale(row.timeSeconds), azimuthScale(angle), radius: PlotStyle.dotRadius + 1)
+    let angles = trace.measurements.compactMap { row in
+      row.horizontalAngleDegrees.map { (x: timeScale(row.timeSeconds), y: azimuthScale($0)) }
+    }
+    for column in ColumnDecimation.scatter(angles) {
+      rings.dot(at: column.x, column.lowY, radius: PlotStyle.dotRadius + 1)
+      if column.count > 1 { rings.dot(at: column.x, column.highY, radius: PlotStyle.dotRadius + 1) }
     }
     series(&svg, "horizontal-angle", rings,
            style: ["fill": "none", "stroke": PlotStyle.horizontalAngle, "stroke-width": "1"])
-    // Points with no direction break the line; so does a jump across ±180°.
-    var points: [(time: Double, value: Double)?] = trace.filtered.map { point in
-      point.azimuthDegrees.map { (time: point.timeSeconds, value: $0) }
-    }
-    points.append(nil)
-    var pieces: [[(time: Double, value: Double)]] = []
-    var current: [(time: Double, value: Double)] = []
-    for point in points {
-      if let point {
-        current.append(point)
-      } else if !current.isEmpty {
-        pieces += runs(current) { abs($1 - $0) > 180 }
-        current = []
-      }
-    }
-    series(&svg, "filtered-azimuth", polyline(pieces, scale: azimuthScale),
+    let (measuredPieces, predictedPieces) = filteredAzimuthPieces()
+    series(&svg, "predicted-azimuth", polyline(predictedPieces, scale: azimuthScale),
+           style: ["fill": "none", "stroke": PlotStyle.predictedAzimuth, "stroke-width": PlotStyle.lineWidth,
+                   "stroke-dasharray": PlotStyle.predictedDash, "stroke-linejoin": "round"])
+    series(&svg, "filtered-azimuth", polyline(measuredPieces, scale: azimuthScale),
            style: ["fill": "none", "stroke": PlotStyle.filteredAzimuth, "stroke-width": PlotStyle.lineWidth,
                    "stroke-linejoin": "round"])
     svg.close("g")
     svg.element("text", ["x": SVGWriter.number((layout.plotLeft + layout.plotRight) / 2),
                          "y": SVGWriter.number(bottom + 40), "text-anchor": "middle", "font-size": "13"],
                 text: "time, s")
+  }
+
+  /// The filtered azimuth in pieces, split where the direction switches
+  /// between measured and predicted, where there is none, and where it jumps
+  /// across ±180°. A predicted piece starts at the measured point before it,
+  /// so the dashes continue the solid line rather than leaving a hole.
+  func filteredAzimuthPieces() -> (measured: [[(time: Double, value: Double)]], predicted: [[(time: Double, value: Double)]]) {
+    var measured: [[(time: Double, value: Double)]] = []
+    var predicted: [[(time: Double, value: Double)]] = []
+    var current: [(time: Double, value: Double)] = []
+    var currentPredicted = false
+    func flush() {
+      guard !current.isEmpty else { return }
+      if currentPredicted {
+        predicted += runs(current) { abs($1 - $0) > 180 }
+      } else {
+        measured += runs(current) { abs($1 - $0) > 180 }
+      }
+      current = []
+    }
+    for point in trace.filtered {
+      guard let azimuth = point.azimuthDegrees else {
+        flush()
+        continue
+      }
+      // A switch starts a new piece only once the current one spans two
+      // pixels: narrower alternations cannot be told apart, and would make
+      // a piece per row.
+      if point.isDirectionPredicted != currentPredicted,
+        current.isEmpty || timeScale(point.timeSeconds) - timeScale(current[0].time) >= 2 {
+        let joint = point.isDirectionPredicted ? current.last : nil
+        flush()
+        currentPredicted = point.isDirectionPredicted
+        if let joint { current.append(joint) }
+      }
+      current.append((time: point.timeSeconds, value: azimuth))
+    }
+    flush()
+    return (measured, predicted)
   }
 }

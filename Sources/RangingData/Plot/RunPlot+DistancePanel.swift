@@ -2,7 +2,7 @@
 extension RunPlot {
   /// The distance panel, back to front: grid, zone bands and radii,
   /// life-cycle lines, sigma band, raw dots, true distance, filtered
-  /// distance, event markers, zone labels.
+  /// distance, zone labels, event markers with their labels.
   func drawDistancePanel(_ svg: inout SVGWriter) {
     let top = layout.distanceTop
     let bottom = layout.distanceBottom
@@ -35,8 +35,8 @@ extension RunPlot {
            polyline(runs(filtered.map { (time: $0.time, value: $0.value) }), scale: distanceScale),
            style: ["fill": "none", "stroke": PlotStyle.filteredDistance, "stroke-width": PlotStyle.lineWidth,
                    "stroke-linejoin": "round"])
-    for event in trace.events { drawMarker(&svg, event) }
     svg.close("g")
+    drawEvents(&svg)
     for (index, zone) in trace.zones.enumerated() {
       svg.element("text", ["x": SVGWriter.number(layout.plotRight - 4),
                            "y": SVGWriter.number(distanceScale(zone.radiusMeters + zone.hysteresisMeters / 2) - 4),
@@ -56,8 +56,9 @@ extension RunPlot {
     for run in runs(points.map { (time: $0.time, value: $0.value) }) {
       let sigmas = sigmaByTime[offset..<(offset + run.count)]
       offset += run.count
-      let upper = zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value + $1)) }
-      let lower = zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value - $1)) }
+      // Each edge decimated as a line: the band between them covers the same pixel columns.
+      let upper = ColumnDecimation.m4(zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value + $1)) })
+      let lower = ColumnDecimation.m4(zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value - $1)) })
       for (index, point) in (upper + lower.reversed()).enumerated() {
         if index == 0 { path.move(to: point.x, point.y) } else { path.line(to: point.x, point.y) }
       }
@@ -66,30 +67,13 @@ extension RunPlot {
     return path
   }
 
-  /// An enter marker (▼, pointing in) or exit marker (▲, pointing out) at
-  /// the event's time and deciding distance (the zone radius when it has none).
-  private func drawMarker(_ svg: inout SVGWriter, _ event: RunTrace.Event) {
-    let x = timeScale(event.timeSeconds)
-    let radius = trace.zones.first { $0.name == event.zone }?.radiusMeters
-    let y = distanceScale(event.distanceMeters ?? radius ?? 0)
-    let s = PlotStyle.markerSize
-    var path = SVGPath()
-    let pointing = event.kind == .enter ? 1.0 : -1.0  // +1: apex below the base
-    path.move(to: x - s, y - pointing * s * 0.9)
-    path.line(to: x + s, y - pointing * s * 0.9)
-    path.line(to: x, y + pointing * s * 0.8)
-    path.close()
-    let colour = event.kind == .enter ? PlotStyle.enter : PlotStyle.exit
-    svg.open("path", ["class": "event-marker event-\(event.kind.rawValue)", "d": path.data, "fill": colour,
-                      "stroke": "white", "stroke-width": "1"])
-    let distance = event.distanceMeters.map { ", \(SVGWriter.number($0)) m" } ?? ""
-    svg.element("title", [:], text: "\(event.zone) \(event.kind.rawValue) at \(event.timeSeconds) s\(distance)")
-    svg.close("path")
-  }
-
   /// A dotted vertical line and a label at each life-cycle row.
+  /// Rows closer than a label's width share the first one's line.
   func drawLifecycle(_ svg: inout SVGWriter, top: Double, bottom: Double) {
+    var lastX = -Double.infinity
     for row in trace.lifecycle {
+      guard timeScale(row.timeSeconds) - lastX >= 60 else { continue }
+      lastX = timeScale(row.timeSeconds)
       let x = SVGWriter.number(timeScale(row.timeSeconds))
       svg.element("line", ["class": "lifecycle", "x1": x, "x2": x, "y1": SVGWriter.number(top),
                            "y2": SVGWriter.number(bottom), "stroke": PlotStyle.lifecycle, "stroke-width": "1",

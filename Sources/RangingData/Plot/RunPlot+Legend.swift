@@ -32,8 +32,11 @@ extension RunPlot {
     if !trace.lifecycle.isEmpty { entries.append((.line(PlotStyle.lifecycle, dash: "1 3"), "life-cycle row")) }
     if rows.contains(where: { $0.azimuthDegrees != nil }) { entries.append((.dot(PlotStyle.measuredAzimuth), "measured azimuth")) }
     if rows.contains(where: { $0.horizontalAngleDegrees != nil }) { entries.append((.ring(PlotStyle.horizontalAngle), "horizontal_angle")) }
-    if trace.filtered.contains(where: { $0.azimuthDegrees != nil }) {
-      entries.append((.line(PlotStyle.filteredAzimuth, dash: nil), "filtered azimuth"))
+    if trace.filtered.contains(where: { $0.azimuthDegrees != nil && !$0.isDirectionPredicted }) {
+      entries.append((.line(PlotStyle.filteredAzimuth, dash: nil), "filtered azimuth, measured"))
+    }
+    if trace.filtered.contains(where: { $0.azimuthDegrees != nil && $0.isDirectionPredicted }) {
+      entries.append((.line(PlotStyle.predictedAzimuth, dash: PlotStyle.predictedDash), "filtered azimuth, predicted"))
     }
     if !trace.directionGaps.isEmpty {
       entries.append((.band(PlotStyle.directionMissing, opacity: "0.5"), "direction missing"))

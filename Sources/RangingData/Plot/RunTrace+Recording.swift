@@ -20,33 +20,47 @@ extension RunTrace {
   ///   - smoothed: record the track smoothed offline (``TrackSmoother``,
   ///     needs the `GSL` trait) instead of the live filter's.
   ///   - mapping: how the file's columns and units map (docs/FORMATS.md §5).
+  ///   - window: the span of time to keep; the whole file is still replayed,
+  ///     so the engine's state at the window's start is the same as without it.
+  ///   - onRead: called before each read of the input with the lines and
+  ///     bytes read so far, counted over both passes (so the bytes end at
+  ///     twice the file's size).
   /// - Throws: ``RunTraceError``.
   public static func record<Backend: KalmanBackend>(
     path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false,
-    mapping: ColumnMapping = .identity
+    mapping: ColumnMapping = .identity, window: PlotWindow = .all, onRead: ((Int, Int) -> Void)? = nil
   ) throws(RunTraceError) -> RunTrace {
     do {
-      var trace = try rows(path: path, object: object, mapping: mapping)
+      var firstPass = (lines: 0, bytes: 0)
+      var trace = try rows(path: path, object: object, mapping: mapping, window: window) { lines, bytes in
+        firstPass = (lines, bytes)
+        onRead?(lines, bytes)
+      }
       trace.isSmoothed = smoothed
+      trace.window = window
       var replayer = replayer
       replayer.onRejection = { _ in }
       let keep = { (seconds: Double, name: String, state: TrackState) in
-        guard name == trace.object, state.range.distanceMeters.isFinite else { return }
+        guard name == trace.object, state.range.distanceMeters.isFinite, window.contains(seconds) else { return }
         trace.filtered.append(FilteredPoint(
           timeSeconds: seconds, distanceMeters: state.range.distanceMeters, sigmaMeters: state.range.sigmaMeters,
-          azimuthDegrees: state.direction.map(azimuthDegrees(of:))))
+          azimuthDegrees: state.direction.map(azimuthDegrees(of:)), isDirectionPredicted: state.directionState == .predicted))
       }
       // One object's smoothed states come out in their order, as the plot needs.
       let smoother = smoothed ? replayer.smoothingStates(keep) : nil
       if !smoothed { replayer.onState = keep }
       let names = replayer.zoneNames
       replayer.onEvent = { event, name in
-        guard name == trace.object else { return }
+        guard name == trace.object, window.contains(event.time.seconds) else { return }
         trace.events.append(Event(
           timeSeconds: event.time.seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
           distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
       }
       var reader = try RangingCSVReader(path: path, mapping: mapping)
+      if let onRead {
+        let before = firstPass
+        reader.beforeRead = { read in onRead(before.lines + read.lines, before.bytes + read.bytesRead) }
+      }
       _ = try replayer.run(&reader)
       smoother?.finish()
       trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
@@ -63,33 +77,40 @@ extension RunTrace {
   }
 
   /// The object's measurement and life-cycle rows, with no engine output yet.
-  private static func rows(path: String, object wanted: String?, mapping: ColumnMapping) throws -> RunTrace {
+  private static func rows(
+    path: String, object wanted: String?, mapping: ColumnMapping, window: PlotWindow, onRead: @escaping (Int, Int) -> Void
+  ) throws -> RunTrace {
     var reader = try RangingCSVReader(path: path, mapping: mapping)
+    reader.beforeRead = { read in onRead(read.lines, read.bytesRead) }
     var available: [String] = []
     var seen: Set<String> = []
     var object = wanted
     var measurements: [Measurement] = []
     var lifecycle: [Lifecycle] = []
+    var span: (first: Double, last: Double)?
     while let record = try reader.next() {
       switch record {
       case .measurement(_, let name, let seconds, let update, let truth):
         if seen.insert(name).inserted { available.append(name) }
         if object == nil { object = name }
         guard name == object else { continue }
+        span = (span?.first ?? seconds, seconds)
+        guard window.contains(seconds) else { continue }
         measurements.append(Measurement(
           timeSeconds: seconds, distanceMeters: update.distanceMeters,
           azimuthDegrees: update.direction.map(azimuthDegrees(of:)),
           horizontalAngleDegrees: update.horizontalAngleRadians.map { $0 * 180 / Double.pi },
           trueDistanceMeters: truth.distanceMeters))
       case .lifecycle(_, let name, let seconds, let event):
-        if name == object { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.rowName)) }
+        if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.rowName)) }
       case .rejected:
         continue
       }
     }
     guard let object else { throw RunTraceError.noMeasurements(path: path) }
+    guard let span else { throw RunTraceError.unknownObject(object, path: path, available: available) }
     guard !measurements.isEmpty else {
-      throw RunTraceError.unknownObject(object, path: path, available: available)
+      throw RunTraceError.outsideWindow(object, path: path, window: window, first: span.first, last: span.last)
     }
     return RunTrace(source: path, object: object, measurements: measurements, lifecycle: lifecycle)
   }

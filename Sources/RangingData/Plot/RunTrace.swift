@@ -37,12 +37,17 @@ public struct RunTrace: Sendable {
     public var sigmaMeters: Double
     /// Azimuth of the filtered direction, degrees, or nil when there is none.
     public var azimuthDegrees: Double?
+    /// Whether that direction is predicted (the row had no direction and the
+    /// 3-D filter is coasting, `direction_state` `predicted`) rather than measured.
+    public var isDirectionPredicted: Bool
 
-    public init(timeSeconds: Double, distanceMeters: Double, sigmaMeters: Double, azimuthDegrees: Double? = nil) {
+    public init(timeSeconds: Double, distanceMeters: Double, sigmaMeters: Double, azimuthDegrees: Double? = nil,
+                isDirectionPredicted: Bool = false) {
       self.timeSeconds = timeSeconds
       self.distanceMeters = distanceMeters
       self.sigmaMeters = sigmaMeters
       self.azimuthDegrees = azimuthDegrees
+      self.isDirectionPredicted = isDirectionPredicted
     }
   }
 
@@ -101,6 +106,8 @@ public struct RunTrace: Sendable {
   public var events: [Event]
   public var zones: [ZoneBand]
   public var lifecycle: [Lifecycle]
+  /// The span of time drawn; rows outside it are not recorded.
+  public var window = PlotWindow.all
 
   public init(source: String, object: String, measurements: [Measurement], filtered: [FilteredPoint] = [],
               events: [Event] = [], zones: [ZoneBand] = [], lifecycle: [Lifecycle] = []) {

@@ -8,6 +8,9 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
   /// The object asked for has no measurement row; `available` lists the
   /// objects that do, in order of first appearance.
   case unknownObject(String, path: String, available: [String])
+  /// The object has measurement rows, from `first` to `last` seconds, but
+  /// none inside the window asked for (`rangectl plot --from/--to`).
+  case outsideWindow(String, path: String, window: PlotWindow, first: Double, last: Double)
 
   public var description: String {
     switch self {
@@ -19,6 +22,9 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
       let list = available.prefix(20).map { Escaped($0).description }.joined(separator: ", ")
         + (available.count > 20 ? ", ..." : "")
       return "\(DatasetError.displayName(for: path)): no measurements of object '\(Escaped(name))'; objects: \(list)"
+    case .outsideWindow(let name, let path, let window, let first, let last):
+      return "\(DatasetError.displayName(for: path)): object '\(Escaped(name))' has no measurements \(window.phrase); "
+        + "its rows span \(first) to \(last) s"
     }
   }
 }

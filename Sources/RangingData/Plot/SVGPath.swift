@@ -36,6 +36,13 @@ public struct SVGPath: Equatable, Sendable {
     append("M\(n(x - r)) \(n(y))a\(n(r)) \(n(r)) 0 1 0 \(n(2 * r)) 0a\(n(r)) \(n(r)) 0 1 0 \(n(-2 * r)) 0")
   }
 
+  /// A rectangle with its top-left corner at (x, y), in relative moves:
+  /// `M x y h w v h h -w Z`.
+  public mutating func rectangle(x: Double, y: Double, width: Double, height: Double) {
+    let n = SVGWriter.number
+    append("M\(n(x)) \(n(y))h\(n(width))v\(n(height))h\(n(-width))Z")
+  }
+
   private mutating func append(_ command: String) {
     data += data.isEmpty ? command : " " + command
   }

@@ -89,6 +89,13 @@ public struct SVGWriter: Sendable {
     return text == "-0.00" ? "0.00" : text
   }
 
+  /// The `x`, `y`, `width` and `height` of a rectangle between the given
+  /// pixel edges, in either order.
+  public static func rectangle(left: Double, right: Double, top: Double, bottom: Double) -> [String: String] {
+    ["x": number(min(left, right)), "y": number(min(top, bottom)),
+     "width": number(abs(right - left)), "height": number(abs(bottom - top))]
+  }
+
   private static func attributes(_ attributes: [String: String]) -> String {
     attributes.keys.sorted().map { " \($0)=\"\(escape(attributes[$0]!))\"" }.joined()
   }

@@ -117,9 +117,14 @@ public struct ScenarioGenerator: Sendable {
   /// Writes a built-in scenario to `path` (created or truncated), streaming.
   ///
   /// - Throws: ``ScenarioWriteError`` when the file cannot be created or written.
-  public func write(_ name: ScenarioName, scale: Int = 1, to path: String) throws(ScenarioWriteError) {
+  ///
+  /// `progress`, when given, is called after each repetition and each
+  /// MiB written, with the rows written so far and the repetitions done.
+  public func write(
+    _ name: ScenarioName, scale: Int = 1, to path: String, progress: ((_ rows: Int, _ repetitions: Int) -> Void)? = nil
+  ) throws(ScenarioWriteError) {
     let random = MT19937RandomSource(seed: seed)
-    try write(name.scenario(using: random), scale: scale, random: random, to: path)
+    try write(name.scenario(using: random), scale: scale, random: random, to: path, progress: progress)
   }
 
   /// Writes a custom scenario to `path` (created or truncated), streaming.
@@ -164,7 +169,8 @@ public struct ScenarioGenerator: Sendable {
   }
 
   private func write(
-    _ scenario: Scenario, scale: Int, random: MT19937RandomSource, to path: String
+    _ scenario: Scenario, scale: Int, random: MT19937RandomSource, to path: String,
+    progress: ((_ rows: Int, _ repetitions: Int) -> Void)? = nil
   ) throws(ScenarioWriteError) {
     guard FileManager.default.createFile(atPath: path, contents: nil),
       let handle = FileHandle(forWritingAtPath: path)
@@ -172,7 +178,7 @@ public struct ScenarioGenerator: Sendable {
       throw ScenarioWriteError(path: path, reason: "cannot create the file")
     }
     defer { try? handle.close() }
-    try emit(scenario, scale: scale, random: random) { (chunk: String) throws(ScenarioWriteError) in
+    try emit(scenario, scale: scale, random: random, progress: progress) { (chunk: String) throws(ScenarioWriteError) in
       do {
         try handle.write(contentsOf: Data(chunk.utf8))
       } catch {
@@ -183,25 +189,30 @@ public struct ScenarioGenerator: Sendable {
 
   /// Calls `sink` with the text in order, in chunks of about 1 MiB.
   private func emit<E: Error>(
-    _ scenario: Scenario, scale: Int, random: MT19937RandomSource, to sink: (String) throws(E) -> Void
+    _ scenario: Scenario, scale: Int, random: MT19937RandomSource,
+    progress: ((_ rows: Int, _ repetitions: Int) -> Void)? = nil, to sink: (String) throws(E) -> Void
   ) throws(E) {
     precondition(scale >= 1, "ScenarioGenerator: scale must be at least 1")
     let scenario = adjusted(scenario)
     let effectsRandom = self.effectsRandom
     var buffer = commentLines(scenario, scale: scale) + ScenarioGenerator.header + "\n"
     var offset = 0.0
-    for _ in 0..<scale {
+    var rows = 0
+    for repetition in 0..<scale {
       let simulation = ScenarioSimulation(
         scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom)
       for row in simulation.rows() {
         buffer += row.text
         buffer += "\n"
+        rows += 1
         if buffer.utf8.count >= 1 << 20 {
           try sink(buffer)
           buffer = ""
+          progress?(rows, repetition)
         }
       }
       offset += scenario.durationSeconds + repetitionGapSeconds
+      progress?(rows, repetition + 1)
     }
     if !buffer.isEmpty { try sink(buffer) }
   }

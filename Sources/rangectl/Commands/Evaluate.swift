@@ -49,6 +49,7 @@ struct Evaluate: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("Matching tolerance, seconds.", valueName: "s"))
   var tolerance: Double = 1.0
   @Flag(help: "Write the report as JSON.") var json = false
+  @Flag(help: "Write no progress on standard error (rejected rows are still reported).") var quiet = false
   @Flag(help: "Also score the engine's track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
   @OptionGroup(title: "Input columns and units") var input: InputOptions
@@ -74,8 +75,16 @@ struct Evaluate: ParsableCommand {
     var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
     var directions = DirectionCollection()
     let mapping = try input.mapping()
+    var progress: ProgressLine? = nil
+    defer { progress?.finish() }
     do {
       let paths = events == nil ? try datasetFiles() : [datasets[0]]
+      // Progress follows the engine's pass over each file: rows read, and the
+      // share of all the files' bytes.
+      let sizes = paths.map(ProgressLine.regularFileSize)
+      let total = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
+      if events == nil { progress = ProgressLine(unit: "lines", totalBytes: total, enabled: !quiet) }
+      var done = (lines: 0, bytes: 0)
       for path in paths {
         let run: ScenarioEvaluation
         if let events {
@@ -87,14 +96,14 @@ struct Evaluate: ParsableCommand {
             case .gsl:
               run = try runEngine(
                 GSLKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
-                directions: &directions, smoothedRuns: &smoothedRuns)
+                directions: &directions, smoothedRuns: &smoothedRuns, progress: progress, done: &done)
           #else
             case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
           #endif
           case .swift:
             run = try runEngine(
               SwiftKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
-              directions: &directions, smoothedRuns: &smoothedRuns)
+              directions: &directions, smoothedRuns: &smoothedRuns, progress: progress, done: &done)
           }
         }
         runs.append(run)
@@ -175,10 +184,23 @@ struct Evaluate: ParsableCommand {
   /// --smooth the score of the smoothed track to `smoothedRuns`.
   private func runEngine<Backend: KalmanBackend>(
     _: Backend.Type, on path: String, mapping: ColumnMapping, zones: ZoneList, evaluator: Evaluator,
-    directions: inout DirectionCollection, smoothedRuns: inout [ScenarioEvaluation]
+    directions: inout DirectionCollection, smoothedRuns: inout [ScenarioEvaluation],
+    progress: ProgressLine?, done: inout (lines: Int, bytes: Int)
   ) throws -> ScenarioEvaluation {
     var reader = try RangingCSVReader(path: path, mapping: mapping)
-    if !reader.unusedColumns.isEmpty {
+    let before = done
+    var read = (lines: 0, bytes: 0)
+    if let progress {
+      reader.beforeRead = { now in
+        read = (now.lines, now.bytesRead)
+        progress.update(count: before.lines + now.lines, bytes: before.bytes + now.bytesRead)
+      }
+    }
+    defer {
+      done = (before.lines + read.lines, before.bytes + read.bytes)
+      progress?.finish()  // also when the replay throws
+    }
+    if !quiet, !reader.unusedColumns.isEmpty {
       Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(reader.unusedColumns))\n")
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
@@ -205,6 +227,7 @@ struct Evaluate: ParsableCommand {
       }
     } : nil
     _ = try replayer.run(&reader)
+    progress?.finish()
     smoother?.finish()
     Self.report(rejections: rejections, path: path)
     directions.add(

@@ -23,6 +23,7 @@ struct Generate: ParsableCommand {
     valueName: "set"))
   var effects: String = "all"
   @Flag(help: "List the scenarios and exit.") var list = false
+  @Flag(help: "Write no progress on standard error.") var quiet = false
 
   func validate() throws {
     if !list, out == nil { throw ValidationError("--out DIR is required (or --list)") }
@@ -45,15 +46,23 @@ struct Generate: ParsableCommand {
     }
     guard let out else { return }
     let generator = ScenarioGenerator(seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all)
+    let names = only.flatMap(ScenarioName.init(rawValue:)).map { [$0] } ?? ScenarioName.allCases
+    // Percent and time left by repetitions written, of every scenario's --scale.
+    let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
+    defer { progress?.finish() }
     do {
-      if let only, let name = ScenarioName(rawValue: only) {
-        let path = out + "/" + name.rawValue + ".csv"
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        try generator.write(name, scale: scale, to: path)
+      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+      var rowsBefore = 0
+      for (index, name) in names.enumerated() {
+        let path = (out as NSString).appendingPathComponent(name.rawValue + ".csv")
+        var rowsWritten = 0
+        try generator.write(name, scale: scale, to: path) { rows, repetitions in
+          rowsWritten = rows
+          progress?.update(count: rowsBefore + rows, bytes: index * scale + repetitions)
+        }
+        rowsBefore += rowsWritten
+        progress?.finish()
         print(path)
-      } else {
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        for path in try generator.writeAll(toDirectory: out, scale: scale) { print(path) }
       }
     } catch {
       Diagnostics.write("rangectl generate: \(error)\n")

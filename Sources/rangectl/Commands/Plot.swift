@@ -23,7 +23,7 @@ struct Plot: ParsableCommand {
       74 when writing it fails.
       """)
 
-  @Argument(help: "Ranging CSV file (read twice, so not standard input).")
+  @Argument(help: "Ranging CSV file (read twice, so not standard input, except with --overview).")
   var file: String
 
   @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
@@ -31,6 +31,22 @@ struct Plot: ParsableCommand {
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
   var object: String?
+
+  @Option(help: ArgumentHelp("Draw from this time on (seconds, the input's t).", valueName: "seconds"))
+  var from: Double?
+
+  @Option(help: ArgumentHelp("Draw up to this time (seconds, the input's t).", valueName: "seconds"))
+  var to: Double?
+
+  @Flag(help: "Draw every object, one row each: when it was measured, its zones and events.")
+  var overview = false
+
+  @Option(help: ArgumentHelp("With --overview, the most objects drawn (those with the most measurements), 1...500.",
+                             valueName: "count"))
+  var maxObjects = 30
+
+  @Flag(help: "Write no progress and no summary on standard error.")
+  var quiet = false
 
   @Flag(help: "Draw the distance smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
@@ -40,11 +56,21 @@ struct Plot: ParsableCommand {
 
   func validate() throws {
     if smooth { try Replay.validateSmoothing() }
-    if file == "-" { throw ValidationError("plot reads FILE twice; give a file, not standard input") }
+    for (name, value) in [("--from", from), ("--to", to)] {
+      if let value, !value.isFinite { throw ValidationError("\(name) must be a finite number of seconds, got \(value)") }
+    }
+    if window == nil { throw ValidationError("--from must be before --to") }
+    if overview, object != nil { throw ValidationError("--overview draws every object; leave out --object") }
+    if overview, smooth { throw ValidationError("--overview draws no distance; leave out --smooth") }
+    if !(1...500).contains(maxObjects) { throw ValidationError("--max-objects must be in 1...500, got \(maxObjects)") }
+    if file == "-", !overview { throw ValidationError("plot reads FILE twice; give a file, not standard input (--overview reads it once)") }
     if output == file || Self.sameFile(output, file) {
       throw ValidationError("--output \(output) is the input file; choose another path")
     }
   }
+
+  /// The span to draw; nil only when `validate()` refuses the options.
+  private var window: PlotWindow? { PlotWindow(from: from, to: to) }
 
   /// Whether two paths name the same existing file (same device and inode).
   private static func sameFile(_ a: String, _ b: String) -> Bool {
@@ -70,19 +96,33 @@ struct Plot: ParsableCommand {
     let zoneList = try engine.zoneList()
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    let trace: RunTrace
     let mapping = try input.mapping()
+    let window = self.window ?? .all
+    let size = ProgressLine.regularFileSize(file)
+    // The single-object plot reads the file twice; the overview once.
+    let progress = ProgressLine(unit: "lines", totalBytes: size.map { overview ? $0 : 2 * $0 }, enabled: !quiet)
+    let onRead = progress.map { progress in { (lines: Int, bytes: Int) in progress.update(count: lines, bytes: bytes) } }
+    let svg: String
     do {
-      trace = try RunTrace.record(path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping)
+      defer { progress?.finish() }
+      if overview {
+        let recorded = try ObjectOverview.record(
+          path: file, replayer: replayer, mapping: mapping, window: window, maximumRows: maxObjects, onRead: onRead)
+        svg = OverviewPlot(overview: recorded).svg()
+      } else {
+        let trace = try RunTrace.record(
+          path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping, window: window, onRead: onRead)
+        svg = RunPlot(trace: trace).svg()
+      }
     } catch {
       Diagnostics.write("rangectl plot: \(error)\n")
       switch error {
       case .dataset(let error): throw ExitCode(error.exitCode)
       case .noMeasurements: throw ExitCode(65)  // EX_DATAERR
-      case .unknownObject: throw ExitCode(64)  // EX_USAGE: --object names nothing in FILE
+      case .unknownObject, .outsideWindow: throw ExitCode(64)  // EX_USAGE: the options select nothing in FILE
       }
     }
-    if let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
+    if !quiet, let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
       Diagnostics.write("rangectl plot: \(file): \(ReplaySummary.unusedColumnsLine(unused))\n")
     }
     let out: OutputFile
@@ -93,7 +133,7 @@ struct Plot: ParsableCommand {
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
     }
     do {
-      out.write(RunPlot(trace: trace).svg())
+      out.write(svg)
       try out.close()
     } catch {
       Diagnostics.write("rangectl plot: cannot write \(error)\n")

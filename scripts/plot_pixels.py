@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Checks what a rendered `rangectl plot` shows, pixel by pixel.
+
+Called by scripts/check-plots with PNGs that headless Chromium rendered from
+the SVGs. Python's standard library only: the PNG decoder below handles the
+8-bit RGB and RGBA images Chromium writes (PNG specification, W3C 2003,
+§9 filters, §11.2.2 IHDR). Expected positions come from the CSV and from
+`rangectl replay`'s events, never from the SVG: the time axis maps the first
+to the last time onto pixels 72...985 of a single-object plot (170...985 in
+an overview), as docs/FORMATS.md §4 states.
+
+    plot_pixels.py run PNG CSV EVENTS.jsonl OBJECT [--dense]
+    plot_pixels.py overview PNG CSV EVENTS.jsonl
+"""
+import bisect
+import json
+import struct
+import sys
+import zlib
+
+ENTER = (0x2C, 0xA0, 0x2C)
+EXIT = (0xD6, 0x27, 0x28)
+INNER = (0xFF, 0x7F, 0x0E)
+OUTER = (0x17, 0xBE, 0xCF)
+MEASURED_AZIMUTH = (0x94, 0x67, 0xBD)
+PREDICTED_AZIMUTH = (0xF7, 0xB6, 0xD2)
+
+
+def read_png(path):
+    """(width, height, rows): rows[y][x] is an (r, g, b) tuple."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        sys.exit(f"{path}: not a PNG")
+    offset, idat = 8, b""
+    while offset < len(data):
+        length, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        body = data[offset + 8:offset + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour not in (2, 6) or interlace != 0:
+                sys.exit(f"{path}: only 8-bit RGB or RGBA, not interlaced (depth {depth}, colour {colour})")
+        elif kind == b"IDAT":
+            idat += body
+        offset += 12 + length
+    channels = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    previous = bytearray(stride)
+    rows = []
+    for y in range(height):
+        start = y * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        unfilter(kind, line, previous, channels)
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows
+
+
+def unfilter(kind, line, previous, bpp):
+    """Undoes one scanline's filter in place (PNG §9.2)."""
+    if kind == 1:
+        for i in range(bpp, len(line)):
+            line[i] = (line[i] + line[i - bpp]) & 0xFF
+    elif kind == 2:
+        for i in range(len(line)):
+            line[i] = (line[i] + previous[i]) & 0xFF
+    elif kind == 3:
+        for i in range(len(line)):
+            left = line[i - bpp] if i >= bpp else 0
+            line[i] = (line[i] + ((left + previous[i]) >> 1)) & 0xFF
+    elif kind == 4:
+        for i in range(len(line)):
+            a = line[i - bpp] if i >= bpp else 0
+            b = previous[i]
+            c = previous[i - bpp] if i >= bpp else 0
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
+
+
+def near(pixel, colour, tolerance=40):
+    return sum(abs(p - c) for p, c in zip(pixel, colour)) <= tolerance
+
+
+def line_blue(pixel):
+    """The filtered line's blue, antialiased: blue well above red and green.
+    The sigma band (b - r about 33), the outer zone's cyan (b - g 17) and the
+    grey dots (b - r 27) are not."""
+    r, g, b = pixel
+    return b > r + 50 and b > g + 20
+
+
+def count(rows, colour, left, right, top, bottom):
+    """Pixels close to `colour` (or for which `colour` is true, when it is a
+    function) in the box (edges included, clipped to the image)."""
+    top, bottom = max(0, int(top)), min(len(rows) - 1, int(bottom))
+    left, right = max(0, int(left)), min(len(rows[0]) - 1, int(right))
+    test = colour if callable(colour) else (lambda pixel: near(pixel, colour))
+    return sum(1 for y in range(top, bottom + 1) for x in range(left, right + 1) if test(rows[y][x]))
+
+
+def read_csv(path):
+    """The data rows of a ranging CSV as dicts (comments skipped)."""
+    lines = [line.rstrip("\r\n") for line in open(path, encoding="utf-8") if not line.startswith("#")]
+    header = lines[0].split(",")
+    return [dict(zip(header, line.split(","))) for line in lines[1:] if line]
+
+
+def nearest(sorted_times, t):
+    """Distance from `t` to the nearest of `sorted_times`."""
+    index = bisect.bisect_left(sorted_times, t)
+    return min(abs(sorted_times[i] - t) for i in (index - 1, index) if 0 <= i < len(sorted_times))
+
+
+def read_events(path):
+    return [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+
+
+failures = []
+
+
+def expect(condition, message):
+    print(("ok    " if condition else "FAIL  ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def check_run(png, csv, events_path, obj, dense):
+    _, _, rows = read_png(png)
+    times = [float(r["t"]) for r in read_csv(csv) if r["object"] == obj]
+    events = [e for e in read_events(events_path) if e["object"] == obj]
+    first, last = min(times + [e["t"] for e in events]), max(times + [e["t"] for e in events])
+    x_of = lambda t: 72 + (t - first) / (last - first) * (985 - 72)
+    # The filtered line is drawn wherever the object was measured: every 4th
+    # pixel column with a distance row within 0.3 s of its time. Not all of
+    # them: event markers cover the line, and a row alone between breaks
+    # (more than 0.5 s from its neighbours) is a point, not a line.
+    measured = sorted(float(r["t"]) for r in read_csv(csv) if r["object"] == obj and r.get("distance"))
+    t_of = lambda x: first + (x - 72) / (985 - 72) * (last - first)
+    sampled = [x for x in range(74, 984, 4) if nearest(measured, t_of(x)) <= 0.3]
+    columns = sum(1 for x in sampled if count(rows, line_blue, x, x, 72, 480) > 0)
+    expect(columns >= 0.75 * len(sampled), f"filtered line in {columns} of {len(sampled)} sampled columns with measurements")
+    expect(count(rows, INNER, 72, 985, 72, 480) > 0 or count(rows, (0xFF, 0xE5, 0xCF), 72, 985, 72, 480) > 0,
+           "inner zone colour in the distance panel")
+    # Not a solid block: most of the distance panel is still background.
+    panel = [rows[y][x] for y in range(80, 475, 3) for x in range(80, 980, 3)]
+    light = sum(1 for p in panel if min(p) >= 200)
+    expect(light >= 0.3 * len(panel), f"distance panel {100 * light // len(panel)}% light, not a solid block")
+    for event in events:
+        colour = ENTER if event["event"] == "enter" else EXIT
+        x = x_of(event["t"])
+        expect(count(rows, colour, x - 9, x + 9, 72, 480) > 0,
+               f"{event['event']} {event['zone']} at t={event['t']}: marker colour near x={x:.0f}")
+    if not dense:
+        expect(count(rows, MEASURED_AZIMUTH, 72, 985, 540, 735) > 0, "measured azimuth colour in the azimuth panel")
+        expect(count(rows, PREDICTED_AZIMUTH, 72, 985, 540, 735) > 0, "predicted azimuth colour in the azimuth panel")
+
+
+def check_overview(png, csv, events_path):
+    _, _, rows = read_png(png)
+    data = [r for r in read_csv(csv) if r.get("distance")]
+    order = []
+    for r in data:
+        if r["object"] not in order:
+            order.append(r["object"])
+    first, last = min(float(r["t"]) for r in data), max(float(r["t"]) for r in data)
+    x_of = lambda t: 170 + (t - first) / (last - first) * (985 - 170)
+    events = read_events(events_path)
+    for index, obj in enumerate(order):
+        top, bottom = 72 + index * 24, 72 + (index + 1) * 24
+        mine = [e for e in events if e["object"] == obj]
+        zones = {e["zone"] for e in mine if e["event"] == "enter"}
+        for zone, colour in (("outer", OUTER), ("inner", INNER)):
+            if zone in zones:
+                expect(count(rows, colour, 170, 985, top + 2, bottom - 2) > 0, f"{obj}: {zone} band colour in its row")
+        for event in mine[:6]:
+            colour = ENTER if event["event"] == "enter" else EXIT
+            x = x_of(event["t"])
+            expect(count(rows, colour, x - 3, x + 3, top, bottom) > 0,
+                   f"{obj}: {event['event']} {event['zone']} at t={event['t']} marked near x={x:.0f}")
+
+
+def main():
+    if len(sys.argv) >= 6 and sys.argv[1] == "run":
+        check_run(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], "--dense" in sys.argv)
+    elif len(sys.argv) == 5 and sys.argv[1] == "overview":
+        check_overview(sys.argv[2], sys.argv[3], sys.argv[4])
+    else:
+        sys.exit(__doc__)
+    if failures:
+        sys.exit(f"{len(failures)} check(s) failed")
+
+
+if __name__ == "__main__":
+    main()
