@@ -90,7 +90,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// ``update(object:withValidated:)`` for a caller that has just looked the
   /// object up: `knownSlot` is what ``slot(of:)`` returned for it, with no
   /// change to the tracker in between. It spares the update a second lookup
-  /// (``RangingPipeline`` checks the object's silence first).
+  /// (`RangingPipeline` checks the object's silence first).
   ///
   /// Precondition (not checked): as ``update(object:withValidated:)``, and
   /// `knownSlot == slot(of: object)`.
