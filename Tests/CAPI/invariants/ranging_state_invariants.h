@@ -4,6 +4,8 @@
  * whatever the input (ranging_engine.h documents each field): checked after
  * every accepted update by the fuzz target Tests/Fuzz/capi_update.c and by
  * the soak test Tests/Soak/soak.c, which add their own run-specific checks.
+ * It sits outside Tests/CAPI/include, whose headers SwiftPM gathers into the
+ * _CAPISmoke module, where ranging_engine.h is not on the include path.
  */
 #ifndef RANGING_STATE_INVARIANTS_H
 #define RANGING_STATE_INVARIANTS_H
