@@ -109,8 +109,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   public func estimate(at time: Timestamp) -> RangeEstimate {
     let s = backend.storage
     let dt = max(0, time.seconds(since: lastTime))
-    let q = configuration.accelerationSpectralDensity
-    let variance = s.P[0] + 2 * dt * s.P[1] + dt * dt * s.P[3] + q * dt * dt * dt / 3
+    let variance = Self.predictedDistanceVariance(
+      p00: s.P[0], p01: s.P[1], p11: s.P[3], dt: dt, q: configuration.accelerationSpectralDensity)
     return RangeEstimate(
       distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1],
       nonLineOfSightProbability: nonLineOfSight.probability)
@@ -142,10 +142,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     var restartsUnconfirmed = false
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
-      constrain: { distance, rate in
-        NonNegativeDistance.project(&distance, &rate)
-        RateLimit.clamp(&rate, to: configuration.maximumRateMetersPerSecond)
-      },
+      constrain: { distance, rate in applyStateConstraints(&distance, &rate) },
       accept: { y, innovationVariance in
         // Every measurement, fused or not, is evidence for or against NLOS.
         nonLineOfSight.update(innovation: y, innovationVariance: innovationVariance, dt: dt)
@@ -215,8 +212,22 @@ public final class RangeFilter<Backend: KalmanBackend> {
     if case .failure = backend.predict() {
       _health.insert(.numericalFailure)
     }
-    NonNegativeDistance.project(&s.x[0], &s.x[1])
-    RateLimit.clamp(&s.x[1], to: configuration.maximumRateMetersPerSecond)
+    applyStateConstraints(&s.x[0], &s.x[1])
+  }
+
+  /// The state's two constraints, after every time update and correction:
+  /// d >= 0 (`NonNegativeDistance`) and |v| within the rate limit (`RateLimit`).
+  @inlinable @inline(__always)
+  func applyStateConstraints(_ distance: inout Double, _ rate: inout Double) {
+    NonNegativeDistance.project(&distance, &rate)
+    RateLimit.clamp(&rate, to: configuration.maximumRateMetersPerSecond)
+  }
+
+  /// The variance of the distance predicted `dt` seconds ahead of a state with
+  /// covariance [p00 p01; p01 p11] (CWNA): `P00 + 2 dt P01 + dt² P11 + q dt³/3`.
+  @inlinable
+  static func predictedDistanceVariance(p00: Double, p01: Double, p11: Double, dt: Double, q: Double) -> Double {
+    p00 + 2 * dt * p01 + dt * dt * p11 + q * dt * dt * dt / 3
   }
 
   /// The test ratio above which a fusion may be undone by the next
@@ -238,7 +249,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let dt = time.seconds(since: savedTime)
     let q = configuration.accelerationSpectralDensity
     let predicted = saved.x0 + dt * saved.x1
-    let S = saved.p00 + 2 * dt * saved.p01 + dt * dt * saved.p11 + q * dt * dt * dt / 3
+    let S = Self.predictedDistanceVariance(p00: saved.p00, p01: saved.p01, p11: saved.p11, dt: dt, q: q)
       + configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
     let y = distance - predicted
     let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
@@ -247,10 +258,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     saved.restore(into: backend.storage)
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: q, measurement: distance,
-      constrain: { distance, rate in
-        NonNegativeDistance.project(&distance, &rate)
-        RateLimit.clamp(&rate, to: configuration.maximumRateMetersPerSecond)
-      },
+      constrain: { distance, rate in applyStateConstraints(&distance, &rate) },
       accept: { _, _ in true })
     guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
     _health.insert(.undidPreviousFusion)
