@@ -22,6 +22,13 @@ Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     (re)start, a measurement with y^2 / S > gate^2 (either sign) restarts the
     filter there.
     Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
+    Undo of one fusion: a fusion with testRatio > 0.25, or one that moved v by
+    more than 1 m/s, keeps the state from before it. When the next measurement
+    is rejected (not by confirmation) and, against that kept state predicted to
+    its time, has a test ratio <= 1 (same gates by sign, S from that
+    prediction), the filter goes back to the kept state and fuses the new
+    measurement from there (outcome fused, with that ratio). Any other outcome
+    forgets the kept state.
 
 Steady state at a fixed dt: the prior covariance M from
 scipy.linalg.solve_discrete_are (the filter's discrete algebraic Riccati
@@ -35,6 +42,7 @@ Run from the package root:
 It pip-installs the pinned versions below when they are missing.
 """
 
+import copy
 import os
 import platform
 import sys
@@ -66,10 +74,23 @@ def clamp_non_negative(kf):
         kf.x[1, 0] = max(kf.x[1, 0], 0.0)
 
 
+UNDO_TEST_RATIO, UNDO_RATE_CHANGE = 0.25, 1.0
+
+
+def predict_to(kf, dt, q):
+    kf.F = np.array([[1.0, dt], [0.0, 1.0]])
+    kf.Q = Q_continuous_white_noise(dim=2, dt=dt, spectral_density=q)
+    kf.predict()
+    clamp_non_negative(kf)
+
+
 def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, confirm=2):
-    """Runs the gated CWNA filter; returns per-step x0, x1, P00, P01, P11, outcome, testRatio."""
+    """Runs the gated CWNA filter; returns per-step x0, x1, P00, P01, P11, outcome, testRatio,
+    and the number of undone fusions."""
     out = {k: [] for k in ("x0", "x1", "p00", "p01", "p11", "outcome", "ratio")}
+    out["undone"] = 0
     kf = None
+    kept = None  # (filter copy, time in µs) from before an undoable fusion
     rejections = 0
     fused_since_start = 0
     s_first_rejection = 0.0
@@ -92,10 +113,8 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
             # dt as the engine forms it: whole microseconds, then / 1e6
             dt = float(t - last) / 1_000_000
             assert dt > 0
-            kf.F = np.array([[1.0, dt], [0.0, 1.0]])
-            kf.Q = Q_continuous_white_noise(dim=2, dt=dt, spectral_density=q)
-            kf.predict()
-            clamp_non_negative(kf)
+            before = (copy.deepcopy(kf), last)
+            predict_to(kf, dt, q)
             # y = z - H x, S = H P H^T + R: the gate looks at the prediction
             y = z - (kf.H @ kf.x)[0, 0]
             s = (kf.H @ kf.P @ kf.H.T + kf.R)[0, 0]
@@ -106,7 +125,25 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
             ratio = y * y / (g * g * s_gate)
             assert abs(ratio - 1.0) > 1e-6, "a test ratio too close to the gate; pick another seed"
             assert abs(y * y / (gate * gate * s) - 1.0) > 1e-6, "too close to the confirmation gate"
-            if fused_since_start < confirm and y * y / s > gate * gate:
+            undo = None
+            if kept is not None and not (fused_since_start < confirm and y * y / s > gate * gate) and ratio > 1.0:
+                candidate = copy.deepcopy(kept[0])
+                predict_to(candidate, float(t - kept[1]) / 1_000_000, q)
+                y2 = z - (candidate.H @ candidate.x)[0, 0]
+                s2 = (candidate.H @ candidate.P @ candidate.H.T + candidate.R)[0, 0]
+                g2 = short_gate if y2 < 0 else gate
+                ratio2 = y2 * y2 / (g2 * g2 * s2)
+                assert abs(ratio2 - 1.0) > 1e-6, "an undo test ratio too close to the gate; pick another seed"
+                if ratio2 <= 1.0:
+                    undo = (candidate, ratio2)
+            kept = None
+            if undo is not None:
+                kf, ratio = undo
+                kf.update(np.array([[z]]))
+                clamp_non_negative(kf)
+                outcome = FUSED
+                out["undone"] += 1
+            elif fused_since_start < confirm and y * y / s > gate * gate:
                 kf = start(z)
                 rejections = 0
                 fused_since_start = 0
@@ -123,11 +160,14 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 else:
                     outcome = REJECTED
             else:
+                rate_before = before[0].x[1, 0]
                 kf.update(np.array([[z]]))
                 rejections = 0
                 fused_since_start += 1
                 clamp_non_negative(kf)
                 outcome = FUSED
+                if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - rate_before) > UNDO_RATE_CHANGE:
+                    kept = before
         last = t
         out["x0"].append(kf.x[0, 0])
         out["x1"].append(kf.x[1, 0])
@@ -193,6 +233,7 @@ def gated_sequence(rng):
     ref = run_filter(times, z, q, r, v0, gate, short_gate, reset)
     assert ref["outcome"].count(RESET) >= 1 and ref["outcome"].count(REJECTED) >= 10
     assert ref["outcome"].count(UNCONFIRMED) >= 1
+    assert ref["undone"] >= 1, "the run should exercise the undo rule"
     return dict(name="gatedWithSpikesAndJump", q=q, r=r, v0=v0, gate=gate, short_gate=short_gate, reset=reset,
                 times=times, z=z, **ref)
 
@@ -324,7 +365,7 @@ def main():
     gated = sequences[-1]
     counts = {name: gated["outcome"].count(code) for name, code in
               (("fused", FUSED), ("rejected", REJECTED), ("reset", RESET), ("unconfirmed", UNCONFIRMED))}
-    print(f"wrote {OUTPUT}; gated run: {counts}")
+    print(f"wrote {OUTPUT}; gated run: {counts}, undone fusions {gated['undone']}")
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@
 /// fused and sets a rate of up to the rate limit; the correct measurement
 /// after it then fails the gate. So when a measurement is rejected right
 /// after a fusion whose test ratio exceeded ``undoTestRatio`` (an innovation
-/// beyond half the gate), and it passes the gate against the state from
+/// beyond half the gate) or that changed the rate by more than
+/// ``undoRateChange``, and it passes the gate against the state from
 /// before that fusion, predicted to its time, the filter returns to that
 /// state and fuses it instead: the previous measurement was the outlier. The
 /// update reports `.fused` with ``FilterHealth/undidPreviousFusion``. This is
@@ -178,7 +179,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .fused:
       consecutiveRejections = 0
       fusedSinceStart += 1
-      beforeLastFusion = testRatio > Self.undoTestRatio ? before : StateBeforeFusion()
+      let mayUndo = testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - before.x1) > Self.undoRateChange
+      beforeLastFusion = mayUndo ? before : StateBeforeFusion()
       return .fused(testRatio: testRatio)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
@@ -236,6 +238,16 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// (Tuning.md, "Undoing one fusion"); 0 also undoes ordinary fusions and
   /// costs false events at 5 and 20 Hz.
   public static var undoTestRatio: Double { 0.25 }
+
+  /// The change of rate, m/s, above which a fusion may be undone by the next
+  /// measurement, whatever its test ratio: 1 m/s, more than a walker's speed
+  /// changes between two updates (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
+  /// At 1 Hz the gate is 2.3 m wide and the rate gain about 1.3 per metre, so
+  /// a 1 m long outlier with a test ratio of 0.2 sets the rate 1.4 m/s off and
+  /// the next prediction 1.4 m off. Chosen on the tuning seeds at 1, 2, 5 and
+  /// 20 Hz (Tuning.md, "Undoing one fusion"): 0.75-1 m/s lower the 1 Hz
+  /// filtered RMSE below the raw input's and change nothing at 20 Hz.
+  public static var undoRateChange: Double { 1 }
 
   /// Undoes the previous fusion when `distance`, just rejected, passes the gate
   /// against the state before it, predicted to `time`: the previous
