@@ -22,6 +22,10 @@ Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     (re)start, a measurement with y^2 / S > gate^2 (either sign) restarts the
     filter there.
     Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
+    Restart after rejections: it starts confirmed when the run was motion, i.e.
+    the first rejected z1 (taken dt1 after the state d before it) has an onset
+    rate (z1 - d) / dt1 within the rate limit (none here: infinite), and the
+    rate between the run's last two measurements is within 1 m/s of it.
     Undo of one fusion: a fusion with testRatio > 0.25, or one that moved v by
     more than 1 m/s, keeps the state from before it. When the next measurement
     is rejected (not by confirmation) and, against that kept state predicted to
@@ -74,7 +78,7 @@ def clamp_non_negative(kf):
         kf.x[1, 0] = max(kf.x[1, 0], 0.0)
 
 
-UNDO_TEST_RATIO, UNDO_RATE_CHANGE = 0.25, 1.0
+UNDO_TEST_RATIO, PLAUSIBLE_RATE_CHANGE = 0.25, 1.0
 
 
 def predict_to(kf, dt, q):
@@ -151,13 +155,17 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
             elif ratio > 1.0:
                 if rejections == 0:
                     s_first_rejection = s
+                    onset_rate = (z - before[0].x[0, 0]) / dt
                 rejections += 1
                 if rejections >= reset_after:
+                    run_rate = (z - run_latest[0]) / (float(t - run_latest[1]) / 1_000_000)
                     kf = start(z)
                     rejections = 0
-                    fused_since_start = 0
+                    # max_rate is infinite here: the onset is always reachable
+                    fused_since_start = confirm if abs(run_rate - onset_rate) <= PLAUSIBLE_RATE_CHANGE else 0
                     outcome, ratio = RESET, 0.0
                 else:
+                    run_latest = (z, t)
                     outcome = REJECTED
             else:
                 rate_before = before[0].x[1, 0]
@@ -166,7 +174,7 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 fused_since_start += 1
                 clamp_non_negative(kf)
                 outcome = FUSED
-                if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - rate_before) > UNDO_RATE_CHANGE:
+                if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - rate_before) > PLAUSIBLE_RATE_CHANGE:
                     kept = before
         last = t
         out["x0"].append(kf.x[0, 0])

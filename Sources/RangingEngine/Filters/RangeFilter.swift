@@ -17,7 +17,14 @@
 /// measurements in a row (or at least two over `resetAfterSeconds`, which
 /// matters at low rates) the filter restarts from the latest one, so a
 /// lasting jump (someone stepped around a wall) is followed within that many
-/// updates, while one- or two-update multipath spikes are ignored.
+/// updates, while one- or two-update multipath spikes are ignored. A restart
+/// must be confirmed like a new track, unless the run of rejections that
+/// caused it was motion: its first measurement within the rate limit's reach
+/// of the state before it, and its rate since then within
+/// ``plausibleRateChange`` of that onset's rate (`RejectionRun`). A person who
+/// starts to run at 2 Hz is such a run; the step onto a longer NLOS path at
+/// 20 Hz (beyond reach) and an NLOS episode that holds its level (the rate
+/// falls back) are not.
 ///
 /// One fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
 /// since a walker may have moved that far), so a long outlier inside it is
@@ -25,7 +32,7 @@
 /// after it then fails the gate. So when a measurement is rejected right
 /// after a fusion whose test ratio exceeded ``undoTestRatio`` (an innovation
 /// beyond half the gate) or that changed the rate by more than
-/// ``undoRateChange``, and it passes the gate against the state from
+/// ``plausibleRateChange``, and it passes the gate against the state from
 /// before that fusion, predicted to its time, the filter returns to that
 /// state and fuses it instead: the previous measurement was the outlier. The
 /// update reports `.fused` with ``FilterHealth/undidPreviousFusion``. This is
@@ -56,6 +63,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
   /// Time of the first measurement of the current run of rejections.
   @exclusivity(unchecked) @usableFromInline var firstRejectionTime = Timestamp(microseconds: 0)
+  /// The current run of rejections, as evidence of motion (see `runOfRejectionsIsMotion`).
+  @exclusivity(unchecked) @usableFromInline var rejectionRun = RejectionRun()
   /// The state before the latest fusion, while that fusion may still be undone
   /// (see `undoPreviousFusion`); `time` is nil when there is nothing to undo.
   @exclusivity(unchecked) @usableFromInline var beforeLastFusion = StateBeforeFusion()
@@ -179,7 +188,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .fused:
       consecutiveRejections = 0
       fusedSinceStart += 1
-      let mayUndo = testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - before.x1) > Self.undoRateChange
+      let mayUndo = testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - before.x1) > Self.plausibleRateChange
       beforeLastFusion = mayUndo ? before : StateBeforeFusion()
       return .fused(testRatio: testRatio)
     case .rejected:
@@ -188,13 +197,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
       beforeLastFusion = StateBeforeFusion()
       consecutiveRejections += 1
       _health.insert(.innovationRejected)
-      if consecutiveRejections == 1 { firstRejectionTime = time }
+      if consecutiveRejections == 1 {
+        firstRejectionTime = time
+        rejectionRun.begin(measured: measured, time: time, stateBefore: before)
+      }
       // A lasting jump: enough rejections in a row, or at least two over resetAfterSeconds.
       if consecutiveRejections >= configuration.resetAfterRejections
         || (consecutiveRejections >= 2 && time.seconds(since: firstRejectionTime) >= configuration.resetAfterSeconds)
       {
-        return restart(at: measured, time: time, reason: .persistentRejection)
+        return restartAfterRejections(at: measured, time: time)
       }
+      rejectionRun.record(measured: measured, time: time)
       return .rejected(testRatio: testRatio)
     case .numericalFailure:
       return restart(at: distance, time: time, reason: .numericalFailure)
@@ -239,15 +252,20 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// costs false events at 5 and 20 Hz.
   public static var undoTestRatio: Double { 0.25 }
 
-  /// The change of rate, m/s, above which a fusion may be undone by the next
-  /// measurement, whatever its test ratio: 1 m/s, more than a walker's speed
-  /// changes between two updates (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
-  /// At 1 Hz the gate is 2.3 m wide and the rate gain about 1.3 per metre, so
-  /// a 1 m long outlier with a test ratio of 0.2 sets the rate 1.4 m/s off and
-  /// the next prediction 1.4 m off. Chosen on the tuning seeds at 1, 2, 5 and
-  /// 20 Hz (Tuning.md, "Undoing one fusion"): 0.75-1 m/s lower the 1 Hz
-  /// filtered RMSE below the raw input's and change nothing at 20 Hz.
-  public static var undoRateChange: Double { 1 }
+  /// The most a walker's rate of change of distance changes between two
+  /// updates, m/s: 1 (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
+  /// Two rules use it:
+  /// - a fusion that changes the rate by more than this may be undone by the
+  ///   next measurement, whatever its test ratio. At 1 Hz the gate is 2.3 m
+  ///   wide and the rate gain about 1.3 per metre, so a 1 m long outlier with
+  ///   a test ratio of 0.2 sets the rate 1.4 m/s off and the next prediction
+  ///   1.4 m off (Tuning.md, "Undoing one fusion": 0.75-1 m/s lower the 1 Hz
+  ///   filtered RMSE below the raw input's and change nothing at 20 Hz);
+  /// - a run of rejections whose rate stays within this of its onset's rate
+  ///   is motion, and the restart it causes starts confirmed (see
+  ///   `runOfRejectionsIsMotion`; Tuning.md, "Restarts that are motion":
+  ///   0.5-2 m/s give the same table).
+  public static var plausibleRateChange: Double { 1 }
 
   /// Undoes the previous fusion when `distance`, just rejected, passes the gate
   /// against the state before it, predicted to `time`: the previous
@@ -275,6 +293,21 @@ public final class RangeFilter<Backend: KalmanBackend> {
     guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
     _health.insert(.undidPreviousFusion)
     return .fused(testRatio: ratio)
+  }
+
+  /// Restarts at `distance` after a lasting run of rejections. The restart
+  /// starts confirmed when the run was motion (`runOfRejectionsIsMotion`):
+  /// zones then act on it at once instead of ``RangeFilterConfiguration/confirmationCount``
+  /// updates later, which at 2 Hz is a second after a person started to run.
+  /// Out of line: it runs a few times per track.
+  @usableFromInline @inline(never)
+  func restartAfterRejections(at distance: Double, time: Timestamp) -> UpdateOutcome {
+    let isMotion = rejectionRun.isMotion(
+      endingAt: distance, time: time, maximumRate: configuration.maximumRateMetersPerSecond,
+      rateTolerance: Self.plausibleRateChange)
+    let outcome = restart(at: distance, time: time, reason: .persistentRejection)
+    if isMotion { fusedSinceStart = max(fusedSinceStart, configuration.confirmationCount) }
+    return outcome
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²).

@@ -392,7 +392,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 669
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 858
+#define RANGING_ENGINE_BYTES_PER_OBJECT 882
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -401,7 +401,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 977
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 958
+#define RANGING_ENGINE_BYTES_PER_OBJECT 982
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9

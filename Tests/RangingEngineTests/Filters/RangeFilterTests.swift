@@ -31,6 +31,7 @@ struct RangeFilterTests {
     let estimate: () -> RangeEstimate
     let health: () -> FilterHealth
     let observe: () -> ObservedState
+    let isConfirmed: () -> Bool
 
     init(_ kind: BackendKind, _ configuration: RangeFilterConfiguration) {
       switch kind {
@@ -46,6 +47,7 @@ struct RangeFilterTests {
       estimate = { filter.estimate }
       health = { filter.health }
       observe = { ObservedState(filter) }
+      isConfirmed = { filter.isConfirmed }
     }
   }
 }
