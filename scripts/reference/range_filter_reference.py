@@ -32,7 +32,8 @@ Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     its time, has a test ratio <= 1 (same gates by sign, S from that
     prediction), the filter goes back to the kept state and fuses the new
     measurement from there (outcome fused, with that ratio). Any other outcome
-    forgets the kept state.
+    forgets the kept state, except that the fusion made by an undo keeps the
+    same state in turn when it passes the same test (ratio or rate change).
 
 Steady state at a fixed dt: the prior covariance M from
 scipy.linalg.solve_discrete_are (the filter's discrete algebraic Riccati
@@ -140,13 +141,16 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 assert abs(ratio2 - 1.0) > 1e-6, "an undo test ratio too close to the gate; pick another seed"
                 if ratio2 <= 1.0:
                     undo = (candidate, ratio2)
-            kept = None
+            undo_from, kept = kept, None
             if undo is not None:
                 kf, ratio = undo
                 kf.update(np.array([[z]]))
                 clamp_non_negative(kf)
                 outcome = FUSED
                 out["undone"] += 1
+                # the replacing fusion may be undone in turn, back to the same state
+                if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - undo_from[0].x[1, 0]) > PLAUSIBLE_RATE_CHANGE:
+                    kept = undo_from
             elif fused_since_start < confirm and y * y / s > gate * gate:
                 kf = start(z)
                 rejections = 0

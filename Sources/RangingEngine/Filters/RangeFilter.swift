@@ -35,7 +35,9 @@
 /// ``plausibleRateChange``, and it passes the gate against the state from
 /// before that fusion, predicted to its time, the filter returns to that
 /// state and fuses it instead: the previous measurement was the outlier. The
-/// update reports `.fused` with ``FilterHealth/undidPreviousFusion``. This is
+/// update reports `.fused` with ``FilterHealth/undidPreviousFusion``. The
+/// fusion that replaced it may be undone in turn, back to the same state and
+/// by the same rule, so that a burst of two long readings is undone too. This is
 /// a one-step rollback, the depth-1 case of deferring a decision until the
 /// next measurement (Blackman 2004, "Multiple hypothesis tracking for
 /// multiple target tracking", N-scan pruning with N = 1); Tuning.md,
@@ -63,7 +65,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
   /// Time of the first measurement of the current run of rejections.
   @exclusivity(unchecked) @usableFromInline var firstRejectionTime = Timestamp(microseconds: 0)
-  /// The current run of rejections, as evidence of motion (see `runOfRejectionsIsMotion`).
+  /// The current run of rejections, as evidence of motion (see `RejectionRun`).
   @exclusivity(unchecked) @usableFromInline var rejectionRun = RejectionRun()
   /// The state before the latest fusion, while that fusion may still be undone
   /// (see `undoPreviousFusion`); `time` is nil when there is nothing to undo.
@@ -263,7 +265,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   ///   filtered RMSE below the raw input's and change nothing at 20 Hz);
   /// - a run of rejections whose rate stays within this of its onset's rate
   ///   is motion, and the restart it causes starts confirmed (see
-  ///   `runOfRejectionsIsMotion`; Tuning.md, "Restarts that are motion":
+  ///   `RejectionRun`; Tuning.md, "Restarts that are motion":
   ///   0.5-2 m/s give the same table).
   public static var plausibleRateChange: Double { 1 }
 
@@ -291,12 +293,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
       constrain: { distance, rate in applyStateConstraints(&distance, &rate) },
       accept: { _, _ in true })
     guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
+    // The fusion that replaced the undone one may be undone in turn, back to the
+    // same state, by the same rule: a burst of two long readings at 1 Hz.
+    if ratio > Self.undoTestRatio || abs(backend.storage.x[1] - saved.x1) > Self.plausibleRateChange {
+      beforeLastFusion = saved
+    }
     _health.insert(.undidPreviousFusion)
     return .fused(testRatio: ratio)
   }
 
   /// Restarts at `distance` after a lasting run of rejections. The restart
-  /// starts confirmed when the run was motion (`runOfRejectionsIsMotion`):
+  /// starts confirmed when the run was motion (`RejectionRun`):
   /// zones then act on it at once instead of ``RangeFilterConfiguration/confirmationCount``
   /// updates later, which at 2 Hz is a second after a person started to run.
   /// Out of line: it runs a few times per track.

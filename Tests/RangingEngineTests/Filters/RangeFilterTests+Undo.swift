@@ -61,3 +61,42 @@ extension RangeFilterTests {
     #expect(!filter.health.contains(.undidPreviousFusion))
   }
 }
+
+extension RangeFilterTests {
+  @Test("At 1 Hz a burst of two long readings is undone twice: the state is the one that never saw either",
+        arguments: BackendKind.allCases)
+  func twoReadingBurstUndone(_ backend: BackendKind) {
+    // Still at 5 m every second, two long readings (7.3 and 6.6 m, an NLOS burst),
+    // then 3.5 m: the object walked in meanwhile. Found by searching the FilterPy
+    // reference (scripts/reference/range_filter_reference.py) for a double undo.
+    let readings = [Double](repeating: 5, count: 30) + [7.3, 6.6, 3.5]
+    func check<B: KalmanBackend>(_: B.Type) {
+      let filter = RangeFilter<B>()
+      var outcomes: [UpdateOutcome] = []
+      var undone = 0
+      for (index, z) in readings.enumerated() {
+        outcomes.append(filter.update(distanceMeters: z, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
+        if index >= 30 && filter.health.contains(.undidPreviousFusion) { undone += 1 }
+      }
+      // 7.3 is fused; 6.6 is fused after undoing it; 3.5 after undoing 6.6.
+      guard case .fused = outcomes[30], case .fused = outcomes[31], case .fused = outcomes[32] else {
+        Issue.record("outcomes \(outcomes.suffix(3))"); return
+      }
+      #expect(undone == 2)
+      // The same readings without the burst: one step of 3 s from update 29.
+      let reference = RangeFilter<B>()
+      for index in [Int](0...29) + [32] {
+        _ = reference.update(distanceMeters: readings[index], at: Timestamp(microseconds: Int64(index) * 1_000_000))
+      }
+      #expect(abs(filter.estimate.distanceMeters - reference.estimate.distanceMeters) <= 1e-12)
+      #expect(abs(filter.estimate.rateMetersPerSecond - reference.estimate.rateMetersPerSecond) <= 1e-12)
+      #expect(abs(filter.estimate.sigmaMeters - reference.estimate.sigmaMeters) <= 1e-12)
+    }
+    switch backend {
+    #if GSL
+      case .gsl: check(GSLKalmanBackend.self)
+    #endif
+    case .swift: check(SwiftKalmanBackend.self)
+    }
+  }
+}
