@@ -74,6 +74,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) public private(set) var isInitialized = false
   /// Measurements fused since the track (re)started.
   @exclusivity(unchecked) @usableFromInline var fusedSinceStart = 0
+  /// When the track (re)started.
+  @exclusivity(unchecked) @usableFromInline var startTime = Timestamp(microseconds: 0)
+  /// True when the track (re)started confirmed (after a run of rejections that was motion).
+  @exclusivity(unchecked) @usableFromInline var startedConfirmed = false
   /// The probability that the latest measurements came over a non-line-of-sight path.
   @exclusivity(unchecked) @usableFromInline var nonLineOfSight = NonLineOfSightDetector()
   /// Bits describing the last update; see ``FilterHealth``.
@@ -97,11 +101,18 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// True once ``RangeFilterConfiguration/confirmationCount`` measurements
-  /// have been fused since the track (re)started. Until then the state rests
-  /// on too few measurements (its rate especially), a measurement outside the
-  /// long gate restarts the track there, and zones do not act on it.
+  /// have been fused since the track (re)started and it has lasted
+  /// ``RangeFilterConfiguration/confirmationSeconds``, or at once after a
+  /// restart caused by motion. Until then the state rests on too little
+  /// evidence (its rate especially), a measurement outside the long gate
+  /// restarts the track there, and zones do not act on it.
   @inlinable
-  public var isConfirmed: Bool { isInitialized && fusedSinceStart >= configuration.confirmationCount }
+  public var isConfirmed: Bool {
+    isInitialized
+      && (startedConfirmed
+        || (fusedSinceStart >= configuration.confirmationCount
+          && lastTime.seconds(since: startTime) >= configuration.confirmationSeconds))
+  }
 
   /// The time of the filter's state.
   @inlinable
@@ -304,8 +315,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
 
   /// Restarts at `distance` after a lasting run of rejections. The restart
   /// starts confirmed when the run was motion (`RejectionRun`):
-  /// zones then act on it at once instead of ``RangeFilterConfiguration/confirmationCount``
-  /// updates later, which at 2 Hz is a second after a person started to run.
+  /// zones then act on it at once instead of after ``RangeFilterConfiguration/confirmationCount``
+  /// fusions and ``RangeFilterConfiguration/confirmationSeconds``, which at 1 Hz is a second
+  /// after a person started to run.
   /// Out of line: it runs a few times per track.
   @usableFromInline @inline(never)
   func restartAfterRejections(at distance: Double, time: Timestamp) -> UpdateOutcome {
@@ -313,7 +325,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       endingAt: distance, time: time, maximumRate: configuration.maximumRateMetersPerSecond,
       rateTolerance: Self.plausibleRateChange)
     let outcome = restart(at: distance, time: time, reason: .persistentRejection)
-    if isMotion { fusedSinceStart = max(fusedSinceStart, configuration.confirmationCount) }
+    startedConfirmed = isMotion
     return outcome
   }
 
@@ -328,6 +340,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     lastTime = time
     consecutiveRejections = 0
     fusedSinceStart = 0
+    startTime = time
+    startedConfirmed = false
     beforeLastFusion = StateBeforeFusion()
     isInitialized = true
   }

@@ -44,10 +44,19 @@ public struct RangeFilterConfiguration: Sendable {
   /// never restarts the track. 0.5 s acts only below about 4 Hz; chosen on
   /// the tuning seeds at 1 Hz (Tuning.md, "Lasting jumps at low rates").
   public var resetAfterSeconds: Double
-  /// Measurements fused after a (re)start before the track is confirmed.
-  /// The first fused measurement fixes the rate, with the large uncertainty
-  /// of ``initialRateSigmaMetersPerSecond``; a second one checks it.
+  /// Measurements fused after a (re)start before the track is confirmed,
+  /// together with ``confirmationSeconds``: both must be met. Zones act only
+  /// on confirmed tracks, and an unconfirmed track restarts at a measurement
+  /// outside the long gate (it may have started on a spike).
   public var confirmationCount: Int
+  /// Seconds a (re)started track must have lasted before it is confirmed,
+  /// together with ``confirmationCount``. Evidence against a start on a
+  /// spike comes with time as much as with updates, and a fixed count costs
+  /// latency in proportion to the update interval: two fusions are 2 s at
+  /// 1 Hz and 0.1 s at 20 Hz. One fusion and 0.25 s (one fusion at 1 to
+  /// 4 Hz, two at 5 Hz, five at 20 Hz) was chosen over two fusions on the
+  /// tuning seeds at 1, 2, 5 and 20 Hz (Tuning.md, "Confirmation by time").
+  public var confirmationSeconds: Double
   /// The robust pre-filter in front of the Kalman filter. Off by default:
   /// on the scenario suite the one-sided gate already removes spikes, and
   /// a Hampel window adds lag (its median trails a moving person), most at
@@ -66,7 +75,8 @@ public struct RangeFilterConfiguration: Sendable {
     shortGateSigmas: Double = 6.0,
     resetAfterRejections: Int = 3,
     resetAfterSeconds: Double = 0.5,
-    confirmationCount: Int = 2,
+    confirmationCount: Int = 1,
+    confirmationSeconds: Double = 0.25,
     prefilter: HampelConfiguration = .off,
     maximumRateMetersPerSecond: Double = 3
   ) {
@@ -78,6 +88,7 @@ public struct RangeFilterConfiguration: Sendable {
     self.resetAfterRejections = resetAfterRejections
     self.resetAfterSeconds = resetAfterSeconds
     self.confirmationCount = confirmationCount
+    self.confirmationSeconds = confirmationSeconds
     self.prefilter = prefilter
     self.maximumRateMetersPerSecond = maximumRateMetersPerSecond
     do { try validate() } catch { error.trap() }
@@ -87,6 +98,8 @@ public struct RangeFilterConfiguration: Sendable {
   public static let resetAfterRejectionsRange: ClosedRange<Int> = 1...1_000_000
   /// Accepted ``confirmationCount``: 0 (zones act on the first measurement) to 1000.
   public static let confirmationCountRange: ClosedRange<Int> = 0...1000
+  /// Accepted ``confirmationSeconds``: 0 (the count alone decides) to an hour.
+  public static let confirmationSecondsRange: ClosedRange<Double> = 0...3600
   /// Accepted ``resetAfterSeconds``: 0 (restart at the second rejection) to a day.
   public static let resetAfterSecondsRange: ClosedRange<Double> = 0...86_400
   /// Accepted ``maximumRateMetersPerSecond``: 0.1 m/s (a slow walk) and up,
@@ -99,6 +112,7 @@ public struct RangeFilterConfiguration: Sendable {
   /// ``initialRateSigmaMetersPerSecond`` in ``ConfigurationLimits/speedSigmaMetersPerSecond``,
   /// both gates in ``ConfigurationLimits/gateSigmas``, the counts in
   /// ``resetAfterRejectionsRange`` and ``confirmationCountRange``,
+  /// ``confirmationSeconds`` in ``confirmationSecondsRange``,
   /// ``maximumRateMetersPerSecond`` in ``maximumRateRange``, and the
   /// ``prefilter`` (``HampelConfiguration/validate()``).
   ///
@@ -115,6 +129,7 @@ public struct RangeFilterConfiguration: Sendable {
     try ConfigurationError.check(.rangeResetAfterRejections, resetAfterRejections, in: Self.resetAfterRejectionsRange)
     try ConfigurationError.check(.rangeResetAfterSeconds, resetAfterSeconds, in: Self.resetAfterSecondsRange)
     try ConfigurationError.check(.rangeConfirmationCount, confirmationCount, in: Self.confirmationCountRange)
+    try ConfigurationError.check(.rangeConfirmationSeconds, confirmationSeconds, in: Self.confirmationSecondsRange)
     try ConfigurationError.check(.rangeMaximumRate, maximumRateMetersPerSecond, in: Self.maximumRateRange)
     try prefilter.validate()
   }

@@ -127,6 +127,7 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
   case zoneCount
   // RangeFilterConfiguration (added after the others, so earlier codes keep their values)
   case rangeMaximumRate
+  case rangeConfirmationSeconds
 
   /// `Type.property`, as the Swift API spells it.
   public var name: StaticString {
@@ -172,6 +173,7 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
     case .zoneAngleHysteresis: "Zone.angleHysteresisRadians"
     case .zoneCount: "zones.count"
     case .rangeMaximumRate: "RangeFilterConfiguration.maximumRateMetersPerSecond"
+    case .rangeConfirmationSeconds: "RangeFilterConfiguration.confirmationSeconds"
     }
   }
 }

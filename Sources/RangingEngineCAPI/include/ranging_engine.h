@@ -390,18 +390,18 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 669
+#define RANGING_ENGINE_FIXED_BYTES 677
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 882
+#define RANGING_ENGINE_BYTES_PER_OBJECT 906
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2225
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 977
+#define RANGING_ENGINE_FIXED_BYTES 985
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 982
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1006
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2313
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -470,7 +470,8 @@ void ranging_engine_destroy(ranging_engine_t *engine);
  *
  * A new object takes a free slot (evicting the least recently heard object
  * when none is free). Zones act on an object once its distance track is
- * confirmed (two agreeing measurements). An object silent for longer than
+ * confirmed (a second agreeing measurement at least 0.25 s after the first,
+ * or a restart that followed the object's motion). An object silent for longer than
  * lost_timeout_us is lost by its own gap, whatever else was fed meanwhile:
  * its next update first exits its zones with reason LOST (at that update's
  * time), then starts a new track.

@@ -35,6 +35,7 @@ extension EngineOptions {
     tracker.rangeFilter.resetAfterRejections = resetAfter
     tracker.rangeFilter.resetAfterSeconds = resetAfterSeconds
     tracker.rangeFilter.confirmationCount = confirmation
+    tracker.rangeFilter.confirmationSeconds = confirmationSeconds
     tracker.rangeFilter.maximumRateMetersPerSecond = maxRate
     tracker.rangeFilter.prefilter.window = hampelWindow
     tracker.rangeFilter.prefilter.threshold = hampelThreshold
@@ -87,6 +88,7 @@ extension EngineOptions {
     case .rangeResetAfterRejections: ("--reset-after", 1)
     case .rangeResetAfterSeconds: ("--reset-after-seconds", 1)
     case .rangeConfirmationCount: ("--confirmation", 1)
+    case .rangeConfirmationSeconds: ("--confirmation-seconds", 1)
     case .rangeMaximumRate: ("--max-rate", 1)
     case .hampelWindow: ("--hampel-window", 1)
     case .hampelThreshold: ("--hampel-threshold", 1)

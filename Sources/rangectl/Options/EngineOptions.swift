@@ -84,8 +84,11 @@ struct EngineOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after at least two rejections in a row spanning this many seconds.", valueName: "s"))
   var resetAfterSeconds: Double = RangeFilterConfiguration().resetAfterSeconds
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start before zones act on a track.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start, with --confirmation-seconds, before zones act on a track.", valueName: "n"))
   var confirmation: Int = RangeFilterConfiguration().confirmationCount
+
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a (re)started track must last, with --confirmation fusions, before zones act on it.", valueName: "s"))
+  var confirmationSeconds: Double = RangeFilterConfiguration().confirmationSeconds
 
   @Option(help: "Track the direction in 3-D through field-of-view gaps (on), or report measured directions only (off).")
   var direction: Toggle = .on

@@ -17,6 +17,8 @@ extension RangeFilterTests {
     var run: [Double]
     /// Whether the restart (at the last measurement of `run`) starts confirmed.
     var confirmedAtRestart: Bool
+    /// Otherwise, the fusions it then takes: one at least 0.25 s after the restart.
+    var fusionsToConfirm = 0
     var testDescription: String { "\(name), \(backend.testDescription)" }
 
     static let all = BackendKind.allCases.flatMap { b in
@@ -31,18 +33,18 @@ extension RangeFilterTests {
         // then 0 m/s, 2.4 from the onset's: an NLOS level, not motion.
         MotionRestartCase(
           name: "2 Hz, a lasting step of +1.2 m", backend: b, intervalMicroseconds: 500_000, stillDistance: 3,
-          run: [4.2, 4.2], confirmedAtRestart: false),
+          run: [4.2, 4.2], confirmedAtRestart: false, fusionsToConfirm: 1),
         // 20 Hz, a step of +0.5 m that holds: onset (4.5 - 4) / 0.05 = 10 m/s, beyond
         // the 3 m/s limit: not motion, whatever follows.
         MotionRestartCase(
           name: "20 Hz, a lasting step of +0.5 m", backend: b, intervalMicroseconds: 50_000, stillDistance: 4,
-          run: [4.5, 4.5, 4.5], confirmedAtRestart: false),
+          run: [4.5, 4.5, 4.5], confirmedAtRestart: false, fusionsToConfirm: 5),
         // 2 Hz, a step of +1.2 m, then +2 m more: onset 2.4 m/s (reachable),
         // then (6.2 - 4.2) / 0.5 = 4 m/s, 1.6 from the onset's: faster than a
         // walker's rate changes in half a second, not motion.
         MotionRestartCase(
           name: "2 Hz, a step of +1.2 m, then +2 m", backend: b, intervalMicroseconds: 500_000, stillDistance: 3,
-          run: [4.2, 6.2], confirmedAtRestart: false),
+          run: [4.2, 6.2], confirmedAtRestart: false, fusionsToConfirm: 1),
       ]
     }
   }
@@ -67,8 +69,9 @@ extension RangeFilterTests {
     #expect(filter.estimate().distanceMeters == c.run.last)
     #expect(filter.isConfirmed() == c.confirmedAtRestart)
     if !c.confirmedAtRestart {
-      // Confirmed as a new track is: after confirmationCount (2) fusions.
-      for _ in 0..<2 {
+      // Confirmed as a new track is: one fusion (confirmationCount) and 0.25 s
+      // (confirmationSeconds) after the restart.
+      for _ in 0..<c.fusionsToConfirm {
         #expect(!filter.isConfirmed())
         _ = filter.update(c.run.last!, Timestamp(microseconds: time))
         time += c.intervalMicroseconds

@@ -42,6 +42,8 @@ extension RangeFilterTests {
       initialRateSigmaMetersPerSecond: run.initialRateSigmaMetersPerSecond,
       gateSigmas: run.gateSigmas, shortGateSigmas: run.shortGateSigmas,
       resetAfterRejections: run.resetAfterRejections,
+      // The reference confirms by count alone: two fusions, no time span.
+      confirmationCount: 2, confirmationSeconds: 0,
       // The FilterPy reference has no rate limit; RateLimitTests covers it.
       prefilter: .off, maximumRateMetersPerSecond: .infinity)
   }
