@@ -117,5 +117,30 @@ struct RangeCalibrationOptionTests {
       #expect(both.status == 64)
     #endif
   }
-}
 
+  @Test("calibrate of a file whose objects read apart notes it on standard error and points to --per-object")
+  func objectSpreadNoted() throws {
+    #if GSL
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      // Static recordings at 2 m: two devices 0.1 and 0.3 m long, then two devices both 0.1 m long.
+      func file(_ name: String, far: Double) throws -> String {
+        var lines = ["t,object,distance"]
+        for step in 0..<40 {
+          let t = Double(step) * 0.1, noise = step % 2 == 0 ? 0.01 : -0.01
+          lines += ["\(t),near,\(2.1 + noise)", "\(t),far,\(far + noise)"]
+        }
+        return try scratch.write(name, lines.joined(separator: "\n") + "\n")
+      }
+      let apart = try Rangectl.run(["calibrate", try file("apart.csv", far: 2.3), "--known-distance", "2"])
+      #expect(apart.status == 0, "stderr: \(apart.stderr)")
+      // By symmetry the Huber location of all rows is 0.2, of each object's 0.1 and 0.3.
+      #expect(apart.stderr.contains("the objects read -0.100 to +0.100 m from this fit"), "\(apart.stderr)")
+      #expect(apart.stderr.contains("near -0.100 m, far +0.100 m"), "\(apart.stderr)")
+      #expect(apart.stderr.contains("--per-object"), "\(apart.stderr)")
+      let together = try Rangectl.run(["calibrate", try file("together.csv", far: 2.1), "--known-distance", "2"])
+      #expect(together.status == 0, "stderr: \(together.stderr)")
+      #expect(!together.stderr.contains("note:"), "\(together.stderr)")
+    #endif
+  }
+}

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
+import Foundation
 import RangingData
 import RangingEngine
 
@@ -91,6 +92,7 @@ struct Calibrate: ParsableCommand {
       throw ExitCode(65)  // EX_DATAERR
     }
     print(json ? result.jsonText(path: file) : result.table(path: file))
+    if object == nil { noteObjectSpread(of: result, in: samples) }
     if (try? RangeCalibration(offsetMeters: result.offsetMeters, scale: result.scale)) == nil {
       let range = RangeCalibration.scaleRange
       Diagnostics.write(
@@ -138,6 +140,27 @@ extension Calibrate {
       print("flags for all: \(flags)")
     }
   }
+}
+
+extension Calibrate {
+  /// A note on standard error when the objects of the file, each fitted on its
+  /// own, lie further apart than ``RangeCalibrationFit/objectSpreadNoteMeters``
+  /// from the fit for all of them: one calibration then leaves some devices
+  /// off, and `--per-object` gives each its own.
+  func noteObjectSpread(of overall: RangeCalibrationFit, in samples: CalibrationSamples) {
+    guard samples.objects.count > 1 else { return }
+    let differences = overall.objectDifferences(in: samples)
+    guard let low = differences.map(\.meters).min(), let high = differences.map(\.meters).max(),
+      high - low > RangeCalibrationFit.objectSpreadNoteMeters
+    else { return }
+    let listed = differences.map { "\($0.object) \(signed($0.meters)) m" }.joined(separator: ", ")
+    Diagnostics.write(
+      "rangectl calibrate: note: the objects read \(signed(low)) to \(signed(high)) m from this fit, each fitted on its own "
+        + "(\(listed)), more than \(RangeCalibrationFit.objectSpreadNoteMeters) m apart: one calibration leaves some of them off; "
+        + "`rangectl calibrate --per-object` fits one per object\n")
+  }
+
+  private func signed(_ meters: Double) -> String { String(format: "%+.3f", meters) }
 }
 
 extension RangeCalibrationFit.Model: ExpressibleByArgument {}
