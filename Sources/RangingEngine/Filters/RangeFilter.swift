@@ -171,7 +171,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
         nonLineOfSight.update(innovation: y, innovationVariance: innovationVariance, dt: dt)
         // A track not yet confirmed rests on few measurements, the first of which
         // may itself have been the outlier: a disagreeing measurement restarts it there.
-        if !isConfirmed && !(y * y / innovationVariance <= configuration.gateSigmas * configuration.gateSigmas) {
+        // The gate first: it is cheaper than isConfirmed and almost always passes.
+        if !(y * y <= configuration.gateSigmas * configuration.gateSigmas * innovationVariance) && !isConfirmed {
           restartsUnconfirmed = true
           return false
         }
