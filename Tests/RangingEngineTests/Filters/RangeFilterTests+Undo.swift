@@ -26,20 +26,9 @@ extension RangeFilterTests {
       guard case .fused = outcomes[31] else { Issue.record("next not fused: \(outcomes[31])"); return }
       #expect(health.contains(.undidPreviousFusion))
       // The same updates without the outlier: one step of 2 s from update 29.
-      let reference = RangeFilter<B>()
-      for index in [Int](0...29) + [31] {
-        _ = reference.update(distanceMeters: 5, at: Timestamp(microseconds: Int64(index) * 1_000_000))
-      }
-      #expect(abs(filter.estimate.distanceMeters - reference.estimate.distanceMeters) <= 1e-12)
-      #expect(abs(filter.estimate.rateMetersPerSecond - reference.estimate.rateMetersPerSecond) <= 1e-12)
-      #expect(abs(filter.estimate.sigmaMeters - reference.estimate.sigmaMeters) <= 1e-12)
+      Self.expectSameState(filter, asOneThatSaw: [Double](repeating: 5, count: 32), at: [Int](0...29) + [31])
     }
-    switch backend {
-    #if GSL
-      case .gsl: check(GSLKalmanBackend.self)
-    #endif
-    case .swift: check(SwiftKalmanBackend.self)
-    }
+    Self.on(backend) { check($0) }
   }
 
   @Test("A small innovation is never undone, and a rejection that the older state does not explain stays a rejection")
@@ -84,15 +73,26 @@ extension RangeFilterTests {
       }
       #expect(undone == 2)
       // The same readings without the burst: one step of 3 s from update 29.
-      let reference = RangeFilter<B>()
-      for index in [Int](0...29) + [32] {
-        _ = reference.update(distanceMeters: readings[index], at: Timestamp(microseconds: Int64(index) * 1_000_000))
-      }
-      #expect(abs(filter.estimate.distanceMeters - reference.estimate.distanceMeters) <= 1e-12)
-      #expect(abs(filter.estimate.rateMetersPerSecond - reference.estimate.rateMetersPerSecond) <= 1e-12)
-      #expect(abs(filter.estimate.sigmaMeters - reference.estimate.sigmaMeters) <= 1e-12)
+      Self.expectSameState(filter, asOneThatSaw: readings, at: [Int](0...29) + [32])
     }
-    switch backend {
+    Self.on(backend) { check($0) }
+  }
+
+  /// Expects `filter`'s estimate to equal, to 1e-12, that of a new filter fed
+  /// `readings[i]` at second `i` for each `i` of `indices` only.
+  static func expectSameState<B: KalmanBackend>(_ filter: RangeFilter<B>, asOneThatSaw readings: [Double], at indices: [Int]) {
+    let reference = RangeFilter<B>()
+    for index in indices {
+      _ = reference.update(distanceMeters: readings[index], at: Timestamp(microseconds: Int64(index) * 1_000_000))
+    }
+    #expect(abs(filter.estimate.distanceMeters - reference.estimate.distanceMeters) <= 1e-12)
+    #expect(abs(filter.estimate.rateMetersPerSecond - reference.estimate.rateMetersPerSecond) <= 1e-12)
+    #expect(abs(filter.estimate.sigmaMeters - reference.estimate.sigmaMeters) <= 1e-12)
+  }
+
+  /// Runs a generic check on the backend `kind` names.
+  static func on(_ kind: BackendKind, _ check: (any KalmanBackend.Type) -> Void) {
+    switch kind {
     #if GSL
       case .gsl: check(GSLKalmanBackend.self)
     #endif
