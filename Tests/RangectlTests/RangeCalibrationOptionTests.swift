@@ -113,6 +113,8 @@ struct RangeCalibrationOptionTests {
       // The Huber location of ±0.01 around 0.1 and 0.3 is 0.1 and 0.3 exactly (symmetric data).
       #expect(result.stdoutText.contains(
         "flags for all: --object-calibration near=0.100 --object-calibration far=0.300 --band-offset 0"), "\(result.stdoutText)")
+      // One line of flags, for all: no per-object `flags: --range-offset` line to take by mistake.
+      #expect(!result.stdoutText.contains("flags: --range-offset"), "\(result.stdoutText)")
       let both = try Rangectl.run(["calibrate", path, "--per-object", "--object", "near"])
       #expect(both.status == 64)
     #endif

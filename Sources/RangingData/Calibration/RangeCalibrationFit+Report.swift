@@ -26,8 +26,10 @@ extension RangeCalibrationFit {
   public static let weakScaleStandardError = 0.01
 
   /// The fit for people: model, estimates with standard errors, spread,
-  /// rows, and the flags to use.
-  public func table(path: String) -> String {
+  /// rows, and the flags to use. With `flagsLine` false the flags are left
+  /// out (`calibrate --per-object` prints one line of flags for all objects,
+  /// and a `--range-offset` line per object would read as one to use).
+  public func table(path: String, flagsLine: Bool = true) -> String {
     let what = object.map { "object '\($0)'" } ?? "all objects"
     var lines = ["range calibration of \(DatasetError.displayName(for: path)), \(what)"]
     switch (model, knownDistanceMeters) {
@@ -60,7 +62,7 @@ extension RangeCalibrationFit {
         + "the true distances span too little; consider --fit offset")
     }
     if !converged { lines.append("warning: not converged after \(iterations) iterations; the values are the last iteration's") }
-    lines.append("flags: \(flags)")
+    if flagsLine { lines.append("flags: \(flags)") }
     return lines.joined(separator: "\n")
   }
 

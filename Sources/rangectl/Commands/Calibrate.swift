@@ -136,7 +136,7 @@ extension Calibrate {
       print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
         + "\"objects\": [\(documents.joined(separator: ", "))]}")
     } else {
-      for (name, fit) in fits { print("object \(name)\n\(fit.table(path: file))") }
+      for (name, fit) in fits { print("object \(name)\n\(fit.table(path: file, flagsLine: false))") }
       print("flags for all: \(flags)")
     }
   }
