@@ -25,6 +25,8 @@ struct OptionRangeTests {
     RefusedOptionCase(arguments: ["replay", "FILE", "--exit-dwell", "1e300"], message: "--exit-dwell must be in 0...3600.0 seconds"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--enter-dwell", "nan"], message: "--enter-dwell must be in 0...3600.0 seconds"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation", "0"], message: "--confirmation must be in 1...100"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation-seconds", "-1"], message: "--confirmation-seconds must be in 0.0...3600.0"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation-seconds", "nan"], message: "--confirmation-seconds must be in 0.0...3600.0"),
     // Row 12: "Missing value" before.
     RefusedOptionCase(arguments: ["replay", "FILE", "--capacity", "-1"], message: "--capacity must be in 1..."),
     RefusedOptionCase(arguments: ["replay", "FILE", "--hysteresis", "-0.1"], message: "--hysteresis must be in 0...1.5 m"),

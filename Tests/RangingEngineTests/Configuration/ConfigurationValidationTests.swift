@@ -47,6 +47,8 @@ struct ConfigurationValidationTests {
     OutOfRangeCase("short gate 0", .rangeShortGateSigmas) { $0.rangeFilter.shortGateSigmas = 0 },
     OutOfRangeCase("reset after 0", .rangeResetAfterRejections) { $0.rangeFilter.resetAfterRejections = 0 },
     OutOfRangeCase("confirmation -1", .rangeConfirmationCount) { $0.rangeFilter.confirmationCount = -1 },
+    OutOfRangeCase("confirmation seconds -1", .rangeConfirmationSeconds) { $0.rangeFilter.confirmationSeconds = -1 },
+    OutOfRangeCase("confirmation seconds NaN", .rangeConfirmationSeconds) { $0.rangeFilter.confirmationSeconds = .nan },
     OutOfRangeCase("Hampel window 16", .hampelWindow) { $0.rangeFilter.prefilter.window = 16 },
     OutOfRangeCase("Hampel threshold NaN", .hampelThreshold) { $0.rangeFilter.prefilter.threshold = .nan },
     OutOfRangeCase("Hampel minimum scale -1", .hampelMinimumScale) { $0.rangeFilter.prefilter.minimumScaleMeters = -1 },
