@@ -21,7 +21,7 @@ extension RangeCalibrationFit {
     return text + " --band-offset 0"
   }
 
-  /// Standard error of the scale above which ``table(path:)`` warns that the
+  /// Standard error of the scale above which ``table(path:flagsLine:)`` warns that the
   /// scale is poorly determined: 1 cm per metre of distance.
   public static let weakScaleStandardError = 0.01
 
