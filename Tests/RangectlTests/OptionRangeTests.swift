@@ -73,17 +73,17 @@ struct OptionRangeTests {
     return Int(match.1).map { $0 * 1024 }
   }
 
-  // Enabled only where the refusal is certain: with over 110 GB available the
-  // capacity would be accepted and cost 55 GB.
+  // Enabled only where the refusal is certain: with over 117 GB available the
+  // capacity would be accepted and cost 59 GB.
   @Test("--capacity 16777216 is refused with the memory it needs, not OOM-killed (row 6)",
-    .enabled(if: (availableMemory ?? .max) < 110_000_000_000))
+    .enabled(if: (availableMemory ?? .max) < 117_000_000_000))
   func capacityBeyondMemory() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", Self.recording)
     let result = try Rangectl.run(["replay", path, "--capacity", "16777216"])
     #expect(result.status == 64, "stderr: \(result.stderr)")
-    #expect(result.stderr.contains("--capacity: 16777216 objects need about 55364 MB of filter state"), "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("--capacity: 16777216 objects need about 58720 MB of filter state"), "stderr: \(result.stderr)")
     #expect(result.stderr.contains("at most"), "stderr: \(result.stderr)")
   }
 

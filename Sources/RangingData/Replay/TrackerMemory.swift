@@ -15,10 +15,12 @@ import Darwin
 public enum TrackerMemory {
   /// Bytes per slot with direction tracking on: both filters' workspaces.
   /// Measured with `/usr/bin/time -f %M rangectl replay ... --capacity 100000`
-  /// against `--capacity 1` (3.14 KiB per slot, either backend), rounded up.
-  public static let bytesPerSlotWithDirection = 3300
-  /// Bytes per slot with `--direction off` (0.83 KiB measured), rounded up.
-  public static let bytesPerSlotWithoutDirection = 900
+  /// against `--capacity 1` (3.28 KiB per slot, 2026-11-24, after the
+  /// distance filter's undo, restart and confirmation state), rounded up
+  /// with room for a little more.
+  public static let bytesPerSlotWithDirection = 3500
+  /// Bytes per slot with `--direction off` (0.97 KiB measured the same way), rounded up.
+  public static let bytesPerSlotWithoutDirection = 1100
 
   /// Estimated bytes for `capacity` slots.
   public static func estimatedBytes(capacity: Int, directionTracking: Bool) -> Int {

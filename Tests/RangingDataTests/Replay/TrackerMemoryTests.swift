@@ -9,9 +9,9 @@ struct TrackerMemoryTests {
   func largestCapacity() throws {
     let message = try #require(TrackerMemory.shortfall(
       capacity: 1 << 24, directionTracking: true, availableBytes: 24_000_000_000))
-    // 16777216 · 3300 bytes = 55364 MB; 12e9 / 3300 = 3636363 slots; 12e9 / 900 = 13333333.
-    #expect(message == "16777216 objects need about 55364 MB of filter state (3300 bytes each, allocated up front), "
-      + "more than half the 24000 MB available; at most 3636363 here (13333333 with --direction off)")
+    // 16777216 · 3500 bytes = 58720 MB; 12e9 / 3500 = 3428571 slots; 12e9 / 1100 = 10909090.
+    #expect(message == "16777216 objects need about 58720 MB of filter state (3500 bytes each, allocated up front), "
+      + "more than half the 24000 MB available; at most 3428571 here (10909090 with --direction off)")
   }
 
   @Test("The default capacity fits in 64 MB; without direction tracking a slot costs less", arguments: [true, false])
