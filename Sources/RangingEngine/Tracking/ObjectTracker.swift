@@ -13,6 +13,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   @usableFromInline let filters: [RangeFilter<Backend>]
   /// One per slot when direction tracking is on, else empty.
   @usableFromInline let directionFilters: [DirectionFilter<Backend>]
+  /// Calibrations set for single objects (``setRangeCalibration(_:forObject:)``).
+  @exclusivity(unchecked) @usableFromInline var objectCalibrations: ObjectCalibrationTable
+  /// The calibration each slot's object uses: its own, or ``TrackerConfiguration/rangeCalibration``.
+  @exclusivity(unchecked) @usableFromInline var slotCalibrations: [RangeCalibration]
   /// Objects evicted to make room, since creation.
   public private(set) var evictionCount = 0
 
@@ -33,6 +37,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       }
     }
     self.directionFilters = directionFilters
+    objectCalibrations = ObjectCalibrationTable(capacity: configuration.capacity)
+    slotCalibrations = [RangeCalibration](repeating: configuration.rangeCalibration, count: configuration.capacity)
     // Once here, so that the Swift runtime builds the caches that this
     // unspecialised generic path asks for (a witness table, about 200 bytes
     // in 6 blocks on hosts, once per process) while the engine is created,
@@ -59,7 +65,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
 
   /// Validates and fuses one update.
   ///
-  /// The distance is corrected by ``TrackerConfiguration/rangeCalibration``
+  /// The distance is corrected by the object's calibration
+  /// (``setRangeCalibration(_:forObject:)``, else ``TrackerConfiguration/rangeCalibration``)
   /// after validation and before both filters.
   ///
   /// - Returns: `.rejected` with the reason, or `.accepted` with the slot,
@@ -99,14 +106,6 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   ///   written to memory and read back (README, Performance).
   @inlinable @inline(__always)
   public func update(object: UInt64, withValidated update: RangingUpdate, knownSlot: Int?) -> TrackerUpdate {
-    // Calibration after validation: the checks apply to what the device reported.
-    var update = update
-    // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
-    // always predicted the same way), since it sits on the update's chain (README, Performance).
-    if !configuration.rangeCalibration.isIdentity, let measured = update.distanceMeters {
-      update.distanceMeters = configuration.rangeCalibration.correctedDistance(
-        measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
-    }
     var evicted: UInt64? = nil
     let slot: Int
     if let known = knownSlot {
@@ -114,6 +113,15 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       slot = known
     } else {
       (slot, evicted) = insert(object, at: update.time)
+    }
+    // Calibration after validation: the checks apply to what the device reported.
+    var update = update
+    // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
+    // always predicted the same way), since it sits on the update's chain (README, Performance).
+    let calibration = slotCalibrations[slot]
+    if !calibration.isIdentity, let measured = update.distanceMeters {
+      update.distanceMeters = calibration.correctedDistance(
+        measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
     }
     table.touch(slot, at: update.time)
     let filter = filters[slot]
@@ -159,13 +167,39 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
   }
 
-  /// A new object takes a slot (evicting the stalest when full) with fresh filters.
+  /// A new object takes a slot (evicting the stalest when full) with fresh
+  /// filters and its calibration.
   @usableFromInline
   func insert(_ object: UInt64, at time: Timestamp) -> (slot: Int, evicted: UInt64?) {
     let inserted = table.insert(object, at: time)
     if inserted.evicted != nil { evictionCount += 1 }
     resetFilters(in: inserted.slot)
+    slotCalibrations[inserted.slot] = objectCalibrations.calibration(of: object) ?? configuration.rangeCalibration
     return inserted
+  }
+
+  /// Sets the range calibration of one object, in place of
+  /// ``TrackerConfiguration/rangeCalibration``, from its next update on; nil
+  /// returns it to the configuration's. Set before or while the object is
+  /// tracked; it stays when the object is evicted, removed or lost, and
+  /// applies again when it comes back. At most ``capacity`` objects have one.
+  ///
+  /// - Returns: false, changing nothing, when ``capacity`` other objects
+  ///   already have a calibration.
+  /// - Complexity: O(objects with a calibration). Does not allocate.
+  @discardableResult
+  public func setRangeCalibration(_ calibration: RangeCalibration?, forObject object: UInt64) -> Bool {
+    guard objectCalibrations.set(calibration, for: object) else { return false }
+    if let slot = table.slot(of: object) {
+      slotCalibrations[slot] = calibration ?? configuration.rangeCalibration
+    }
+    return true
+  }
+
+  /// The calibration `object`'s distances get: its own, or ``TrackerConfiguration/rangeCalibration``.
+  /// - Complexity: O(objects with a calibration).
+  public func rangeCalibration(forObject object: UInt64) -> RangeCalibration {
+    objectCalibrations.calibration(of: object) ?? configuration.rangeCalibration
   }
 
   private func resetFilters(in slot: Int) {
