@@ -3,7 +3,8 @@ import RangingEngine
 import ZoneMonitor
 import _RangingEngineCHeader
 
-// Input: thunks for ranging_engine_update, _lifecycle and _advance_clock,
+// Input: thunks for ranging_engine_update, _lifecycle, _advance_clock and
+// _set_object_calibration / _clear_object_calibration,
 // documented in ranging_engine.h. None allocates.
 
 @c(ranging_engine_update)
@@ -33,4 +34,23 @@ public func rangingEngineLifecycle(
 public func rangingEngineAdvanceClock(_ engine: OpaquePointer?, _ timeMicroseconds: Int64) -> ranging_status_t {
   guard let engine = CAPIEngine.from(engine) else { return CAPIStatus.nullArgument }
   return engine.advanceClock(to: Timestamp(microseconds: timeMicroseconds))
+}
+
+@c(ranging_engine_set_object_calibration)
+public func rangingEngineSetObjectCalibration(
+  _ engine: OpaquePointer?, _ object: UInt64, _ offsetMeters: Double, _ scale: Double
+) -> ranging_status_t {
+  guard let engine = CAPIEngine.from(engine) else { return CAPIStatus.nullArgument }
+  guard let calibration = try? RangeCalibration(offsetMeters: offsetMeters, scale: scale) else {
+    return CAPIStatus.invalidConfig
+  }
+  return engine.pipeline.tracker.setRangeCalibration(calibration, forObject: object)
+    ? CAPIStatus.ok : CAPIStatus.calibrationTableFull
+}
+
+@c(ranging_engine_clear_object_calibration)
+public func rangingEngineClearObjectCalibration(_ engine: OpaquePointer?, _ object: UInt64) -> ranging_status_t {
+  guard let engine = CAPIEngine.from(engine) else { return CAPIStatus.nullArgument }
+  engine.pipeline.tracker.setRangeCalibration(nil, forObject: object)
+  return CAPIStatus.ok
 }

@@ -21,6 +21,7 @@ enum CAPIStatus {
   static var dataTooLong: ranging_status_t { code(RANGING_ERROR_DATA_TOO_LONG) }
   static var actionsDropped: ranging_status_t { code(RANGING_ERROR_ACTIONS_DROPPED) }
   static var noFreeSession: ranging_status_t { code(RANGING_ERROR_NO_FREE_SESSION) }
+  static var calibrationTableFull: ranging_status_t { code(RANGING_ERROR_CALIBRATION_TABLE_FULL) }
   static var malformedMessage: ranging_status_t { code(RANGING_REJECTED_MALFORMED_MESSAGE) }
   static var emptyMessage: ranging_status_t { code(RANGING_REJECTED_EMPTY_MESSAGE) }
   static var messageTooLong: ranging_status_t { code(RANGING_REJECTED_MESSAGE_TOO_LONG) }
@@ -90,6 +91,7 @@ enum CAPIStatus {
     case RANGING_ERROR_DATA_TOO_LONG: "data_too_long"
     case RANGING_ERROR_ACTIONS_DROPPED: "actions_dropped"
     case RANGING_ERROR_NO_FREE_SESSION: "no_free_session"
+    case RANGING_ERROR_CALIBRATION_TABLE_FULL: "calibration_table_full"
     case RANGING_REJECTED_TIME_WENT_BACKWARDS: RejectionReason.timeWentBackwards.name
     case RANGING_REJECTED_NON_FINITE_DISTANCE: RejectionReason.nonFiniteDistance.name
     case RANGING_REJECTED_NEGATIVE_DISTANCE: RejectionReason.negativeDistance.name

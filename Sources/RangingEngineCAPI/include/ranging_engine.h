@@ -140,6 +140,8 @@ enum {
   RANGING_ERROR_ACTIONS_DROPPED = -8,
   /** RANGING_ACCESSORY_INPUT_INITIALIZE from a new iPhone while every session slot is busy. */
   RANGING_ERROR_NO_FREE_SESSION = -9,
+  /** max_objects objects already have their own range calibration; see ranging_engine_set_object_calibration(). */
+  RANGING_ERROR_CALIBRATION_TABLE_FULL = -10,
 
   /** time_us is earlier than this object's previous accepted update. */
   RANGING_REJECTED_TIME_WENT_BACKWARDS = 1,
@@ -521,6 +523,31 @@ ranging_status_t ranging_engine_lifecycle(ranging_engine_t *engine, int64_t time
  *   Does not allocate.
  */
 ranging_status_t ranging_engine_advance_clock(ranging_engine_t *engine, int64_t time_us);
+
+/**
+ * Gives one object its own range calibration, in place of the engine's
+ * range_offset_m and range_scale: from the object's next update on, its
+ * distances are corrected as (distance - offset_m) / scale. Devices carry
+ * their own bias (rangectl calibrate --per-object fits one per object). The
+ * calibration belongs to the object: it stays when the object is evicted,
+ * removed or lost, and applies again when it comes back. At most
+ * max_objects objects have one. Does not allocate.
+ *
+ * - Returns: RANGING_OK; RANGING_ERROR_NULL_ARGUMENT; RANGING_ERROR_INVALID_CONFIG
+ *   when offset_m is not within ±10 m or scale not in 0.5...2 (nothing
+ *   changes); RANGING_ERROR_CALIBRATION_TABLE_FULL when max_objects other
+ *   objects already have one (nothing changes).
+ */
+ranging_status_t ranging_engine_set_object_calibration(ranging_engine_t *engine, uint64_t object_id, double offset_m,
+                                                       double scale);
+
+/**
+ * Returns an object to the engine's range_offset_m and range_scale, from its
+ * next update on. An object without its own calibration is left as it is.
+ *
+ * - Returns: RANGING_OK or RANGING_ERROR_NULL_ARGUMENT.
+ */
+ranging_status_t ranging_engine_clear_object_calibration(ranging_engine_t *engine, uint64_t object_id);
 
 /* ---------------------------------------------------------------------------
  * Output: object state and zone events
