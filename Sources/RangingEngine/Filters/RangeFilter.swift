@@ -63,9 +63,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var consecutiveRejections = 0
   /// Innovation variance S when the current run of rejections began.
   @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
-  /// Time of the first measurement of the current run of rejections.
-  @exclusivity(unchecked) @usableFromInline var firstRejectionTime = Timestamp(microseconds: 0)
-  /// The current run of rejections, as evidence of motion (see `RejectionRun`).
+  /// The current run of rejections: when it began (for ``RangeFilterConfiguration/resetAfterSeconds``)
+  /// and whether it is motion (see `RejectionRun`).
   @exclusivity(unchecked) @usableFromInline var rejectionRun = RejectionRun()
   /// The state before the latest fusion, while that fusion may still be undone
   /// (see `undoPreviousFusion`); `time` is nil when there is nothing to undo.
@@ -202,8 +201,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .fused:
       consecutiveRejections = 0
       fusedSinceStart += 1
-      let mayUndo = testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - before.x1) > Self.plausibleRateChange
-      beforeLastFusion = mayUndo ? before : StateBeforeFusion()
+      beforeLastFusion = mayBeUndone(testRatio: testRatio, rateBefore: before.x1) ? before : StateBeforeFusion()
       return .fused(testRatio: testRatio)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
@@ -212,12 +210,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
       consecutiveRejections += 1
       _health.insert(.innovationRejected)
       if consecutiveRejections == 1 {
-        firstRejectionTime = time
         rejectionRun.begin(measured: measured, time: time, stateBefore: before)
       }
       // A lasting jump: enough rejections in a row, or at least two over resetAfterSeconds.
       if consecutiveRejections >= configuration.resetAfterRejections
-        || (consecutiveRejections >= 2 && time.seconds(since: firstRejectionTime) >= configuration.resetAfterSeconds)
+        || (consecutiveRejections >= 2 && time.seconds(since: rejectionRun.firstTime) >= configuration.resetAfterSeconds)
       {
         return restartAfterRejections(at: measured, time: time)
       }
@@ -266,6 +263,14 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// costs false events at 5 and 20 Hz.
   public static var undoTestRatio: Double { 0.25 }
 
+  /// Whether the fusion just made, with `testRatio`, from a state whose rate
+  /// was `rateBefore`, may be undone by the next measurement: a test ratio
+  /// above ``undoTestRatio`` or a rate change above ``plausibleRateChange``.
+  @inlinable @inline(__always)
+  func mayBeUndone(testRatio: Double, rateBefore: Double) -> Bool {
+    testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - rateBefore) > Self.plausibleRateChange
+  }
+
   /// The most a walker's rate of change of distance changes between two
   /// updates, m/s: 1 (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
   /// Two rules use it:
@@ -307,9 +312,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
     // The fusion that replaced the undone one may be undone in turn, back to the
     // same state, by the same rule: a burst of two long readings at 1 Hz.
-    if ratio > Self.undoTestRatio || abs(backend.storage.x[1] - saved.x1) > Self.plausibleRateChange {
-      beforeLastFusion = saved
-    }
+    if mayBeUndone(testRatio: ratio, rateBefore: saved.x1) { beforeLastFusion = saved }
     _health.insert(.undidPreviousFusion)
     return .fused(testRatio: ratio)
   }

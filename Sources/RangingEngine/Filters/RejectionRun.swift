@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// A distance filter's current run of gate rejections, kept to judge whether
-/// the run is an object in motion or a burst of bad readings when the run
+/// A distance filter's current run of gate rejections: when it began, for
+/// the filter's restart after `resetAfterSeconds`, and what it takes to judge
+/// whether the run is an object in motion or a burst of bad readings when it
 /// restarts the filter (``RangeFilter``, "A restart must be confirmed").
 ///
 /// The run is motion when both hold:
@@ -16,6 +17,8 @@
 /// - Complexity: O(1). Does not allocate.
 @usableFromInline
 struct RejectionRun {
+  /// The time of the run's first measurement.
+  @usableFromInline var firstTime = Timestamp(microseconds: 0)
   /// `(z1 - d) / Δt1`, m/s; NaN when the onset had no time step.
   @usableFromInline var onsetRate = Double.nan
   /// The run's latest measurement so far and its time.
@@ -31,6 +34,7 @@ struct RejectionRun {
     let dt = stateBefore.time.map { time.seconds(since: $0) } ?? 0
     // NaN when dt is 0 (two readings at one time): no rate, not motion.
     onsetRate = dt > 0 ? (measured - stateBefore.x0) / dt : .nan
+    firstTime = time
     record(measured: measured, time: time)
   }
 

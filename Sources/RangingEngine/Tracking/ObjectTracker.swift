@@ -174,7 +174,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     let inserted = table.insert(object, at: time)
     if inserted.evicted != nil { evictionCount += 1 }
     resetFilters(in: inserted.slot)
-    slotCalibrations[inserted.slot] = objectCalibrations.calibration(of: object) ?? configuration.rangeCalibration
+    slotCalibrations[inserted.slot] = rangeCalibration(forObject: object)
     return inserted
   }
 
