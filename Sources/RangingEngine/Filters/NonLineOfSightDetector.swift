@@ -88,12 +88,12 @@ public struct NonLineOfSightDetector: Sendable {
   @inlinable @inline(__always)
   public mutating func update(innovation y: Double, innovationVariance S: Double, dt: Double) {
     let b = Self.biasMeters, kappa = Self.varianceFactor
-    // ln Λ + ½ ln κ = (y² - (y - b)²/κ) / (2 S): one division, no square root
-    let exponent = (y * y - (y - b) * (y - b) * (1 / kappa)) * (0.5 / S)
+    // log2 Λ + ½ log2 κ = (y² - (y - b)²/κ) log2(e) / (2 S): one division, no square root
+    let exponent = (y * y - (y - b) * (y - b) * (1 / kappa)) * (0.5 * 1.4426950408889634 / S)
     // NaN (a broken S or y) leaves the state as it was.
     guard S > 0, exponent == exponent else { return }
-    // Clamped so that exp stays finite and normal.
-    let ratio = (1 / kappa.squareRoot()) * ExponentialFunction.exp(min(max(exponent, -60), 60))
+    // Clamped to Λ within e^±60 (2^±87) so that 2^x stays finite and normal.
+    let ratio = (1 / kappa.squareRoot()) * ExponentialFunction.exp2(min(max(exponent, -87), 87))
     // α⁻ = α + ε (s π∞ - α), s = αL + αN (the relaxation, unnormalised); then αN ·= Λ
     let l = lineOfSightWeight, n = nonLineOfSightWeight
     let mixing = min(1, Self.relaxationRate * dt)
@@ -101,7 +101,7 @@ public struct NonLineOfSightDetector: Sendable {
     let newL = l + (total * (1 - Self.initialProbability) - l * mixing)
     let newN = (n + (total * Self.initialProbability - n * mixing)) * ratio
     let sum = newL + newN
-    // Λ is at most e^60 ≈ 2^87 either way, so the sum stays far from overflow and
+    // Λ is at most 2^87 either way, so the sum stays far from overflow and
     // underflow if it is brought back to [1, 2) whenever it leaves [2^-400, 2^400].
     if _fastPath(sum > 0x1p-400 && sum < 0x1p400) {
       lineOfSightWeight = newL

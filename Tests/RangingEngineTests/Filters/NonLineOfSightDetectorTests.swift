@@ -12,7 +12,7 @@ struct NonLineOfSightDetectorTests {
     #expect(abs(detector.probability - 3.0 / 13.0) < 1e-15)
     for (index, step) in nonLineOfSightReference.enumerated() {
       detector.update(innovation: step.y, innovationVariance: step.s, dt: step.dt)
-      // 1e-5: the core's exp is good to 3.5e-6 relative (ExponentialFunction), and a
+      // 1e-5: the core's 2^x is good to 3.5e-6 relative (ExponentialFunction), and a
       // relative error e in Λ moves π by at most e π (1 - π) <= e / 4 per update
       #expect(abs(detector.probability - step.probability) <= 1e-5, "step \(index)")
     }
