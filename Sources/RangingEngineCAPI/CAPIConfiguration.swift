@@ -30,7 +30,7 @@ struct CAPIConfiguration {
     config.event_capacity = 16
     config.zones = nil
     config.zone_count = 0
-    config.lost_timeout_us = Int64((TrackerConfiguration().lostTimeoutSeconds * 1_000_000).rounded())
+    config.lost_timeout_us = microseconds(TrackerConfiguration().lostTimeoutSeconds)
     config.direction_tracking = true
     let fieldOfView = FieldOfView()
     config.field_of_view_azimuth_rad = fieldOfView.azimuthLimitRadians
@@ -40,16 +40,28 @@ struct CAPIConfiguration {
     config.range_offset_m = calibration.offsetMeters
     config.range_scale = calibration.scale
     config.suspension_policy = ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
+    let filter = RangeFilterConfiguration()
+    config.process_noise = filter.accelerationSpectralDensity
+    config.gate_sigmas = filter.gateSigmas
+    config.short_gate_sigmas = filter.shortGateSigmas
+    config.max_rate_m_per_s = filter.maximumRateMetersPerSecond
+    config.reset_after_rejections = UInt32(filter.resetAfterRejections)
+    config.reset_after_us = microseconds(filter.resetAfterSeconds)
+    config.confirmation_count = UInt32(filter.confirmationCount)
+    config.confirmation_us = microseconds(filter.confirmationSeconds)
     return config
   }
+
+  /// Seconds as the header's whole microseconds.
+  private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
   /// The defaults of `ranging_zone_config_init` for a zone of `radius` metres.
   static func zoneDefaults(radiusMeters radius: Double) -> ranging_zone_config_t {
     var zone = ranging_zone_config_t()
     zone.radius_m = radius
     zone.hysteresis_m = Zone.defaultHysteresisMeters
-    zone.enter_dwell_us = Int64((Zone.defaultEnterDwellSeconds * 1_000_000).rounded())
-    zone.exit_dwell_us = Int64((Zone.defaultExitDwellSeconds * 1_000_000).rounded())
+    zone.enter_dwell_us = microseconds(Zone.defaultEnterDwellSeconds)
+    zone.exit_dwell_us = microseconds(Zone.defaultExitDwellSeconds)
     zone.enter_sigma_multiplier = Zone.defaultEnterSigmaMultiplier
     zone.band_offset_m = Zone.defaultBandOffsetMeters
     zone.angle_limit_rad = 0
@@ -100,6 +112,16 @@ struct CAPIConfiguration {
     tracker.capacity = Int(config.max_objects)
     tracker.lostTimeoutSeconds = Double(config.lost_timeout_us) / 1_000_000
     tracker.rangeFilter.measurementSigmaMeters = config.range_sigma_m
+    tracker.rangeFilter.accelerationSpectralDensity = config.process_noise
+    tracker.rangeFilter.gateSigmas = config.gate_sigmas
+    tracker.rangeFilter.shortGateSigmas = config.short_gate_sigmas
+    tracker.rangeFilter.maximumRateMetersPerSecond = config.max_rate_m_per_s
+    // Clamping keeps a count beyond Int's range (32-bit targets) out of range
+    // for validate() instead of trapping in the conversion.
+    tracker.rangeFilter.resetAfterRejections = Int(clamping: config.reset_after_rejections)
+    tracker.rangeFilter.resetAfterSeconds = Double(config.reset_after_us) / 1_000_000
+    tracker.rangeFilter.confirmationCount = Int(clamping: config.confirmation_count)
+    tracker.rangeFilter.confirmationSeconds = Double(config.confirmation_us) / 1_000_000
     if config.direction_tracking {
       var fieldOfView = FieldOfView()
       fieldOfView.azimuthLimitRadians = config.field_of_view_azimuth_rad

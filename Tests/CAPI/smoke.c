@@ -80,6 +80,9 @@ static void check_defaults(void) {
   CHECK(config.range_sigma_m == 0.05);
   CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
+  CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 6);
+  CHECK(config.max_rate_m_per_s == 3 && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
+  CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   ranging_config_init(NULL); /* ignored */
 
   ranging_zone_config_t zone;
@@ -109,7 +112,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 33; which++) {
+  for (int which = 0; which < 44; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -150,6 +153,18 @@ static void check_invalid_configs(void) {
     case 30: bad_zones[0].angle_limit_rad = -0.5; break;
     case 31: config.field_of_view_azimuth_rad = 1e-300; break;
     case 32: config.direction_tracking = false; config.range_sigma_m = NAN; break;
+    /* The distance filter's settings. */
+    case 33: config.process_noise = 0; break;
+    case 34: config.process_noise = 1e7; break;
+    case 35: config.gate_sigmas = NAN; break;
+    case 36: config.short_gate_sigmas = 0.05; break;
+    case 37: config.max_rate_m_per_s = 0.05; break;
+    case 38: config.max_rate_m_per_s = NAN; break;
+    case 39: config.reset_after_rejections = 0; break;
+    case 40: config.reset_after_us = -1; break;
+    case 41: config.confirmation_count = 1001; break;
+    case 42: config.confirmation_us = 3600000001LL; break;
+    case 43: config.reset_after_rejections = UINT32_MAX; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -250,6 +265,66 @@ static void check_range_calibration(void) {
   config.range_scale = 2;
   CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
   ranging_engine_destroy(engine);
+}
+
+/* The time of the first zone event of one object held at 1 m, 5 Hz from t = 0. */
+static double first_enter_time(const ranging_config_t *config) {
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(config, &engine), RANGING_OK);
+  if (engine == NULL) return -1;
+  double time = -1;
+  ranging_zone_event_t events[4];
+  for (int step = 0; step < 10 && time < 0; step++) {
+    CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, 1.0, ahead), RANGING_OK);
+    if (drain(engine, events, 4) > 0) time = events[0].time_us / 1e6;
+  }
+  ranging_engine_destroy(engine);
+  return time;
+}
+
+/* The distance of one object held at 2 m, 5 Hz, after one reading at `jump_to`. */
+static double distance_after_jump(const ranging_config_t *config, double jump_to) {
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(config, &engine), RANGING_OK);
+  if (engine == NULL) return NAN;
+  for (int step = 0; step < 20; step++) CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, 2.0, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_update(engine, us(4.0), 1, jump_to, ahead), RANGING_OK);
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  ranging_engine_destroy(engine);
+  return state.distance_m;
+}
+
+/*
+ * The distance filter's settings reach the filter. Confirmation: zones act once
+ * confirmation_count fusions (the first update starts the track, each later one
+ * is a fusion) and confirmation_us have both passed, so at 5 Hz the defaults
+ * (1, 0.25 s) enter at the third update (0.4 s), (3, 0) at the fourth (0.6 s),
+ * and (0, 0) at the first. Gates: after 4 s at a steady 2 m, the predicted
+ * distance's standard deviation at 5 Hz with q = 0.5 is about 0.1 m
+ * (sqrt(R + P00 + q dt^3 / 3 + ...)), so one reading 0.6 m long is beyond the
+ * long gate (4 sigma) and one 0.8 m short beyond the short gate (6 sigma):
+ * rejected, the distance stays within 0.05 m of 2. With that gate at 1e6 the
+ * reading is fused and pulls the distance more than 0.1 m towards it.
+ */
+static void check_filter_settings(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  CHECK(fabs(first_enter_time(&config) - 0.4) < 1e-9);
+  config.confirmation_count = 3;
+  config.confirmation_us = 0;
+  CHECK(fabs(first_enter_time(&config) - 0.6) < 1e-9);
+  config.confirmation_count = 0;
+  CHECK(first_enter_time(&config) == 0);
+
+  ranging_config_init(&config);
+  CHECK(fabs(distance_after_jump(&config, 2.6) - 2) < 0.05);
+  CHECK(fabs(distance_after_jump(&config, 1.2) - 2) < 0.05);
+  config.gate_sigmas = 1e6;
+  CHECK(distance_after_jump(&config, 2.6) > 2.1);
+  CHECK(fabs(distance_after_jump(&config, 1.2) - 2) < 0.05);
+  config.short_gate_sigmas = 1e6;
+  CHECK(distance_after_jump(&config, 1.2) < 1.9);
 }
 
 /*
@@ -1333,6 +1408,7 @@ int ranging_smoke_run(void) {
   check_rejections();
   check_range_calibration();
   check_object_calibration();
+  check_filter_settings();
   check_config_limits();
   check_exit_reasons();
   check_lost_by_own_gap();

@@ -133,6 +133,16 @@ static void configure(run_t *run, input_t *in) {
   if (flags & 4) run->config.range_sigma_m = take_raw_double(in);
   if (flags & 8) run->config.range_offset_m = (double)(int8_t)take_u8(in) / 10.0;
   if (flags & 16) run->config.lost_timeout_us = (int64_t)take_bytes(in, 8);
+  if (flags & 64) {
+    run->config.process_noise = take_raw_double(in);
+    run->config.gate_sigmas = 0.5 + take_u8(in) / 16.0;
+    run->config.short_gate_sigmas = 0.5 + take_u8(in) / 16.0;
+    run->config.max_rate_m_per_s = take_raw_double(in);
+    run->config.reset_after_rejections = take_u8(in);
+    run->config.reset_after_us = (int64_t)take_bytes(in, 3);
+    run->config.confirmation_count = take_u8(in) % 8;
+    run->config.confirmation_us = (int64_t)take_bytes(in, 3);
+  }
   run->zone_count = 2;
   if (flags & 32) {
     run->zone_count = 1 + take_u8(in) % MAX_FUZZ_ZONES;

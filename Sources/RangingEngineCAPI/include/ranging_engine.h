@@ -337,13 +337,62 @@ typedef struct ranging_config {
   double range_scale;
   /** What a suspended session does to zones. Default RANGING_SUSPENSION_EXIT_ZONES. */
   ranging_suspension_policy_t suspension_policy;
+  /*
+   * The distance filter's settings, the same as `rangectl replay`'s options of
+   * the same names, so that values tuned on a recording carry over. The
+   * defaults were chosen on recordings and generated suites at 1 to 100 Hz
+   * (Tuning.md); change them only with measurements of your own.
+   */
+  /**
+   * White-noise acceleration spectral density q of the constant-velocity
+   * model, m^2/s^3, 1e-6...1e6 (--process-noise). Larger follows faster and
+   * smooths less. Default 0.5.
+   */
+  double process_noise;
+  /**
+   * Innovation gate for measurements longer than predicted, in standard
+   * deviations of the innovation, 0.1...1e6 (--gate; 1e6 switches it off).
+   * Default 4.
+   */
+  double gate_sigmas;
+  /** The same for measurements shorter than predicted, 0.1...1e6 (--short-gate). Default 6. */
+  double short_gate_sigmas;
+  /**
+   * Largest rate of change of the filtered distance, m/s, 0.1 and up;
+   * INFINITY turns the limit off (--max-rate). Default 3.
+   */
+  double max_rate_m_per_s;
+  /**
+   * Consecutive rejections after which the filter restarts at the latest
+   * measurement, 1...1000000 (--reset-after). Default 3.
+   */
+  uint32_t reset_after_rejections;
+  /**
+   * A run of at least two rejections spanning this long also restarts the
+   * filter, microseconds, 0...86400000000 (--reset-after-seconds): at low
+   * update rates a lasting jump is then followed within a second. Default 500000.
+   */
+  int64_t reset_after_us;
+  /**
+   * Measurements fused after a (re)start before zones act on the track,
+   * 0...1000, together with confirmation_us (--confirmation). Default 1.
+   */
+  uint32_t confirmation_count;
+  /**
+   * How long a (re)started track must have lasted before zones act on it,
+   * microseconds, 0...3600000000, together with confirmation_count
+   * (--confirmation-seconds). Default 250000.
+   */
+  int64_t confirmation_us;
 } ranging_config_t;
 
 /**
  * Fills config with the defaults (the same as `rangectl replay`'s): 8
  * objects, 16 queued events, the two default zones, 5 s lost timeout,
  * direction tracking on, 55 x 45 degree field of view, 0.05 m range sigma,
- * no range calibration (offset 0, scale 1), suspension exits zones.
+ * no range calibration (offset 0, scale 1), suspension exits zones, and the
+ * distance filter's defaults (q 0.5, gates 4 and 6, 3 m/s, reset after 3
+ * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s).
  *
  * - Parameters: config: not NULL (a NULL config is ignored).
  * - Complexity: O(1). Does not allocate.
