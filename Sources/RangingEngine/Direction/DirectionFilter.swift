@@ -3,9 +3,11 @@
 /// direction stays available, flagged as predicted, while the measured one
 /// is missing outside the field of view.
 ///
-/// A 6-state constant-velocity Kalman filter, `x = [px py pz vx vy vz]ᵀ`
-/// (metres, m/s; +x right, +y up, +z towards the user), with the CWNA process
-/// noise of ``RangeFilter`` on each axis (Bar-Shalom et al. 2001, §6.2.2).
+/// A 6-state Kalman filter, `x = [px py pz vx vy vz]ᵀ` (metres, m/s; +x
+/// right, +y up, +z towards the user), whose velocity on each axis decays
+/// with time constant ``DirectionFilterConfiguration/velocityCorrelationSeconds``
+/// under white acceleration noise (`VelocityDecayModel`; the
+/// constant-velocity CWNA model of ``RangeFilter`` as that time goes to infinity).
 /// What each update carries decides the measurement:
 ///
 /// - distance and direction: a position `z = d u` with covariance
@@ -157,15 +159,15 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     let q = configuration.accelerationSpectralDensity
     // Only the entries below are ever non-zero; the rest stay as the storage
     // was allocated (zero), since no backend writes F or Q.
+    let model = VelocityDecayModel(dt: dt, tau: configuration.velocityCorrelationSeconds, q: q)
     for axis in 0..<3 {
       let p = axis, v = axis + 3
-      // F = [I dt·I; 0 I]
-      s.F[p * n + p] = 1; s.F[v * n + v] = 1; s.F[p * n + v] = dt
-      // Q = q [dt³/3 dt²/2; dt²/2 dt] per axis (CWNA)
-      s.Q[p * n + p] = q * dt * dt * dt / 3
-      s.Q[p * n + v] = q * dt * dt / 2
-      s.Q[v * n + p] = q * dt * dt / 2
-      s.Q[v * n + v] = q * dt
+      // F = [I τ(1-a)·I; 0 a·I], Q per axis (VelocityDecayModel)
+      s.F[p * n + p] = 1; s.F[v * n + v] = model.velocityKept; s.F[p * n + v] = model.positionPerVelocity
+      s.Q[p * n + p] = model.positionVariance
+      s.Q[p * n + v] = model.positionVelocityCovariance
+      s.Q[v * n + p] = model.positionVelocityCovariance
+      s.Q[v * n + v] = model.velocityVariance
     }
     _ = backend.predict()
   }

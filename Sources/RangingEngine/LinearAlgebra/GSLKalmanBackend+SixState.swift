@@ -13,13 +13,16 @@ internal import CGSL
 /// instructions per 3-D position update in all, ~13,000 of them in `dgemm`,
 /// measured with callgrind). Here:
 ///
-/// - predict, when `F = [I dt·I; 0 I]` (3-D constant velocity): `F P` adds
-///   dt times the velocity rows of P to its position rows, two runs of 18
-///   contiguous doubles, so one `daxpy`; `(F P) Fᵀ` adds dt times the
-///   velocity columns to the position columns, three strided `daxpy`; Q is
-///   one more. These are the operations the general step's two `dgemm`
-///   perform, without their products by 0 and 1 and in the same order, so
-///   the predicted x and P are the general step's to the bit.
+/// - predict, when `F = [I b·I; 0 a·I]` (the direction filter's velocity
+///   decay; b = dt, a = 1 for constant velocity): `F P` adds b times the
+///   velocity rows of P to its position rows, two runs of 18 contiguous
+///   doubles, so one `daxpy`, and scales the velocity rows by a (`dscal`);
+///   `(F P) Fᵀ` adds b times the velocity columns to the position columns,
+///   three strided `daxpy`, and scales the velocity columns, three `dscal`;
+///   Q is one more `daxpy`. The scalings are left out when a = 1. These are
+///   the operations the general step's two `dgemm` perform, without their
+///   products by 0 and 1 and in the same order, so the predicted x and P are
+///   the general step's to the bit.
 /// - a position measurement, k = 3 with `H = [I 0]`: `P Hᵀ` is the first
 ///   three columns of P and `H P Hᵀ` its leading 3 x 3 block, so a copy and
 ///   nine additions replace two `dgemm` (again the general step's values to
@@ -46,11 +49,11 @@ internal import CGSL
 /// the storage.
 extension GSLKalmanBackend {
   /// `x = F x`, `P = F P Fᵀ + Q` (Bar-Shalom et al. 2001, eq. 5.2.3-5; F and
-  /// Q of the constant-velocity model, eq. 6.2.2-12), for `F = [I dt·I; 0 I]`,
-  /// then P made exactly symmetric, `(P + Pᵀ) / 2`, as in the general ``predict()``.
+  /// Q of `VelocityDecayModel`), for `F = [I b·I; 0 a·I]`, then P made
+  /// exactly symmetric, `(P + Pᵀ) / 2`, as in the general ``predict()``.
   func predictSixState() -> Result<Void, LinearAlgebraError> {
     let s = storage
-    let dt = s.F[3]
+    let b = s.F[3], a = s.F[21]
     var position = gslVector(s.x, 3), velocity = gslVector(s.x + 3, 3)
     // Rows 0..<3 and rows 3..<6 of the row-major 6 x 6 P: 18 contiguous doubles each.
     var positionRows = gslVector(s.P, 18), velocityRows = gslVector(s.P + 18, 18)
@@ -59,14 +62,24 @@ extension GSLKalmanBackend {
     var column1 = gslVector(s.P + 1, 6, stride: 6), column4 = gslVector(s.P + 4, 6, stride: 6)
     var column2 = gslVector(s.P + 2, 6, stride: 6), column5 = gslVector(s.P + 5, 6, stride: 6)
     var p = gslVector(s.P, 36), q = gslVector(s.Q, 36)
-    // x = F x: p = p + dt v
-    let result = gslAxpy(alpha: dt, &velocity, &position)
-      // P = F P: position rows += dt · velocity rows
-      .flatMap { gslAxpy(alpha: dt, &velocityRows, &positionRows) }
-      // P = (F P) Fᵀ: position columns += dt · velocity columns
-      .flatMap { gslAxpy(alpha: dt, &column3, &column0) }
-      .flatMap { gslAxpy(alpha: dt, &column4, &column1) }
-      .flatMap { gslAxpy(alpha: dt, &column5, &column2) }
+    let decays = a != 1
+    // x = F x: p = p + b v, then v = a v
+    let result = gslAxpy(alpha: b, &velocity, &position)
+      .map { if decays { gslScale(alpha: a, &velocity) } }
+      // P = F P: position rows += b · velocity rows, then velocity rows ·= a
+      .flatMap { gslAxpy(alpha: b, &velocityRows, &positionRows) }
+      .map { if decays { gslScale(alpha: a, &velocityRows) } }
+      // P = (F P) Fᵀ: position columns += b · velocity columns, then velocity columns ·= a
+      .flatMap { gslAxpy(alpha: b, &column3, &column0) }
+      .flatMap { gslAxpy(alpha: b, &column4, &column1) }
+      .flatMap { gslAxpy(alpha: b, &column5, &column2) }
+      .map {
+        if decays {
+          gslScale(alpha: a, &column3)
+          gslScale(alpha: a, &column4)
+          gslScale(alpha: a, &column5)
+        }
+      }
       // P = F P Fᵀ + Q
       .flatMap { gslAxpy(alpha: 1, &q, &p) }
     s.symmetrizeSixStateCovariance()

@@ -27,7 +27,7 @@ public final class GSLKalmanBackend: KalmanBackend {
   public func predict() -> Result<Void, LinearAlgebraError> {
     let s = storage
     let n = s.stateCount
-    if n == 6 && s.hasSixStateConstantVelocityTransition() { return predictSixState() }
+    if n == 6 && s.hasSixStateVelocityDecayTransition() { return predictSixState() }
     var f = gslMatrix(s.F, n, n), p = gslMatrix(s.P, n, n), a = gslMatrix(s.A, n, n)
     var x = gslVector(s.x, n), oldX = gslVector(s.B, n)
     // x = F x   (BLAS forbids aliasing, so the old x goes to scratch first)

@@ -6,10 +6,12 @@
 /// for the structure of the matrices that filter uses, with the products by
 /// their exact 1s and 0s left out:
 ///
-/// - predict, when `F = [I dt·I; 0 I]` (3-D constant velocity): `F P Fᵀ` is
-///   block additions, `P + dt (Pvp + Ppv) + dt² Pvv` and so on, instead of
-///   two 6 x 6 x 6 products. The sums are those of the loops in the same
-///   order without their zero terms, so the result is the loops' to the bit.
+/// - predict, when `F = [I b·I; 0 a·I]` (the direction filter's velocity
+///   decay; b = dt and a = 1 for constant velocity): `F P Fᵀ` is block
+///   additions and scalings, `P + b (Pvp + Ppv) + b² Pvv`, `a Pvv a` and so
+///   on, instead of two 6 x 6 x 6 products. The sums are those of the loops
+///   in the same order without their zero terms, so the result is the loops'
+///   to the bit.
 /// - a position measurement, k = 3 with `H = [I 0]`: `P Hᵀ` is the first three
 ///   columns of P and `S = Ppp + R`; S's 3 x 3 Cholesky factor is written
 ///   out. The Joseph form is computed as `M = (I - K H) P = P - K (H P)` and
@@ -26,23 +28,26 @@
 /// the backends to. Hosts only: Embedded builds keep the loops alone, for flash.
 extension SwiftKalmanBackend {
   /// `x = F x`, `P = F P Fᵀ + Q`, P made exactly symmetric, for
-  /// `F = [I dt·I; 0 I]` (Bar-Shalom et al. 2001, eq. 5.2.3-5 and 6.2.2-12).
-  /// Does not allocate.
+  /// `F = [I b·I; 0 a·I]` (Bar-Shalom et al. 2001, eq. 5.2.3-5; F of
+  /// `VelocityDecayModel`). Does not allocate.
   @inline(__always)
   func predictSixState() {
     let s = storage
-    let dt = s.F[3]
-    // x = F x: p += dt v
-    for i in 0..<3 { s.x[i] = s.x[i] + dt * s.x[i + 3] }
-    // (F P)[i][j]: row i of P plus dt times row i + 3 for a position row.
-    @inline(__always) func fp(_ i: Int, _ j: Int) -> Double {
-      i < 3 ? s.P[i * 6 + j] + dt * s.P[(i + 3) * 6 + j] : s.P[i * 6 + j]
+    let b = s.F[3], a = s.F[21]
+    // x = F x: p += b v, v = a v
+    for i in 0..<3 {
+      s.x[i] = s.x[i] + b * s.x[i + 3]
+      s.x[i + 3] = a * s.x[i + 3]
     }
-    // A = (F P) Fᵀ + Q: a position column adds dt times column j + 3.
+    // (F P)[i][j]: row i of P plus b times row i + 3 for a position row, a times row i for a velocity row.
+    @inline(__always) func fp(_ i: Int, _ j: Int) -> Double {
+      i < 3 ? s.P[i * 6 + j] + b * s.P[(i + 3) * 6 + j] : a * s.P[i * 6 + j]
+    }
+    // A = (F P) Fᵀ + Q: a position column adds b times column j + 3, a velocity column is scaled by a.
     for i in 0..<6 {
       for j in 0..<6 {
         let q = s.Q[i * 6 + j]
-        s.A[i * 6 + j] = j < 3 ? (q + fp(i, j)) + fp(i, j + 3) * dt : q + fp(i, j)
+        s.A[i * 6 + j] = j < 3 ? (q + fp(i, j)) + fp(i, j + 3) * b : q + fp(i, j) * a
       }
     }
     // P = (A + Aᵀ) / 2, as KalmanStorage.symmetrizeCovariance

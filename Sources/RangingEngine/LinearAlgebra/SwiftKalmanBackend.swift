@@ -37,7 +37,7 @@ public final class SwiftKalmanBackend: KalmanBackend {
     #else
     switch storage.stateCount {
     case 6:
-      if storage.hasSixStateConstantVelocityTransition() {
+      if storage.hasSixStateVelocityDecayTransition() {
         predictSixState()
         return .success(())
       }

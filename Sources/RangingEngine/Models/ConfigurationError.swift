@@ -128,6 +128,8 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
   // RangeFilterConfiguration (added after the others, so earlier codes keep their values)
   case rangeMaximumRate
   case rangeConfirmationSeconds
+  // DirectionFilterConfiguration (added after the others)
+  case directionVelocityCorrelation
 
   /// `Type.property`, as the Swift API spells it.
   public var name: StaticString {
@@ -174,6 +176,7 @@ public enum ConfigurationSetting: UInt8, CaseIterable, Sendable {
     case .zoneCount: "zones.count"
     case .rangeMaximumRate: "RangeFilterConfiguration.maximumRateMetersPerSecond"
     case .rangeConfirmationSeconds: "RangeFilterConfiguration.confirmationSeconds"
+    case .directionVelocityCorrelation: "DirectionFilterConfiguration.velocityCorrelationSeconds"
     }
   }
 }

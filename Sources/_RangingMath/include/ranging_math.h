@@ -9,5 +9,6 @@ static inline double ranging_atan2(double y, double x) { return __builtin_atan2(
 static inline double ranging_cos(double x) { return __builtin_cos(x); }
 static inline double ranging_sin(double x) { return __builtin_sin(x); }
 static inline double ranging_exp(double x) { return __builtin_exp(x); }
+static inline double ranging_expm1(double x) { return __builtin_expm1(x); }
 
 #endif

@@ -46,6 +46,7 @@ extension EngineOptions {
       // validate() has checked --fov before this runs.
       tracker.directionFilter?.fieldOfView = (try? fieldOfView()) ?? FieldOfView()
       tracker.directionFilter?.maximumCoastSeconds = maxCoast
+      tracker.directionFilter?.velocityCorrelationSeconds = velocityCorrelation
     }
     // validate() has checked --range-offset and --range-scale before this runs.
     tracker.rangeCalibration = (try? rangeCalibration()) ?? RangeCalibration()
@@ -93,6 +94,7 @@ extension EngineOptions {
     case .hampelWindow: ("--hampel-window", 1)
     case .hampelThreshold: ("--hampel-threshold", 1)
     case .directionMaximumCoast: ("--max-coast", 1)
+    case .directionVelocityCorrelation: ("--velocity-correlation", 1)
     case .fieldOfViewAzimuthLimit: ("--fov azimuth (degrees)", degrees)
     case .fieldOfViewElevationLimit: ("--fov elevation (degrees)", degrees)
     case .trackerCapacity: ("--capacity", 1)

@@ -99,6 +99,9 @@ struct EngineOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
   var maxCoast: Double = DirectionFilterConfiguration().maximumCoastSeconds
 
+  @Option(parsing: .unconditional, help: ArgumentHelp("Time over which the tracked direction's velocity decays, seconds (1e6: constant velocity).", valueName: "s"))
+  var velocityCorrelation: Double = DirectionFilterConfiguration().velocityCorrelationSeconds
+
   enum Toggle: String, ExpressibleByArgument, CaseIterable {
     case on, off
   }

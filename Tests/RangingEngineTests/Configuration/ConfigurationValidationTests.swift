@@ -49,6 +49,10 @@ struct ConfigurationValidationTests {
     OutOfRangeCase("confirmation -1", .rangeConfirmationCount) { $0.rangeFilter.confirmationCount = -1 },
     OutOfRangeCase("confirmation seconds -1", .rangeConfirmationSeconds) { $0.rangeFilter.confirmationSeconds = -1 },
     OutOfRangeCase("confirmation seconds NaN", .rangeConfirmationSeconds) { $0.rangeFilter.confirmationSeconds = .nan },
+    OutOfRangeCase("velocity correlation 0", .directionVelocityCorrelation) { $0.directionFilter?.velocityCorrelationSeconds = 0 },
+    OutOfRangeCase("velocity correlation infinite", .directionVelocityCorrelation) {
+      $0.directionFilter?.velocityCorrelationSeconds = .infinity
+    },
     OutOfRangeCase("Hampel window 16", .hampelWindow) { $0.rangeFilter.prefilter.window = 16 },
     OutOfRangeCase("Hampel threshold NaN", .hampelThreshold) { $0.rangeFilter.prefilter.threshold = .nan },
     OutOfRangeCase("Hampel minimum scale -1", .hampelMinimumScale) { $0.rangeFilter.prefilter.minimumScaleMeters = -1 },

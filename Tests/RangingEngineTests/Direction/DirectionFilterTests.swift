@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import Foundation
 import RangingEngine
 import Testing
 
@@ -49,16 +50,23 @@ struct DirectionFilterTests {
     #expect(abs(p.z - (-0.8 * expected)) < 1e-12)
   }
 
-  @Test("Coasting: the angular sigma grows as sqrt((dσθ)² + t²σv² + q t³/3) / d", arguments: BackendKind.allCases)
+  @Test(
+    "Coasting: the angular sigma grows as sqrt((dσθ)² + (τ(1-a))²σv² + q τ²(t - 2τ(1-a) + τ(1-a²)/2)) / d, a = e^(-t/τ)",
+    arguments: BackendKind.allCases)
   func coastingSigma(backend: BackendKind) {
-    // At the start P_pp across the ray is (d σθ)², P_vv = σv² I, P_pv = 0; with no
-    // measurement, CWNA gives per axis P(t) = P(0) + t² σv² + q t³ / 3.
+    // At the start P_pp across the ray is (d σθ)², P_vv = σv² I, P_pv = 0. With no
+    // measurement the variance after t is that of one step of length t, F(t) P(0) F(t)ᵀ
+    // + Q(t), because the continuous-time model composes exactly: the position part
+    // of the Ornstein-Uhlenbeck velocity's transition and noise, written out here.
     let d = 2.0, sigmaTheta = 4 * Double.pi / 180, sigmaV = 1.0, q = 1.0
+    let tau = DirectionFilterConfiguration().velocityCorrelationSeconds
     let filter = AnyDirectionFilter(backend, Self.configuration(velocitySigma: sigmaV, q: q))
     filter.update(Self.at(0, distance: d, direction: Direction(x: 0, y: 0, z: -1)))
     for t in [0.2, 0.5, 1.0, 1.5] {
       let estimate = filter.update(Self.at(t))
-      let across = (d * sigmaTheta) * (d * sigmaTheta) + t * t * sigmaV * sigmaV + q * t * t * t / 3
+      let a = Foundation.exp(-t / tau)
+      let across = (d * sigmaTheta) * (d * sigmaTheta) + (tau * (1 - a)) * (tau * (1 - a)) * sigmaV * sigmaV
+        + q * tau * tau * (t - 2 * tau * (1 - a) + tau * (1 - a * a) / 2)
       #expect(abs(estimate.angleSigmaRadians - across.squareRoot() / d) < 1e-12, "t = \(t)")
       // Predicted while the sigma is within the 30° default limit, unknown past it.
       let limit = DirectionFilterConfiguration().unknownAngleSigmaRadians
@@ -72,7 +80,9 @@ struct DirectionFilterTests {
     #expect(filter.update(Self.at(0, distance: 1)).state == .unknown)  // no direction yet: no track
     #expect(filter.update(Self.at(0.1, distance: 2, direction: Direction(x: 0, y: 0, z: -1))).state == .measured)
     #expect(filter.update(Self.at(0.3, distance: 2)).state == .predicted)
-    // The 25° default limit at 2 m needs sqrt(t² + t³/3) ≈ 0.93 m of spread: t ≈ 0.85 s.
+    // The 25° default limit at 2 m needs 0.87 m of spread across the ray; with
+    // τ = 1.5 s the formula of coastingSigma gives 24.98° 1.0 s after the
+    // direction (t = 1.1) and 27.06° at 1.1 s (t = 1.2), before the 1.5 s coast limit.
     var t = 0.3
     var state = DirectionState.predicted
     while state == .predicted && t < 10 {
@@ -80,7 +90,7 @@ struct DirectionFilterTests {
       state = filter.update(Self.at(t)).state
     }
     #expect(state == .unknown)
-    #expect(t > 0.5 && t < 1.5, "unknown at t = \(t)")
+    #expect(t > 1.15 && t < 1.25, "unknown at t = \(t)")
   }
 
   #if GSL

@@ -104,10 +104,10 @@ struct GSLSixStatePathTests {
   }
 
   /// `[I dt·I; 0 I]` with entry `bumped` (if any) moved by 1e-3.
-  static func transition(dt: Double, bumped: Int?) -> [Double] {
+  static func transition(dt: Double, kept: Double = 1, bumped: Int?) -> [Double] {
     (0..<36).map { index in
       let (i, j) = (index / 6, index % 6)
-      let value: Double = i == j ? 1 : (i < 3 && j == i + 3 ? dt : 0)
+      let value: Double = i == j ? (i < 3 ? 1 : kept) : (i < 3 && j == i + 3 ? dt : 0)
       return index == bumped ? value + 1e-3 : value
     }
   }
@@ -159,7 +159,9 @@ struct GSLSixStatePathTests {
     Self.write(reference.P, to: s.P)
     for step in 0..<400 {
       let dt = 0.01 + 0.5 * random.uniform()
-      let f = Self.transition(dt: dt, bumped: c.constantVelocity ? nil : Int(random.next() % 36))
+      // Constant velocity on even steps, a decaying velocity on odd ones.
+      let kept = step % 2 == 0 ? 1 : 0.5 + 0.5 * random.uniform()
+      let f = Self.transition(dt: dt, kept: kept, bumped: c.structuredF ? nil : Int(random.next() % 36))
       let q = Self.randomSPD(size: n, scale: 0.05 * dt, ridge: 1e-4, &random)
       Self.write(f, to: s.F)
       Self.write(q, to: s.Q)
@@ -266,8 +268,8 @@ struct GSLSixStatePathTests {
     #expect(Self.agree(Self.array(s.K, 18), expected.gain, tolerance: 1e-12))
   }
 
-  @Test("The constant-velocity predict is the model's arithmetic written out, to the bit")
-  func predictIsWrittenOutModel() {
+  @Test("The predict is the model's arithmetic written out, to the bit, with and without velocity decay", arguments: [1, 0.8])
+  func predictIsWrittenOutModel(kept: Double) {
     var random = SplitMix64(seed: 0x0B17)
     let backend = GSLKalmanBackend(stateCount: Self.n, measurementCapacity: 3)
     let s = backend.storage
@@ -277,17 +279,18 @@ struct GSLSixStatePathTests {
     let dt = 0.1 + random.uniform()
     Self.write(x, to: s.x)
     Self.write(p, to: s.P)
-    Self.write(Self.transition(dt: dt, bumped: nil), to: s.F)
+    Self.write(Self.transition(dt: dt, kept: kept, bumped: nil), to: s.F)
     Self.write(q, to: s.Q)
     #expect(Self.succeeded(backend.predict()))
-    // x = F x and A = F P: a position entry plus dt times its velocity entry.
-    let expectedX = (0..<6).map { i in i < 3 ? x[i] + dt * x[i + 3] : x[i] }
-    let a = (0..<36).map { index in index < 18 ? p[index] + dt * p[index + 18] : p[index] }
-    // A Fᵀ + Q: a position column plus dt times its velocity column, then Q;
-    // then (P + Pᵀ) / 2.
+    // x = F x and A = F P: a position entry plus dt times its velocity entry;
+    // a velocity entry times kept.
+    let expectedX = (0..<6).map { i in i < 3 ? x[i] + dt * x[i + 3] : kept * x[i] }
+    let a = (0..<36).map { index in index < 18 ? p[index] + dt * p[index + 18] : kept * p[index] }
+    // A Fᵀ + Q: a position column plus dt times its velocity column, a
+    // velocity column times kept, then Q; then (P + Pᵀ) / 2.
     let afq = (0..<36).map { index in
       let (i, j) = (index / 6, index % 6)
-      return (j < 3 ? a[i * 6 + j] + dt * a[i * 6 + j + 3] : a[i * 6 + j]) + q[index]
+      return (j < 3 ? a[i * 6 + j] + dt * a[i * 6 + j + 3] : kept * a[i * 6 + j]) + q[index]
     }
     let expectedP = (0..<36).map { index in
       let (i, j) = (index / 6, index % 6)

@@ -6,7 +6,7 @@ import Testing
 
 /// SwiftKalmanBackend's six-state path (SwiftKalmanBackend+SixState.swift)
 /// held to GSLKalmanBackend, which shares no code with it, on the shapes the
-/// path is written for (`F = [I dt·I; 0 I]`, `H = [I 0]`, one-component rows)
+/// path is written for (`F = [I b·I; 0 a·I]`, `H = [I 0]`, one-component rows)
 /// and on shapes one entry away from them, which must take the loops.
 @Suite("SwiftKalmanBackend six-state path")
 struct SixStatePathTests {
@@ -14,15 +14,15 @@ struct SixStatePathTests {
 
   static let n = 6
 
-  /// `[I dt·I; 0 I]`, and with `perturbed` one entry (chosen at random) moved by 1e-3.
+  /// `[I dt·I; 0 kept·I]`, and with `perturbed` one entry (chosen at random) moved by 1e-3.
   static func writeTransition(
-    _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, dt: Double, perturbed: Bool,
+    _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, dt: Double, kept: Double, perturbed: Bool,
     _ random: inout SplitMix64
   ) {
     let bumped = perturbed ? Int(random.next() % 36) : -1
     KalmanBackendTests.write(a, b, count: 36) { index in
       let (i, j) = (index / 6, index % 6)
-      let value: Double = i == j ? 1 : (i < 3 && j == i + 3 ? dt : 0)
+      let value: Double = i == j ? (i < 3 ? 1 : kept) : (i < 3 && j == i + 3 ? dt : 0)
       return index == bumped ? value + 1e-3 : value
     }
   }
@@ -53,7 +53,9 @@ struct SixStatePathTests {
     let tolerance = 1e-9
     for step in 0..<400 {
       let dt = 0.01 + 0.5 * random.uniform()
-      Self.writeTransition(g.F, s.F, dt: dt, perturbed: !c.constantVelocity, &random)
+      // Constant velocity on even steps, a decaying velocity on odd ones.
+      let kept = step % 2 == 0 ? 1 : 0.5 + 0.5 * random.uniform()
+      Self.writeTransition(g.F, s.F, dt: dt, kept: kept, perturbed: !c.structuredF, &random)
       KalmanBackendTests.writeSPD(g.Q, s.Q, size: n, scale: 0.05 * dt, ridge: 1e-4, &random)
       let predicted = (gsl.predict(), swift.predict())
       guard case .success = predicted.0, case .success = predicted.1 else {
