@@ -49,6 +49,9 @@ struct CAPIConfiguration {
     config.reset_after_us = microseconds(filter.resetAfterSeconds)
     config.confirmation_count = UInt32(filter.confirmationCount)
     config.confirmation_us = microseconds(filter.confirmationSeconds)
+    let direction = DirectionFilterConfiguration()
+    config.max_coast_us = microseconds(direction.maximumCoastSeconds)
+    config.velocity_correlation_us = microseconds(direction.velocityCorrelationSeconds)
     return config
   }
 
@@ -127,6 +130,8 @@ struct CAPIConfiguration {
       fieldOfView.azimuthLimitRadians = config.field_of_view_azimuth_rad
       fieldOfView.elevationLimitRadians = config.field_of_view_elevation_rad
       tracker.directionFilter?.fieldOfView = fieldOfView
+      tracker.directionFilter?.maximumCoastSeconds = Double(config.max_coast_us) / 1_000_000
+      tracker.directionFilter?.velocityCorrelationSeconds = Double(config.velocity_correlation_us) / 1_000_000
     } else {
       tracker.directionFilter = nil
     }

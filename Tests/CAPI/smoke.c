@@ -83,6 +83,7 @@ static void check_defaults(void) {
   CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 6);
   CHECK(config.max_rate_m_per_s == 3 && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
+  CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   ranging_config_init(NULL); /* ignored */
 
   ranging_zone_config_t zone;
@@ -112,7 +113,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 44; which++) {
+  for (int which = 0; which < 48; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -165,6 +166,11 @@ static void check_invalid_configs(void) {
     case 41: config.confirmation_count = 1001; break;
     case 42: config.confirmation_us = 3600000001LL; break;
     case 43: config.reset_after_rejections = UINT32_MAX; break;
+    /* The direction filter's settings. */
+    case 44: config.max_coast_us = 0; break;
+    case 45: config.max_coast_us = 3600000001LL; break;
+    case 46: config.velocity_correlation_us = 999; break;
+    case 47: config.velocity_correlation_us = INT64_MAX; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -293,6 +299,56 @@ static double distance_after_jump(const ranging_config_t *config, double jump_to
   CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
   ranging_engine_destroy(engine);
   return state.distance_m;
+}
+
+/*
+ * One object crossing in front at 1 m/s (x from -0.5 to 0.5 m at z = -2,
+ * 5 Hz, exact directions), then one distance-only update `gap_s` later, on
+ * the predicted line x = 0.5 + gap_s: its direction state and x component.
+ */
+static ranging_direction_state_t direction_after_gap(const ranging_config_t *config, double gap_s, double *x) {
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(config, &engine), RANGING_OK);
+  if (engine == NULL) return RANGING_DIRECTION_UNKNOWN;
+  for (int step = 0; step <= 5; step++) {
+    double px = -0.5 + step * 0.2, d = sqrt(px * px + 4);
+    const double u[3] = {px / d, 0, -2 / d};
+    CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, d, u), RANGING_OK);
+  }
+  double px = 0.5 + gap_s;
+  CHECK_STATUS(ranging_engine_update(engine, us(1 + gap_s), 1, sqrt(px * px + 4), NULL), RANGING_OK);
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  ranging_engine_destroy(engine);
+  *x = state.direction[0];
+  return state.direction_state;
+}
+
+/*
+ * The direction filter's settings reach it. 0.4 s into a gap the default
+ * 1.5 s coast limit still predicts the direction; 0.2 s does not. The last
+ * measured direction has x component 0.5 / sqrt(4.25) = 0.24. With the
+ * velocity kept (correlation 1e6 s, constant velocity) the prediction 0.6 s
+ * into the gap moves on with the object, beyond 0.3; with the velocity
+ * forgotten between updates (1 ms) the model has no motion at all, the
+ * position is an average of the measured ones, and its direction stays
+ * within the measured range (|x| <= 0.24).
+ */
+static void check_direction_settings(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  double x = 0;
+  CHECK(direction_after_gap(&config, 0.4, &x) == RANGING_DIRECTION_PREDICTED);
+  config.max_coast_us = 200000;
+  CHECK(direction_after_gap(&config, 0.4, &x) == RANGING_DIRECTION_UNKNOWN);
+  ranging_config_init(&config);
+  double kept = 0, forgotten = 0;
+  config.velocity_correlation_us = 1000000000000LL;
+  CHECK(direction_after_gap(&config, 0.6, &kept) == RANGING_DIRECTION_PREDICTED);
+  config.velocity_correlation_us = 1000;
+  CHECK(direction_after_gap(&config, 0.6, &forgotten) == RANGING_DIRECTION_PREDICTED);
+  CHECK(kept > 0.3);
+  CHECK(fabs(forgotten) <= 0.25);
 }
 
 /*
@@ -1409,6 +1465,7 @@ int ranging_smoke_run(void) {
   check_range_calibration();
   check_object_calibration();
   check_filter_settings();
+  check_direction_settings();
   check_config_limits();
   check_exit_reasons();
   check_lost_by_own_gap();

@@ -142,6 +142,8 @@ static void configure(run_t *run, input_t *in) {
     run->config.reset_after_us = (int64_t)take_bytes(in, 3);
     run->config.confirmation_count = take_u8(in) % 8;
     run->config.confirmation_us = (int64_t)take_bytes(in, 3);
+    run->config.max_coast_us = (int64_t)take_bytes(in, 3);
+    run->config.velocity_correlation_us = (int64_t)take_bytes(in, 4);
   }
   run->zone_count = 2;
   if (flags & 32) {

@@ -384,6 +384,22 @@ typedef struct ranging_config {
    * (--confirmation-seconds). Default 250000.
    */
   int64_t confirmation_us;
+  /*
+   * The direction filter's settings (used when direction_tracking is true),
+   * as `rangectl replay` takes them.
+   */
+  /**
+   * Longest a direction is predicted after the last measured one, after
+   * which it is RANGING_DIRECTION_UNKNOWN, microseconds, 1...3600000000
+   * (--max-coast). Default 1500000.
+   */
+  int64_t max_coast_us;
+  /**
+   * Time over which the tracked velocity decays towards 0, microseconds,
+   * 1000...1000000000000 (--velocity-correlation; the largest is constant
+   * velocity in practice). Default 1500000.
+   */
+  int64_t velocity_correlation_us;
 } ranging_config_t;
 
 /**
@@ -392,7 +408,8 @@ typedef struct ranging_config {
  * direction tracking on, 55 x 45 degree field of view, 0.05 m range sigma,
  * no range calibration (offset 0, scale 1), suspension exits zones, and the
  * distance filter's defaults (q 0.5, gates 4 and 6, 3 m/s, reset after 3
- * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s).
+ * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s), and the
+ * direction filter's (1.5 s coast, 1.5 s velocity correlation).
  *
  * - Parameters: config: not NULL (a NULL config is ignored).
  * - Complexity: O(1). Does not allocate.
