@@ -11,7 +11,7 @@ internal import _RangingMath
 /// acceleration this way; here it is the velocity, one order down (Li and
 /// Jilkov, "Survey of maneuvering target tracking. Part I: dynamic models",
 /// IEEE Trans. AES 39(4), 2003, discuss both). A person's velocity is
-/// correlated over about a second: people turn and stop. While the direction
+/// correlated over a second or two: people turn and stop. While the direction
 /// is missing, a constant-velocity prediction runs on in a straight line
 /// forever; this one moves at most `v τ` further, so that the prediction stops
 /// with a person who stops and drifts less from one who turns. As τ → ∞ it is

@@ -20,6 +20,7 @@
 @usableFromInline
 enum ExponentialFunction {
   /// The Taylor coefficients of `2^f` in `f`: (ln 2)^n / n!.
+  @inlinable static var c1: Double { 0.6931471805599453 }
   @inlinable static var c2: Double { 0.2402265069591007 }
   @inlinable static var c3: Double { 0.055504108664821576 }
   @inlinable static var c4: Double { 0.009618129107628477 }
@@ -35,7 +36,7 @@ enum ExponentialFunction {
     let f = x - (shifted - shifter)
     // sum_{n=0}^{5} c_n f^n as (1 + c1 f) + f²(c2 + c3 f) + f⁴(c4 + c5 f)
     let f2 = f * f
-    let low = (1 + f * 0.6931471805599453) + f2 * (c2 + f * c3)
+    let low = (1 + f * c1) + f2 * (c2 + f * c3)
     let p = low + (f2 * f2) * (c4 + f * c5)
     // 2^k, |k| <= 87, is a normal Double: its biased exponent in bits 52...62. The
     // shifted sum holds k in its low bits (two's complement), so no conversion is needed.
