@@ -30,7 +30,7 @@ struct CAPIConfiguration {
     config.event_capacity = 16
     config.zones = nil
     config.zone_count = 0
-    config.lost_timeout_us = microseconds(TrackerConfiguration().lostTimeoutSeconds)
+    config.lost_timeout_us = Timestamp(seconds: TrackerConfiguration().lostTimeoutSeconds).microseconds
     config.direction_tracking = true
     let fieldOfView = FieldOfView()
     config.field_of_view_azimuth_rad = fieldOfView.azimuthLimitRadians
@@ -46,25 +46,22 @@ struct CAPIConfiguration {
     config.short_gate_sigmas = filter.shortGateSigmas
     config.max_rate_m_per_s = filter.maximumRateMetersPerSecond
     config.reset_after_rejections = UInt32(filter.resetAfterRejections)
-    config.reset_after_us = microseconds(filter.resetAfterSeconds)
+    config.reset_after_us = Timestamp(seconds: filter.resetAfterSeconds).microseconds
     config.confirmation_count = UInt32(filter.confirmationCount)
-    config.confirmation_us = microseconds(filter.confirmationSeconds)
+    config.confirmation_us = Timestamp(seconds: filter.confirmationSeconds).microseconds
     let direction = DirectionFilterConfiguration()
-    config.max_coast_us = microseconds(direction.maximumCoastSeconds)
-    config.velocity_correlation_us = microseconds(direction.velocityCorrelationSeconds)
+    config.max_coast_us = Timestamp(seconds: direction.maximumCoastSeconds).microseconds
+    config.velocity_correlation_us = Timestamp(seconds: direction.velocityCorrelationSeconds).microseconds
     return config
   }
-
-  /// Seconds as the header's whole microseconds.
-  private static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
   /// The defaults of `ranging_zone_config_init` for a zone of `radius` metres.
   static func zoneDefaults(radiusMeters radius: Double) -> ranging_zone_config_t {
     var zone = ranging_zone_config_t()
     zone.radius_m = radius
     zone.hysteresis_m = Zone.defaultHysteresisMeters
-    zone.enter_dwell_us = microseconds(Zone.defaultEnterDwellSeconds)
-    zone.exit_dwell_us = microseconds(Zone.defaultExitDwellSeconds)
+    zone.enter_dwell_us = Timestamp(seconds: Zone.defaultEnterDwellSeconds).microseconds
+    zone.exit_dwell_us = Timestamp(seconds: Zone.defaultExitDwellSeconds).microseconds
     zone.enter_sigma_multiplier = Zone.defaultEnterSigmaMultiplier
     zone.band_offset_m = Zone.defaultBandOffsetMeters
     zone.angle_limit_rad = 0
@@ -113,7 +110,7 @@ struct CAPIConfiguration {
   private static func trackerConfiguration(_ config: ranging_config_t) -> TrackerConfiguration {
     var tracker = TrackerConfiguration()
     tracker.capacity = Int(config.max_objects)
-    tracker.lostTimeoutSeconds = Double(config.lost_timeout_us) / 1_000_000
+    tracker.lostTimeoutSeconds = Timestamp(microseconds: config.lost_timeout_us).seconds
     tracker.rangeFilter.measurementSigmaMeters = config.range_sigma_m
     tracker.rangeFilter.accelerationSpectralDensity = config.process_noise
     tracker.rangeFilter.gateSigmas = config.gate_sigmas
@@ -122,16 +119,16 @@ struct CAPIConfiguration {
     // Clamping keeps a count beyond Int's range (32-bit targets) out of range
     // for validate() instead of trapping in the conversion.
     tracker.rangeFilter.resetAfterRejections = Int(clamping: config.reset_after_rejections)
-    tracker.rangeFilter.resetAfterSeconds = Double(config.reset_after_us) / 1_000_000
+    tracker.rangeFilter.resetAfterSeconds = Timestamp(microseconds: config.reset_after_us).seconds
     tracker.rangeFilter.confirmationCount = Int(clamping: config.confirmation_count)
-    tracker.rangeFilter.confirmationSeconds = Double(config.confirmation_us) / 1_000_000
+    tracker.rangeFilter.confirmationSeconds = Timestamp(microseconds: config.confirmation_us).seconds
     if config.direction_tracking {
       var fieldOfView = FieldOfView()
       fieldOfView.azimuthLimitRadians = config.field_of_view_azimuth_rad
       fieldOfView.elevationLimitRadians = config.field_of_view_elevation_rad
       tracker.directionFilter?.fieldOfView = fieldOfView
-      tracker.directionFilter?.maximumCoastSeconds = Double(config.max_coast_us) / 1_000_000
-      tracker.directionFilter?.velocityCorrelationSeconds = Double(config.velocity_correlation_us) / 1_000_000
+      tracker.directionFilter?.maximumCoastSeconds = Timestamp(microseconds: config.max_coast_us).seconds
+      tracker.directionFilter?.velocityCorrelationSeconds = Timestamp(microseconds: config.velocity_correlation_us).seconds
     } else {
       tracker.directionFilter = nil
     }
@@ -146,8 +143,8 @@ struct CAPIConfiguration {
   private static func zone(_ zone: ranging_zone_config_t) throws(ConfigurationError) -> Zone {
     try Zone.validated(
       radiusMeters: zone.radius_m, hysteresisMeters: zone.hysteresis_m,
-      enterDwellSeconds: Double(zone.enter_dwell_us) / 1_000_000,
-      exitDwellSeconds: Double(zone.exit_dwell_us) / 1_000_000,
+      enterDwellSeconds: Timestamp(microseconds: zone.enter_dwell_us).seconds,
+      exitDwellSeconds: Timestamp(microseconds: zone.exit_dwell_us).seconds,
       enterSigmaMultiplier: zone.enter_sigma_multiplier, bandOffsetMeters: zone.band_offset_m,
       angleLimitRadians: zone.angle_limit_rad == 0 ? nil : zone.angle_limit_rad,
       angleHysteresisRadians: zone.angle_hysteresis_rad)

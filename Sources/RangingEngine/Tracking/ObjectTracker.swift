@@ -190,9 +190,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   @discardableResult
   public func setRangeCalibration(_ calibration: RangeCalibration?, forObject object: UInt64) -> Bool {
     guard objectCalibrations.set(calibration, for: object) else { return false }
-    if let slot = table.slot(of: object) {
-      slotCalibrations[slot] = calibration ?? configuration.rangeCalibration
-    }
+    if let slot = table.slot(of: object) { slotCalibrations[slot] = rangeCalibration(forObject: object) }
     return true
   }
 
