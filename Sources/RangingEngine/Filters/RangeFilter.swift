@@ -160,7 +160,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let before = StateBeforeFusion(backend.storage, time: lastTime)
     lastTime = time
     // The gate's verdict, set by `accept` inside the backend's step.
-    var testRatio = 0.0
+    var squaredInnovation = 0.0, gateScale = 1.0
     var restartsUnconfirmed = false
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
@@ -189,10 +189,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
           gate = configuration.gateSigmas
           gateVariance = consecutiveRejections > 0 ? min(innovationVariance, gateVarianceAtFirstRejection) : innovationVariance
         }
-        // testRatio = y² / (gate² S)
-        testRatio = y * y / (gate * gate * gateVariance)
+        // testRatio = y² / (gate² S), kept as its two sides: the division is
+        // left to the caller who reads the ratio (the zones do not).
+        squaredInnovation = y * y
+        gateScale = gate * gate * gateVariance
         // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
-        if testRatio <= 1 { return true }
+        if squaredInnovation <= gateScale { return true }
         if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
         return false
       })
@@ -201,8 +203,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .fused:
       consecutiveRejections = 0
       fusedSinceStart += 1
-      beforeLastFusion = mayBeUndone(testRatio: testRatio, rateBefore: before.x1) ? before : StateBeforeFusion()
-      return .fused(testRatio: testRatio)
+      beforeLastFusion =
+        mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1)
+        ? before : StateBeforeFusion()
+      return .fused(testRatio: squaredInnovation / gateScale)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time) { return outcome }
@@ -219,7 +223,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return restartAfterRejections(at: measured, time: time)
       }
       rejectionRun.record(measured: measured, time: time)
-      return .rejected(testRatio: testRatio)
+      return .rejected(testRatio: squaredInnovation / gateScale)
     case .numericalFailure:
       return restart(at: distance, time: time, reason: .numericalFailure)
     }
@@ -263,12 +267,15 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// costs false events at 5 and 20 Hz.
   public static var undoTestRatio: Double { 0.25 }
 
-  /// Whether the fusion just made, with `testRatio`, from a state whose rate
-  /// was `rateBefore`, may be undone by the next measurement: a test ratio
-  /// above ``undoTestRatio`` or a rate change above ``plausibleRateChange``.
+  /// Whether the fusion just made, with test ratio `squaredInnovation / gateScale`
+  /// (y² over gate² S), from a state whose rate was `rateBefore`, may be undone
+  /// by the next measurement: a test ratio above ``undoTestRatio`` or a rate
+  /// change above ``plausibleRateChange``. The ratio is compared without its
+  /// division, which would sit on every update's path.
   @inlinable @inline(__always)
-  func mayBeUndone(testRatio: Double, rateBefore: Double) -> Bool {
-    testRatio > Self.undoTestRatio || abs(backend.storage.x[1] - rateBefore) > Self.plausibleRateChange
+  func mayBeUndone(squaredInnovation: Double, gateScale: Double, rateBefore: Double) -> Bool {
+    squaredInnovation > Self.undoTestRatio * gateScale
+      || abs(backend.storage.x[1] - rateBefore) > Self.plausibleRateChange
   }
 
   /// The most a walker's rate of change of distance changes between two
@@ -302,8 +309,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
       + configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
     let y = distance - predicted
     let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
-    let ratio = y * y / (gate * gate * S)
-    guard ratio <= 1 else { return nil }
+    let squaredInnovation = y * y, gateScale = gate * gate * S
+    guard squaredInnovation <= gateScale else { return nil }
     saved.restore(into: backend.storage)
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: q, measurement: distance,
@@ -312,9 +319,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
     // The fusion that replaced the undone one may be undone in turn, back to the
     // same state, by the same rule: a burst of two long readings at 1 Hz.
-    if mayBeUndone(testRatio: ratio, rateBefore: saved.x1) { beforeLastFusion = saved }
+    if mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: saved.x1) {
+      beforeLastFusion = saved
+    }
     _health.insert(.undidPreviousFusion)
-    return .fused(testRatio: ratio)
+    return .fused(testRatio: squaredInnovation / gateScale)
   }
 
   /// Restarts at `distance` after a lasting run of rejections. The restart
