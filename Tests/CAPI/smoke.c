@@ -89,7 +89,7 @@ static void check_defaults(void) {
   ranging_zone_config_t zone;
   ranging_zone_config_init(&zone, 2.5);
   CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.2);
-  CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0);
+  CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0.5);
   CHECK(zone.angle_limit_rad == 0 && fabs(zone.angle_hysteresis_rad - 10 * M_PI / 180) < 1e-12);
   CHECK(zone.band_offset_m == 0.1);
   ranging_zone_config_init(NULL, 1); /* ignored */

@@ -269,7 +269,7 @@ typedef struct ranging_zone_config {
   int64_t enter_dwell_us;
   /** How long the exit condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t exit_dwell_us;
-  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0. */
+  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0.5. */
   double enter_sigma_multiplier;
   /** Half-angle around straight ahead, radians, in (0, pi); 0 for a zone in every direction (default). */
   double angle_limit_rad;
