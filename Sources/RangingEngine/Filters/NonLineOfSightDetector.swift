@@ -54,6 +54,8 @@ public struct NonLineOfSightDetector: Sendable {
   @inlinable public static var initialProbability: Double {
     meanNonLineOfSightSeconds / (meanLineOfSightSeconds + meanNonLineOfSightSeconds)
   }
+  /// ½ log2 κ, the likelihood ratio's normalisation 1/√κ as a power of two.
+  @inlinable static var halfLog2VarianceFactor: Double { 1.660964047443681 }
   /// The chain's relaxation rate ρ = 1/τL + 1/τN, per second.
   @inlinable static var relaxationRate: Double { 1 / meanLineOfSightSeconds + 1 / meanNonLineOfSightSeconds }
 
@@ -88,27 +90,31 @@ public struct NonLineOfSightDetector: Sendable {
   @inlinable @inline(__always)
   public mutating func update(innovation y: Double, innovationVariance S: Double, dt: Double) {
     let b = Self.biasMeters, kappa = Self.varianceFactor
-    // log2 Λ + ½ log2 κ = (y² - (y - b)²/κ) log2(e) / (2 S): one division, no square root
+    // log2 Λ = (y² - (y - b)²/κ) log2(e) / (2 S) - ½ log2 κ: one division, no square
+    // root, and 1/√κ folded into the exponent (one multiplication fewer after 2^x)
     let exponent = (y * y - (y - b) * (y - b) * (1 / kappa)) * (0.5 * 1.4426950408889634 / S)
+      - Self.halfLog2VarianceFactor
     // NaN (a broken S or y) leaves the state as it was.
     guard S > 0, exponent == exponent else { return }
     // Clamped to Λ within e^±60 (2^±87) so that 2^x stays finite and normal.
-    let ratio = (1 / kappa.squareRoot()) * ExponentialFunction.exp2(min(max(exponent, -87), 87))
+    let ratio = ExponentialFunction.exp2(min(max(exponent, -87), 87))
+    // The weights are brought back to a sum in [1, 2) when it has left
+    // [2^-400, 2^400]. The sum tested is the previous update's, whose value was
+    // ready long ago, so the branch does not wait for this update's 2^x; one
+    // update moves the sum by at most 2^88 (Λ <= 2^87), far inside the
+    // 2^±1022 a Double holds.
+    let previousSum = lineOfSightWeight + nonLineOfSightWeight
+    if !_fastPath(previousSum > 0x1p-400 && previousSum < 0x1p400) {
+      rescale(lineOfSightWeight, nonLineOfSightWeight, sum: previousSum)
+    }
     // α⁻ = α + ε (s π∞ - α), s = αL + αN (the relaxation, unnormalised); then αN ·= Λ
     let l = lineOfSightWeight, n = nonLineOfSightWeight
     let mixing = min(1, Self.relaxationRate * dt)
     let total = (l + n) * mixing
     let newL = l + (total * (1 - Self.initialProbability) - l * mixing)
     let newN = (n + (total * Self.initialProbability - n * mixing)) * ratio
-    let sum = newL + newN
-    // Λ is at most 2^87 either way, so the sum stays far from overflow and
-    // underflow if it is brought back to [1, 2) whenever it leaves [2^-400, 2^400].
-    if _fastPath(sum > 0x1p-400 && sum < 0x1p400) {
-      lineOfSightWeight = newL
-      nonLineOfSightWeight = newN
-    } else {
-      rescale(newL, newN, sum: sum)
-    }
+    lineOfSightWeight = newL
+    nonLineOfSightWeight = newN
   }
 
   /// Stores the weights times 2^-e, for sum = m · 2^e with m in [1, 2) (exact).
