@@ -159,7 +159,7 @@ public struct Zone: Sendable {
   public static let defaultExitDwellSeconds = 0.0
   /// Sigma multiplier for entering: 0.5, enter once `distance + 0.5 sigma`
   /// is inside. An estimate resting on little evidence (a fresh track, a
-  /// gap, a slow update rate: sigma 0.05 m at 1 Hz, about 0.02 m at 20 Hz)
+  /// gap, a slow update rate: sigma 0.05 m at 1 Hz, about 0.03 m at 20 Hz)
   /// must be further inside before it enters, which spares the enter-exit
   /// pairs that one long or jittery reading near a radius causes. Chosen on
   /// the tuning seeds at 1, 2, 5 and 20 Hz and the tuning recordings
