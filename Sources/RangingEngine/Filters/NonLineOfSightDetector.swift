@@ -61,8 +61,9 @@ public struct NonLineOfSightDetector: Sendable {
 
   /// The forward variables αL and αN (Rabiner 1989, eq. 19-20), unnormalised:
   /// π = αN / (αL + αN). Keeping them unnormalised takes the division out of
-  /// the update; a power-of-two rescaling (exact) keeps their sum within
-  /// [2^-400, 2^400] instead (Rabiner's scaling, §V.A).
+  /// the update; a power-of-two rescaling (exact) brings their sum back to
+  /// [1, 2) at the update after it leaves [2^-400, 2^400] instead (Rabiner's
+  /// scaling, §V.A), so it stays within 2^±488.
   @usableFromInline var lineOfSightWeight = 1 - NonLineOfSightDetector.initialProbability
   @usableFromInline var nonLineOfSightWeight = NonLineOfSightDetector.initialProbability
 

@@ -32,9 +32,9 @@ extension KalmanStorage {
   public func writeConstantVelocityModel(dt: Double, accelerationSpectralDensity q: Double) {
     precondition(stateCount == 2, "writeConstantVelocityModel: two states only")
     F[0] = 1; F[1] = dt; F[2] = 0; F[3] = 1
-    let q01 = q * dt * dt / 2
-    Q[0] = q * dt * dt * dt / 3; Q[1] = q01
-    Q[2] = q01; Q[3] = q * dt
+    let noise = ConstantVelocityNoise(dt: dt, q: q)
+    Q[0] = noise.q00; Q[1] = noise.q01
+    Q[2] = noise.q01; Q[3] = noise.q11
   }
 }
 

@@ -202,11 +202,8 @@ extension SwiftKalmanBackend {
     // Every step leaves P exactly symmetric, so its upper triangle is all of it.
     var estimate = TwoStateEstimate(symmetric: s)
     if dt > 0 {
-      // Q = q [dt³/3 dt²/2; dt²/2 dt] (CWNA, Bar-Shalom et al. eq. 6.2.2-12), with
-      // q/3 formed apart from dt: a division by 3 after dt³ would sit on the path
-      // from the update's time to S (its rounding differs by an ulp)
-      let dt2 = dt * dt
-      estimate.predictConstantVelocity(dt: dt, q00: (q / 3) * (dt2 * dt), q01: (q / 2) * dt2, q11: q * dt)
+      let noise = ConstantVelocityNoise(dt: dt, q: q)
+      estimate.predictConstantVelocity(dt: dt, q00: noise.q00, q01: noise.q01, q11: noise.q11)
     }
     constrain(&estimate.x0, &estimate.x1)
     let r = s.R[0]
