@@ -13,9 +13,11 @@
 // Each record is checked on its own: line numbers increase, a measurement
 // passes the core's SampleValidation with a time the engine can hold, a
 // rejection has a reason and a field.
-@testable import RangingData
 import RangingEngine
 import ZoneMonitor
+
+@testable import RangingFormats
+@testable import RangingReplay
 
 #if canImport(Glibc)
 import Glibc

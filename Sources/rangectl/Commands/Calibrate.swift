@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
+import RangingCalibration
 import RangingEngine
 
 /// `rangectl calibrate FILE [--known-distance M] [--object NAME] [--fit offset|offset-scale] [--json]`

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import NearbyAccessory
-import RangingData
+import RangingFormats
 
 /// `rangectl config decode HEX|FILE` and `rangectl config encode --rate R --uwb-config HEX`:
 /// Nearby Interaction Accessory Configuration Data messages.

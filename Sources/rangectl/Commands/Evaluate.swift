@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
 import RangingEngine
+import RangingEvaluation
+import RangingFormats
+import RangingReplay
+import RangingSmoothing
 import ZoneMonitor
 
 /// `rangectl evaluate DATASET... [--events E --filtered F] [--json]`

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
+import RangingScenarios
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET] [--list]`
 struct Generate: ParsableCommand {

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
 import RangingEngine
+import RangingFormats
+import RangingPlots
+import RangingReplay
 import ZoneMonitor
 
 /// `rangectl plot FILE -o OUT.svg [--object NAME] [--zones ...]`

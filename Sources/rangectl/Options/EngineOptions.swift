@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
 import RangingEngine
+import RangingReplay
 import ZoneMonitor
 
 /// Options that configure the engine, shared by every command that runs it.

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+/// What a replay did with every row: rows read = accepted + rejected.
+public struct ReplaySummary: Equatable, Sendable {
+  /// Data rows read (not counting the header, comments and blank lines).
+  public var rowsRead = 0
+  /// Measurement rows the engine used.
+  public var measurementsAccepted = 0
+  /// Life-cycle rows applied.
+  public var lifecycleAccepted = 0
+  /// Rejected rows by reason code (`malformed_number`, `time_went_backwards`, ...).
+  public var rejectedByReason: [String: Int] = [:]
+  /// Distinct object names in the input. Exact up to 1024 names (or twice
+  /// `--capacity`) live at once; beyond that a name is forgotten when its
+  /// object is no longer tracked, and counts again if it comes back.
+  public var objects = 0
+  /// Objects evicted because the table was full.
+  public var evictions = 0
+  public var enterEvents = 0
+  public var exitEvents = 0
+  /// Header names that no column the reader knows reads
+  /// (`RangingCSVReader/unusedColumns`); the report names them once.
+  public var unusedColumns: [String] = []
+
+  public init() {}
+
+  public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted }
+  public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
+
+  /// `columns not used: a, b`: the line that names a file's unused columns,
+  /// in the replay summary and in the other commands' messages.
+  public static func unusedColumnsLine(_ names: [String]) -> String {
+    "columns not used: " + names.joined(separator: ", ")
+  }
+
+  /// The report written to standard error, one fact per line.
+  public func report(path: String) -> String {
+    var text = "\(path): \(rowsRead) rows read, \(rowsAccepted) accepted"
+    text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle), \(rowsRejected) rejected\n"
+    for (reason, count) in rejectedByReason.sorted(by: { $0.key < $1.key }) {
+      text += "  rejected \(reason): \(count)\n"
+    }
+    text += "  objects: \(objects) (evicted: \(evictions))\n"
+    text += "  events: \(enterEvents + exitEvents) (\(enterEvents) enter, \(exitEvents) exit)\n"
+    if !unusedColumns.isEmpty { text += "  \(Self.unusedColumnsLine(unusedColumns))\n" }
+    return text
+  }
+}

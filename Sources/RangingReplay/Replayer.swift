@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import ZoneMonitor
+
+/// Runs a recording through the engine: reads rows one at a time, feeds the
+/// pipeline, hands each zone event and each filtered state to the caller as
+/// it happens, and accounts for every row. Memory does not grow with the
+/// file, nor with the number of distinct objects in it: only the tracked
+/// objects' state, their names, and the counts are kept (a name is forgotten
+/// once its object is no longer tracked and over `minimumNamesKept` names,
+/// or twice the capacity, are live).
+public struct Replayer<Backend: KalmanBackend> {
+  public var pipeline: RangingPipeline<Backend>
+  public var zoneNames: [String]
+  /// Rejected rows are reported through this, with file, line, field and reason.
+  public var onRejection: (RowRejection) -> Void = { _ in }
+  /// Each zone event, with the object's name.
+  public var onEvent: (ZoneEvent, String) -> Void = { _, _ in }
+  /// Each accepted measurement's filtered state, with the input's time in seconds and the object's name.
+  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in } {
+    didSet { observesStates = true }
+  }
+  /// Whether ``onState`` was set; until then no state is handed out.
+  @usableFromInline var observesStates = false
+  /// Each accepted measurement with what the distance filter did and its
+  /// covariance, for an offline smoother (`TrackSmoother`; see
+  /// `smoothingStates(_:)` in RangingSmoothing). Called after ``onState``.
+  public var onRangeStep: (RangeStep) -> Void = { _ in } {
+    didSet { observesSteps = true }
+  }
+  /// Whether ``onRangeStep`` was set.
+  @usableFromInline var observesSteps = false
+  /// Range calibrations of single objects, by name: each corrects that
+  /// object's validated distances before the engine sees them, as the
+  /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
+  /// object (`RangeCalibration.correctedDistance(_:minimumDistanceMeters:)`).
+  /// For recordings of several devices whose biases differ (each anchor
+  /// of the LIAS trolley reads its own 0.09 to 0.28 m long); use one or the
+  /// other, since both would apply. Empty: no row is touched.
+  public var objectCalibrations: [String: RangeCalibration] = [:]
+
+  public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
+    precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
+    self.pipeline = pipeline
+    self.zoneNames = zoneNames
+  }
+
+  /// Replays every row of `reader`.
+  ///
+  /// Inlinable, with the row loop, so that the whole loop, the pipeline and
+  /// its filters are specialised for `Backend` in the caller's module and the
+  /// pipeline is called directly rather than through closures (README,
+  /// Performance). A usable row allocates nothing: the object is interned
+  /// from the reader's bytes.
+  ///
+  /// - Throws: `DatasetError` when the input cannot be read further.
+  @inlinable
+  public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    var summary = try replayRows(&reader)
+    summary.evictions = pipeline.tracker.evictionCount
+    return summary
+  }
+
+  /// The row loop of ``run(_:)``.
+  @inlinable
+  func replayRows(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    let pipeline = self.pipeline
+    // Every measurement the reader returns passed the reader's value checks;
+    // when the tracker's are the same, they are not run a second time.
+    let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
+    // The counts and names live in a class that the local functions share by
+    // reference: captured variables would be boxed and access-checked per row.
+    let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
+    let time = reader.headerColumn(for: "t")
+    let timeColumn = time?.column
+    let timeField = time?.name ?? "t"
+    tally.summary.unusedColumns = reader.unusedColumns
+    let calibrations = objectCalibrations
+    let minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
+    func emit(_ event: ZoneEvent) {
+      if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
+      onEvent(event, tally.names.name(of: event.object))
+    }
+    func reject(_ rejection: RowRejection) {
+      tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
+      onRejection(rejection)
+    }
+    func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+      var update = update
+      // After the reader's checks, which apply to what the device reported, as in the tracker.
+      if !calibrations.isEmpty, let distance = update.distanceMeters,
+        let calibration = tally.calibration(of: id, from: calibrations)
+      {
+        update.distanceMeters = calibration.correctedDistance(distance, minimumDistanceMeters: minimumDistance)
+      }
+      let result = validated
+        ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
+        : pipeline.process(object: id, update: update, emit: emit)
+      switch result {
+      case .accepted(let slot, let state, let outcome, _):
+        tally.summary.measurementsAccepted += 1
+        // The name is looked up only for an observer: copying it costs a retain and a release.
+        if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
+        if tally.observesSteps {
+          onRangeStep(RangeStep(
+            seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
+            covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
+            undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion)))
+        }
+      case .rejected(let reason):
+        reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
+                            field: reason == .timeWentBackwards ? timeField : "row",
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
+    }
+    func lifecycle(id: UInt64, seconds: Double, event: LifecycleEvent) {
+      tally.summary.lifecycleAccepted += 1
+      pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
+    }
+    // Ground truth is not replayed: the reader only checks it.
+    let convertedTruth = reader.convertsTruth
+    reader.convertsTruth = false
+    defer { reader.convertsTruth = convertedTruth }
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var row = RowScanner.Row()
+    // Names leave once their objects are no longer tracked (evicted, lost,
+    // removed, or never accepted): checked whenever the live names pass this.
+    let namesKept = Swift.max(Self.minimumNamesKept, 2 * pipeline.tracker.capacity)
+    while let line = try reader.nextRow(object: &object, scanned: &row) {
+      if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
+      tally.summary.rowsRead += 1
+      if line > 0 {
+        let id = tally.names.id(forLineBytes: object)
+        if let event = row.event {
+          lifecycle(id: id, seconds: row.seconds, event: event)
+        } else {
+          measured(line: line, id: id, seconds: row.seconds, update: row.update)
+        }
+        continue
+      }
+      switch reader.parsed {
+      case .rejected(let rejection):
+        reject(rejection)
+      case .lifecycle(_, let name, let seconds, let event):
+        lifecycle(id: tally.names.id(for: name), seconds: seconds, event: event)
+      case .measurement(let line, let name, let seconds, let update, _):
+        measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+      case nil:
+        preconditionFailure("Replayer: the reader returned no parsed row")
+      }
+    }
+    tally.summary.objects = tally.names.assignedCount
+    return tally.summary
+  }
+
+  /// Live names kept at least before untracked ones are forgotten: no
+  /// recording with fewer objects ever forgets a name, so its summary counts
+  /// exactly its distinct objects.
+  @usableFromInline static var minimumNamesKept: Int { 1024 }
+}
+
+/// What a replay counts and the names it interned, shared by reference
+/// between the row loop and the event callback (see ``Replayer/replayRows(_:measurement:lifecycle:)``).
+/// Exclusivity is unchecked: one replay runs on one thread.
+@usableFromInline
+final class ReplayTally {
+  @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
+  @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
+  /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
+  @usableFromInline let observesStates: Bool
+  /// Whether ``Replayer/onRangeStep`` was set.
+  @usableFromInline let observesSteps: Bool
+
+  @usableFromInline
+  init(observesStates: Bool, observesSteps: Bool) {
+    self.observesStates = observesStates
+    self.observesSteps = observesSteps
+  }
+
+  /// Forgets every name whose object `tracker` does not hold. After it, at
+  /// most `tracker.capacity` names are live, so with a threshold of twice the
+  /// capacity the sweeps cost O(1) amortised per new name.
+  /// Each object's entry of ``Replayer/objectCalibrations`` (nil: none), by
+  /// id, so that the name is looked up once per object rather than per row.
+  @usableFromInline @exclusivity(unchecked) var calibrationByID: [UInt64: RangeCalibration?] = [:]
+
+  @usableFromInline
+  func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
+    for id in names.ids where tracker.slot(of: id) == nil {
+      names.forget(id)
+      calibrationByID[id] = nil
+    }
+  }
+
+  /// The calibration of the object `id` in `calibrations`, or nil.
+  @usableFromInline
+  func calibration(of id: UInt64, from calibrations: [String: RangeCalibration]) -> RangeCalibration? {
+    if let known = calibrationByID[id] { return known }
+    let found = calibrations[names.name(of: id)]
+    calibrationByID[id] = .some(found)
+    return found
+  }
+}
