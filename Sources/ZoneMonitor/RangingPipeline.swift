@@ -142,7 +142,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     advanceClock(to: time, emit: emit)
   }
 
-  /// Takes the phone's attitude at `time` (``ObjectTracker/update(pose:at:)``):
+  /// Takes the phone's attitude at `time` (`ObjectTracker.update(pose:at:)`):
   /// directions are then tracked in a fixed world frame and reported in the
   /// phone frame at the latest pose. A pose moves no object, no zone and not
   /// the clock; each object's next update uses it.
