@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import RangingFormats
 
 /// Writes an SVG 1.1 document as text, element by element.
 ///
@@ -85,8 +86,7 @@ public struct SVGWriter: Sendable {
 
   /// A coordinate with two decimals (1/100 pixel), `0.00` rather than `-0.00`.
   public static func number(_ value: Double) -> String {
-    let text = String(format: "%.2f", value)
-    return text == "-0.00" ? "0.00" : text
+    TextFormatting.fixed(value, decimals: 2)
   }
 
   /// The `x`, `y`, `width` and `height` of a rectangle between the given
