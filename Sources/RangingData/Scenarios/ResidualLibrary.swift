@@ -4,7 +4,7 @@ import Foundation
 /// Measured-minus-true distances of real recordings, by source and track: the
 /// material ``BootstrapNoiseModel`` draws generated range errors from.
 ///
-/// The committed library is `datasets/real/residuals.csv`, written by
+/// The committed library is `datasets/real/derived/residuals.csv`, written by
 /// `scripts/residual-library` from the real recordings with truth
 /// (`datasets/README.md`, "Real noise"). Its format:
 ///

@@ -37,7 +37,7 @@ struct Generate: ParsableCommand {
   @Flag(help: "List the scenarios and exit.") var list = false
 
   /// The committed residual library (scripts/residual-library).
-  static let defaultResiduals = "datasets/real/residuals.csv"
+  static let defaultResiduals = "datasets/real/derived/residuals.csv"
   @Flag(help: "Write no progress on standard error.") var quiet = false
 
   func validate() throws {
