@@ -9,8 +9,10 @@
 /// start (one `gsl_rng_uniform_int` among the candidate rows).
 struct ResidualBootstrap {
   let model: BootstrapNoiseModel
-  /// Index of the object's track in the model's library.
-  let trackIndex: Int
+  /// The object's track.
+  let track: ResidualTrack
+  /// Its block starts and lookup tolerance.
+  private let index: BootstrapNoiseModel.TrackIndex
   /// Scenario time at which the current block began, seconds.
   private var blockStartSeconds = -Double.infinity
   /// Track time matching ``blockStartSeconds``.
@@ -23,25 +25,23 @@ struct ResidualBootstrap {
     let candidates = model.library.tracks.indices.filter { model.library.tracks[$0].source == source }
     let total = candidates.reduce(0) { $0 + model.index[$1].weight }
     let u = random.uniform()
-    guard total > 0 else {
-      // Every track of the source is a single instant: draw uniformly.
-      trackIndex = candidates[min(candidates.count - 1, Int(u * Double(candidates.count)))]
-      return
-    }
-    var cumulative = 0.0
     var chosen = candidates[candidates.count - 1]
-    for candidate in candidates {
-      cumulative += model.index[candidate].weight
-      if u * total < cumulative {
-        chosen = candidate
-        break
+    if total > 0 {
+      var cumulative = 0.0
+      for candidate in candidates {
+        cumulative += model.index[candidate].weight
+        if u * total < cumulative {
+          chosen = candidate
+          break
+        }
       }
+    } else {
+      // Every track of the source is a single instant: draw uniformly.
+      chosen = candidates[min(candidates.count - 1, Int(u * Double(candidates.count)))]
     }
-    trackIndex = chosen
+    track = model.library.tracks[chosen]
+    index = model.index[chosen]
   }
-
-  /// The object's track.
-  var track: ResidualTrack { model.library.tracks[trackIndex] }
 
   /// The range error of the update at scenario time `seconds`, metres, or nil
   /// when the recording has no measurement there.
@@ -50,7 +50,6 @@ struct ResidualBootstrap {
   ///   - seconds: scenario time, non-decreasing between calls.
   ///   - trueDistanceMeters: the generated true distance now (chooses a new block's start).
   mutating func residualMeters(at seconds: Double, trueDistanceMeters: Double, random: MT19937RandomSource) -> Double? {
-    let index = model.index[trackIndex]
     if seconds - blockStartSeconds >= index.blockSeconds {
       blockStartSeconds = seconds
       trackStartSeconds = blockStart(near: trueDistanceMeters, random: random)
@@ -65,7 +64,6 @@ struct ResidualBootstrap {
   /// window of `distance`, or among the ``BootstrapNoiseModel/minimumCandidates``
   /// rows nearest in range when the window holds fewer.
   private func blockStart(near distance: Double, random: MT19937RandomSource) -> Double {
-    let index = model.index[trackIndex]
     let distances = index.startDistances
     guard !distances.isEmpty else { return track.seconds[0] }
     guard model.matchesRange else { return index.startSeconds[random.integer(0, distances.count - 1)] }

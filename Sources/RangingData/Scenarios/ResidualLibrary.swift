@@ -60,6 +60,7 @@ public struct ResidualLibrary: Equatable, Sendable {
     var tracks: [ResidualTrack] = []
     var sawHeader = false
     var lineNumber = 0
+    var lastRowLine = 0
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
       lineNumber += 1
       let line = rawLine.last == "\r" ? rawLine.dropLast() : rawLine
@@ -73,6 +74,7 @@ public struct ResidualLibrary: Equatable, Sendable {
         continue
       }
       let row = try ResidualLibrary.row(line, path: path, line: lineNumber)
+      defer { lastRowLine = lineNumber }
       if let last = tracks.last, last.source == row.source && last.name == row.track {
         guard row.seconds >= last.seconds[last.seconds.count - 1] else {
           throw ResidualLibraryError(
@@ -80,7 +82,7 @@ public struct ResidualLibrary: Equatable, Sendable {
         }
         tracks[tracks.count - 1].append(row)
       } else {
-        if let last = tracks.last { try ResidualLibrary.check(last, path: path, line: lineNumber - 1) }
+        if let last = tracks.last { try ResidualLibrary.check(last, path: path, line: lastRowLine) }
         guard !tracks.contains(where: { $0.source == row.source && $0.name == row.track }) else {
           throw ResidualLibraryError(
             path: path, line: lineNumber, field: "track",
@@ -91,7 +93,7 @@ public struct ResidualLibrary: Equatable, Sendable {
     }
     guard sawHeader else { throw ResidualLibraryError(path: path, reason: "no header line '\(ResidualLibrary.header)'") }
     guard let last = tracks.last else { throw ResidualLibraryError(path: path, reason: "no data rows") }
-    try ResidualLibrary.check(last, path: path, line: lineNumber)
+    try ResidualLibrary.check(last, path: path, line: lastRowLine)
     self.tracks = tracks
   }
 
