@@ -4,7 +4,7 @@
 /// observations", Ann. Statist. 17(3), 1989), the second measurement model of
 /// ``ScenarioGenerator`` beside the parametric ``MeasurementModel``.
 ///
-/// For each generated object and repetition (``ResidualBootstrap``):
+/// For each generated object and repetition (`ResidualBootstrap`):
 ///
 /// 1. One source is drawn uniformly among the library's sources, then one of
 ///    its tracks with probability proportional to the track's duration. The
