@@ -265,6 +265,9 @@ static void batch_rows(int64_t *time_us, uint64_t *object_id, double *distance_m
   lifecycle[60] = RANGING_LIFECYCLE_SUSPENDED;     /* life-cycle rows: distance and direction not read */
   lifecycle[62] = RANGING_LIFECYCLE_SUSPENSION_ENDED;
   lifecycle[63] = 9;                               /* undefined */
+  lifecycle[66] = RANGING_BATCH_ADVANCE_CLOCK;     /* 10 s of silence: 101 (inside both zones) is lost; 100, */
+                                                   /* restarted at 62 and not confirmed since, is in none */
+  time_us[66] = us(25);
   lifecycle[129] = RANGING_LIFECYCLE_REMOVED_PEER_ENDED;
 }
 
@@ -277,6 +280,7 @@ static void check_batch(void) {
   static ranging_status_t expected_status[BATCH_ROWS], status[BATCH_ROWS];
   static ranging_object_state_t expected_state[BATCH_ROWS], state[BATCH_ROWS];
   static ranging_zone_event_t expected_events[64], buffer[16], events[64];
+  static size_t expected_rows[64], buffer_rows[16], rows[64];
   batch_rows(time_us, object_id, distance_m, direction, lifecycle);
   ranging_config_t config;
   ranging_config_init(&config);
@@ -290,10 +294,14 @@ static void check_batch(void) {
     if (lifecycle[i] == RANGING_BATCH_MEASUREMENT) {
       expected_status[i] = ranging_engine_update(single, time_us[i], object_id[i], distance_m[i], d);
       if (expected_status[i] == RANGING_OK) (void)ranging_engine_read_object_state(single, object_id[i], &expected_state[i]);
+    } else if (lifecycle[i] == RANGING_BATCH_ADVANCE_CLOCK) {
+      expected_status[i] = ranging_engine_advance_clock(single, time_us[i]);
     } else {
       expected_status[i] = ranging_engine_lifecycle(single, time_us[i], object_id[i], (ranging_lifecycle_t)lifecycle[i]);
     }
-    expected_count += drain(single, expected_events + expected_count, 64 - expected_count);
+    size_t drained = drain(single, expected_events + expected_count, 64 - expected_count);
+    for (size_t j = expected_count; j < expected_count + drained; j++) expected_rows[j] = i;
+    expected_count += drained;
   }
   ranging_engine_destroy(single);
   CHECK(expected_status[20] == RANGING_REJECTED_TIME_WENT_BACKWARDS);
@@ -301,22 +309,29 @@ static void check_batch(void) {
   CHECK(expected_status[24] == RANGING_REJECTED_DIRECTION_NOT_UNIT);
   CHECK(expected_status[63] == RANGING_ERROR_INVALID_ARGUMENT);
   CHECK(expected_count >= 8); /* both objects enter and exit both zones */
+  size_t lost = 0;
+  for (size_t i = 0; i < expected_count; i++) {
+    lost += expected_rows[i] == 66 && expected_events[i].reason == RANGING_EXIT_LOST && expected_events[i].object_id == 101;
+  }
+  CHECK(lost == 2);
 
   /* The batch, with an event buffer of exactly the engine's event_capacity. */
   ranging_engine_t *engine = NULL;
   CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
   memset(state, 0, sizeof state);
-  ranging_batch_t batch = {BATCH_ROWS, time_us, object_id, distance_m, direction, lifecycle, status, state,
-                           buffer, 16, 0, 0};
+  ranging_batch_t batch = {.count = BATCH_ROWS, .time_us = time_us, .object_id = object_id, .distance_m = distance_m,
+                           .direction = direction, .lifecycle = lifecycle, .status = status, .states = state,
+                           .events = buffer, .event_rows = buffer_rows, .event_capacity = 16};
   size_t count = 0, calls = 0;
   while (batch.rows_done < batch.count && calls++ < 2 * BATCH_ROWS) {
     CHECK_STATUS(ranging_engine_process_batch(engine, &batch), RANGING_OK);
-    for (size_t i = 0; i < batch.event_count && count < 64; i++) events[count++] = buffer[i];
+    for (size_t i = 0; i < batch.event_count && count < 64; i++) rows[count] = buffer_rows[i], events[count++] = buffer[i];
   }
   CHECK(batch.rows_done == BATCH_ROWS);
   CHECK(count == expected_count);
   for (size_t i = 0; i < count && i < expected_count; i++) {
     CHECK(memcmp(&events[i], &expected_events[i], sizeof events[i]) == 0);
+    CHECK(rows[i] == expected_rows[i]);
   }
   for (size_t i = 0; i < BATCH_ROWS; i++) {
     CHECK(status[i] == expected_status[i]);
@@ -332,7 +347,7 @@ static void check_batch(void) {
   }
 
   /* Optional arrays: no distances, no directions, no life-cycle codes, no outputs but the events. */
-  ranging_batch_t bare = {2, time_us, object_id, NULL, NULL, NULL, NULL, NULL, buffer, 16, 0, 0};
+  ranging_batch_t bare = {.count = 2, .time_us = time_us, .object_id = object_id, .events = buffer, .event_capacity = 16};
   CHECK_STATUS(ranging_engine_process_batch(engine, &bare), RANGING_OK);
   CHECK(bare.rows_done == 2 && bare.event_count == 0);
 
@@ -1535,8 +1550,8 @@ static void check_memory(uint32_t objects, uint32_t events, uint32_t zone_count,
     int64_t batch_time[2] = {us(start + 19.2), us(start + 19.4)};
     uint64_t batch_object[2] = {object, object};
     double batch_distance[2] = {2.0, 1.0};
-    ranging_batch_t batch = {2, batch_time, batch_object, batch_distance, NULL, NULL, NULL, batch_states, batch_events,
-                             events, 0, 0};
+    ranging_batch_t batch = {.count = 2, .time_us = batch_time, .object_id = batch_object, .distance_m = batch_distance,
+                             .states = batch_states, .events = batch_events, .event_capacity = events};
     while (batch.rows_done < batch.count) (void)ranging_engine_process_batch(engine, &batch);
     (void)ranging_engine_read_stats(engine, &stats);
   }

@@ -722,6 +722,13 @@ ranging_status_t ranging_engine_read_stats(const ranging_engine_t *engine, rangi
 
 /** A batch row that is a measurement (ranging_engine_update()) rather than a life-cycle event. */
 #define RANGING_BATCH_MEASUREMENT (-1)
+/**
+ * A batch row that only moves the clock to its time (ranging_engine_advance_clock());
+ * its object, distance and direction are not read. A replay split by object
+ * feeds each part the times at which the whole replay's lost check ran, so
+ * that objects are lost at the same times.
+ */
+#define RANGING_BATCH_ADVANCE_CLOCK (-2)
 
 /**
  * Many rows at once, for callers that cross into C once per batch (the
@@ -747,9 +754,10 @@ typedef struct ranging_batch {
    */
   const double *direction;
   /**
-   * count codes: RANGING_BATCH_MEASUREMENT for a measurement, or a
-   * ranging_lifecycle_t value for a life-cycle row (its distance and
-   * direction are not read). NULL when every row is a measurement.
+   * count codes: RANGING_BATCH_MEASUREMENT for a measurement,
+   * RANGING_BATCH_ADVANCE_CLOCK for a clock advance, or a ranging_lifecycle_t
+   * value for a life-cycle row (its distance and direction are not read).
+   * NULL when every row is a measurement.
    */
   const int32_t *lifecycle;
   /**
@@ -767,6 +775,11 @@ typedef struct ranging_batch {
   ranging_object_state_t *states;
   /** Out: the caller's buffer of event_capacity zone events. */
   ranging_zone_event_t *events;
+  /**
+   * Out, optional (NULL): event_capacity entries; entry i receives the row
+   * that caused events[i], or SIZE_MAX for an event queued before the call.
+   */
+  size_t *event_rows;
   /** Entries in events; at least the engine's event_capacity. */
   size_t event_capacity;
   /** Out: events written by the last call, oldest first. */
@@ -777,7 +790,8 @@ typedef struct ranging_batch {
 
 /**
  * Processes rows rows_done, rows_done + 1, ... of batch in order, each
- * exactly as ranging_engine_update() or ranging_engine_lifecycle() would,
+ * exactly as ranging_engine_update(), ranging_engine_lifecycle() or
+ * ranging_engine_advance_clock() would,
  * and moves the zone events they cause (after any still queued) into
  * batch->events. It stops early, before a row, when fewer than the engine's
  * event_capacity entries of batch->events are free, so no event is lost to
