@@ -79,12 +79,10 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   }
 
   /// Pretty-printed JSON with sorted keys (absent values omitted).
-  public func jsonText() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Plain structs of finite numbers and strings: encoding cannot fail.
-    guard let data = try? encoder.encode(self) else { preconditionFailure("BaselineComparison: encoding failed") }
-    return String(decoding: data, as: UTF8.self)
+  ///
+  /// - Throws: ``ReportEncodingError`` naming a value that is not finite.
+  public func jsonText() throws(ReportEncodingError) -> String {
+    try ReportEncodingError.prettyJSON(self)
   }
 
   public var description: String { table() }

@@ -45,6 +45,9 @@ enum KnownColumn: Int, CaseIterable {
     .distance, .dirX, .dirY, .dirZ, .horizontalAngle, .vertical, .azimuth, .elevation,
   ]
 
+  /// The ground-truth columns, in order (``GroundTruth``).
+  static let truthColumns: [KnownColumn] = [.trueDistance, .trueX, .trueY, .trueZ]
+
   /// How many of this column's input unit make one of ours under `mapping`:
   /// the value read is divided by it (1 for columns without a unit).
   func unitsPerCanonicalUnit(under mapping: ColumnMapping) -> Double {

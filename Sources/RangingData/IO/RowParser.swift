@@ -108,6 +108,11 @@ struct RowParser {
     if let reason = validation.rejection(of: update) {
       return rejection(for: reason, in: row)
     }
+    if let outside = KnownColumn.truthColumns.first(where: { column in
+      numbers[column.rawValue].number.map { !GroundTruth.accepts($0, in: column) } ?? false
+    }) {
+      return row.reject(outside, "truth_out_of_range")
+    }
     let truth = GroundTruth(
       distanceMeters: numbers[KnownColumn.trueDistance.rawValue].number,
       x: numbers[KnownColumn.trueX.rawValue].number,

@@ -22,6 +22,7 @@
 /// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from `SampleValidation` |
 /// | `horizontal_angle_out_of_range` | `horizontal_angle` | from `SampleValidation` |
 /// | `no_measurement` | `row` | from `SampleValidation`: nothing measured |
+/// | `truth_out_of_range` | `true_distance`, `true_x`, `true_y`, `true_z` | `true_distance` outside 0...1e6 m, or a true coordinate outside ±1e6 m (``GroundTruth/limitMeters``) |
 ///
 /// When several columns fail the same check, the leftmost in the file is named.
 /// Under a ``ColumnMapping``, `field` is the header's name for the column

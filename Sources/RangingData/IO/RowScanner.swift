@@ -10,7 +10,8 @@ import RangingEngine
 /// What it accepts: ASCII lines with the header's field count, `t` and
 /// `object` present, every numeric field empty or plain decimal text that
 /// ``DecimalFastPath`` converts exactly, known `vertical` and `event`
-/// names, all or none of `dir_*`, and values that pass ``SampleValidation``.
+/// names, all or none of `dir_*`, values that pass ``SampleValidation``,
+/// and truth within ``GroundTruth``'s range.
 /// That is every row a recorder or the scenario generator writes. Under a
 /// ``ColumnMapping`` it reads the mapped columns, converts the units after
 /// the loop and makes the direction of azimuth and elevation with
@@ -111,11 +112,16 @@ struct RowScanner {
             guard let (value, next) = DecimalFastPath.parse(p, i) else { return false }
             numbers[Int(code)] = value
             i = next
-          } else if let next = DecimalFastPath.skipCommonShape(p, i) {
+          } else if code != Self.trueDistanceCode || p[i] != UInt8(ascii: "-"),
+            let next = DecimalFastPath.skipCommonShape(p, i)
+          {
+            // Below 1e6 in magnitude, and not a negative true distance: in range.
             i = next
           } else {
-            // Checked the long way; the value is still not kept.
-            guard let (_, next) = DecimalFastPath.parse(p, i) else { return false }
+            // Checked the long way, range included; the value is still not kept.
+            guard let (value, next) = DecimalFastPath.parse(p, i),
+              Self.isTruthInRange(value / (divisors?[Int(code)] ?? 1), code: code)
+            else { return false }
             i = next
           }
           given |= 1 &<< UInt16(code)
@@ -164,6 +170,11 @@ struct RowScanner {
       return false
     }
     if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
+    if convertingTruth, given & Self.truthMask != 0 {
+      for column in KnownColumn.truthColumns where given & (1 &<< column.rawValue) != 0 {
+        guard GroundTruth.accepts(numbers[column.rawValue], in: column) else { return false }
+      }
+    }
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
@@ -233,6 +244,20 @@ struct RowScanner {
     1 << KnownColumn.distance.rawValue | directionMask | 1 << KnownColumn.horizontalAngle.rawValue
       | 1 << KnownColumn.vertical.rawValue | angleMask
   }
+  /// Bits of the four `true_*` columns.
+  private static var truthMask: UInt16 {
+    1 << KnownColumn.trueDistance.rawValue | 1 << KnownColumn.trueX.rawValue | 1 << KnownColumn.trueY.rawValue
+      | 1 << KnownColumn.trueZ.rawValue
+  }
+  private static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
+
+  /// ``GroundTruth/accepts(_:in:)`` for the `true_*` column whose field code is `code`.
+  @inline(__always)
+  private static func isTruthInRange(_ value: Double, code: Int8) -> Bool {
+    code == trueDistanceCode
+      ? GroundTruth.distanceRangeMeters.contains(value) : GroundTruth.coordinateRangeMeters.contains(value)
+  }
+
   /// Bits of `azimuth` and `elevation`.
   private static var angleMask: UInt16 {
     1 << KnownColumn.azimuth.rawValue | 1 << KnownColumn.elevation.rawValue
