@@ -5,7 +5,8 @@ table, from missing_value on), run on whole columns at once.
 Each row gets the first reason that applies, in the table's order, and the
 leftmost failing column when several fail the same check; the value checks
 are the core's SampleValidation (distance 0 or 1e-4...1000 m, direction
-length within 0.05 of 1, |horizontal_angle| <= pi).
+length within 0.05 of 1, |horizontal_angle| <= pi), then the ground truth's
+range (GroundTruth: true_distance 0...1e6 m, true_x/y/z within ±1e6 m).
 """
 import math
 
@@ -100,6 +101,12 @@ def check(frame: pd.DataFrame) -> CheckedRows:
                "horizontal_angle_out_of_range", "horizontal_angle")
     nothing = ~present["distance"] & (given == 0) & ~present["horizontal_angle"] & (vertical == None)  # noqa: E711
     reject(measurement & nothing, "no_measurement", "row")
+    # GroundTruth.accepts: true_distance in 0...1e6 m, true_x/y/z within ±1e6 m (in this order).
+    with np.errstate(invalid="ignore"):
+        reject(measurement & ((numbers["true_distance"] < 0) | (numbers["true_distance"] > 1e6)),
+               "truth_out_of_range", "true_distance")
+        for axis in ("true_x", "true_y", "true_z"):
+            reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
     return CheckedRows(frame, numbers, texts, reason, field)
 
 

@@ -143,6 +143,8 @@ def troubled(fleet_50, tmp_path_factory):
             bad = list(fields); bad[3:6] = ["0.5", "0", "0"]; out.append(",".join(bad))  # direction_not_unit
         if index == 300:
             bad = list(fields); bad[1] = ""; out.append(",".join(bad))           # missing_value
+        if index == 310:
+            bad = list(fields); bad[10] = "2e6"; out.append(",".join(bad))       # truth_out_of_range (true_x)
         if index in (1000, 3000):
             event = [""] * len(fields); event[0], event[1] = fields[0], name
             event[8] = "suspended" if index == 1000 else "removed_peer_ended"

@@ -50,7 +50,7 @@ def test_a_troubled_recording_gives_the_same_events_and_rejections(troubled, ref
     reasons = set(result.rejected["reason"])
     assert reasons == {"malformed_number", "wrong_field_count", "time_went_backwards", "negative_distance",
                        "non_finite_value", "incomplete_direction", "unknown_event", "no_measurement",
-                       "distance_out_of_range", "direction_not_unit", "missing_value"}
+                       "distance_out_of_range", "direction_not_unit", "missing_value", "truth_out_of_range"}
     assert (result.events["reason"] == "lost").sum() >= 2
     assert result.summary.lifecycle_accepted == 3
 

@@ -43,7 +43,7 @@ def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(sp
     events = assert_same(distributed, local, frame)
     assert set(distributed.rejected.toPandas()["reason"]) == {
         "time_went_backwards", "negative_distance", "incomplete_direction", "unknown_event", "no_measurement",
-        "distance_out_of_range", "direction_not_unit"}
+        "distance_out_of_range", "direction_not_unit", "truth_out_of_range"}
     assert (events["reason"] == "lost").sum() >= 2
     assert (events["reason"] == "removed_peer_ended").sum() + (events["reason"] == "suspended").sum() >= 1
 
