@@ -109,6 +109,6 @@ extension RangeCalibrationFit {
   }
 
   private static func fixed(_ value: Double, _ decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+    TextFormatting.fixed(value, decimals: decimals)
   }
 }

@@ -130,6 +130,6 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   /// Three decimals, or `-` when absent.
   private static func number(_ value: Double?) -> String {
     guard let value else { return "-" }
-    return String(format: "%.3f", value)
+    return TextFormatting.fixed(value, decimals: 3)
   }
 }

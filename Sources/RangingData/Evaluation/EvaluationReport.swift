@@ -103,6 +103,6 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
   /// Three decimals, or `-` when absent.
   private static func number(_ value: Double?) -> String {
     guard let value else { return "-" }
-    return String(format: "%.3f", value)
+    return TextFormatting.fixed(value, decimals: 3)
   }
 }

@@ -30,10 +30,12 @@ struct RowScanner {
   /// ``ColumnLayout/divisors``: nil for a layout in our units.
   private let divisors: [Double]?
   private let validation = RangingCSVReader.rowValidation
+  /// The bytes a ``Code/status`` field must hold (``ColumnLayout/successStatus``).
+  private let successStatus: [UInt8]
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
   private enum Code {
-    static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4
+    static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4, status: Int8 = -5
   }
 
   init(layout: ColumnLayout) {
@@ -46,6 +48,8 @@ struct RowScanner {
       default: Int8(column.rawValue)
       }
     }
+    if let status = layout.successStatus { codes[status.index] = Code.status }
+    successStatus = Array((layout.successStatus?.value ?? "").utf8)
     fieldCodes = codes
     fieldCount = layout.fieldCount
     divisors = layout.divisors
@@ -140,7 +144,10 @@ struct RowScanner {
         }
         var last = i
         while last > start, Self.isBlank(p[last &- 1]) { last &-= 1 }
-        if last > start, code != Code.unknown {
+        if code == Code.status {
+          // Anything but the success word (empty included) is the parser's rejection.
+          guard successStatus.withUnsafeBufferPointer({ Self.spells(p, start, last, $0) }) else { return false }
+        } else if last > start, code != Code.unknown {
           switch code {
           case Code.object:
             given |= 1 &<< UInt16(KnownColumn.object.rawValue)
@@ -274,9 +281,16 @@ struct RowScanner {
   /// Whether `line[start..<end]` spells `word`.
   @inline(__always)
   private static func spells(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
-    guard end - start == word.utf8CodeUnitCount else { return false }
-    let letters = word.utf8Start
-    for i in 0..<(end - start) where line[start + i] != letters[i] { return false }
+    spells(line, start, end, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+
+  /// Whether `line[start..<end]` holds the bytes of `word`.
+  @inline(__always)
+  private static func spells(
+    _ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard end - start == word.count else { return false }
+    for i in 0..<(end - start) where line[start + i] != word[i] { return false }
     return true
   }
 

@@ -171,7 +171,11 @@ extension Calibrate {
         + "`rangectl calibrate --per-object` fits one per object\n")
   }
 
-  private func signed(_ meters: Double) -> String { String(format: "%+.3f", meters) }
+  /// `+0.135`, `-0.017`; `+0.000` for a difference that rounds to zero (never `-0.000`).
+  private func signed(_ meters: Double) -> String {
+    let text = String(format: "%+.3f", meters)
+    return text == "-0.000" ? "+0.000" : text
+  }
 }
 
 extension RangeCalibrationFit.Model: ExpressibleByArgument {}
