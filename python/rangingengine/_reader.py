@@ -22,6 +22,9 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DECIMAL = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?"
 _NON_FINITE = r"[+-]?([nN][aA][nN]|[iI][nN][fF]|[iI][nN][fF][iI][nN][iI][tT][yY])"
 _MAXIMUM_LINE_BYTES = 1 << 20
+# UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
+_WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\xff\xfe", "UTF-16LE"),
+               (b"\xfe\xff", "UTF-16BE")]
 
 
 def _trim(field: str) -> str:
@@ -39,7 +42,16 @@ def read_csv(path) -> pd.DataFrame:
     """
     path = str(path)
     with open(path, "rb") as file:
-        text = file.read().decode("utf-8", errors="backslashreplace")
+        data = file.read()
+    # RangingCSVReader: a UTF-8 byte order mark is skipped, a UTF-16 or UTF-32 one refused.
+    for mark, encoding in _WIDE_MARKS:
+        if data.startswith(mark):
+            raise RangingFormatError(path, 1, None, f"not a ranging CSV: the file is {encoding} text "
+                                                    "(its byte order mark); save it as UTF-8")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    # Invalid UTF-8 becomes U+FFFD, as Swift's String(decoding:as:) makes it.
+    text = data.decode("utf-8", errors="replace")
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()

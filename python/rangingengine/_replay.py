@@ -81,7 +81,7 @@ def events_jsonl(events: pd.DataFrame) -> str:
     `rangectl replay` writes them: JSON Lines (docs/FORMATS.md §2), byte for byte."""
     lines = []
     for t, name, zone, kind, distance, sigma, reason in events[EVENT_COLUMNS].itertuples(index=False, name=None):
-        line = (f'{{"t":{float(t)!r},"object":{_json_string(name)},"zone":{_json_string(zone)},'
+        line = (f'{{"t":{_seconds(t)},"object":{_json_string(name)},"zone":{_json_string(zone)},'
                 f'"event":"{kind}","distance":{_fixed(distance, 3, "null")},"sigma":{_fixed(sigma, 4, "null")}')
         lines.append(line + (f',"reason":"{reason}"}}' if isinstance(reason, str) else "}"))
     return "".join(line + "\n" for line in lines)
@@ -93,14 +93,35 @@ def filtered_csv(filtered: pd.DataFrame) -> str:
     rows = [",".join(FILTERED_COLUMNS)]
     for t, name, distance, sigma, x, y, z, state, spread, nlos in filtered[FILTERED_COLUMNS].itertuples(
             index=False, name=None):
-        rows.append(f"{float(t)!r},{name},{_fixed(distance, 4)},{_fixed(sigma, 4)},{_fixed(x, 6)},{_fixed(y, 6)},"
+        rows.append(f"{_seconds(t)},{_escaped(name)},{_fixed(distance, 4)},{_fixed(sigma, 4)},{_fixed(x, 6)},{_fixed(y, 6)},"
                     f"{_fixed(z, 6)},{state},{_fixed(spread, 2)},{_fixed(nlos, 2)}")
     return "".join(row + "\n" for row in rows)
 
 
 def _fixed(value, decimals, missing=""):
-    # printf's %.Nf, as rangectl's TextFormatting.fixed.
-    return f"{value:.{decimals}f}" if value is not None and math.isfinite(value) else missing
+    # printf's %.Nf, as rangectl's TextFormatting.fixed: a value that rounds to zero has no sign.
+    if value is None or not math.isfinite(value):
+        return missing
+    text = f"{value:.{decimals}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+def _seconds(value) -> str:
+    # TextFormatting.seconds: the shortest text that reads back, never -0.0.
+    value = float(value)
+    return repr(value if value != 0 else 0.0)
+
+
+def _escaped(text) -> str:
+    # Escaped: C0 controls, DEL and C1 controls as \t, \n, \r or \xNN.
+    out = []
+    for character in str(text):
+        code = ord(character)
+        if code < 0x20 or 0x7F <= code <= 0x9F:
+            out.append({"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(character, f"\\x{code:02x}"))
+        else:
+            out.append(character)
+    return "".join(out)
 
 
 def _json_string(text) -> str:

@@ -81,3 +81,24 @@ def test_a_dataframe_built_by_hand_is_checked_as_the_reader_checks_rows():
         [4, "event", "unknown_event"], [5, "dir_y", "incomplete_direction"],
         [6, "distance", "measurement_on_event_row"]]
     assert result.summary.rows_read == 7 and result.summary.rows_accepted == 1
+
+
+CORPUS = REPOSITORY / "Tests" / "Corpus"
+
+
+@pytest.mark.parametrize("name", ["nul-object.csv", "negative-zero.csv", "mixed-line-ends.csv"])
+def test_corpus_inputs_replay_as_rangectl_replays_them(name, reference):
+    path = CORPUS / name
+    expected = reference(path)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
+
+
+@pytest.mark.parametrize("name", ["utf16le-bom.csv", "utf16be-bom.csv"])
+def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
+    assert reference(CORPUS / name).status == 65
+    with pytest.raises(rangingengine.RangingFormatError, match=f"{name}:1: not a ranging CSV: the file is UTF-16"):
+        rangingengine.read_csv(CORPUS / name)
