@@ -50,8 +50,8 @@ def read_csv(path) -> pd.DataFrame:
                                                     "(its byte order mark); save it as UTF-8")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    # Invalid UTF-8 becomes U+FFFD, as Swift's String(decoding:as:) makes it.
-    text = data.decode("utf-8", errors="replace")
+    # Invalid UTF-8 bytes become `\xNN`, as rangectl's UTF8Text.decode writes them.
+    text = data.decode("utf-8", errors="backslashreplace")
     lines = _LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()
