@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import RangingData
 
-/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET] [--list]`
+/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET] [--phone-motion KIND] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
@@ -22,6 +22,12 @@ struct Generate: ParsableCommand {
     "Measurement effects left on: all, none, or a comma-separated list of \(MeasurementEffects.named.map(\.name).joined(separator: ", ")).",
     valueName: "set"))
   var effects: String = "all"
+  @Option(help: ArgumentHelp(
+    "Turn the phone: \(PhoneMotion.allCases.map(\.rawValue).joined(separator: ", ")) (default: it does not turn). "
+      + "Adds the pose_w,pose_x,pose_y,pose_z columns and pose-only rows at \(Int(PhoneMotion.poseRateHz)) Hz; "
+      + "the noise stays that of the same seed without it.",
+    valueName: "kind"))
+  var phoneMotion: String?
   @Flag(help: "List the scenarios and exit.") var list = false
   @Flag(help: "Write no progress on standard error.") var quiet = false
 
@@ -32,6 +38,10 @@ struct Generate: ParsableCommand {
     if MeasurementEffects(names: effects) == nil {
       let names = MeasurementEffects.named.map(\.name).joined(separator: ", ")
       throw ValidationError("--effects: expected all, none or a comma-separated list of: \(names); got '\(effects)'")
+    }
+    if let phoneMotion, PhoneMotion(rawValue: phoneMotion) == nil {
+      let names = PhoneMotion.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--phone-motion: unknown kind '\(phoneMotion)'; one of: \(names)")
     }
     if let only, ScenarioName(rawValue: only) == nil {
       let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
@@ -45,7 +55,8 @@ struct Generate: ParsableCommand {
       return
     }
     guard let out else { return }
-    let generator = ScenarioGenerator(seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all)
+    var generator = ScenarioGenerator(seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all)
+    generator.phoneMotion = phoneMotion.flatMap(PhoneMotion.init(rawValue:))
     let names = only.flatMap(ScenarioName.init(rawValue:)).map { [$0] } ?? ScenarioName.allCases
     // Percent and time left by repetitions written, of every scenario's --scale.
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
