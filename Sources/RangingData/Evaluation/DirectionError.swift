@@ -46,7 +46,7 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
   public var predictedMedianDegrees: Double?
   public var unknownRows: Int
   /// Rows whose true position is outside the field of view (the default
-  /// ``FieldOfView``), where no direction can be measured: what the phone's
+  /// `FieldOfView`), where no direction can be measured: what the phone's
   /// pose is for (docs/FORMATS.md §1). Nil when there is none.
   public var outOfView: OutOfViewDirection?
   /// The same rows from a second run of the engine with the `pose_*`
