@@ -39,6 +39,13 @@ import Foundation
 ///   fraction; NLOS-episode start, length, bias, direction loss;
 ///   body-blocking bias, noise factor; gap start, length), see `EffectState`.
 ///
+/// With ``ScenarioNoise/bootstrap(_:)`` a third stream, seeded with the
+/// folded seed XOR ``bootstrapStreamSalt``, draws for each repetition every
+/// object's source and track (in object order), then each block's start
+/// (object by object, in time order); the main and effects streams make the
+/// same draws as with the parametric model, so paths, timing and direction
+/// noise are those of the same seed.
+///
 /// Every draw is made whether or not it is used, so switching one noise
 /// source off leaves the others unchanged; and because the effects have a
 /// stream of their own, ``MeasurementEffects`` switched off leave the rows of
