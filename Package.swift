@@ -69,7 +69,7 @@ let package = Package(
     // Scoring against ground truth: event matching, distance and direction error, the baseline detectors.
     .target(name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingEngine"]),
     // Seeded scenario recordings with ground truth (MT19937 and GSL's distributions, in Swift).
-    .target(name: "RangingScenarios"),
+    .target(name: "RangingScenarios", dependencies: ["RangingEngine"]),
     // SVG plots of a replayed (or smoothed) run, one object or all of them.
     .target(
       name: "RangingPlots",

@@ -25,7 +25,7 @@ struct HostLayeringTests {
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "CGSL"]),
     HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
     HostModuleRule(module: "RangingEvaluation", mayImport: ["RangingFormats", "RangingEngine"]),
-    HostModuleRule(module: "RangingScenarios", mayImport: []),
+    HostModuleRule(module: "RangingScenarios", mayImport: ["RangingEngine"]),
     HostModuleRule(
       module: "RangingPlots",
       mayImport: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
