@@ -269,7 +269,7 @@ typedef struct ranging_zone_config {
   int64_t enter_dwell_us;
   /** How long the exit condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t exit_dwell_us;
-  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0.5. */
+  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0 (off). */
   double enter_sigma_multiplier;
   /** Half-angle around straight ahead, radians, in (0, pi); 0 for a zone in every direction (default). */
   double angle_limit_rad;
@@ -355,11 +355,11 @@ typedef struct ranging_config {
    * Default 4.
    */
   double gate_sigmas;
-  /** The same for measurements shorter than predicted, 0.1...1e6 (--short-gate). Default 6. */
+  /** The same for measurements shorter than predicted, 0.1...1e6 (--short-gate). Default 4 (one gate for both sides). */
   double short_gate_sigmas;
   /**
    * Largest rate of change of the filtered distance, m/s, 0.1 and up;
-   * INFINITY turns the limit off (--max-rate). Default 3.
+   * INFINITY turns the limit off (--max-rate). Default INFINITY (no limit).
    */
   double max_rate_m_per_s;
   /**
@@ -625,7 +625,9 @@ typedef struct ranging_object_state {
   int64_t time_us;
   /** Filtered distance, metres; NAN until a distance has been measured. */
   double distance_m;
-  /** Standard deviation of distance_m, metres (INFINITY until measured). */
+  /** Standard deviation of distance_m, metres (INFINITY until measured): the Kalman filter's own, with a
+      device's possible bias (less once calibrated), non-line-of-sight and a disagreeing restart added
+      (ReportedRangeUncertainty in the Swift reference). */
   double distance_sigma_m;
   /** Rate of change of the distance, metres per second (negative: approaching). */
   double distance_rate_m_per_s;
