@@ -675,6 +675,38 @@ static void check_custom_zones(void) {
   ranging_engine_destroy(engine);
 }
 
+/* The header's worked example: an object 2 m straight ahead, then the phone
+ * turns 90 degrees left (q = {cos 45, 0, sin 45, 0}) and the direction, no
+ * longer measured, reads 90 degrees right, (1, 0, 0). Bad poses are
+ * rejected with their reason and change nothing. */
+static void check_pose(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  const double still[4] = {1, 0, 0, 0};
+  const double turned_left[4] = {0.7071068, 0.0, 0.7071068, 0.0};
+  for (int step = 0; step < 10; step++) {
+    CHECK_STATUS(ranging_engine_update_pose(engine, us(step * 0.1), still), RANGING_OK);
+    CHECK_STATUS(ranging_engine_update(engine, us(step * 0.1), 1, 2.0, ahead), RANGING_OK);
+  }
+  const double nan_pose[4] = {NAN, 0, 0, 0};
+  const double long_pose[4] = {1.02, 0, 0, 0};
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), nan_pose), RANGING_REJECTED_NON_FINITE_POSE);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), long_pose), RANGING_REJECTED_POSE_NOT_UNIT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(0.5), turned_left), RANGING_REJECTED_TIME_WENT_BACKWARDS);
+  CHECK_STATUS(ranging_engine_update_pose(NULL, us(1), turned_left), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), turned_left), RANGING_OK);
+  CHECK_STATUS(ranging_engine_update(engine, us(1), 1, 2.0, NULL), RANGING_OK);
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_PREDICTED);
+  CHECK(fabs(state.direction[0] - 1) < 0.01 && fabs(state.direction[1]) < 0.01 && fabs(state.direction[2]) < 0.01);
+  ranging_engine_destroy(engine);
+}
+
 static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_OK), "ok") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_ERROR_NULL_ARGUMENT), "null_argument") == 0);
@@ -689,6 +721,8 @@ static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DIRECTION_NOT_UNIT), "direction_not_unit") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NO_MEASUREMENT), "no_measurement") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE), "distance_out_of_range") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NON_FINITE_POSE), "non_finite_pose") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_POSE_NOT_UNIT), "pose_not_unit") == 0);
   CHECK(strcmp(ranging_status_name((ranging_status_t)1000), "unknown") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_MEASURED), "measured") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_LOST), "lost") == 0);
@@ -1474,6 +1508,7 @@ int ranging_smoke_run(void) {
   check_stats_and_unknown_direction();
   check_custom_zones();
   check_names();
+  check_pose();
   check_accessory_config_vectors();
   check_accessory_config_errors();
   check_shareable_gatt_and_rates();

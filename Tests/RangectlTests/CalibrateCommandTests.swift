@@ -115,7 +115,15 @@ struct CalibrateCommandTests {
       arguments: [], status: 65, message: "the fit is outside what the engine accepts"),
     CalibrateFailureCase(
       name: "a negative known distance", contents: staticTwoMetres, arguments: ["--known-distance=-1"],
-      status: 64, message: "--known-distance must be a non-negative number of metres"),
+      status: 64, message: "--known-distance must be 0 to 1e6 metres (the range of true_distance), got -1.0"),
+    CalibrateFailureCase(
+      name: "a known distance beyond the range of true_distance", contents: staticTwoMetres,
+      arguments: ["--known-distance", "1e308", "--json"], status: 64,
+      message: "--known-distance must be 0 to 1e6 metres (the range of true_distance), got 1e+308"),
+    CalibrateFailureCase(
+      name: "truth beyond its range, rejected row by row", contents: "t,object,distance,true_distance\n0,a,2,1e170\n1,a,2,1e170\n2,a,3,2\n",
+      arguments: ["--fit", "offset", "--json"], status: 65,
+      message: "2 rows rejected and not used; first: FILE:2:4: field 'true_distance': truth out of range '1e170'"),
     CalibrateFailureCase(
       name: "a known distance with --fit offset-scale", contents: staticTwoMetres,
       arguments: ["--known-distance", "2", "--fit", "offset-scale"], status: 64,

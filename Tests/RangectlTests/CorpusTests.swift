@@ -22,6 +22,9 @@ struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
   var stderr: [String]?
   var summary: Summary?
   var stdoutLines: Int?
+  /// Text that must appear on standard output, and text that must not.
+  var stdout: [String]?
+  var stdoutAbsent: [String]?
 
   var testDescription: String { name }
 }
@@ -67,6 +70,8 @@ struct CorpusTests {
     #expect(!result.stderr.contains("\u{1B}"), "a raw escape on stderr")
     #expect(!result.stderr.contains("Fatal error"), "stderr: \(result.stderr)")
     if let lines = fixture.stdoutLines { #expect(result.stdoutLines.count == lines, "stdout: \(result.stdoutText)") }
+    for text in fixture.stdout ?? [] { #expect(result.stdoutText.contains(text), "missing '\(text)' in stdout: \(result.stdoutText)") }
+    for text in fixture.stdoutAbsent ?? [] { #expect(!result.stdoutText.contains(text), "'\(text)' in stdout: \(result.stdoutText)") }
     if let summary = result.summary {
       // Every summary adds up, whatever the case pins.
       #expect(summary.rowsRead == summary.accepted + summary.rejected)

@@ -54,7 +54,7 @@ struct InputMappingCommandTests {
   @Test("Columns present but unused are named once in the summary; a file without any has no such line")
   func unusedColumns() throws {
     let qorvo = try Rangectl.run(["replay", "--preset", "qorvo", Self.fixtures + "qorvo-session-info.csv"])
-    let line = "  columns not used: status, loc_az_pdoa, loc_el_pdoa, rmt_az, rmt_el, RSSI[dBm]"
+    let line = "  columns not used: loc_az_pdoa, loc_el_pdoa, rmt_az, rmt_el, RSSI[dBm]"
     #expect(qorvo.stderrLines.filter { $0 == line }.count == 1, "\(qorvo.stderr)")
     // Without --angle-unit, azimuth and elevation are named, not silently dropped.
     let unmapped = try Rangectl.run(["replay", "--column", "t=elapsed_realtime_nanos", "--column", "object=device_address",
@@ -68,6 +68,7 @@ struct InputMappingCommandTests {
     ["--distance-unit", "km"], ["--time-unit", "min"], ["--angle-unit", "grad"], ["--preset", "ios"],
     ["--column", "distance"], ["--column", "range=r"], ["--column", "distance="], ["--column", "distance=a,b"],
     ["--column", "distance=a", "--column", "distance=b"], ["--column", "distance=a", "--column", "true_distance=a"],
+    ["--column", "t=object"], ["--column", "t=object", "--column", "object=distance"],
   ])
   func badOptions(_ options: [String]) throws {
     let file = Self.fixtures + "metres-seconds.csv"

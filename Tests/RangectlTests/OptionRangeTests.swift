@@ -35,7 +35,7 @@ struct OptionRangeTests {
     RefusedOptionCase(arguments: ["replay", "FILE", "--list-rejected", "-1"], message: "--list-rejected must not be negative"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "-1"], message: "--tolerance must be in (0, 3600.0] seconds"),
     RefusedOptionCase(
-      arguments: ["calibrate", "FILE", "--known-distance", "-1"], message: "--known-distance must be a non-negative number"),
+      arguments: ["calibrate", "FILE", "--known-distance", "-1"], message: "--known-distance must be 0 to 1e6 metres"),
     RefusedOptionCase(arguments: ["generate", "--out", "/nonexistent", "--scale", "-2"], message: "--scale must be at least 1"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--fov", "-55,45"], message: "--fov: expected azimuth,elevation half-angles"),
     RefusedOptionCase(arguments: ["plot", "FILE", "-o", "/dev/null", "--object", "-1"], message: "no measurements of object '-1'"),

@@ -22,6 +22,11 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
     case fitFailed(status: Int32)
     /// The package was built without its GSL trait, and the robust fit runs on GSL.
     case needsGSL
+    /// `--known-distance` outside `GroundTruth.distanceRangeMeters` (0 to 1e6 m).
+    case knownDistanceOutOfRange(meters: Double)
+    /// The fit gave a `quantity` (`offset`, `scale standard error`, ...) that
+    /// is NaN or infinite: it is reported, never printed as a result.
+    case nonFiniteResult(quantity: String, value: Double)
   }
 
   /// The path as the caller gave it.
@@ -52,6 +57,11 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
       return "\(location): \(rows) usable rows, the fit needs at least \(needed)"
     case .fitFailed(let status):
       return "\(location): the robust fit failed (GSL status \(status))"
+    case .knownDistanceOutOfRange(let meters):
+      return "\(location): the known distance \(meters) m is outside 0 to 1e6 m, the range of true_distance"
+    case .nonFiniteResult(let quantity, let value):
+      return "\(location): the fit's \(quantity) is not finite (\(value)); "
+        + "check that 'distance' and the true distance are both in metres"
     case .needsGSL:
       return "\(location): the robust fit needs a build with the package's GSL trait (this one was built without it)"
     }

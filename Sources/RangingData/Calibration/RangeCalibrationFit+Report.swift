@@ -68,7 +68,10 @@ extension RangeCalibrationFit {
 
   /// The fit as one JSON object (sorted keys): every property, plus `file`
   /// and `flags`.
-  public func jsonText(path: String) -> String {
+  ///
+  /// - Throws: ``ReportEncodingError`` naming a value that is not finite
+  ///   (``fit(_:object:model:knownDistanceMeters:)`` returns none).
+  public func jsonText(path: String) throws(ReportEncodingError) -> String {
     struct Document: Encodable {
       var file: String
       var flags: String
@@ -87,13 +90,7 @@ extension RangeCalibrationFit {
       init(stringValue: String) { self.stringValue = stringValue }
       init?(intValue: Int) { nil }
     }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Finite numbers and strings only: encoding cannot fail.
-    guard let data = try? encoder.encode(Document(file: path, flags: flags, fit: self)) else {
-      preconditionFailure("RangeCalibrationFit: encoding failed")
-    }
-    return String(decoding: data, as: UTF8.self)
+    return try ReportEncodingError.prettyJSON(Document(file: path, flags: flags, fit: self))
   }
 
   /// The value of `--object-calibration` that applies the fit to the object
@@ -112,6 +109,6 @@ extension RangeCalibrationFit {
   }
 
   private static func fixed(_ value: Double, _ decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+    TextFormatting.fixed(value, decimals: decimals)
   }
 }

@@ -76,11 +76,37 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
   ///   - object: fit only this object's rows, or nil for all rows.
   ///   - model: the terms to fit; ``Model/offsetScale`` needs truth.
   ///   - knownDistanceMeters: the true distance of every row of a static
-  ///     recording, or nil to use each row's `true_distance`.
-  /// - Throws: ``CalibrationError`` when the rows cannot give a fit.
+  ///     recording, metres, within `GroundTruth.distanceRangeMeters` (0 to
+  ///     1e6), or nil to use each row's `true_distance`.
+  /// - Throws: ``CalibrationError`` when the rows cannot give a fit, the
+  ///   known distance is out of range, or a result would not be finite.
   /// - Complexity: O(iterations · rows).
   public static func fit(
     _ samples: CalibrationSamples, object: String? = nil, model: Model, knownDistanceMeters: Double? = nil
+  ) throws(CalibrationError) -> RangeCalibrationFit {
+    let fit = try unchecked(samples, object: object, model: model, knownDistanceMeters: knownDistanceMeters)
+    if let (quantity, value) = fit.nonFiniteResult {
+      throw CalibrationError(path: samples.path, kind: .nonFiniteResult(quantity: quantity, value: value))
+    }
+    return fit
+  }
+
+  /// The first result that is NaN or infinite, named as the table names it.
+  /// Inputs in range (``CalibrationSamples``' reader rejects truth outside
+  /// `GroundTruth`'s range) give none; rows built by a caller might.
+  var nonFiniteResult: (quantity: String, value: Double)? {
+    let results: [(String, Double?)] = [
+      ("offset", offsetMeters), ("offset standard error", offsetStandardErrorMeters), ("scale", scale),
+      ("scale standard error", scaleStandardError), ("correlation of offset and scale", offsetScaleCorrelation),
+      ("residual robust sigma", residualSigmaMeters),
+    ]
+    for case let (name, value?) in results where !value.isFinite { return (name, value) }
+    return nil
+  }
+
+  /// ``fit(_:object:model:knownDistanceMeters:)`` before the check that every result is finite.
+  private static func unchecked(
+    _ samples: CalibrationSamples, object: String?, model: Model, knownDistanceMeters: Double?
   ) throws(CalibrationError) -> RangeCalibrationFit {
     func fail(_ kind: CalibrationError.Kind) -> CalibrationError { CalibrationError(path: samples.path, kind: kind) }
     if let object, !samples.objects.contains(object) {
@@ -89,6 +115,7 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
     let rows = samples.rows(of: object)
     guard !rows.isEmpty else { throw fail(.noDistances(object: object)) }
     if let known = knownDistanceMeters {
+      guard GroundTruth.distanceRangeMeters.contains(known) else { throw fail(.knownDistanceOutOfRange(meters: known)) }
       precondition(model == .offset, "RangeCalibrationFit: a known distance fits the offset only")
       let residuals = rows.map { $0.measuredMeters - known }
       var fit = try location(of: residuals, path: samples.path)

@@ -79,12 +79,10 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   }
 
   /// Pretty-printed JSON with sorted keys (absent values omitted).
-  public func jsonText() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Plain structs of finite numbers and strings: encoding cannot fail.
-    guard let data = try? encoder.encode(self) else { preconditionFailure("BaselineComparison: encoding failed") }
-    return String(decoding: data, as: UTF8.self)
+  ///
+  /// - Throws: ``ReportEncodingError`` naming a value that is not finite.
+  public func jsonText() throws(ReportEncodingError) -> String {
+    try ReportEncodingError.prettyJSON(self)
   }
 
   public var description: String { table() }
@@ -132,6 +130,6 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   /// Three decimals, or `-` when absent.
   private static func number(_ value: Double?) -> String {
     guard let value else { return "-" }
-    return String(format: "%.3f", value)
+    return TextFormatting.fixed(value, decimals: 3)
   }
 }

@@ -124,7 +124,7 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
 
   /// Rows for people.
   public func table() -> String {
-    func f(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "-" }
+    func f(_ v: Double?) -> String { v.map { TextFormatting.fixed($0, decimals: 1) } ?? "-" }
     return """
       direction error, degrees (gaps start at the last measured direction)
         measured:                         median \(f(measuredMedianDegrees)), p95 \(f(measuredP95Degrees))

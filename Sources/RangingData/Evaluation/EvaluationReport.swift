@@ -41,13 +41,10 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
   }
 
   /// The report as pretty-printed JSON with sorted keys (absent values omitted).
-  public func jsonText() -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    // Encoding plain structs of numbers and strings cannot fail; non-finite
-    // values cannot occur (every statistic is of finite inputs).
-    guard let data = try? encoder.encode(self) else { preconditionFailure("EvaluationReport: encoding failed") }
-    return String(decoding: data, as: UTF8.self)
+  ///
+  /// - Throws: ``ReportEncodingError`` naming a value that is not finite.
+  public func jsonText() throws(ReportEncodingError) -> String {
+    try ReportEncodingError.prettyJSON(self)
   }
 
   public var description: String { table() }
@@ -106,6 +103,6 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
   /// Three decimals, or `-` when absent.
   private static func number(_ value: Double?) -> String {
     guard let value else { return "-" }
-    return String(format: "%.3f", value)
+    return TextFormatting.fixed(value, decimals: 3)
   }
 }

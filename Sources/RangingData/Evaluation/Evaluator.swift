@@ -98,8 +98,15 @@ public struct Evaluator: Sendable {
   ) throws(EvaluationInputError) -> ScenarioEvaluation {
     let truth = try EvaluationInputs.truthRows(datasetPath: datasetPath, mapping: mapping)
     let events = try EvaluationInputs.events(path: eventsPath)
+    // The track writes names as Escaped shows them (FilteredTrackWriter): back to the dataset's names.
+    let datasetNames = Dictionary(
+      truth.map { (Escaped($0.object).description, $0.object) }, uniquingKeysWith: { first, _ in first })
     let filtered = try filteredPath.map { (path: String) throws(EvaluationInputError) in
-      try EvaluationInputs.filteredRows(path: path)
+      try EvaluationInputs.filteredRows(path: path).map { row in
+        var row = row
+        row.object = datasetNames[row.object] ?? row.object
+        return row
+      }
     }
     return evaluate(name: name ?? Evaluator.displayName(datasetPath), truth: truth, engineEvents: events, filtered: filtered)
   }

@@ -45,6 +45,9 @@ enum KnownColumn: Int, CaseIterable {
     .distance, .dirX, .dirY, .dirZ, .horizontalAngle, .vertical, .azimuth, .elevation,
   ]
 
+  /// The ground-truth columns, in order (``GroundTruth``).
+  static let truthColumns: [KnownColumn] = [.trueDistance, .trueX, .trueY, .trueZ]
+
   /// How many of this column's input unit make one of ours under `mapping`:
   /// the value read is divided by it (1 for columns without a unit).
   func unitsPerCanonicalUnit(under mapping: ColumnMapping) -> Double {
@@ -79,6 +82,10 @@ struct ColumnLayout {
   let divisors: [Double]?
   /// Header names that no known column reads, in file order, each once.
   let unusedColumns: [String]
+  /// The 0-based index of ``ColumnMapping/successStatus``'s column and the
+  /// word a measurement's field must hold there, when the mapping has one
+  /// and the header has its column.
+  let successStatus: (index: Int, value: String)?
 
   /// Reads the layout from the header's trimmed field names.
   ///
@@ -114,10 +121,15 @@ struct ColumnLayout {
       indices[KnownColumn.elevation.rawValue] = nil
     }
     let divisors = mapping.convertsNothing ? nil : KnownColumn.allCases.map { $0.unitsPerCanonicalUnit(under: mapping) }
-    return .success(ColumnLayout(names: names.map(String.init), indices: indices, divisors: divisors))
+    let status = mapping.successStatus.flatMap { status in
+      names.firstIndex { $0 == status.column }.map { (index: $0, value: status.value) }
+    }
+    return .success(
+      ColumnLayout(names: names.map(String.init), indices: indices, divisors: divisors, successStatus: status))
   }
 
-  private init(names: [String], indices: [Int?], divisors: [Double]?) {
+  private init(names: [String], indices: [Int?], divisors: [Double]?, successStatus: (index: Int, value: String)?) {
+    self.successStatus = successStatus
     self.fieldCount = names.count
     self.names = names
     self.indices = indices
@@ -128,7 +140,9 @@ struct ColumnLayout {
     self.present = present
     var unused: [String] = []
     for (index, name) in names.enumerated()
-    where !name.isEmpty && !present.contains(where: { $0.index == index }) && !unused.contains(name) {
+    where !name.isEmpty && !present.contains(where: { $0.index == index }) && index != successStatus?.index
+      && !unused.contains(name)
+    {
       unused.append(name)
     }
     self.unusedColumns = unused
@@ -143,6 +157,9 @@ struct ColumnLayout {
   func headerName(of column: KnownColumn) -> String {
     indices[column.rawValue].map { names[$0] } ?? column.name
   }
+
+  /// The header's name of the field at 0-based `index`.
+  func headerName(ofField index: Int) -> String { names[index] }
 }
 
 /// Why a header line is not a ranging CSV header, in words.

@@ -36,8 +36,9 @@ extension ColumnMapping {
   /// measurement: the logger's receive time `time_ms` (milliseconds; the line
   /// itself has none), `mac_address`, `status`, `distance[cm]`,
   /// `loc_az_pdoa`, `loc_az`, `loc_el_pdoa`, `loc_el`, `rmt_az`, `rmt_el`
-  /// (degrees) and `RSSI[dBm]`. Read: time, address, distance and the local
-  /// azimuth and elevation. Source: Qorvo, DWM3001CDK/QM33 SDK developer
+  /// (degrees) and `RSSI[dBm]`. Read: time, address, status, distance and the
+  /// local azimuth and elevation; a row whose status is not `SUCCESS` is
+  /// rejected as `no_measurement`, with or without a distance. Source: Qorvo, DWM3001CDK/QM33 SDK developer
   /// guide, "SESSION_INFO_NTF" output, and forum.qorvo.com/t/22984.
   public static var qorvo: ColumnMapping {
     var mapping = ColumnMapping()
@@ -49,6 +50,7 @@ extension ColumnMapping {
     mapping.distanceUnit = .cm
     mapping.timeUnit = .ms
     mapping.angleUnit = .deg
+    mapping.successStatus = SuccessStatus(column: "status", value: "SUCCESS")
     return mapping
   }
 }

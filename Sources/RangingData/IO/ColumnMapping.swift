@@ -33,6 +33,24 @@ public struct ColumnMapping: Equatable, Sendable {
   /// Unit of `azimuth`, `elevation` and `horizontal_angle`; nil reads
   /// `horizontal_angle` in radians and does not read azimuth or elevation.
   public var angleUnit: AngleUnit? = nil
+  /// A column that must hold one word for the row to be a measurement
+  /// (Qorvo's `status` must be `SUCCESS`), or nil. A row whose field differs
+  /// (or is empty) is rejected as `no_measurement`, naming that field, even
+  /// when it carries a distance: the radio says the exchange failed.
+  public var successStatus: SuccessStatus? = nil
+
+  /// The column a log marks each measurement's success in, and the word that means success.
+  public struct SuccessStatus: Equatable, Sendable {
+    /// The header name (`status`).
+    public var column: String
+    /// The field of a successful measurement (`SUCCESS`), compared exactly.
+    public var value: String
+
+    public init(column: String, value: String) {
+      self.column = column
+      self.value = value
+    }
+  }
 
   /// Reads docs/FORMATS.md §1 as it is.
   public static let identity = ColumnMapping()
@@ -53,6 +71,9 @@ public struct ColumnMapping: Equatable, Sendable {
     case mappedTwice(column: String, first: String, second: String)
     /// Another canonical column already reads this source.
     case sourceTaken(source: String, by: String, column: String)
+    /// The source is another canonical column's own name, and that column
+    /// is still read under it (`--column t=object`).
+    case ownNameTaken(source: String, column: String)
 
     public var description: String {
       switch self {
@@ -64,6 +85,9 @@ public struct ColumnMapping: Equatable, Sendable {
         "'\(column)' is mapped twice ('\(first)' and '\(second)')"
       case .sourceTaken(let source, let by, let column):
         "'\(source)' is already read as '\(by)'; it cannot also be '\(column)'"
+      case .ownNameTaken(let source, let column):
+        "'\(source)' is read as '\(source)' under its own name; it cannot also be '\(column)' "
+          + "unless '\(source)' is read from another header name (--column \(source)=NAME)"
       }
     }
   }
@@ -86,6 +110,21 @@ public struct ColumnMapping: Equatable, Sendable {
     }
     sources[canonical] = source
     requiredSources.insert(canonical)
+  }
+
+  /// The first header name that two columns would both read: a column given
+  /// another column's own name as its source while that column still reads
+  /// it (`--column t=object` alone). Checked once every source is set, since a
+  /// later `--column object=peer` resolves it; nil when there is none.
+  public var sharedSource: SourceError? {
+    let readable = KnownColumn.allCases.filter { angleUnit != nil || ($0 != .azimuth && $0 != .elevation) }
+    for column in readable {
+      guard let source = sources[column.name],
+        let owner = readable.first(where: { $0 != column && $0.name == source && self.source(of: $0) == source })
+      else { continue }
+      return .ownNameTaken(source: owner.name, column: column.name)
+    }
+    return nil
   }
 
   /// Sets a source without requiring it in the header: for presets.

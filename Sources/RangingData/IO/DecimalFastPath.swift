@@ -52,16 +52,18 @@ enum DecimalFastPath {
   }
 
   /// The index after the number at `p[i]` when it has the common shape that
-  /// ``parse(_:_:)`` converts without checks (so it is certainly a finite
-  /// plain decimal), without converting it; nil otherwise, and the caller
-  /// then uses ``parse(_:_:)``. For fields that must be valid but whose
-  /// value is not needed. Same precondition as ``parse(_:_:)``.
+  /// ``parse(_:_:)`` converts without checks and at most 6 digits before the
+  /// point (so it is certainly a finite plain decimal below 1e6 in
+  /// magnitude, within ``GroundTruth/limitMeters`` in any unit), without
+  /// converting it; nil otherwise, and the caller then uses ``parse(_:_:)``.
+  /// For fields that must be valid, and within that limit, but whose value is
+  /// not needed. Same precondition as ``parse(_:_:)``.
   @_transparent
   static func skipCommonShape(_ p: UnsafePointer<UInt8>, _ i: Int) -> Int? {
     let integerStart = p[i] == UInt8(ascii: "-") ? i &+ 1 : i
     let integerDigits = integerRun(at: p + integerStart).count
     let dot = integerStart &+ integerDigits
-    guard integerDigits < 8, p[dot] == UInt8(ascii: ".") else { return nil }
+    guard integerDigits < 7, p[dot] == UInt8(ascii: ".") else { return nil }
     let fractionDigits = digitRun(at: p + (dot &+ 1)).count
     let end = dot &+ 1 &+ fractionDigits
     guard fractionDigits < 8, integerDigits &+ fractionDigits > 0, p[end] | 0x20 != UInt8(ascii: "e") else {

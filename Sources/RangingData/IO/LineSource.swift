@@ -9,7 +9,7 @@ import Darwin
 
 /// One physical line read by a `LineSource`.
 enum SourceLine: Equatable {
-  /// A line's text without its `\n`, its trailing `\r`, and (on line 1 only)
+  /// A line's text without its `\n`, `\r\n` or `\r`, and (on line 1 only)
   /// a leading UTF-8 byte order mark. Invalid UTF-8 bytes are written as
   /// `\xNN` (`UTF8Text`), so that different bytes stay different.
   case text(number: Int, String)
@@ -20,10 +20,10 @@ enum SourceLine: Equatable {
 
 /// One physical line as bytes, from ``LineSource/nextRawLine()``.
 enum RawLine {
-  /// The line's bytes without its `\n`, its trailing `\r`, and (on line 1
+  /// The line's bytes without its `\n`, `\r\n` or `\r`, and (on line 1
   /// only) a leading byte order mark; they stay valid until the next read.
   ///
-  /// The byte right after the line is its `\r` or `\n` (one is written after
+  /// The byte right after the line is its `\r` or `\n` (a `\n` is written after
   /// a last line that has none), and at least ``LineSource/readableBytesAfterLine``
   /// bytes after the line are readable: a scanner can stop at the terminator
   /// instead of checking the length, and load 8 bytes at a time near the end.
@@ -42,10 +42,11 @@ enum RawLine {
 /// limit, and the rest of it is skipped without being held.
 ///
 /// Line ends are `\n`, `\r\n`, or `\r` alone (classic Mac OS, and some
-/// spreadsheet exports): the terminator is decided once, from the start of
-/// the input. When its first 4 KiB (or the whole of a shorter input) hold no
-/// `\n` but a `\r`, lines end at `\r`; otherwise at `\n`, with a trailing `\r`
-/// dropped.
+/// spreadsheet exports), each line on its own: a line ends at the first `\r`
+/// or `\n`, and a `\n` right after a `\r` belongs to that `\r` (Python's
+/// "universal newlines", PEP 278). A file that changes its line ends part
+/// way, such as a log appended to by two tools, therefore reads as lines
+/// throughout; a `\r` cannot be part of a field.
 ///
 /// A line that never ends (`/dev/zero`, a binary file without a newline) is
 /// not skipped forever: once its skipped part passes 64 MiB (``defaultMaxSkippedLineBytes``),
@@ -77,8 +78,12 @@ final class LineSource {
   private var skipping = false
   /// Bytes of the current overlong line skipped so far.
   private var skippedBytes = 0
-  /// The line terminator, `\n` or `\r`, once decided (see the type's discussion).
-  private var terminator: UInt8? = nil
+  /// The index of the next `\n` at or after ``scanned``, when one has been found.
+  private var newlineAt: Int? = nil
+  /// `buffer[start..<newlineFrom]` has been searched for `\n`; only ``newlineAt`` holds one.
+  private var newlineFrom = 0
+  /// The last line ended at a `\r`: a `\n` right after it is the rest of its `\r\n`.
+  private var swallowsNewline = false
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
   /// When set, how to wait for input that is still arriving (`LiveInput`).
@@ -91,9 +96,6 @@ final class LineSource {
   /// 64 MiB: 64 times the default line limit, read at `memchr` speed in
   /// milliseconds, and no text file has a longer line.
   static let defaultMaxSkippedLineBytes = 1 << 26
-  /// The input inspected for `\n` before lines are taken to end at `\r`.
-  static let terminatorWindowBytes = 4096
-
   /// Bytes after every returned line that may be read (see ``RawLine/bytes(number:_:)``).
   static let readableBytesAfterLine = 16
 
@@ -163,13 +165,15 @@ final class LineSource {
   ///   read; ``DatasetError/Kind/notARangingCSV(reason:)`` for a line longer
   ///   than ``maxSkippedLineBytes``.
   func nextRawLine() throws(DatasetError) -> RawLine? {
-    let terminator: UInt8
-    if let decided = self.terminator { terminator = decided } else { terminator = try decideTerminator() }
     while true {
-      if let lineEnd = findTerminator(terminator) {
+      if swallowsNewline, start < end {
+        swallowsNewline = false
+        if buffer[start] == 0x0A { consume(through: start) }
+      }
+      if let lineEnd = findLineEnd() {
         let lineStart = start
-        start = lineEnd + 1
-        scanned = start
+        swallowsNewline = buffer[lineEnd] == 0x0D
+        consume(through: lineEnd)
         if skipping {
           // The end of a line already returned as overlong.
           skipping = false
@@ -185,7 +189,7 @@ final class LineSource {
         }
         let lineStart = start
         start = end
-        buffer[end] = terminator  // the terminator the last line lacks; `end` < buffer.count
+        buffer[end] = 0x0A  // the terminator the last line lacks; `end` < buffer.count
         return finishLine(bytes: lineStart..<end)
       }
       if !skipping, end - start > maxLineBytes {
@@ -200,37 +204,35 @@ final class LineSource {
     }
   }
 
-  /// Reads until the terminator can be decided, and decides it: `\n` as soon
-  /// as one is read; else, once the window is read (or the input ended),
-  /// `\r` when one was read and `\n` when not.
-  private func decideTerminator() throws(DatasetError) -> UInt8 {
-    let window = min(Self.terminatorWindowBytes, maxLineBytes + 1)
-    while true {
-      // Only the window's bytes decide, however many one read brought in, so
-      // that the decision does not depend on the read size.
-      let held = UnsafeBufferPointer(rebasing: buffer[start..<min(end, start + window)])
-      if held.contains(0x0A) {
-        terminator = 0x0A
-        return 0x0A
-      }
-      if atEndOfFile || held.count >= window {
-        let decided: UInt8 = held.contains(0x0D) ? 0x0D : 0x0A
-        terminator = decided
-        return decided
-      }
-      try makeRoom()
-      try fill()
+  /// The index of the first `\r` or `\n` in `buffer[scanned..<end]`,
+  /// recording how far was searched.
+  ///
+  /// Two `memchr` calls, each byte searched at most once by each: the `\n`
+  /// found is kept until its line is taken, and the `\r` search stops there.
+  private func findLineEnd() -> Int? {
+    guard scanned < end, let base = buffer.baseAddress else { return nil }
+    if newlineAt == nil, newlineFrom < end {
+      let from = max(newlineFrom, scanned)
+      newlineAt = memchr(base + from, 0x0A, end - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+      newlineFrom = end
     }
+    let limit = newlineAt ?? end
+    if let hit = memchr(base + scanned, 0x0D, limit - scanned) {
+      return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+    if let newlineAt { return newlineAt }
+    scanned = end
+    return nil
   }
 
-  /// The index of the first `terminator` in `buffer[scanned..<end]`, recording how far was searched.
-  private func findTerminator(_ terminator: UInt8) -> Int? {
-    guard scanned < end, let base = buffer.baseAddress else { return nil }
-    guard let hit = memchr(base + scanned, Int32(terminator), end - scanned) else {
-      scanned = end
-      return nil
+  /// Takes `buffer[...index]` as read: the next line starts after it.
+  private func consume(through index: Int) {
+    start = index + 1
+    scanned = start
+    if let newline = newlineAt, newline <= index {
+      newlineAt = nil
+      newlineFrom = start
     }
-    return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
   }
 
   /// Counts the line held in `buffer[bytes]` and turns it into a ``RawLine``.
@@ -258,6 +260,7 @@ final class LineSource {
       start = 0
       end = 0
       scanned = 0
+      newlineFrom = 0
       if skippedBytes > maxSkippedLineBytes {
         throw DatasetError(
           path: path, line: lineNumber,
@@ -271,6 +274,8 @@ final class LineSource {
         memmove(base, base + start, held)  // regions may overlap
       }
       scanned -= start
+      // Called only when no line end is held, so no `\n` is known.
+      newlineFrom = max(0, newlineFrom - start)
       end = held
       start = 0
     }
@@ -344,10 +349,9 @@ final class LineSource {
     }
   }
 
-  /// A line's bytes without a trailing `\r` and, on line 1, a BOM.
+  /// A line's bytes without, on line 1, a BOM.
   private func trimmed(_ bytes: Slice<UnsafeMutableBufferPointer<UInt8>>) -> UnsafeBufferPointer<UInt8> {
     var bytes = bytes
-    if bytes.last == 0x0D { bytes.removeLast() }
     if lineNumber == 1, bytes.count >= 3, bytes[bytes.startIndex] == 0xEF, bytes[bytes.startIndex + 1] == 0xBB,
       bytes[bytes.startIndex + 2] == 0xBF
     {

@@ -17,10 +17,10 @@ import RangingEngine
 ///     }
 ///
 /// Input rules, beyond docs/FORMATS.md §1:
-/// - Lines end in `\n`; a trailing `\r` is dropped (CRLF files read as LF),
-///   and so is a UTF-8 byte order mark at the start of the file. A file
-///   whose first 4 KiB hold `\r` but no `\n` has `\r` line ends (classic
-///   Mac OS) and is read the same way (`LineSource`). Invalid UTF-8
+/// - Lines end in `\n`, `\r\n` or `\r` (classic Mac OS), line by line, so a
+///   file may change its line ends part way (`LineSource`); a UTF-8 byte
+///   order mark at the start of the file is dropped. A UTF-16 or UTF-32
+///   file (with its byte order mark) is refused, naming its encoding. Invalid UTF-8
 ///   is kept, not refused, each invalid byte written as `\xNN` (`UTF8Text`),
 ///   so that object names differing only there stay different objects.
 /// - A line whose first character is `#` is a comment, before or after the
@@ -124,7 +124,7 @@ public struct RangingCSVReader {
     let source = try LineSource(
       path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes,
       live: live)
-    while let line = try source.nextLine() {
+    while let line = try source.nextRawLine() {
       switch line {
       case .overlong(_, isComment: true):
         continue
@@ -132,7 +132,13 @@ public struct RangingCSVReader {
         throw DatasetError(
           path: path, line: number,
           kind: .notARangingCSV(reason: "header line longer than \(maxLineBytes) bytes"))
-      case .text(let number, let text):
+      case .bytes(let number, let bytes):
+        if number == 1, let encoding = Self.otherUnicodeEncoding(startingWith: bytes) {
+          throw DatasetError(
+            path: path, line: 1, kind: .notARangingCSV(reason: "\(encoding) text (it starts with its byte order mark); "
+              + "the reader takes UTF-8: convert it, e.g. iconv -f \(encoding) -t UTF-8"))
+        }
+        let text = UTF8Text.decode(bytes)
         if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
         let names = CSVFields.split(text)
         switch ColumnLayout.make(names: names, mapping: mapping) {
@@ -210,6 +216,19 @@ public struct RangingCSVReader {
       }
     }
     return nil
+  }
+
+  /// The name of the encoding whose byte order mark starts `bytes`, for the
+  /// UTF-16 and UTF-32 marks (Unicode 15, section 23.8, table 23-4); nil
+  /// for any other start. A UTF-8 mark is dropped by ``LineSource`` and read.
+  static func otherUnicodeEncoding(startingWith bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let start = Array(bytes.prefix(4))
+    // UTF-32LE's mark begins with UTF-16LE's, so the longer marks are tried first.
+    let marks: [([UInt8], String)] = [
+      ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"),
+      ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
+    ]
+    return marks.first { start.starts(with: $0.0) }?.1
   }
 
   /// ``CSVFields/isComment(_:)`` or ``CSVFields/isBlank(_:)`` on a line's bytes.

@@ -31,6 +31,13 @@ struct RowParser {
     for required in [KnownColumn.t, .object] where row[required].isEmpty {
       return row.reject(required, "missing_value")
     }
+    if let status = layout.successStatus, row.fields[status.index] != status.value {
+      // The radio reports that this exchange failed: whatever else the row holds is not a measurement.
+      return .rejected(
+        RowRejection(
+          line: line, column: status.index + 1, field: layout.headerName(ofField: status.index),
+          reason: "no_measurement", text: RowRejection.clipped(row.fields[status.index])))
+    }
     var numbers = [NumericField](repeating: .absent, count: KnownColumn.allCases.count)
     for (column, index) in layout.present where column.isNumeric {
       numbers[column.rawValue] = NumericField(parsing: row.fields[index])
@@ -108,6 +115,11 @@ struct RowParser {
     if let reason = validation.rejection(of: update) {
       return rejection(for: reason, in: row)
     }
+    if let outside = KnownColumn.truthColumns.first(where: { column in
+      numbers[column.rawValue].number.map { !GroundTruth.accepts($0, in: column) } ?? false
+    }) {
+      return row.reject(outside, "truth_out_of_range")
+    }
     let truth = GroundTruth(
       distanceMeters: numbers[KnownColumn.trueDistance.rawValue].number,
       x: numbers[KnownColumn.trueX.rawValue].number,
@@ -129,7 +141,7 @@ struct RowParser {
       return row.reject(.dirX, name, text: vector[...])
     case .horizontalAngleOutOfRange:
       return row.reject(.horizontalAngle, name)
-    case .noMeasurement:
+    case .noMeasurement, .nonFinitePose, .poseNotUnit:
       return row.rejectRow(name, text: row.text)
     }
   }

@@ -10,6 +10,7 @@
 /// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB; a `#` comment may be longer) |
 /// | `wrong_field_count` | `row` | the number of fields differs from the header's |
 /// | `missing_value` | `t`, `object` | a required field is empty |
+/// | `no_measurement` | `status` | under a ``ColumnMapping`` with a ``ColumnMapping/successStatus`` (the `qorvo` preset), the field is not that word (`SUCCESS`) |
 /// | `malformed_number` | the column | a numeric field is not a decimal number |
 /// | `non_finite_value` | the column | a numeric field is `nan`/`inf`, or overflows |
 /// | `time_out_of_range` | `t` | `|t|` ≥ 9.2e12 s, beyond ``Timestamp``'s range |
@@ -22,6 +23,7 @@
 /// | `direction_not_unit`, `non_finite_direction` | `dir_x` | from `SampleValidation` |
 /// | `horizontal_angle_out_of_range` | `horizontal_angle` | from `SampleValidation` |
 /// | `no_measurement` | `row` | from `SampleValidation`: nothing measured |
+/// | `truth_out_of_range` | `true_distance`, `true_x`, `true_y`, `true_z` | `true_distance` outside 0...1e6 m, or a true coordinate outside ±1e6 m (``GroundTruth/limitMeters``) |
 ///
 /// When several columns fail the same check, the leftmost in the file is named.
 /// Under a ``ColumnMapping``, `field` is the header's name for the column

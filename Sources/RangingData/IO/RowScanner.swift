@@ -10,7 +10,8 @@ import RangingEngine
 /// What it accepts: ASCII lines with the header's field count, `t` and
 /// `object` present, every numeric field empty or plain decimal text that
 /// ``DecimalFastPath`` converts exactly, known `vertical` and `event`
-/// names, all or none of `dir_*`, and values that pass ``SampleValidation``.
+/// names, all or none of `dir_*`, values that pass ``SampleValidation``,
+/// and truth within ``GroundTruth``'s range.
 /// That is every row a recorder or the scenario generator writes. Under a
 /// ``ColumnMapping`` it reads the mapped columns, converts the units after
 /// the loop and makes the direction of azimuth and elevation with
@@ -29,10 +30,12 @@ struct RowScanner {
   /// ``ColumnLayout/divisors``: nil for a layout in our units.
   private let divisors: [Double]?
   private let validation = RangingCSVReader.rowValidation
+  /// The bytes a ``Code/status`` field must hold (``ColumnLayout/successStatus``).
+  private let successStatus: [UInt8]
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
   private enum Code {
-    static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4
+    static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4, status: Int8 = -5
   }
 
   init(layout: ColumnLayout) {
@@ -45,6 +48,8 @@ struct RowScanner {
       default: Int8(column.rawValue)
       }
     }
+    if let status = layout.successStatus { codes[status.index] = Code.status }
+    successStatus = Array((layout.successStatus?.value ?? "").utf8)
     fieldCodes = codes
     fieldCount = layout.fieldCount
     divisors = layout.divisors
@@ -111,11 +116,16 @@ struct RowScanner {
             guard let (value, next) = DecimalFastPath.parse(p, i) else { return false }
             numbers[Int(code)] = value
             i = next
-          } else if let next = DecimalFastPath.skipCommonShape(p, i) {
+          } else if code != Self.trueDistanceCode || p[i] != UInt8(ascii: "-"),
+            let next = DecimalFastPath.skipCommonShape(p, i)
+          {
+            // Below 1e6 in magnitude, and not a negative true distance: in range.
             i = next
           } else {
-            // Checked the long way; the value is still not kept.
-            guard let (_, next) = DecimalFastPath.parse(p, i) else { return false }
+            // Checked the long way, range included; the value is still not kept.
+            guard let (value, next) = DecimalFastPath.parse(p, i),
+              Self.isTruthInRange(value / (divisors?[Int(code)] ?? 1), code: code)
+            else { return false }
             i = next
           }
           given |= 1 &<< UInt16(code)
@@ -134,7 +144,10 @@ struct RowScanner {
         }
         var last = i
         while last > start, Self.isBlank(p[last &- 1]) { last &-= 1 }
-        if last > start, code != Code.unknown {
+        if code == Code.status {
+          // Anything but the success word (empty included) is the parser's rejection.
+          guard successStatus.withUnsafeBufferPointer({ Self.spells(p, start, last, $0) }) else { return false }
+        } else if last > start, code != Code.unknown {
           switch code {
           case Code.object:
             given |= 1 &<< UInt16(KnownColumn.object.rawValue)
@@ -164,6 +177,11 @@ struct RowScanner {
       return false
     }
     if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
+    if convertingTruth, given & Self.truthMask != 0 {
+      for column in KnownColumn.truthColumns where given & (1 &<< column.rawValue) != 0 {
+        guard GroundTruth.accepts(numbers[column.rawValue], in: column) else { return false }
+      }
+    }
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
@@ -233,6 +251,20 @@ struct RowScanner {
     1 << KnownColumn.distance.rawValue | directionMask | 1 << KnownColumn.horizontalAngle.rawValue
       | 1 << KnownColumn.vertical.rawValue | angleMask
   }
+  /// Bits of the four `true_*` columns.
+  private static var truthMask: UInt16 {
+    1 << KnownColumn.trueDistance.rawValue | 1 << KnownColumn.trueX.rawValue | 1 << KnownColumn.trueY.rawValue
+      | 1 << KnownColumn.trueZ.rawValue
+  }
+  private static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
+
+  /// ``GroundTruth/accepts(_:in:)`` for the `true_*` column whose field code is `code`.
+  @inline(__always)
+  private static func isTruthInRange(_ value: Double, code: Int8) -> Bool {
+    code == trueDistanceCode
+      ? GroundTruth.distanceRangeMeters.contains(value) : GroundTruth.coordinateRangeMeters.contains(value)
+  }
+
   /// Bits of `azimuth` and `elevation`.
   private static var angleMask: UInt16 {
     1 << KnownColumn.azimuth.rawValue | 1 << KnownColumn.elevation.rawValue
@@ -249,9 +281,16 @@ struct RowScanner {
   /// Whether `line[start..<end]` spells `word`.
   @inline(__always)
   private static func spells(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
-    guard end - start == word.utf8CodeUnitCount else { return false }
-    let letters = word.utf8Start
-    for i in 0..<(end - start) where line[start + i] != letters[i] { return false }
+    spells(line, start, end, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+
+  /// Whether `line[start..<end]` holds the bytes of `word`.
+  @inline(__always)
+  private static func spells(
+    _ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    guard end - start == word.count else { return false }
+    for i in 0..<(end - start) where line[start + i] != word[i] { return false }
     return true
   }
 

@@ -43,7 +43,6 @@ extension RunPlot {
   /// `value` with as many decimals as `step` needs (step 0.5 → one, 2 → none).
   static func label(_ value: Double, step: Double) -> String {
     let decimals = max(0, Int((-log10(step) - 1e-9).rounded(.up)))
-    let text = String(format: "%.\(decimals)f", value)
-    return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+    return TextFormatting.fixed(value, decimals: decimals)
   }
 }

@@ -85,8 +85,7 @@ public struct SVGWriter: Sendable {
 
   /// A coordinate with two decimals (1/100 pixel), `0.00` rather than `-0.00`.
   public static func number(_ value: Double) -> String {
-    let text = String(format: "%.2f", value)
-    return text == "-0.00" ? "0.00" : text
+    TextFormatting.fixed(value, decimals: 2)
   }
 
   /// The `x`, `y`, `width` and `height` of a rectangle between the given

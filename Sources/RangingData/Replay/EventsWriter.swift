@@ -28,7 +28,7 @@ public struct EventsWriter {
   /// bytes that needs no escaping.
   public func write(_ event: ZoneEvent, objectName: String) {
     output.append("{\"t\":")
-    output.append(string: event.time.seconds.description)  // = TextFormatting.seconds, without interpolation
+    output.append(string: TextFormatting.seconds(event.time.seconds))
     output.append(",\"object\":")
     var name = objectName
     name.withUTF8 { bytes in

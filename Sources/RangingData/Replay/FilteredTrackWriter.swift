@@ -8,6 +8,11 @@ import RangingEngine
 /// standard deviation in degrees, empty when there is none, and the
 /// probability that the distance came over a non-line-of-sight path
 /// (`NonLineOfSightDetector`), two decimals, empty before the first distance.
+///
+/// The object is written as ``Escaped`` shows it: a control character (a NUL,
+/// a tab, an escape) in a name would otherwise go raw into the CSV, where a
+/// reader may cut the line or the terminal act on it. `rangectl evaluate
+/// --filtered` pairs the rows with the dataset's names escaped the same way.
 public struct FilteredTrackWriter {
   public let output: OutputFile
   public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos"
@@ -19,7 +24,7 @@ public struct FilteredTrackWriter {
 
   /// The CSV row of one state, without the newline. `seconds` is the input's time.
   public func row(seconds: Double, objectName: String, state: TrackState) -> String {
-    var row = "\(TextFormatting.seconds(seconds)),\(objectName),"
+    var row = "\(TextFormatting.seconds(seconds)),\(Escaped(objectName)),"
     if state.range.distanceMeters.isFinite {
       row += TextFormatting.fixed(state.range.distanceMeters, decimals: 4) + ","
       row += TextFormatting.fixed(state.range.sigmaMeters, decimals: 4) + ","
@@ -46,9 +51,12 @@ public struct FilteredTrackWriter {
   /// output's buffer, byte for byte the same text. Allocates nothing for an
   /// object name of at most 15 bytes (README, Performance).
   public func write(seconds: Double, objectName: String, state: TrackState) {
-    output.append(string: seconds.description)  // = TextFormatting.seconds, without interpolation
+    output.append(string: TextFormatting.seconds(seconds))
     output.append(byte: UInt8(ascii: ","))
-    output.append(string: objectName)
+    var name = objectName
+    name.withUTF8 { bytes in
+      if TextFormatting.isPrintableASCII(bytes) { output.append(bytes) } else { output.append(string: Escaped(objectName).description) }
+    }
     output.append(byte: UInt8(ascii: ","))
     if state.range.distanceMeters.isFinite {
       output.append(fixed: state.range.distanceMeters, decimals: 4)

@@ -3,16 +3,23 @@ import Foundation
 
 /// Number and string formatting shared by the JSON Lines and CSV writers.
 enum TextFormatting {
-  /// Seconds as the shortest text that reads back to the same `Double`.
-  static func seconds(_ value: Double) -> String { "\(value)" }
+  /// Seconds as the shortest text that reads back to the same `Double`;
+  /// `0.0` for -0, since a negative zero is never printed (issue 23): it
+  /// reads as a negative number and compares unequal as text.
+  static func seconds(_ value: Double) -> String { (value == 0 ? 0 : value).description }
 
-  /// Metres with a fixed number of decimals (millimetres for distances).
+  /// Metres with a fixed number of decimals (millimetres for distances), as
+  /// `%.<decimals>f` prints it, except that a value that rounds to zero is
+  /// written without a sign (`0.0000`, never `-0.0000`).
   static func fixed(_ value: Double, decimals: Int) -> String {
-    String(format: "%.\(decimals)f", value)
+    let text = String(format: "%.\(decimals)f", value)
+    guard text.hasPrefix("-"), text.utf8.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") })
+    else { return text }
+    return String(text.dropFirst())
   }
 
   /// Appends ``fixed(_:decimals:)`` of `value` to `output`, byte for byte the
-  /// same text, for `decimals` in 0...6.
+  /// same text (no sign on a zero either), for `decimals` in 0...6.
   ///
   /// printf rounds the exact binary value to the nearest multiple of
   /// 10⁻ᵈ (ties to even). Here `p = |value| · 10ᵈ` is one rounded product,
@@ -31,6 +38,8 @@ enum TextFormatting {
       return
     }
     var digits = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+    // A value that rounds to zero has no sign, as in fixed(_:decimals:).
+    let isNegative = value.sign == .minus && digits != 0
     // At most 13 integer digits, a point, 6 decimals and a sign: 32 bytes on the stack.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
       var position = text.count
@@ -47,13 +56,18 @@ enum TextFormatting {
         put(UInt8(ascii: "0") + UInt8(digits % 10))
         digits /= 10
       } while digits > 0
-      if value.sign == .minus { put(UInt8(ascii: "-")) }
+      if isNegative { put(UInt8(ascii: "-")) }
       output.append(UnsafeBufferPointer(rebasing: text[position...]))
     }
   }
 
   /// 10⁰ ... 10⁶.
   private static let decimalScales: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+  /// Whether `text` is printable ASCII only (U+0020 to U+007E), which ``Escaped`` leaves as it is.
+  static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    !text.contains { $0 < 0x20 || $0 >= 0x7F }
+  }
 
   /// Whether `text` needs no escaping in a JSON string: printable ASCII without `"` and `\`.
   static func isPlainJSON(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -172,7 +172,11 @@ enum {
    * reports: not 0 and below 1e-4 m, or above 1000 m (corrupt values, unit
    * mistakes).
    */
-  RANGING_REJECTED_DISTANCE_OUT_OF_RANGE = 11
+  RANGING_REJECTED_DISTANCE_OUT_OF_RANGE = 11,
+  /** A component of the pose quaternion is NaN or infinite (ranging_engine_update_pose()). */
+  RANGING_REJECTED_NON_FINITE_POSE = 12,
+  /** The pose quaternion's norm differs from 1 by more than 0.01 (ranging_engine_update_pose()). */
+  RANGING_REJECTED_POSE_NOT_UNIT = 13
 };
 
 /* ---------------------------------------------------------------------------
@@ -458,19 +462,19 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 729
+#define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 946
-#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2233
+#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2334
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 1081
+#define RANGING_ENGINE_FIXED_BYTES 1170
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 1046
-#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2321
+#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2418
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
@@ -561,6 +565,49 @@ void ranging_engine_destroy(ranging_engine_t *engine);
  */
 ranging_status_t ranging_engine_update(ranging_engine_t *engine, int64_t time_us, uint64_t object_id,
                                        double distance_m, const double *direction);
+
+/**
+ * Feeds the phone's attitude (its pose from the motion sensors, at their own
+ * rate), so that each object's direction is tracked in a fixed world frame:
+ * when the phone turns, an object out of the field of view keeps a
+ * predicted direction that turns with the phone instead of drifting, and
+ * the direction reported (ranging_object_state_t) is in the phone frame at
+ * the latest pose. Without poses nothing changes.
+ *
+ * Convention: attitude = {w, x, y, z}, a unit quaternion, Hamilton's
+ * convention (i j = k), that rotates phone-frame vectors into the world
+ * frame: v_world = q v_phone q*. The phone frame is the direction's (+x
+ * right, +y up, +z out of the screen towards the user); the world frame is
+ * any frame that does not turn (CoreMotion's reference frame, Android's
+ * rotation vector). A turn by angle t about unit axis a is
+ * {cos(t/2), sin(t/2) a}.
+ *
+ * Worked example: the phone turns 90 degrees left (about +y):
+ * q = {0.7071068, 0, 0.7071068, 0}. An object that was 2 m straight ahead
+ * (world (0, 0, -2)) is then at q* (0, 0, -2) q = (2, 0, 0) in the phone
+ * frame, 90 degrees to the right, and its next update reports direction
+ * (1, 0, 0) even while no direction is measured.
+ *
+ *   static const double turned_left[4] = {0.7071068, 0.0, 0.7071068, 0.0};
+ *   ranging_engine_update_pose(engine, t_us, turned_left);
+ *
+ * A pose applies to every object from its next update on (an update uses
+ * the latest pose at or before it; feed the pose first when both share a
+ * time). It moves no zone and not the clock, and is not counted in
+ * ranging_stats_t.
+ *
+ * - Parameters:
+ *   - engine: not NULL.
+ *   - time_us: when the pose was measured, microseconds; not earlier than
+ *     the previous accepted pose.
+ *   - attitude: 4 doubles (w, x, y, z), norm within 0.01 of 1 (normalised
+ *     by the engine); not kept.
+ * - Returns: RANGING_OK; RANGING_REJECTED_NON_FINITE_POSE;
+ *   RANGING_REJECTED_POSE_NOT_UNIT; RANGING_REJECTED_TIME_WENT_BACKWARDS
+ *   (nothing changes on a rejection); RANGING_ERROR_NULL_ARGUMENT.
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_engine_update_pose(ranging_engine_t *engine, int64_t time_us, const double *attitude);
 
 /**
  * Applies a session life-cycle event to an object (see ranging_lifecycle_t).

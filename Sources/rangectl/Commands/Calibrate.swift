@@ -28,7 +28,7 @@ struct Calibrate: ParsableCommand {
   var file: String
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "The true distance of every row of a static recording, metres (fits the offset only; truth not needed).",
+    "The true distance of every row of a static recording, metres, 0 to 1e6 (fits the offset only; truth not needed).",
     valueName: "m"))
   var knownDistance: Double?
 
@@ -60,8 +60,8 @@ struct Calibrate: ParsableCommand {
           + "(swift build --disable-default-traits); build with the default traits to calibrate")
     }
     if let knownDistance {
-      guard knownDistance.isFinite, knownDistance >= 0 else {
-        throw ValidationError("--known-distance must be a non-negative number of metres, got \(knownDistance)")
+      guard GroundTruth.distanceRangeMeters.contains(knownDistance) else {
+        throw ValidationError("--known-distance must be 0 to 1e6 metres (the range of true_distance), got \(knownDistance)")
       }
       if fit == .offsetScale {
         throw ValidationError("--known-distance fits the offset only: the scale needs truth at several distances; drop --fit offset-scale")
@@ -91,7 +91,12 @@ struct Calibrate: ParsableCommand {
       Diagnostics.write("rangectl calibrate: \(error)\n")
       throw ExitCode(65)  // EX_DATAERR
     }
-    print(json ? result.jsonText(path: file) : result.table(path: file))
+    do {
+      print(json ? try result.jsonText(path: file) : result.table(path: file))
+    } catch {
+      Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
+      throw ExitCode(65)  // EX_DATAERR
+    }
     if object == nil { noteObjectSpread(of: result, in: samples) }
     if (try? RangeCalibration(offsetMeters: result.offsetMeters, scale: result.scale)) == nil {
       let range = RangeCalibration.scaleRange
@@ -132,7 +137,13 @@ extension Calibrate {
     let flags = fits.map { "--object-calibration \($0.fit.objectCalibrationValue(name: $0.name))" }.joined(separator: " ")
       + " --band-offset 0"
     if json {
-      let documents = fits.map { "{\"object\": \(RangeCalibrationFit.jsonString($0.name)), \"fit\": \($0.fit.jsonText(path: file))}" }
+      let documents: [String]
+      do {
+        documents = try fits.map { "{\"object\": \(RangeCalibrationFit.jsonString($0.name)), \"fit\": \(try $0.fit.jsonText(path: file))}" }
+      } catch {
+        Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
+        throw ExitCode(65)  // EX_DATAERR
+      }
       print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
         + "\"objects\": [\(documents.joined(separator: ", "))]}")
     } else {
@@ -160,7 +171,11 @@ extension Calibrate {
         + "`rangectl calibrate --per-object` fits one per object\n")
   }
 
-  private func signed(_ meters: Double) -> String { String(format: "%+.3f", meters) }
+  /// `+0.135`, `-0.017`; `+0.000` for a difference that rounds to zero (never `-0.000`).
+  private func signed(_ meters: Double) -> String {
+    let text = String(format: "%+.3f", meters)
+    return text == "-0.000" ? "+0.000" : text
+  }
 }
 
 extension RangeCalibrationFit.Model: ExpressibleByArgument {}

@@ -157,14 +157,17 @@ enum HexBytes {
   }
 
   /// Bytes from hex digits; whitespace, `:` and one leading `0x` are ignored.
+  /// Only ASCII digits are digits (`0-9`, `a-f`, `A-F`): `Character.hexDigitValue`
+  /// also gives fullwidth `０` (U+FF10) and the like a value, which a byte
+  /// string must not take.
   static func parse(_ text: String) throws -> [UInt8] {
     var digits = text.filter { !$0.isWhitespace && $0 != ":" }
     if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits.removeFirst(2) }
     var bytes: [UInt8] = []
     var high: UInt8?
     for character in digits {
-      guard let value = character.hexDigitValue else {
-        throw ParseError(description: "'\(character)' is not a hexadecimal digit")
+      guard character.isASCII, let value = character.hexDigitValue else {
+        throw ParseError(description: "'\(Escaped(String(character)))' is not a hexadecimal digit (ASCII 0-9, a-f, A-F)")
       }
       if let first = high {
         bytes.append(first << 4 | UInt8(value))
@@ -178,8 +181,12 @@ enum HexBytes {
   }
 
   /// Whether `text` holds only hex digits and separators, and some digits.
+  /// Digits of any script count here, so that ``parse(_:)`` refuses a
+  /// non-ASCII one by name instead of the text being taken for raw bytes.
   static func looksLikeHex(_ text: String) -> Bool {
-    text.contains { $0.isHexDigit } && text.allSatisfy { $0.isHexDigit || $0.isWhitespace || $0 == ":" || $0 == "x" }
+    text.contains { $0.isHexDigit } && text.allSatisfy {
+      $0.isHexDigit || $0.isNumber || $0.isWhitespace || $0 == ":" || $0 == "x"
+    }
   }
 
   /// `01 00 14` (or `010014` with an empty separator); `-` when there are no bytes.

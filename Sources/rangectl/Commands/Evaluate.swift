@@ -130,7 +130,15 @@ struct Evaluate: ParsableCommand {
         BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: runs))
       }, direction: directions.report(),
       smoothed: smooth ? EvaluationReport(evaluator: evaluator, scenarios: smoothedRuns) : nil)
-    print(json ? report.jsonText() : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
+    // The JSON is made for the table too: it refuses a non-finite value, which must not be printed either.
+    let jsonText: String
+    do {
+      jsonText = try report.jsonText()
+    } catch {
+      Diagnostics.write("rangectl evaluate: \(error)\n")
+      throw ExitCode(65)  // EX_DATAERR
+    }
+    print(json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
   /// Lists the first rejected rows of `path` and counts them all by reason

@@ -62,9 +62,10 @@ struct InputOptions: ParsableArguments {
         throw ValidationError("--column \(entry): \(error)")
       }
     }
+    if let angleUnit { mapping.angleUnit = angleUnit }
+    if let shared = mapping.sharedSource { throw ValidationError("--column: \(shared)") }
     if let distanceUnit { mapping.distanceUnit = distanceUnit }
     if let timeUnit { mapping.timeUnit = timeUnit }
-    if let angleUnit { mapping.angleUnit = angleUnit }
     return mapping
   }
 }

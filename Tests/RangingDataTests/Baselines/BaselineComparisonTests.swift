@@ -30,7 +30,7 @@ struct BaselineComparisonTests {
   @Test("JSON keeps the engine's report at the top level and adds the baselines, and round-trips")
   func json() throws {
     let value = comparison()
-    let text = value.jsonText()
+    let text = try value.jsonText()
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(Set(object.keys).isSuperset(of: ["overall", "scenarios", "zones", "matchToleranceSeconds", "baselines"]))
     let overall = try #require(object["overall"] as? [String: Any])

@@ -164,8 +164,34 @@ struct RangeCalibrationFitTests {
       FailureCase(
         name: "two rows for two parameters", rows: [row(1, 1), row(2, 2)], model: .offsetScale,
         expected: .tooFewRows(rows: 2, needed: 3), message: "f.csv: 2 usable rows, the fit needs at least 3"),
+      FailureCase(
+        name: "a known distance beyond the range of true_distance", rows: [row(1, nil), row(2, nil)], model: .offset,
+        knownDistance: 1e308, expected: .knownDistanceOutOfRange(meters: 1e308),
+        message: "f.csv: the known distance 1e+308 m is outside 0 to 1e6 m, the range of true_distance"),
     ]
   }()
+
+  @Test("A fit whose result would not be finite throws, naming the quantity, instead of returning it")
+  func nonFiniteResult() throws {
+    // Truth the reader would reject (beyond 1e6 m), given directly: residuals
+    // near 1e200 m have a variance near 1e400 m², beyond Double, so the
+    // standard error (sigma² (Xᵀ X)⁻¹, square-rooted) cannot be a number.
+    let rows = [1e200, 2e200, 3e200, 4e200].enumerated().map { index, truth in
+      CalibrationSamples.Row(line: index + 2, object: "tag", measuredMeters: Double(index + 1), trueMeters: truth)
+    }
+    let samples = CalibrationSamples(path: "f.csv", rows: rows)
+    do {
+      let fit = try RangeCalibrationFit.fit(samples, model: .offset)
+      Issue.record("a fit came back: \(fit)")
+    } catch {
+      guard case .nonFiniteResult(let quantity, let value) = error.kind else {
+        Issue.record("another error: \(error)")
+        return
+      }
+      #expect(!value.isFinite)
+      #expect(error.description.hasPrefix("f.csv: the fit's \(quantity) is not finite ("))
+    }
+  }
 
   @Test("Rows that cannot give the fit throw an error naming the file and what to do", arguments: failures)
   func refusals(_ c: FailureCase) {

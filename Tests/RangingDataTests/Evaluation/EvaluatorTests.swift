@@ -113,7 +113,7 @@ struct EvaluatorTests {
     #expect(table.contains("hit") && table.contains("miss") && table.contains("overall") && table.contains("outer enter"))
     #expect(!table.contains("distance error"))
 
-    let decoded = try JSONDecoder().decode(EvaluationReport.self, from: Data(report.jsonText().utf8))
+    let decoded = try JSONDecoder().decode(EvaluationReport.self, from: Data(try report.jsonText().utf8))
     #expect(decoded.scenarios.map(\.name) == ["hit", "miss"])
     #expect(decoded.overall.matched == 1 && decoded.overall.f1 == report.overall.f1)
     #expect(decoded.zones == [ZoneRadius(name: "inner", radiusMeters: 1.5), ZoneRadius(name: "outer", radiusMeters: 3)])

@@ -190,6 +190,38 @@ struct ColumnMappingTests {
     }
   }
 
+  @Test("A column given another column's own name is refused while that column still reads it")
+  func sharedSource() throws {
+    #expect(try Self.mapping { try $0.setSource("object", for: "t") }.sharedSource
+      == .ownNameTaken(source: "object", column: "t"))
+    // Resolved when `object` reads another header name, whatever the order.
+    #expect(try Self.mapping { try $0.setSource("object", for: "t"); try $0.setSource("peer", for: "object") }
+      .sharedSource == nil)
+    // `azimuth` is read only with an angle unit: before it, the name is free.
+    var angles = try Self.mapping { try $0.setSource("azimuth", for: "horizontal_angle") }
+    #expect(angles.sharedSource == nil)
+    angles.angleUnit = .deg
+    #expect(angles.sharedSource == .ownNameTaken(source: "azimuth", column: "horizontal_angle"))
+  }
+
+  @Test("Under the qorvo preset a row whose status is not SUCCESS is rejected, naming the field, distance or not")
+  func qorvoStatus() throws {
+    let csv = "time_ms,mac_address,status,distance[cm]\n1000,a,SUCCESS,150\n1100,a,FAIL,150\n1200,a, ,150\n"
+      + "1300,a,RX_TIMEOUT,\n1400,a,success,160\n"
+    let (_, records) = try Self.read(csv, .qorvo)
+    #expect(records.compactMap(\.measurementFields).map(\.update.distanceMeters) == [1.5])
+    #expect(records.compactMap(\.rejection) == [
+      RowRejection(line: 3, column: 3, field: "status", reason: "no_measurement", text: "FAIL"),
+      RowRejection(line: 4, column: 3, field: "status", reason: "no_measurement", text: ""),
+      RowRejection(line: 5, column: 3, field: "status", reason: "no_measurement", text: "RX_TIMEOUT"),
+      RowRejection(line: 6, column: 3, field: "status", reason: "no_measurement", text: "success"),
+    ])
+    // Without the preset the status column is not read.
+    var plain = ColumnMapping.qorvo
+    plain.successStatus = nil
+    #expect(try Self.read(csv, plain).1.compactMap(\.measurementFields).count == 4)
+  }
+
   /// The lines of a preset fixture and the scanner and parser of its header under `mapping`.
   static func fixtureReaders(_ file: String, _ mapping: ColumnMapping) throws -> (lines: [String], scanner: RowScanner, parser: RowParser) {
     let lines = try String(contentsOf: fixture(file), encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }

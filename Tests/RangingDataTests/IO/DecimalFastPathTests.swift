@@ -86,13 +86,13 @@ struct DecimalFastPathTests {
   }
 
   @Test("The common shape is skipped without conversion; other shapes are left to parse",
-    arguments: [("4.3928", 6), ("-0.215677", 9), (".5", 2), ("5.", 2), ("-3.7006", 7), ("1234567.1234567", 15)])
+    arguments: [("4.3928", 6), ("-0.215677", 9), (".5", 2), ("5.", 2), ("-3.7006", 7), ("123456.1234567", 14), ("-999999.9999999", 15)])
   func skipsCommonShape(text: String, end: Int) {
     #expect(skippedDecimal(text) == end)
   }
 
-  @Test("Integers, exponents, signs and long runs are not the common shape",
-    arguments: ["123", "1e5", "1.5e3", "+1.5", "12345678.5", "1.12345678", "-", "."])
+  @Test("Integers, exponents, signs, long runs and 1e6 or more are not the common shape",
+    arguments: ["123", "1e5", "1.5e3", "+1.5", "12345678.5", "1234567.5", "-1000000.0", "1.12345678", "-", "."])
   func otherShapesNotSkipped(text: String) {
     #expect(skippedDecimal(text) == nil)
   }

@@ -19,17 +19,30 @@ struct LineEndingTests {
     #expect(read.records.compactMap(\.rejection).map(\.reason) == ["malformed_number"])
   }
 
-  @Test("A stray carriage return inside a newline file does not make it a carriage-return file")
-  func strayCarriageReturn() throws {
-    let (_, records) = try CSVFixture.read("t,object,distance\n0,a\r,1\n1,a,2\r\n")
-    #expect(records.map(\.line) == [2, 3])
-    #expect(records.compactMap(\.measurementFields).map(\.object) == ["a\r", "a"])
+  @Test("A file that changes its line ends part way reads as lines throughout (issue 23)", arguments: [1, 2, 3, 7, 4096])
+  func mixedLineEnds(chunkBytes: Int) throws {
+    let lines = ["# bench", "t,object,distance", "0,a,1", "", "1,a,2", "2,b,oops", "3,a,3", "4,a,4", "5,a,5"]
+    let expected = try CSVFixture.read(lines.joined(separator: "\n") + "\n")
+    // LF, then CR only, then CRLF, then LF again; and a CR-only tail without a last line end.
+    let ends = ["\n", "\n", "\r", "\r", "\r", "\r\n", "\r\n", "\n"]
+    let mixed = zip(lines, ends).map { $0 + $1 }.joined() + lines[8]
+    let read = try CSVFixture.read(mixed, chunkBytes: chunkBytes, maxLineBytes: 64)
+    #expect(read.columns == ["t", "object", "distance"])
+    #expect(read.records.map(\.line) == [3, 5, 6, 7, 8, 9])
+    #expect(read.records.map(\.line) == expected.records.map(\.line))
+    #expect(read.records.compactMap(\.measurementFields).map(\.seconds) == [0, 1, 3, 4, 5])
+    #expect(read.records.compactMap(\.rejection).map(\.reason) == ["malformed_number"])
   }
 
-  @Test("Only the first window's bytes decide the line end, whatever the read size (found by scripts/fuzz)")
-  func terminatorWindowIndependentOfReadSize() throws {
-    // maxLineBytes 64 makes the window 65 bytes: a `\r` inside it and the
-    // first `\n` beyond it make a carriage-return file at every read size.
+  @Test("A carriage return ends a line wherever it stands: it cannot be part of a field")
+  func carriageReturnEndsLine() throws {
+    let (_, records) = try CSVFixture.read("t,object,distance\n0,a\r,1\n1,a,2\r\n")
+    #expect(records.map(\.line) == [2, 3, 4])
+    #expect(records.map { $0.rejection?.reason } == ["wrong_field_count", "wrong_field_count", nil])
+  }
+
+  @Test("Line ends do not depend on the read size (found by scripts/fuzz)")
+  func lineEndsIndependentOfReadSize() throws {
     let csv = "t,object,distance" + String(repeating: "x", count: 30) + "\r0,a,1\r1,a,2"
       + String(repeating: "y", count: 40) + "\n2,a,3\n"
     let outcomes = try [1, 7, 64, 65, 4096].map { chunk in
@@ -37,6 +50,21 @@ struct LineEndingTests {
       return read.records.map { "\($0.line) \($0.rejection?.reason ?? "ok")" }
     }
     #expect(Set(outcomes.map { $0.joined(separator: ";") }).count == 1, "\(outcomes)")
+  }
+
+  @Test("A UTF-16 or UTF-32 file is refused, naming its encoding from its byte order mark (issue 23)", arguments: [
+    ("UTF-16LE", String.Encoding.utf16LittleEndian, [0xFF, 0xFE] as [UInt8]),
+    ("UTF-16BE", .utf16BigEndian, [0xFE, 0xFF]),
+    ("UTF-32LE", .utf32LittleEndian, [0xFF, 0xFE, 0x00, 0x00]),
+    ("UTF-32BE", .utf32BigEndian, [0x00, 0x00, 0xFE, 0xFF]),
+  ])
+  func otherUnicodeEncodings(name: String, encoding: String.Encoding, mark: [UInt8]) throws {
+    let text = try #require("t,object,distance\n0,a,1\n".data(using: encoding))
+    let path = try CSVFixture.write(bytes: mark + Array(text))
+    defer { CSVFixture.remove(path) }
+    let reason = "\(name) text (it starts with its byte order mark); the reader takes UTF-8: convert it, "
+      + "e.g. iconv -f \(name) -t UTF-8"
+    #expect(CSVFixture.openingError(path: path) == DatasetError(path: path, line: 1, kind: .notARangingCSV(reason: reason)))
   }
 
   @Test("Comments longer than the line limit are skipped before and after the header", arguments: [1, 7, 4096])

@@ -42,6 +42,10 @@ struct RejectionCase: Sendable, CustomTestStringConvertible {
     .init(row: "1,a,-0.5,,,,,,,", column: 3, field: "distance", reason: "negative_distance", text: "-0.5"),
     .init(row: "1,a,,0.5,0.5,0.5,,,,", column: 4, field: "dir_x", reason: "direction_not_unit", text: "0.5,0.5,0.5"),
     .init(row: "1,a,,,,,4,,,", column: 7, field: "horizontal_angle", reason: "horizontal_angle_out_of_range", text: "4"),
+    .init(row: "1,a,1,,,,,,,1e160", column: 10, field: "true_distance", reason: "truth_out_of_range", text: "1e160"),
+    .init(row: "1,a,1,,,,,,,-0.5", column: 10, field: "true_distance", reason: "truth_out_of_range", text: "-0.5"),
+    .init(row: "1,a,1,,,,,,,1000000.01", column: 10, field: "true_distance", reason: "truth_out_of_range",
+          text: "1000000.01"),
     // Ground truth alone is not a measurement.
     .init(row: "1,a,,,,,,,,3", column: nil, field: "row", reason: "no_measurement", text: "1,a,,,,,,,,3"),
   ]
