@@ -766,6 +766,98 @@ typedef struct ranging_stats {
 ranging_status_t ranging_engine_read_stats(const ranging_engine_t *engine, ranging_stats_t *stats);
 
 /* ---------------------------------------------------------------------------
+ * Batches
+ * ------------------------------------------------------------------------- */
+
+/** A batch row that is a measurement (ranging_engine_update()) rather than a life-cycle event. */
+#define RANGING_BATCH_MEASUREMENT (-1)
+/**
+ * A batch row that only moves the clock to its time (ranging_engine_advance_clock());
+ * its object, distance and direction are not read. A replay split by object
+ * feeds each part the times at which the whole replay's lost check ran, so
+ * that objects are lost at the same times.
+ */
+#define RANGING_BATCH_ADVANCE_CLOCK (-2)
+
+/**
+ * Many rows at once, for callers that cross into C once per batch (the
+ * Python package): column arrays in, each row's status, the state after
+ * each accepted measurement and the zone events out. Fill the inputs, set
+ * rows_done to 0, and call ranging_engine_process_batch() until rows_done
+ * equals count, consuming events[0 .. event_count) after each call.
+ */
+typedef struct ranging_batch {
+  /** Number of rows. */
+  size_t count;
+  /** count times, microseconds (as ranging_engine_update()'s time_us). Not NULL unless count is 0. */
+  const int64_t *time_us;
+  /** count object identifiers. Not NULL unless count is 0. */
+  const uint64_t *object_id;
+  /** count distances, metres, NAN for none; NULL when no row has a distance. */
+  const double *distance_m;
+  /**
+   * 3 * count direction components, row i at 3i (x, y, z); a row whose three
+   * components are all NAN has no direction (any other non-finite component
+   * is rejected as RANGING_REJECTED_NON_FINITE_DIRECTION). NULL when no row
+   * has a direction.
+   */
+  const double *direction;
+  /**
+   * count codes: RANGING_BATCH_MEASUREMENT for a measurement,
+   * RANGING_BATCH_ADVANCE_CLOCK for a clock advance, or a ranging_lifecycle_t
+   * value for a life-cycle row (its distance and direction are not read).
+   * NULL when every row is a measurement.
+   */
+  const int32_t *lifecycle;
+  /**
+   * Out, optional (NULL): count statuses, row i's as ranging_engine_update()
+   * or ranging_engine_lifecycle() would return it (a RANGING_REJECTED_* code
+   * for unusable data; RANGING_ERROR_INVALID_ARGUMENT for an undefined
+   * life-cycle code, which changes nothing).
+   */
+  ranging_status_t *status;
+  /**
+   * Out, optional (NULL): count states; entry i receives the object's state
+   * (as ranging_engine_read_object_state() reads it) right after row i when
+   * row i is an accepted measurement, and is left untouched otherwise.
+   */
+  ranging_object_state_t *states;
+  /** Out: the caller's buffer of event_capacity zone events. */
+  ranging_zone_event_t *events;
+  /**
+   * Out, optional (NULL): event_capacity entries; entry i receives the row
+   * that caused events[i], or SIZE_MAX for an event queued before the call.
+   */
+  size_t *event_rows;
+  /** Entries in events; at least the engine's event_capacity. */
+  size_t event_capacity;
+  /** Out: events written by the last call, oldest first. */
+  size_t event_count;
+  /** In and out: rows processed so far; the next call starts at this row. */
+  size_t rows_done;
+} ranging_batch_t;
+
+/**
+ * Processes rows rows_done, rows_done + 1, ... of batch in order, each
+ * exactly as ranging_engine_update(), ranging_engine_lifecycle() or
+ * ranging_engine_advance_clock() would,
+ * and moves the zone events they cause (after any still queued) into
+ * batch->events. It stops early, before a row, when fewer than the engine's
+ * event_capacity entries of batch->events are free, so no event is lost to
+ * a full buffer: call it again after consuming the events.
+ *
+ * - Parameters: engine: not NULL; batch: not NULL, as documented in ranging_batch_t.
+ * - Returns: RANGING_OK (rejected rows are reported in batch->status, not
+ *   here); RANGING_ERROR_EVENTS_DROPPED when the engine's own queue overflowed
+ *   on some row (the rows were applied); RANGING_ERROR_NULL_ARGUMENT (nothing
+ *   processed); RANGING_ERROR_BUFFER_TOO_SMALL when event_capacity is below the
+ *   engine's event_capacity (nothing processed); RANGING_ERROR_INVALID_ARGUMENT
+ *   when rows_done > count or a size exceeds PTRDIFF_MAX (nothing processed).
+ * - Complexity: O(rows processed), each row as its single-row call. Does not allocate.
+ */
+ranging_status_t ranging_engine_process_batch(ranging_engine_t *engine, ranging_batch_t *batch);
+
+/* ---------------------------------------------------------------------------
  * Names
  * ------------------------------------------------------------------------- */
 
