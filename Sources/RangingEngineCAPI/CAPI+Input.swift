@@ -3,7 +3,7 @@ import RangingEngine
 import ZoneMonitor
 import _RangingEngineCHeader
 
-// Input: thunks for ranging_engine_update, _lifecycle, _advance_clock and
+// Input: thunks for ranging_engine_update, _update_pose, _lifecycle, _advance_clock and
 // _set_object_calibration / _clear_object_calibration,
 // documented in ranging_engine.h. None allocates.
 
@@ -19,6 +19,18 @@ public func rangingEngineUpdate(
     distanceMeters: distanceMeters.isNaN ? nil : distanceMeters,
     direction: direction.map { Direction(x: $0[0], y: $0[1], z: $0[2]) })
   return engine.process(object: object, update: update)
+}
+
+@c(ranging_engine_update_pose)
+public func rangingEngineUpdatePose(
+  _ engine: OpaquePointer?, _ timeMicroseconds: Int64, _ attitude: UnsafePointer<Double>?
+) -> ranging_status_t {
+  guard let engine = CAPIEngine.from(engine), let attitude else { return CAPIStatus.nullArgument }
+  let pose = Attitude(w: attitude[0], x: attitude[1], y: attitude[2], z: attitude[3])
+  guard let reason = engine.pipeline.process(pose: pose, at: Timestamp(microseconds: timeMicroseconds)) else {
+    return CAPIStatus.ok
+  }
+  return CAPIStatus.rejection(reason)
 }
 
 @c(ranging_engine_lifecycle)

@@ -47,8 +47,13 @@ final class CAPIEngine {
 
   /// Feeds one update through the pipeline and queues its zone events.
   ///
+  /// - Parameters:
+  ///   - stateOut: when not nil and the update is accepted, receives the
+  ///     object's state after it, as ``state(of:)`` reads it (the batch call).
   /// - Complexity: as ``RangingPipeline/process(object:update:emit:)``. Does not allocate.
-  func process(object: UInt64, update: RangingUpdate) -> ranging_status_t {
+  func process(
+    object: UInt64, update: RangingUpdate, stateOut: UnsafeMutablePointer<ranging_object_state_t>? = nil
+  ) -> ranging_status_t {
     let dropped = events.droppedCount
     switch pipeline.process(object: object, update: update, emit: { self.events.push(ranging_zone_event_t($0)) }) {
     case .rejected(let reason):
@@ -57,6 +62,7 @@ final class CAPIEngine {
     case .accepted(let slot, let state, _, _):
       updatesAccepted &+= 1
       states[slot] = CAPIEngine.objectState(state)
+      stateOut?.pointee = self.state(inSlot: slot)
     }
     return events.droppedCount == dropped ? CAPIStatus.ok : CAPIStatus.eventsDropped
   }
@@ -84,6 +90,12 @@ final class CAPIEngine {
   /// when it is not tracked. Does not allocate.
   func state(of object: UInt64) -> ranging_object_state_t? {
     guard let slot = pipeline.tracker.slot(of: object) else { return nil }
+    return state(inSlot: slot)
+  }
+
+  /// The latest state of the object in `slot` with its current zone
+  /// membership. Does not allocate.
+  private func state(inSlot slot: Int) -> ranging_object_state_t {
     var state = states[slot]
     let monitor = pipeline.monitor
     var inside: UInt32 = 0

@@ -37,6 +37,8 @@ enum CAPIStatus {
     case .directionNotUnit: code(RANGING_REJECTED_DIRECTION_NOT_UNIT)
     case .noMeasurement: code(RANGING_REJECTED_NO_MEASUREMENT)
     case .distanceOutOfRange: code(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE)
+    case .nonFinitePose: code(RANGING_REJECTED_NON_FINITE_POSE)
+    case .poseNotUnit: code(RANGING_REJECTED_POSE_NOT_UNIT)
     // The C API has neither a floating-point time nor a horizontal angle, so
     // these cannot occur; map them to the nearest documented code.
     case .nonFiniteTime: code(RANGING_REJECTED_TIME_WENT_BACKWARDS)
@@ -103,6 +105,8 @@ enum CAPIStatus {
     case RANGING_REJECTED_MESSAGE_TOO_LONG: "message_too_long"
     case RANGING_REJECTED_INPUT_IGNORED: "input_ignored"
     case RANGING_REJECTED_DISTANCE_OUT_OF_RANGE: RejectionReason.distanceOutOfRange.name
+    case RANGING_REJECTED_NON_FINITE_POSE: RejectionReason.nonFinitePose.name
+    case RANGING_REJECTED_POSE_NOT_UNIT: RejectionReason.poseNotUnit.name
     default: "unknown"
     }
   }

@@ -142,6 +142,19 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     advanceClock(to: time, emit: emit)
   }
 
+  /// Takes the phone's attitude at `time` (`ObjectTracker.update(pose:at:)`):
+  /// directions are then tracked in a fixed world frame and reported in the
+  /// phone frame at the latest pose. A pose moves no object, no zone and not
+  /// the clock; each object's next update uses it.
+  ///
+  /// - Returns: nil when the pose was taken, else the reason it was not
+  ///   (not finite, norm not 1, or earlier than the previous pose).
+  /// - Complexity: O(1). Does not allocate.
+  @discardableResult
+  public func process(pose: Attitude, at time: Timestamp) -> RejectionReason? {
+    tracker.update(pose: pose, at: time)
+  }
+
   /// Applies a session life-cycle event to `object` at `time`.
   ///
   /// Removal and invalidation exit every zone with the matching reason and

@@ -244,6 +244,133 @@ static void check_walk(void) {
  * 2.4 m is reported as (2.4 - 0.2) / 1.1 = 2.0 m, and a reading shorter than
  * the offset as 0 m, not rejected. The limits themselves are accepted.
  */
+/* The batch call against one call per row: the same statuses, states and events,
+   also when a small event buffer makes it stop and resume many times. */
+enum { BATCH_ROWS = 130 };
+
+static void batch_rows(int64_t *time_us, uint64_t *object_id, double *distance_m, double *direction, int32_t *lifecycle) {
+  for (size_t i = 0; i < BATCH_ROWS; i++) {
+    /* Two objects interleaved, walking 4 m -> 1 m -> 4 m at 10 Hz each. */
+    int step = (int)(i / 2) - 32;
+    time_us[i] = us(10 + 0.1 * (double)(i / 2));
+    object_id[i] = 100 + i % 2;
+    distance_m[i] = 1 + (step < 0 ? -step : step) * 0.09 + (i % 2) * 0.2;
+    direction[3 * i] = NAN, direction[3 * i + 1] = NAN, direction[3 * i + 2] = NAN;
+    if (i % 3 == 0) direction[3 * i] = 0, direction[3 * i + 1] = 0, direction[3 * i + 2] = -1;
+    lifecycle[i] = RANGING_BATCH_MEASUREMENT;
+  }
+  time_us[20] = us(9);                             /* time went backwards */
+  distance_m[22] = NAN;                            /* no distance and (22 % 3 != 0) no direction */
+  direction[3 * 24] = 0.5;                         /* not a unit vector */
+  lifecycle[60] = RANGING_LIFECYCLE_SUSPENDED;     /* life-cycle rows: distance and direction not read */
+  lifecycle[62] = RANGING_LIFECYCLE_SUSPENSION_ENDED;
+  lifecycle[63] = 9;                               /* undefined */
+  lifecycle[66] = RANGING_BATCH_ADVANCE_CLOCK;     /* 10 s of silence: 101 (inside both zones) is lost; 100, */
+                                                   /* restarted at 62 and not confirmed since, is in none */
+  time_us[66] = us(25);
+  lifecycle[129] = RANGING_LIFECYCLE_REMOVED_PEER_ENDED;
+}
+
+static void check_batch(void) {
+  /* Static: the firmware image's stack is small. */
+  static int64_t time_us[BATCH_ROWS];
+  static uint64_t object_id[BATCH_ROWS];
+  static double distance_m[BATCH_ROWS], direction[3 * BATCH_ROWS];
+  static int32_t lifecycle[BATCH_ROWS];
+  static ranging_status_t expected_status[BATCH_ROWS], status[BATCH_ROWS];
+  static ranging_object_state_t expected_state[BATCH_ROWS], state[BATCH_ROWS];
+  static ranging_zone_event_t expected_events[64], buffer[16], events[64];
+  static size_t expected_rows[64], buffer_rows[16], rows[64];
+  batch_rows(time_us, object_id, distance_m, direction, lifecycle);
+  ranging_config_t config;
+  ranging_config_init(&config);
+
+  /* One call per row. */
+  ranging_engine_t *single = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &single), RANGING_OK);
+  size_t expected_count = 0;
+  for (size_t i = 0; i < BATCH_ROWS; i++) {
+    const double *d = isnan(direction[3 * i]) ? NULL : &direction[3 * i];
+    if (lifecycle[i] == RANGING_BATCH_MEASUREMENT) {
+      expected_status[i] = ranging_engine_update(single, time_us[i], object_id[i], distance_m[i], d);
+      if (expected_status[i] == RANGING_OK) (void)ranging_engine_read_object_state(single, object_id[i], &expected_state[i]);
+    } else if (lifecycle[i] == RANGING_BATCH_ADVANCE_CLOCK) {
+      expected_status[i] = ranging_engine_advance_clock(single, time_us[i]);
+    } else {
+      expected_status[i] = ranging_engine_lifecycle(single, time_us[i], object_id[i], (ranging_lifecycle_t)lifecycle[i]);
+    }
+    size_t drained = drain(single, expected_events + expected_count, 64 - expected_count);
+    for (size_t j = expected_count; j < expected_count + drained; j++) expected_rows[j] = i;
+    expected_count += drained;
+  }
+  ranging_engine_destroy(single);
+  CHECK(expected_status[20] == RANGING_REJECTED_TIME_WENT_BACKWARDS);
+  CHECK(expected_status[22] == RANGING_REJECTED_NO_MEASUREMENT);
+  CHECK(expected_status[24] == RANGING_REJECTED_DIRECTION_NOT_UNIT);
+  CHECK(expected_status[63] == RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(expected_count >= 8); /* both objects enter and exit both zones */
+  size_t lost = 0;
+  for (size_t i = 0; i < expected_count; i++) {
+    lost += expected_rows[i] == 66 && expected_events[i].reason == RANGING_EXIT_LOST && expected_events[i].object_id == 101;
+  }
+  CHECK(lost == 2);
+
+  /* The batch, with an event buffer of exactly the engine's event_capacity. */
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  memset(state, 0, sizeof state);
+  ranging_batch_t batch = {.count = BATCH_ROWS, .time_us = time_us, .object_id = object_id, .distance_m = distance_m,
+                           .direction = direction, .lifecycle = lifecycle, .status = status, .states = state,
+                           .events = buffer, .event_rows = buffer_rows, .event_capacity = 16};
+  size_t count = 0, calls = 0;
+  while (batch.rows_done < batch.count && calls++ < 2 * BATCH_ROWS) {
+    CHECK_STATUS(ranging_engine_process_batch(engine, &batch), RANGING_OK);
+    for (size_t i = 0; i < batch.event_count && count < 64; i++) rows[count] = buffer_rows[i], events[count++] = buffer[i];
+  }
+  CHECK(batch.rows_done == BATCH_ROWS);
+  CHECK(count == expected_count);
+  for (size_t i = 0; i < count && i < expected_count; i++) {
+    CHECK(memcmp(&events[i], &expected_events[i], sizeof events[i]) == 0);
+    CHECK(rows[i] == expected_rows[i]);
+  }
+  for (size_t i = 0; i < BATCH_ROWS; i++) {
+    CHECK(status[i] == expected_status[i]);
+    if (status[i] == RANGING_OK && lifecycle[i] == RANGING_BATCH_MEASUREMENT) {
+      CHECK(state[i].time_us == expected_state[i].time_us && state[i].distance_m == expected_state[i].distance_m);
+      CHECK(state[i].distance_sigma_m == expected_state[i].distance_sigma_m);
+      CHECK(state[i].zones_inside == expected_state[i].zones_inside);
+      CHECK(state[i].direction_state == expected_state[i].direction_state);
+      CHECK(state[i].nlos_probability == expected_state[i].nlos_probability);
+    } else {
+      CHECK(state[i].time_us == 0); /* untouched */
+    }
+  }
+
+  /* Optional arrays: no distances, no directions, no life-cycle codes, no outputs but the events. */
+  ranging_batch_t bare = {.count = 2, .time_us = time_us, .object_id = object_id, .events = buffer, .event_capacity = 16};
+  CHECK_STATUS(ranging_engine_process_batch(engine, &bare), RANGING_OK);
+  CHECK(bare.rows_done == 2 && bare.event_count == 0);
+
+  /* Caller errors change nothing. */
+  ranging_batch_t bad = batch;
+  bad.rows_done = 0;
+  CHECK_STATUS(ranging_engine_process_batch(NULL, &bad), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_process_batch(engine, NULL), RANGING_ERROR_NULL_ARGUMENT);
+  bad.events = NULL;
+  CHECK_STATUS(ranging_engine_process_batch(engine, &bad), RANGING_ERROR_NULL_ARGUMENT);
+  bad.events = buffer;
+  bad.time_us = NULL;
+  CHECK_STATUS(ranging_engine_process_batch(engine, &bad), RANGING_ERROR_NULL_ARGUMENT);
+  bad.time_us = time_us;
+  bad.event_capacity = 15;
+  CHECK_STATUS(ranging_engine_process_batch(engine, &bad), RANGING_ERROR_BUFFER_TOO_SMALL);
+  bad.event_capacity = 16;
+  bad.rows_done = BATCH_ROWS + 1;
+  CHECK_STATUS(ranging_engine_process_batch(engine, &bad), RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(bad.rows_done == BATCH_ROWS + 1 && bad.event_count == 0);
+  ranging_engine_destroy(engine);
+}
+
 static void check_range_calibration(void) {
   ranging_config_t config;
   ranging_config_init(&config);
@@ -673,6 +800,38 @@ static void check_custom_zones(void) {
   ranging_engine_destroy(engine);
 }
 
+/* The header's worked example: an object 2 m straight ahead, then the phone
+ * turns 90 degrees left (q = {cos 45, 0, sin 45, 0}) and the direction, no
+ * longer measured, reads 90 degrees right, (1, 0, 0). Bad poses are
+ * rejected with their reason and change nothing. */
+static void check_pose(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  const double still[4] = {1, 0, 0, 0};
+  const double turned_left[4] = {0.7071068, 0.0, 0.7071068, 0.0};
+  for (int step = 0; step < 10; step++) {
+    CHECK_STATUS(ranging_engine_update_pose(engine, us(step * 0.1), still), RANGING_OK);
+    CHECK_STATUS(ranging_engine_update(engine, us(step * 0.1), 1, 2.0, ahead), RANGING_OK);
+  }
+  const double nan_pose[4] = {NAN, 0, 0, 0};
+  const double long_pose[4] = {1.02, 0, 0, 0};
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), nan_pose), RANGING_REJECTED_NON_FINITE_POSE);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), long_pose), RANGING_REJECTED_POSE_NOT_UNIT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(0.5), turned_left), RANGING_REJECTED_TIME_WENT_BACKWARDS);
+  CHECK_STATUS(ranging_engine_update_pose(NULL, us(1), turned_left), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), NULL), RANGING_ERROR_NULL_ARGUMENT);
+  CHECK_STATUS(ranging_engine_update_pose(engine, us(1), turned_left), RANGING_OK);
+  CHECK_STATUS(ranging_engine_update(engine, us(1), 1, 2.0, NULL), RANGING_OK);
+  ranging_object_state_t state;
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  CHECK(state.direction_state == RANGING_DIRECTION_PREDICTED);
+  CHECK(fabs(state.direction[0] - 1) < 0.01 && fabs(state.direction[1]) < 0.01 && fabs(state.direction[2]) < 0.01);
+  ranging_engine_destroy(engine);
+}
+
 static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_OK), "ok") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_ERROR_NULL_ARGUMENT), "null_argument") == 0);
@@ -687,6 +846,8 @@ static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DIRECTION_NOT_UNIT), "direction_not_unit") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NO_MEASUREMENT), "no_measurement") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE), "distance_out_of_range") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NON_FINITE_POSE), "non_finite_pose") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_POSE_NOT_UNIT), "pose_not_unit") == 0);
   CHECK(strcmp(ranging_status_name((ranging_status_t)1000), "unknown") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_MEASURED), "measured") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_LOST), "lost") == 0);
@@ -1405,6 +1566,8 @@ static void check_memory(uint32_t objects, uint32_t events, uint32_t zone_count,
 
   ranging_alloc_count_start();
   ranging_zone_event_t out[4];
+  static ranging_zone_event_t batch_events[128];
+  ranging_object_state_t batch_states[2];
   ranging_object_state_t state;
   ranging_stats_t stats;
   for (uint64_t object = 0; object < 2 * (uint64_t)objects + 2; object++) {
@@ -1418,6 +1581,12 @@ static void check_memory(uint32_t objects, uint32_t events, uint32_t zone_count,
     (void)ranging_engine_advance_clock(engine, us(start + 19));
     size_t count;
     do (void)ranging_engine_drain_events(engine, out, 4, &count); while (count > 0);
+    int64_t batch_time[2] = {us(start + 19.2), us(start + 19.4)};
+    uint64_t batch_object[2] = {object, object};
+    double batch_distance[2] = {2.0, 1.0};
+    ranging_batch_t batch = {.count = 2, .time_us = batch_time, .object_id = batch_object, .distance_m = batch_distance,
+                             .states = batch_states, .events = batch_events, .event_capacity = events};
+    while (batch.rows_done < batch.count) (void)ranging_engine_process_batch(engine, &batch);
     (void)ranging_engine_read_stats(engine, &stats);
   }
   ranging_alloc_count_stop();
@@ -1462,6 +1631,7 @@ int ranging_smoke_run(void) {
   check_invalid_configs();
   check_walk();
   check_rejections();
+  check_batch();
   check_range_calibration();
   check_object_calibration();
   check_filter_settings();
@@ -1472,6 +1642,7 @@ int ranging_smoke_run(void) {
   check_stats_and_unknown_direction();
   check_custom_zones();
   check_names();
+  check_pose();
   check_accessory_config_vectors();
   check_accessory_config_errors();
   check_shareable_gatt_and_rates();

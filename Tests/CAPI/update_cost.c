@@ -16,7 +16,10 @@
  * positions and coasts on range-only updates. Events are drained after
  * every update, as firmware would. With `distance-only` the engine is
  * created with direction tracking off (the measured direction is passed
- * through), the configuration for the smallest devices.
+ * through), the configuration for the smallest devices. With `pose`, every
+ * update follows a ranging_engine_update_pose() of a phone sweeping ±60
+ * degrees about the vertical at 0.25 Hz (the direction turning with it),
+ * so the cost counted is one pose and one update, every track in the world frame.
  */
 #include "ranging_engine.h"
 
@@ -30,6 +33,7 @@ int main(int argc, char **argv) {
   ranging_config_t config;
   ranging_config_init(&config);
   config.direction_tracking = !(argc > 2 && strcmp(argv[2], "distance-only") == 0);
+  bool pose = argc > 2 && strcmp(argv[2], "pose") == 0;
   ranging_engine_t *engine = NULL;
   if (ranging_engine_create(&config, &engine) != RANGING_OK) return 2;
 
@@ -43,7 +47,15 @@ int main(int argc, char **argv) {
     double phase = fmod(t + 2.0 * (double)object, period_s);
     /* Triangle wave: 5 m -> 0.5 m over 4.5 s, then back. */
     double distance = phase < 4.5 ? 5.0 - phase : 0.5 + (phase - 4.5);
-    const double direction[3] = {0.0, 0.0, -1.0};
+    double direction[3] = {0.0, 0.0, -1.0};
+    if (pose) {
+      /* Turned left by psi, the phone sees the object (straight ahead in the world) at (sin psi, 0, -cos psi). */
+      double psi = (M_PI / 3) * sin(2 * M_PI * 0.25 * t);
+      const double attitude[4] = {cos(psi / 2), 0.0, sin(psi / 2), 0.0};
+      (void)ranging_engine_update_pose(engine, (int64_t)llround(t * 1e6), attitude);
+      direction[0] = sin(psi);
+      direction[2] = -cos(psi);
+    }
     ranging_status_t status = ranging_engine_update(engine, (int64_t)llround(t * 1e6), object, distance,
                                                     phase < 6.0 ? direction : NULL);
     if (status == RANGING_OK) accepted++;

@@ -141,7 +141,7 @@ struct RowParser {
       return row.reject(.dirX, name, text: vector[...])
     case .horizontalAngleOutOfRange:
       return row.reject(.horizontalAngle, name)
-    case .noMeasurement:
+    case .noMeasurement, .nonFinitePose, .poseNotUnit:
       return row.rejectRow(name, text: row.text)
     }
   }

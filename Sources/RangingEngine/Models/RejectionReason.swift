@@ -20,6 +20,11 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
   /// The distance is finite and not negative but outside the physical range
   /// of ``SampleValidation``: non-zero and below its minimum, or above its maximum.
   case distanceOutOfRange
+  /// A component of the phone's attitude quaternion is NaN or infinite.
+  case nonFinitePose
+  /// The attitude quaternion's norm differs from 1 by more than
+  /// ``SampleValidation/attitudeNormTolerance``.
+  case poseNotUnit
 
   /// A stable snake_case name for reports and machine-readable output.
   public var name: StaticString {
@@ -33,6 +38,8 @@ public enum RejectionReason: UInt8, CaseIterable, Sendable {
     case .horizontalAngleOutOfRange: "horizontal_angle_out_of_range"
     case .noMeasurement: "no_measurement"
     case .distanceOutOfRange: "distance_out_of_range"
+    case .nonFinitePose: "non_finite_pose"
+    case .poseNotUnit: "pose_not_unit"
     }
   }
 }

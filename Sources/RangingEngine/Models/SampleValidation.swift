@@ -78,6 +78,26 @@ public struct SampleValidation: Sendable, Equatable {
     return nil
   }
 
+  /// Largest accepted `| |q| - 1 |` of an ``Attitude``. Attitude sources
+  /// report unit quaternions to float precision or better, and six digits of
+  /// text leave an error near 1e-6; 0.01 admits those while rejecting what
+  /// is not a rotation at all (zero placeholders, Euler angles in the wrong
+  /// columns). The engine normalises what it accepts.
+  public static var attitudeNormTolerance: Double { 0.01 }
+
+  /// Returns nil when the phone's attitude is usable, or the reason it is not:
+  /// ``RejectionReason/nonFinitePose``, ``RejectionReason/poseNotUnit``.
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public func rejection(of attitude: Attitude) -> RejectionReason? {
+    if !(attitude.w.isFinite && attitude.x.isFinite && attitude.y.isFinite && attitude.z.isFinite) {
+      return .nonFinitePose
+    }
+    if !(abs(attitude.norm - 1) <= Self.attitudeNormTolerance) { return .poseNotUnit }
+    return nil
+  }
+
   /// Throws when a setting is outside its range: ``directionLengthToleranceRange``,
   /// ``minimumDistanceRange``, ``maximumDistanceRange``.
   ///

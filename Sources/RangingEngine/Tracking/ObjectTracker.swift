@@ -19,6 +19,12 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var slotCalibrations: [RangeCalibration]
   /// Objects evicted to make room, since creation.
   public private(set) var evictionCount = 0
+  /// The phone's rotation into the world frame from the latest accepted
+  /// pose (``update(pose:at:)``), or nil before the first: every direction
+  /// filter uses it from its object's next update on.
+  @exclusivity(unchecked) @usableFromInline var attitude: RotationMatrix? = nil
+  /// The time of the latest accepted pose, or nil before the first.
+  public private(set) var lastPoseTime: Timestamp? = nil
 
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
     self.configuration = configuration
@@ -151,6 +157,26 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
   }
 
+  /// Takes the phone's attitude at `time` (a pose from the phone's motion
+  /// sensors, at their own rate): from then on every object's direction is
+  /// tracked in the world frame and reported in the phone frame at the
+  /// latest pose (``DirectionFilter``). A pose changes no track by itself;
+  /// each object's next update uses it.
+  ///
+  /// - Returns: nil when the pose was taken, or why it was not:
+  ///   ``RejectionReason/nonFinitePose``, ``RejectionReason/poseNotUnit``
+  ///   (`SampleValidation.rejection(of:)`), or
+  ///   ``RejectionReason/timeWentBackwards`` when `time` is earlier than the
+  ///   previous accepted pose's. A rejected pose changes nothing.
+  /// - Complexity: O(1). Does not allocate.
+  public func update(pose: Attitude, at time: Timestamp) -> RejectionReason? {
+    if let reason = configuration.validation.rejection(of: pose) { return reason }
+    if let last = lastPoseTime, time < last { return .timeWentBackwards }
+    attitude = RotationMatrix(pose)
+    lastPoseTime = time
+    return nil
+  }
+
   /// The direction after `update`: from the 3-D filter once a direction has
   /// started it; until then (and when direction tracking is off) the
   /// measured direction or nothing. A distance-only stream never touches
@@ -160,7 +186,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     if !directionFilters.isEmpty {
       let filter = directionFilters[slot]
       if filter.isInitialized || update.direction != nil {
-        return filter.update(with: update)
+        return filter.update(with: update, attitude: attitude)
       }
     }
     guard let measured = update.direction else { return .unknown }

@@ -172,7 +172,11 @@ enum {
    * reports: not 0 and below 1e-4 m, or above 1000 m (corrupt values, unit
    * mistakes).
    */
-  RANGING_REJECTED_DISTANCE_OUT_OF_RANGE = 11
+  RANGING_REJECTED_DISTANCE_OUT_OF_RANGE = 11,
+  /** A component of the pose quaternion is NaN or infinite (ranging_engine_update_pose()). */
+  RANGING_REJECTED_NON_FINITE_POSE = 12,
+  /** The pose quaternion's norm differs from 1 by more than 0.01 (ranging_engine_update_pose()). */
+  RANGING_REJECTED_POSE_NOT_UNIT = 13
 };
 
 /* ---------------------------------------------------------------------------
@@ -458,19 +462,19 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 729
+#define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 946
-#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2233
+#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2334
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 1081
+#define RANGING_ENGINE_FIXED_BYTES 1170
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 1046
-#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2321
+#define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2418
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
@@ -561,6 +565,49 @@ void ranging_engine_destroy(ranging_engine_t *engine);
  */
 ranging_status_t ranging_engine_update(ranging_engine_t *engine, int64_t time_us, uint64_t object_id,
                                        double distance_m, const double *direction);
+
+/**
+ * Feeds the phone's attitude (its pose from the motion sensors, at their own
+ * rate), so that each object's direction is tracked in a fixed world frame:
+ * when the phone turns, an object out of the field of view keeps a
+ * predicted direction that turns with the phone instead of drifting, and
+ * the direction reported (ranging_object_state_t) is in the phone frame at
+ * the latest pose. Without poses nothing changes.
+ *
+ * Convention: attitude = {w, x, y, z}, a unit quaternion, Hamilton's
+ * convention (i j = k), that rotates phone-frame vectors into the world
+ * frame: v_world = q v_phone q*. The phone frame is the direction's (+x
+ * right, +y up, +z out of the screen towards the user); the world frame is
+ * any frame that does not turn (CoreMotion's reference frame, Android's
+ * rotation vector). A turn by angle t about unit axis a is
+ * {cos(t/2), sin(t/2) a}.
+ *
+ * Worked example: the phone turns 90 degrees left (about +y):
+ * q = {0.7071068, 0, 0.7071068, 0}. An object that was 2 m straight ahead
+ * (world (0, 0, -2)) is then at q* (0, 0, -2) q = (2, 0, 0) in the phone
+ * frame, 90 degrees to the right, and its next update reports direction
+ * (1, 0, 0) even while no direction is measured.
+ *
+ *   static const double turned_left[4] = {0.7071068, 0.0, 0.7071068, 0.0};
+ *   ranging_engine_update_pose(engine, t_us, turned_left);
+ *
+ * A pose applies to every object from its next update on (an update uses
+ * the latest pose at or before it; feed the pose first when both share a
+ * time). It moves no zone and not the clock, and is not counted in
+ * ranging_stats_t.
+ *
+ * - Parameters:
+ *   - engine: not NULL.
+ *   - time_us: when the pose was measured, microseconds; not earlier than
+ *     the previous accepted pose.
+ *   - attitude: 4 doubles (w, x, y, z), norm within 0.01 of 1 (normalised
+ *     by the engine); not kept.
+ * - Returns: RANGING_OK; RANGING_REJECTED_NON_FINITE_POSE;
+ *   RANGING_REJECTED_POSE_NOT_UNIT; RANGING_REJECTED_TIME_WENT_BACKWARDS
+ *   (nothing changes on a rejection); RANGING_ERROR_NULL_ARGUMENT.
+ * - Complexity: O(1). Does not allocate.
+ */
+ranging_status_t ranging_engine_update_pose(ranging_engine_t *engine, int64_t time_us, const double *attitude);
 
 /**
  * Applies a session life-cycle event to an object (see ranging_lifecycle_t).
@@ -715,6 +762,98 @@ typedef struct ranging_stats {
  * - Complexity: O(1). Does not allocate.
  */
 ranging_status_t ranging_engine_read_stats(const ranging_engine_t *engine, ranging_stats_t *stats);
+
+/* ---------------------------------------------------------------------------
+ * Batches
+ * ------------------------------------------------------------------------- */
+
+/** A batch row that is a measurement (ranging_engine_update()) rather than a life-cycle event. */
+#define RANGING_BATCH_MEASUREMENT (-1)
+/**
+ * A batch row that only moves the clock to its time (ranging_engine_advance_clock());
+ * its object, distance and direction are not read. A replay split by object
+ * feeds each part the times at which the whole replay's lost check ran, so
+ * that objects are lost at the same times.
+ */
+#define RANGING_BATCH_ADVANCE_CLOCK (-2)
+
+/**
+ * Many rows at once, for callers that cross into C once per batch (the
+ * Python package): column arrays in, each row's status, the state after
+ * each accepted measurement and the zone events out. Fill the inputs, set
+ * rows_done to 0, and call ranging_engine_process_batch() until rows_done
+ * equals count, consuming events[0 .. event_count) after each call.
+ */
+typedef struct ranging_batch {
+  /** Number of rows. */
+  size_t count;
+  /** count times, microseconds (as ranging_engine_update()'s time_us). Not NULL unless count is 0. */
+  const int64_t *time_us;
+  /** count object identifiers. Not NULL unless count is 0. */
+  const uint64_t *object_id;
+  /** count distances, metres, NAN for none; NULL when no row has a distance. */
+  const double *distance_m;
+  /**
+   * 3 * count direction components, row i at 3i (x, y, z); a row whose three
+   * components are all NAN has no direction (any other non-finite component
+   * is rejected as RANGING_REJECTED_NON_FINITE_DIRECTION). NULL when no row
+   * has a direction.
+   */
+  const double *direction;
+  /**
+   * count codes: RANGING_BATCH_MEASUREMENT for a measurement,
+   * RANGING_BATCH_ADVANCE_CLOCK for a clock advance, or a ranging_lifecycle_t
+   * value for a life-cycle row (its distance and direction are not read).
+   * NULL when every row is a measurement.
+   */
+  const int32_t *lifecycle;
+  /**
+   * Out, optional (NULL): count statuses, row i's as ranging_engine_update()
+   * or ranging_engine_lifecycle() would return it (a RANGING_REJECTED_* code
+   * for unusable data; RANGING_ERROR_INVALID_ARGUMENT for an undefined
+   * life-cycle code, which changes nothing).
+   */
+  ranging_status_t *status;
+  /**
+   * Out, optional (NULL): count states; entry i receives the object's state
+   * (as ranging_engine_read_object_state() reads it) right after row i when
+   * row i is an accepted measurement, and is left untouched otherwise.
+   */
+  ranging_object_state_t *states;
+  /** Out: the caller's buffer of event_capacity zone events. */
+  ranging_zone_event_t *events;
+  /**
+   * Out, optional (NULL): event_capacity entries; entry i receives the row
+   * that caused events[i], or SIZE_MAX for an event queued before the call.
+   */
+  size_t *event_rows;
+  /** Entries in events; at least the engine's event_capacity. */
+  size_t event_capacity;
+  /** Out: events written by the last call, oldest first. */
+  size_t event_count;
+  /** In and out: rows processed so far; the next call starts at this row. */
+  size_t rows_done;
+} ranging_batch_t;
+
+/**
+ * Processes rows rows_done, rows_done + 1, ... of batch in order, each
+ * exactly as ranging_engine_update(), ranging_engine_lifecycle() or
+ * ranging_engine_advance_clock() would,
+ * and moves the zone events they cause (after any still queued) into
+ * batch->events. It stops early, before a row, when fewer than the engine's
+ * event_capacity entries of batch->events are free, so no event is lost to
+ * a full buffer: call it again after consuming the events.
+ *
+ * - Parameters: engine: not NULL; batch: not NULL, as documented in ranging_batch_t.
+ * - Returns: RANGING_OK (rejected rows are reported in batch->status, not
+ *   here); RANGING_ERROR_EVENTS_DROPPED when the engine's own queue overflowed
+ *   on some row (the rows were applied); RANGING_ERROR_NULL_ARGUMENT (nothing
+ *   processed); RANGING_ERROR_BUFFER_TOO_SMALL when event_capacity is below the
+ *   engine's event_capacity (nothing processed); RANGING_ERROR_INVALID_ARGUMENT
+ *   when rows_done > count or a size exceeds PTRDIFF_MAX (nothing processed).
+ * - Complexity: O(rows processed), each row as its single-row call. Does not allocate.
+ */
+ranging_status_t ranging_engine_process_batch(ranging_engine_t *engine, ranging_batch_t *batch);
 
 /* ---------------------------------------------------------------------------
  * Names

@@ -169,9 +169,10 @@ final class AnyDirectionFilter {
   }
 
   @discardableResult
-  func update(_ update: RangingUpdate) -> DirectionEstimate {
-    gsl?.update(with: update) ?? swift!.update(with: update)
+  func update(_ update: RangingUpdate, attitude: RotationMatrix? = nil) -> DirectionEstimate {
+    gsl?.update(with: update, attitude: attitude) ?? swift!.update(with: update, attitude: attitude)
   }
+  var isWorldFrame: Bool { gsl?.isWorldFrame ?? swift!.isWorldFrame }
   var position: (x: Double, y: Double, z: Double) { gsl?.position ?? swift!.position }
   func covariance(_ i: Int, _ j: Int) -> Double { gsl?.covariance(i, j) ?? swift!.covariance(i, j) }
 }

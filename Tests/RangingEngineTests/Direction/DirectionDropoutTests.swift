@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RangingEngine
+import Testing
+
+/// Issue 26, item 4: a direction that goes missing while the object is in
+/// view, against an object that leaves the view on its own, each with and
+/// without a pose of a phone that does not turn. Truth is closed form.
+@Suite("Direction dropouts with and without pose")
+struct DirectionDropoutTests {
+  /// Angle between two directions, degrees.
+  static func degrees(_ a: Direction, _ b: Direction) -> Double {
+    let c = (a.x * b.x + a.y * b.y + a.z * b.z) / (a.length * b.length)
+    return acos(max(-1, min(1, c))) * 180 / .pi
+  }
+
+  /// A still object 1 m straight ahead, measured at 20 Hz; its direction
+  /// stops at t = 2 s, the distance goes on. Returns (seconds after the
+  /// stop, error in degrees or nil when unknown) for each row after it.
+  static func inViewDropout(withPose: Bool) -> [(seconds: Double, errorDegrees: Double?)] {
+    let tracker = ObjectTracker<SwiftKalmanBackend>()
+    let ahead = Direction(x: 0, y: 0, z: -1)
+    var rows: [(Double, Double?)] = []
+    for step in 0...60 {
+      let t = Double(step) * 0.05
+      if withPose { _ = tracker.update(pose: .identity, at: Timestamp(seconds: t)) }
+      let update = RangingUpdate(time: Timestamp(seconds: t), distanceMeters: 1, direction: t < 2 ? ahead : nil)
+      guard case .accepted(_, let state, _, _) = tracker.update(object: 1, with: update) else { continue }
+      if t >= 2 {
+        let error = state.directionState == .unknown ? nil : state.direction.map { degrees($0, ahead) }
+        rows.append((t - 2, error))
+      }
+    }
+    return rows
+  }
+
+  /// An object 2 m in front of a phone that does not turn, standing at 40°
+  /// to the right for 2 s, then stepping out of view at 1 m/s: position
+  /// (2 tan 40° + max(0, t - 2), 0, -2) m for t in 0...4 s at 20 Hz,
+  /// measured only inside the ±55° cone (from t ≈ 2.4 s on it is out).
+  /// Returns the errors, degrees, of the rows out of view that keep a
+  /// direction, and how many rows were out of view.
+  static func walkOut(withPose: Bool) -> (errors: [Double], outOfView: Int) {
+    let tracker = ObjectTracker<SwiftKalmanBackend>()
+    var errors: [Double] = []
+    var outOfView = 0
+    for step in 0...80 {
+      let t = Double(step) * 0.05
+      let x = 2 * tan(40 * Double.pi / 180) + max(0, t - 2), z = -2.0
+      let range = (x * x + z * z).squareRoot()
+      let truth = Direction(x: x / range, y: 0, z: z / range)
+      let inView = abs(atan2(x, -z)) < 55 * .pi / 180
+      if withPose { _ = tracker.update(pose: .identity, at: Timestamp(seconds: t)) }
+      let update = RangingUpdate(time: Timestamp(seconds: t), distanceMeters: range, direction: inView ? truth : nil)
+      guard case .accepted(_, let state, _, _) = tracker.update(object: 1, with: update) else { continue }
+      if !inView {
+        outOfView += 1
+        if state.directionState != .unknown, let d = state.direction { errors.append(degrees(d, truth)) }
+      }
+    }
+    return (errors, outOfView)
+  }
+
+  @Test("With a still phone's pose, a still object's direction stays put after a dropout until it turns unknown")
+  func inViewDropoutWithPose() {
+    let rows = Self.inViewDropout(withPose: true)
+    let predicted = rows.compactMap(\.errorDegrees)
+    #expect(predicted.count >= 5)
+    #expect(predicted.allSatisfy { $0 < 1 }, "\(predicted)")
+    // Then unknown, never back to a direction.
+    let firstUnknown = rows.firstIndex { $0.errorDegrees == nil }
+    #expect(firstUnknown != nil)
+    if let firstUnknown { #expect(rows[firstUnknown...].allSatisfy { $0.errorDegrees == nil }) }
+  }
+
+  @Test("With a still phone's pose, an object stepping out of the cone on its own is followed as closely as without")
+  func walkOutWithPose() {
+    let with = Self.walkOut(withPose: true), without = Self.walkOut(withPose: false)
+    #expect(with.errors.count == with.outOfView && with.outOfView > 0)
+    let meanWith = with.errors.reduce(0, +) / Double(with.errors.count)
+    let meanWithout = without.errors.reduce(0, +) / Double(max(1, without.errors.count))
+    #expect(meanWith <= meanWithout + 0.5, "with \(meanWith)°, without \(meanWithout)°")
+    #expect((with.errors.max() ?? 0) < 5)
+  }
+
+  /// The figures of Tuning.md, "Direction: pose".
+  @Test("Both cases, printed for Tuning.md")
+  func report() {
+    for pose in [false, true] {
+      let rows = Self.inViewDropout(withPose: pose)
+      let text = rows.filter { row in [0.2, 0.5, 0.8, 1.0].contains { abs(row.seconds - $0) < 1e-6 } }
+        .map { row in
+          String(format: "%.1f s: ", row.seconds) + (row.errorDegrees.map { String(format: "%.1f°", $0) } ?? "unknown")
+        }
+      print("in-view dropout, \(pose ? "with" : "without") pose: " + text.joined(separator: ", "))
+      let walk = Self.walkOut(withPose: pose)
+      print(
+        String(
+          format: "walk-out, %@ pose: kept %d/%d, mean %.2f°, max %.2f°", pose ? "with" : "without", walk.errors.count,
+          walk.outOfView, walk.errors.reduce(0, +) / Double(max(1, walk.errors.count)), walk.errors.max() ?? 0))
+    }
+  }
+}

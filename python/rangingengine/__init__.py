@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: Apache-2.0
+"""RangingEngine from Python: replay Ultra-Wideband ranging recordings through
+the engine's C library (ranging_engine.h, through ctypes) with pandas.
+
+    import rangingengine
+    df = rangingengine.read_csv("datasets/walk-in-out/samples.csv")
+    result = rangingengine.replay(df, zones={"inner": 1.5, "outer": 3.0})
+    result.events, result.filtered, result.rejected, result.summary
+
+`rangingengine.spark.replay` runs the same replay on a Spark DataFrame,
+partitioned by object.
+"""
+from ._capi import library as _library
+from ._columns import RangingFormatError
+from ._options import EngineOptions
+from ._reader import read_csv
+from ._replay import ReplayResult, ReplaySummary, events_jsonl, filtered_csv, replay
+
+__version__ = _library.ranging_engine_version().decode()
+__all__ = ["read_csv", "replay", "events_jsonl", "filtered_csv", "ReplayResult", "ReplaySummary", "EngineOptions",
+           "RangingFormatError"]

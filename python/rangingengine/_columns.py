@@ -1,0 +1,40 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The columns of a ranging CSV (docs/FORMATS.md §1) and the rejection records
+every reader and replay reports, with rangectl's reason codes."""
+import pandas as pd
+
+NUMERIC = ["t", "distance", "dir_x", "dir_y", "dir_z", "horizontal_angle",
+           "true_distance", "true_x", "true_y", "true_z"]
+TEXT = ["object", "vertical", "event"]
+KNOWN = set(NUMERIC) | set(TEXT)
+AXES = ["dir_x", "dir_y", "dir_z"]
+# A life-cycle row carries none of these (measurement_on_event_row).
+MEASUREMENT = ["distance", "dir_x", "dir_y", "dir_z", "horizontal_angle", "vertical"]
+VERTICAL = {"same", "above", "below", "aboveOrBelow", "unknown"}
+# |t| must stay below this many seconds: Timestamp's microseconds fit in an Int64.
+MAXIMUM_SECONDS = 9.2e12
+REJECTED_COLUMNS = ["row", "column", "field", "reason", "text"]
+MAXIMUM_TEXT = 40
+
+
+def clipped(text: str) -> str:
+    """RowRejection's text: at most 40 characters, then `...`."""
+    return text if len(text) <= MAXIMUM_TEXT else text[:MAXIMUM_TEXT] + "..."
+
+
+def rejected_frame(records) -> pd.DataFrame:
+    """Rejections (row, column, field, reason, text) as a DataFrame; `row` is the
+    file's 1-based line for read_csv input, else the DataFrame's index label."""
+    frame = pd.DataFrame.from_records(list(records), columns=REJECTED_COLUMNS)
+    frame["column"] = frame["column"].astype("Int64")
+    return frame
+
+
+class RangingFormatError(ValueError):
+    """A file or table that is not a ranging CSV at all (rangectl's exit 65 or 66):
+    the message names the file, the line and the field."""
+
+    def __init__(self, path, line, field, message):
+        self.path, self.line, self.field = path, line, field
+        where = f"{path}:{line}" if line is not None else f"{path}"
+        super().__init__(f"{where}: field '{field}': {message}" if field else f"{where}: {message}")

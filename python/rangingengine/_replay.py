@@ -1,0 +1,355 @@
+# SPDX-License-Identifier: Apache-2.0
+"""replay(): rows through the engine's C library in batches, one call into C
+per batch (ranging_engine_process_batch), with rangectl replay's accounting:
+rows read = accepted + rejected, each rejection with its row, field and
+reason."""
+import ctypes
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from . import _capi
+from ._columns import AXES, KNOWN, RangingFormatError, rejected_frame
+from ._options import EngineOptions, configuration, microseconds, parse_zones
+from ._validation import check, rejection_text
+
+EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
+FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
+                    "dir_sigma_deg", "nlos"]
+
+
+@dataclass
+class ReplaySummary:
+    """The counts `rangectl replay` prints: rows read = accepted + rejected."""
+
+    rows_read: int = 0
+    measurements_accepted: int = 0
+    lifecycle_accepted: int = 0
+    rejected_by_reason: dict = field(default_factory=dict)
+    objects: int = 0
+    evictions: int = 0
+    enter_events: int = 0
+    exit_events: int = 0
+    unused_columns: list = field(default_factory=list)
+
+    @property
+    def rows_accepted(self) -> int:
+        return self.measurements_accepted + self.lifecycle_accepted
+
+    @property
+    def rows_rejected(self) -> int:
+        return sum(self.rejected_by_reason.values())
+
+    def report(self, path: str) -> str:
+        """The summary as rangectl writes it to standard error (ReplaySummary.report)."""
+        text = (f"{path}: {self.rows_read} rows read, {self.rows_accepted} accepted ({self.measurements_accepted} "
+                f"measurements, {self.lifecycle_accepted} life-cycle), {self.rows_rejected} rejected\n")
+        for reason in sorted(self.rejected_by_reason):
+            text += f"  rejected {reason}: {self.rejected_by_reason[reason]}\n"
+        text += f"  objects: {self.objects} (evicted: {self.evictions})\n"
+        text += (f"  events: {self.enter_events + self.exit_events} ({self.enter_events} enter, "
+                 f"{self.exit_events} exit)\n")
+        if self.unused_columns:
+            text += f"  columns not used: {', '.join(self.unused_columns)}\n"
+        return text
+
+
+@dataclass
+class ReplayResult:
+    """What a replay produced: `events` (docs/FORMATS.md §2 fields), `filtered`
+    (the §3 columns, one row per accepted measurement in input order),
+    `rejected` (row, column, field, reason, text) and `summary`."""
+
+    events: pd.DataFrame
+    filtered: pd.DataFrame
+    rejected: pd.DataFrame
+    summary: ReplaySummary
+
+    def events_jsonl(self) -> str:
+        """The events as `rangectl replay` writes them (JSON Lines, §2), byte for byte."""
+        return events_jsonl(self.events)
+
+    def filtered_csv(self) -> str:
+        """The filtered track as `rangectl replay --filtered` writes it (§3), byte for byte."""
+        return filtered_csv(self.filtered)
+
+
+def events_jsonl(events: pd.DataFrame) -> str:
+    """Events (the columns of ReplayResult.events, from pandas or Spark) as
+    `rangectl replay` writes them: JSON Lines (docs/FORMATS.md §2), byte for byte."""
+    lines = []
+    for t, name, zone, kind, distance, sigma, reason in events[EVENT_COLUMNS].itertuples(index=False, name=None):
+        line = (f'{{"t":{_seconds(t)},"object":{_json_string(name)},"zone":{_json_string(zone)},'
+                f'"event":"{kind}","distance":{_fixed(distance, 3, "null")},"sigma":{_fixed(sigma, 4, "null")}')
+        lines.append(line + (f',"reason":"{reason}"}}' if isinstance(reason, str) else "}"))
+    return "".join(line + "\n" for line in lines)
+
+
+def filtered_csv(filtered: pd.DataFrame) -> str:
+    """Filtered rows (the columns of ReplayResult.filtered) as `rangectl replay
+    --filtered` writes them (docs/FORMATS.md §3), byte for byte."""
+    rows = [",".join(FILTERED_COLUMNS)]
+    for t, name, distance, sigma, x, y, z, state, spread, nlos in filtered[FILTERED_COLUMNS].itertuples(
+            index=False, name=None):
+        rows.append(f"{_seconds(t)},{_escaped(name)},{_fixed(distance, 4)},{_fixed(sigma, 4)},{_fixed(x, 6)},{_fixed(y, 6)},"
+                    f"{_fixed(z, 6)},{state},{_fixed(spread, 2)},{_fixed(nlos, 2)}")
+    return "".join(row + "\n" for row in rows)
+
+
+def _fixed(value, decimals, missing=""):
+    # printf's %.Nf, as rangectl's TextFormatting.fixed: a value that rounds to zero has no sign.
+    if value is None or not math.isfinite(value):
+        return missing
+    text = f"{value:.{decimals}f}"
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
+
+
+def _seconds(value) -> str:
+    # TextFormatting.seconds: the shortest text that reads back, never -0.0.
+    value = float(value)
+    return repr(value if value != 0 else 0.0)
+
+
+def _escaped(text) -> str:
+    # Escaped: C0 controls, DEL and C1 controls as \t, \n, \r or \xNN.
+    out = []
+    for character in str(text):
+        code = ord(character)
+        if code < 0x20 or 0x7F <= code <= 0x9F:
+            out.append({"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(character, f"\\x{code:02x}"))
+        else:
+            out.append(character)
+    return "".join(out)
+
+
+def _json_string(text) -> str:
+    # TextFormatting.jsonString: quote, backslash and control characters escaped.
+    out = ['"']
+    for character in str(text):
+        code = ord(character)
+        if character == '"':
+            out.append('\\"')
+        elif character == "\\":
+            out.append("\\\\")
+        elif character == "\n":
+            out.append("\\n")
+        elif character == "\r":
+            out.append("\\r")
+        elif character == "\t":
+            out.append("\\t")
+        elif code < 0x20:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(character)
+    return "".join(out) + '"'
+
+
+def as_frame(data) -> pd.DataFrame:
+    """A DataFrame from a DataFrame, a pyarrow Table or RecordBatch, or a path
+    (.csv through read_csv; .parquet; .arrow, .feather)."""
+    if isinstance(data, pd.DataFrame):
+        return data
+    if hasattr(data, "to_pandas") and hasattr(data, "schema"):
+        return data.to_pandas()
+    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        from ._reader import read_csv
+        path = str(data)
+        if path.endswith(".parquet"):
+            return pd.read_parquet(path)
+        if path.endswith((".arrow", ".feather")):
+            return pd.read_feather(path)
+        return read_csv(path)
+    raise TypeError(f"replay: expected a DataFrame, a pyarrow Table or a path, got {type(data).__name__}")
+
+
+def replay(data, zones=None, **engine_options) -> ReplayResult:
+    """Replays ranging rows through the engine, as `rangectl replay` does.
+
+    - data: a DataFrame with the columns of docs/FORMATS.md §1 (from read_csv,
+      or built by hand: numeric columns as numbers with NaN for no value), a
+      pyarrow Table, or a path.
+    - zones: {"inner": 1.5, "outer": 3.0} (the default), {"door": (1.5, 30)}
+      for an angle limit in degrees, or rangectl's text "inner=1.5,outer=3".
+    - engine_options: rangectl replay's options by name (gate=4, capacity=64,
+      direction="off", ...); ValueError names a bad one and its range.
+    """
+    options = EngineOptions.from_keywords(engine_options)
+    zone_list = parse_zones(zones)
+    prepared = prepare(as_frame(data), options)
+    run = run_engine(prepared.rows, options, zone_list, prepared.calibrations)
+    return finish(prepared, run, zone_list)
+
+
+@dataclass
+class Prepared:
+    """Rows checked and turned into the engine's arrays."""
+
+    frame: pd.DataFrame
+    info: dict
+    checked: object
+    usable: np.ndarray       # positions in frame of the rows the engine gets
+    names: pd.Index          # object names by id
+    seconds: np.ndarray      # t of the usable rows
+    is_event: np.ndarray     # which usable rows are life-cycle rows
+    rows: dict               # the batch's arrays, one entry per usable row
+    calibrations: dict       # object id -> (offset, scale)
+
+
+def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
+    """Checks every row of `frame` and builds the batch arrays of the usable ones."""
+    info = frame.attrs.get("rangingengine", {})
+    path = info.get("path", "<DataFrame>")
+    for required in ("t", "object"):
+        if required not in frame.columns:
+            raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
+    checked = check(frame)
+    usable = np.flatnonzero(checked.usable)
+    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | (checked.texts["vertical"][usable] != None)  # noqa: E711
+    if horizontal.any():
+        first = frame.index[usable[np.argmax(horizontal)]]
+        raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
+                         f"(ranging_engine.h); {int(horizontal.sum())} rows carry them")
+    names, ids = _object_ids(checked.texts["object"][usable])
+    lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
+    events_column = checked.texts["event"][usable]
+    is_event = events_column != None  # noqa: E711
+    lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
+    seconds = checked.numbers["t"][usable]
+    rows = {
+        "time_us": microseconds(seconds),
+        "object_id": ids,
+        "distance_m": np.ascontiguousarray(checked.numbers["distance"][usable]),
+        "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
+        "lifecycle": lifecycle,
+    }
+    calibrations = {names.get_loc(name): value for name, value in options.object_calibrations().items()
+                    if name in names}
+    return Prepared(frame, info, checked, usable, names, seconds, is_event, rows, calibrations)
+
+
+def _object_ids(objects):
+    """Ids in order of first appearance, as rangectl numbers names, and the names by id."""
+    codes, uniques = pd.factorize(pd.Series(objects, dtype=object), sort=False)
+    return pd.Index(uniques, dtype=object), codes.astype(np.uint64)
+
+
+@dataclass
+class Run:
+    """What the engine made of a batch of rows."""
+
+    status: np.ndarray       # each row's ranging_status_t
+    states: np.ndarray       # OBJECT_STATE after each accepted measurement row
+    events: np.ndarray       # ZONE_EVENT, in the engine's order
+    event_rows: np.ndarray   # the row that caused each event
+    evictions: int
+
+
+def run_engine(rows, options, zone_list, calibrations=None) -> Run:
+    """Creates an engine, feeds it every row (time_us, object_id, distance_m,
+    direction, lifecycle arrays) in batches, and returns what it made of them."""
+    calibrations = calibrations or {}
+    count = len(rows["time_us"])
+    # One row causes at most 2 * zones events plus zones per object found lost.
+    event_capacity = min(len(zone_list) * (options.capacity + 2), 1 << 20)
+    config, zone_array = configuration(options, zone_list, event_capacity)
+    engine = ctypes.c_void_p()
+    status = _capi.library.ranging_engine_create(config, ctypes.byref(engine))
+    if status != _capi.RANGING_OK:
+        raise ValueError(f"the engine refused the options: {_capi.status_name(status)}")
+    try:
+        for object_id, (offset, scale) in calibrations.items():
+            result = _capi.library.ranging_engine_set_object_calibration(engine, object_id, offset, scale)
+            if result != _capi.RANGING_OK:
+                raise ValueError(f"object_calibration: {_capi.status_name(result)}")
+        statuses = np.zeros(count, dtype=np.int32)
+        states = np.zeros(count, dtype=_capi.OBJECT_STATE)
+        buffer = np.zeros(max(4 * event_capacity, 1 << 16), dtype=_capi.ZONE_EVENT)
+        buffer_rows = np.zeros(len(buffer), dtype=np.uintp)
+        batch = _capi.Batch(count=count, status=_capi.pointer(statuses), states=_capi.pointer(states),
+                            events=_capi.pointer(buffer), event_rows=_capi.pointer(buffer_rows),
+                            event_capacity=len(buffer), rows_done=0,
+                            **{name: _capi.pointer(array) for name, array in rows.items()})
+        chunks, row_chunks = [], []
+        while True:
+            result = _capi.library.ranging_engine_process_batch(engine, ctypes.byref(batch))
+            if result == _capi.RANGING_ERROR_EVENTS_DROPPED:
+                raise RuntimeError("the engine's event queue overflowed; events were lost")
+            if result != _capi.RANGING_OK:
+                raise RuntimeError(f"ranging_engine_process_batch: {_capi.status_name(result)}")
+            chunks.append(buffer[:batch.event_count].copy())
+            row_chunks.append(buffer_rows[:batch.event_count].astype(np.int64))
+            if batch.rows_done == count:
+                break
+        stats = _capi.Stats()
+        _capi.library.ranging_engine_read_stats(engine, ctypes.byref(stats))
+    finally:
+        _capi.library.ranging_engine_destroy(engine)
+    return Run(statuses, states, np.concatenate(chunks), np.concatenate(row_chunks), int(stats.objects_evicted))
+
+
+def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
+    """The result of a replay from the engine's run over the prepared rows
+    (run.status and run.states have one entry per usable row)."""
+    frame, info, checked, usable = prepared.frame, prepared.info, prepared.checked, prepared.usable
+    names, seconds, is_event = prepared.names, prepared.seconds, prepared.is_event
+    status, states, events = run.status, run.states, run.events
+    zone_names = np.array([name for name, _, _ in zone_list], dtype=object)
+    reasons = np.array(_capi.EXIT_REASONS, dtype=object)
+    event_frame = pd.DataFrame({
+        "t": events["time_us"] / 1_000_000,
+        "object": names.to_numpy()[events["object_id"].astype(np.int64)],
+        "zone": zone_names[events["zone"]],
+        "event": np.where(events["kind"] == 0, "enter", "exit").astype(object),
+        "distance": events["distance_m"],
+        "sigma": events["distance_sigma_m"],
+        "reason": reasons[events["reason"]],
+    }, columns=EVENT_COLUMNS)
+
+    accepted = (status == _capi.RANGING_OK) & ~is_event
+    state = states[accepted]
+    distance_known = np.isfinite(state["distance_m"])
+    direction = state["direction"]
+    has_direction = ~np.isnan(direction[:, 0])
+    spread = np.where(has_direction & np.isfinite(state["direction_sigma_rad"]),
+                      state["direction_sigma_rad"] * 180 / np.pi, np.nan)
+    filtered = pd.DataFrame({
+        "t": seconds[accepted],
+        "object": checked.texts["object"][usable][accepted],
+        "distance": np.where(distance_known, state["distance_m"], np.nan),
+        "sigma": np.where(distance_known, state["distance_sigma_m"], np.nan),
+        "dir_x": direction[:, 0], "dir_y": direction[:, 1], "dir_z": direction[:, 2],
+        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[state["direction_state"]],
+        "dir_sigma_deg": spread,
+        "nlos": np.where(distance_known, state["nlos_probability"], np.nan),
+    }, columns=FILTERED_COLUMNS)
+
+    index = frame.index
+    file_columns = info.get("file_columns") or {name: i + 1 for i, name in reversed(list(enumerate(frame.columns)))}
+    records = [tuple(record) for record in info.get("rejected", [])]
+    for position in np.flatnonzero(~checked.usable):
+        where = checked.field[position]
+        records.append((index[position], file_columns.get(where), where, checked.reason[position],
+                        rejection_text(checked, position, where)))
+    engine_rejected = (status != _capi.RANGING_OK) & ~is_event
+    for position in np.flatnonzero(engine_rejected):
+        reason = _capi.status_name(int(status[position]))
+        where = "t" if reason == "time_went_backwards" else "row"
+        records.append((index[usable[position]], file_columns.get(where), where, reason, repr(float(seconds[position]))))
+    rejected = rejected_frame(records)
+    if "rejected" in info and len(rejected):
+        rejected = rejected.sort_values("row", kind="stable").reset_index(drop=True)
+
+    summary = ReplaySummary(
+        rows_read=len(frame) + (len(info["rejected"]) if "rejected" in info else 0),
+        measurements_accepted=int(accepted.sum()),
+        lifecycle_accepted=int(is_event.sum()),
+        rejected_by_reason={str(k): int(v) for k, v in rejected["reason"].value_counts().items()},
+        objects=len(names),
+        evictions=run.evictions,
+        enter_events=int((events["kind"] == 0).sum()),
+        exit_events=int((events["kind"] == 1).sum()),
+        unused_columns=list(info.get("unused_columns", [name for name in frame.columns if name not in KNOWN])),
+    )
+    return ReplayResult(event_frame, filtered, rejected, summary)

@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The replay on a Spark DataFrame, partitioned by object.
+
+    result = rangingengine.spark.replay(spark_df, zones={"inner": 1.5, "outer": 3.0})
+    result.events      # Spark DataFrame, docs/FORMATS.md §2 fields, in the single-machine order
+    result.filtered    # Spark DataFrame, the §3 columns, in input order
+    result.rejected    # Spark DataFrame: row, column, field, reason, text
+
+Rows are grouped by `object` (groupBy(object).applyInPandas) and each group
+is replayed by its own engine (rangingengine._partitioned), with the lost
+checks that the whole replay runs: the driver computes them first from the
+times of all usable rows (one pass, 8 bytes a row collected). The result is
+the single-machine result, with two documented differences: the object
+table's capacity applies per object group, so a single-machine replay that
+evicts objects (more live objects than `capacity`) gives other events; and
+objects lost at the same clock check are ordered by first appearance rather
+than by table slot.
+
+Input order matters (time must not decrease per object, and events are
+ordered by the row that caused them): give `order_by`, a column holding
+each row's position in the recording (read_csv's `line` index, for
+example); without it, rows are numbered with monotonically_increasing_id(),
+which follows the DataFrame's partitions and their row order.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ._columns import NUMERIC, REJECTED_COLUMNS
+from ._options import EngineOptions, microseconds, parse_zones
+from ._partitioned import lost_checks, replay_part
+from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
+from ._validation import check
+
+_ORDER = "_rangingengine_order"
+_RECORDING = "_rangingengine_recording"
+_SCHEMA = (f"record string, {_RECORDING} string, {_ORDER} long, phase int, first long, sequence long, "
+           "t double, object string, zone string, event string, distance double, sigma double, reason string, "
+           "dir_x double, dir_y double, dir_z double, direction_state string, dir_sigma_deg double, nlos double, "
+           "row long, `column` long, field string, text string")
+
+
+@dataclass
+class SparkReplayResult:
+    """Spark DataFrames of the replay's events, filtered rows and rejected rows."""
+
+    events: object
+    filtered: object
+    rejected: object
+
+
+def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options) -> SparkReplayResult:
+    """Replays a Spark DataFrame with the columns of docs/FORMATS.md §1, one
+    object per group, with rangingengine.replay()'s options.
+
+    - order_by: the column of each row's position in its recording (see above).
+    - recording: for a table of many recordings, the column naming each row's
+      recording: each recording is replayed on its own (its own clock and
+      lost checks, objects of the same name in two recordings apart), as
+      rangingengine.replay would replay each file, and the results gain a
+      `recording` column, ordered by recording, then as above.
+    """
+    from pyspark.sql import functions as F
+
+    options = EngineOptions.from_keywords(engine_options)
+    zone_list = parse_zones(zones)
+    numbered = (spark_df
+                .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
+                .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
+                .localCheckpoint())
+    checks = _lost_checks(numbered)
+    columns = [name for name in spark_df.columns if name not in (_ORDER, _RECORDING)]
+
+    def replay_group(frame: pd.DataFrame) -> pd.DataFrame:
+        frame = frame.sort_values(_ORDER, kind="stable")
+        name = frame[_RECORDING].iloc[0]
+        order = frame[_ORDER].to_numpy(dtype=np.int64)
+        frame = frame[columns].set_axis(pd.Index(order, name="row"))
+        check_order, check_time = checks.get(name, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        result, filtered_order, (event_order, phase, sequence) = replay_part(
+            frame, order, check_order, check_time, options, zone_list)
+        first = int(order[0]) if len(order) else 0
+        events = result.events.assign(record="event", phase=phase.astype(np.int32), first=first,
+                                      sequence=sequence, **{_ORDER: event_order})
+        accepted = result.filtered.assign(record="filtered", phase=0, first=first, sequence=0,
+                                          **{_ORDER: filtered_order})
+        rejected = result.rejected.assign(record="rejected", phase=0, first=first, sequence=0)
+        rejected[_ORDER] = rejected["row"].astype(np.int64)
+        out = pd.concat([events, accepted, rejected], ignore_index=True).reindex(columns=_COLUMNS)
+        out[_RECORDING] = name
+        # Plain NumPy columns: Arrow-backed strings arrive chunked, which Spark's converter refuses.
+        return pd.DataFrame({column: out[column].to_numpy(dtype=_DTYPES[kind], na_value=_MISSING[kind])
+                             for column, kind in zip(_COLUMNS, _KINDS)})
+
+    replayed = (numbered.groupBy(_RECORDING, "object").applyInPandas(replay_group, schema=_SCHEMA)
+                .localCheckpoint())
+    ordered = [_RECORDING, _ORDER, "phase", "first", "sequence"]
+    lead = [F.col(_RECORDING).alias("recording")] if recording else []
+
+    def part(record, names):
+        return replayed.where(F.col("record") == record).orderBy(*ordered).select(*lead, *names)
+
+    return SparkReplayResult(events=part("event", EVENT_COLUMNS), filtered=part("filtered", FILTERED_COLUMNS),
+                             rejected=part("rejected", REJECTED_COLUMNS))
+
+
+_COLUMNS = [field.split(" ")[0].strip("`") for field in _SCHEMA.split(", ")]
+_KINDS = [field.split(" ")[1] for field in _SCHEMA.split(", ")]
+_DTYPES = {"string": object, "double": np.float64, "long": np.float64, "int": np.int32}
+_MISSING = {"string": None, "double": np.nan, "long": np.nan, "int": 0}
+
+
+def _lost_checks(numbered):
+    """Each recording's lost checks: {recording: (input position of the row that
+    ran each check, its time in µs)}, from the usable rows' times."""
+    needed = [name for name in numbered.columns
+              if name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
+
+    def usable_times(batches):
+        for frame in batches:
+            checked = check(frame)
+            usable = checked.usable
+            yield pd.DataFrame({_RECORDING: frame[_RECORDING].to_numpy(dtype=object)[usable],
+                                _ORDER: frame[_ORDER].to_numpy(dtype=np.int64)[usable],
+                                "time_us": microseconds(checked.numbers["t"][usable])})
+
+    times = (numbered.select(*needed)
+             .mapInPandas(usable_times, schema=f"{_RECORDING} string, {_ORDER} long, time_us long").toPandas())
+    checks = {}
+    for name, rows in times.groupby(_RECORDING, sort=False):
+        rows = rows.sort_values(_ORDER, kind="stable")
+        positions, check_time = lost_checks(rows["time_us"].to_numpy(dtype=np.int64))
+        checks[name] = (rows[_ORDER].to_numpy(dtype=np.int64)[positions], check_time)
+    return checks

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Builds the engine's C library for the Python package.
+
+`pip install ./python` runs this: scripts/install-c-library builds
+libRangingEngineCAPI.a without the GSL trait (no GPL code) and writes its
+pkg-config file; the static archive, the Swift runtime the .pc file names
+and swiftrt.o are then linked into one shared library,
+rangingengine/librangingengine.so, which exports only the ranging_* symbols
+of ranging_engine.h and which the package loads with ctypes.
+
+Environment: RANGINGENGINE_SCRATCH_PATH overrides the SwiftPM build folder
+(default: the repository's .build-nogsl, shared with scripts/check-without-gsl);
+CC names the C compiler (default cc).
+"""
+import os
+import shlex
+import subprocess
+import tempfile
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+from setuptools.dist import Distribution
+
+HERE = Path(__file__).resolve().parent
+REPOSITORY = HERE.parent
+LIBRARY = "librangingengine.so"
+
+
+def run(command, **kwargs):
+    print("rangingengine build:", " ".join(shlex.quote(str(part)) for part in command), flush=True)
+    subprocess.run([str(part) for part in command], check=True, **kwargs)
+
+
+def build_shared_library(destination: Path) -> None:
+    """scripts/install-c-library into a temporary prefix, then one shared library from what it installed."""
+    installer = REPOSITORY / "scripts" / "install-c-library"
+    if not installer.exists():
+        raise RuntimeError(
+            f"{installer} not found: build the package from the repository's python/ folder (pip install ./python)")
+    with tempfile.TemporaryDirectory() as prefix:
+        command = [installer, "--prefix", prefix]
+        scratch = os.environ.get("RANGINGENGINE_SCRATCH_PATH")
+        if scratch:
+            command += ["--scratch-path", scratch]
+        run(command, cwd=REPOSITORY)
+        environment = dict(os.environ, PKG_CONFIG_PATH=f"{prefix}/lib/pkgconfig")
+        libs = subprocess.run(["pkg-config", "--libs", "ranging-engine"], check=True, capture_output=True, text=True,
+                              env=environment).stdout.split()
+        # The archive whole, so that every ranging_* function is kept; the runtime as the .pc file says.
+        libs = [part for entry in libs for part in (
+            ["-Wl,--whole-archive", entry, "-Wl,--no-whole-archive"] if entry.endswith("libRangingEngineCAPI.a")
+            else [entry])]
+        exports = Path(prefix) / "exports.map"
+        exports.write_text("{ global: ranging_*; local: *; };\n")
+        destination.mkdir(parents=True, exist_ok=True)
+        compiler = shlex.split(os.environ.get("CC", "cc"))
+        run(compiler + ["-shared", "-s", "-o", destination / LIBRARY, *libs, f"-Wl,--version-script={exports}"])
+
+
+class BuildWithLibrary(build_py):
+    def run(self):
+        super().run()
+        build_shared_library(Path(self.build_lib) / "rangingengine")
+
+
+class BinaryDistribution(Distribution):
+    """A wheel for this platform: it holds a native library."""
+
+    def has_ext_modules(self):
+        return True
+
+
+setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)

@@ -1,0 +1,54 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The ctypes structures and NumPy records of rangingengine._capi against
+ranging_engine.h: a C program prints each structure's size and each field's
+offset as the C compiler lays them out."""
+import ctypes
+import os
+import shlex
+import subprocess
+
+from rangingengine import _capi
+from conftest import REPOSITORY
+
+STRUCTURES = {
+    "ranging_zone_config_t": _capi.ZoneConfig,
+    "ranging_config_t": _capi.Config,
+    "ranging_stats_t": _capi.Stats,
+    "ranging_batch_t": _capi.Batch,
+    "ranging_zone_event_t": _capi.ZONE_EVENT,
+    "ranging_object_state_t": _capi.OBJECT_STATE,
+}
+
+
+def layout(kind):
+    if isinstance(kind, type) and issubclass(kind, ctypes.Structure):
+        return ctypes.sizeof(kind), {name: getattr(kind, name).offset for name, _ in kind._fields_}
+    return kind.itemsize, {name: kind.fields[name][1] for name in kind.names}
+
+
+def test_every_structure_has_the_headers_layout(tmp_path):
+    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "ranging_engine.h"', "int main(void) {"]
+    for c_name, kind in STRUCTURES.items():
+        size, offsets = layout(kind)
+        lines.append(f'  printf("{c_name} %zu\\n", sizeof({c_name}));')
+        for field in offsets:
+            lines.append(f'  printf("{c_name}.{field} %zu\\n", offsetof({c_name}, {field}));')
+    lines += ["  return 0;", "}"]
+    source = tmp_path / "layout.c"
+    source.write_text("\n".join(lines) + "\n")
+    compiler = shlex.split(os.environ.get("CC", "cc"))
+    subprocess.run(compiler + ["-I", str(REPOSITORY / "Sources/RangingEngineCAPI/include"), str(source), "-o",
+                               str(tmp_path / "layout")], check=True)
+    printed = dict(line.rsplit(" ", 1) for line in subprocess.run(
+        [str(tmp_path / "layout")], capture_output=True, text=True, check=True).stdout.splitlines())
+    for c_name, kind in STRUCTURES.items():
+        size, offsets = layout(kind)
+        assert int(printed[c_name]) == size, c_name
+        for field, offset in offsets.items():
+            assert int(printed[f"{c_name}.{field}"]) == offset, f"{c_name}.{field}"
+
+
+def test_the_library_is_the_headers_version():
+    import rangingengine
+    header = (REPOSITORY / "Sources/RangingEngineCAPI/include/ranging_engine.h").read_text()
+    assert f'#define RANGING_ENGINE_VERSION "{rangingengine.__version__}"' in header

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The engine options: rangectl replay's names, defaults and ranges. Each value
+below is given to rangingengine.replay and to `rangectl replay`: both accept
+it, or both refuse it (rangectl with status 64, Python with a ValueError
+naming the option)."""
+import dataclasses
+import re
+import subprocess
+
+import pytest
+
+import rangingengine
+from conftest import REPOSITORY
+
+WALK = REPOSITORY / "datasets" / "walk-in-out" / "samples.csv"
+
+# (option, value, accepted)
+CASES = [
+    ("hysteresis", 0.0, True), ("hysteresis", 1.5, True), ("hysteresis", 1.6, False), ("hysteresis", -0.1, False),
+    ("band_offset", -0.5, True), ("band_offset", -1.5, False), ("band_offset", 20000, False),
+    ("enter_dwell", 3600, True), ("enter_dwell", 3601, False), ("exit_dwell", -1, False),
+    ("sigma_margin", 0, True), ("sigma_margin", -0.5, False), ("sigma_margin", 101, False),
+    ("capacity", 1, True), ("capacity", 0, False),
+    ("suspension", "hold", True), ("suspension", "keep", False),
+    ("process_noise", 1e-6, True), ("process_noise", 0, False), ("process_noise", 1e7, False),
+    ("measurement_sigma", 1e-4, True), ("measurement_sigma", 1e-5, False), ("measurement_sigma", 1e200, False),
+    ("gate", 0.1, True), ("gate", 0.05, False), ("short_gate", 1e6, True), ("short_gate", 2e6, False),
+    ("max_rate", 0.1, True), ("max_rate", 0.05, False), ("max_rate", float("inf"), True),
+    ("reset_after", 1, True), ("reset_after", 0, False),
+    ("reset_after_seconds", 86400, True), ("reset_after_seconds", -1, False),
+    ("confirmation", 1, True), ("confirmation", 100, True), ("confirmation", 0, False), ("confirmation", 101, False),
+    ("confirmation_seconds", 3600, True), ("confirmation_seconds", 3601, False),
+    ("direction", "off", True), ("direction", "maybe", False),
+    ("fov", "180,90", True), ("fov", "181,45", False), ("fov", "55", False), ("fov", "0,45", False),
+    ("max_coast", 60, True), ("max_coast", 61, False), ("max_coast", 0, False),
+    ("velocity_correlation", 1e-3, True), ("velocity_correlation", 1e-4, False), ("velocity_correlation", 2e6, False),
+    ("hampel_threshold", 0, True), ("hampel_threshold", -1, False),
+    ("range_offset", -10, True), ("range_offset", 10.5, False), ("range_scale", 0.5, True), ("range_scale", 2.5, False),
+]
+
+
+def rangectl_accepts(rangectl, option, value):
+    flag = "--" + option.replace("_", "-")
+    text = value if isinstance(value, str) else repr(value)
+    done = subprocess.run([str(rangectl), "replay", str(WALK), "--quiet", "--backend", "swift", flag, text],
+                          capture_output=True, text=True)
+    assert done.returncode in (0, 64), done.stderr
+    return done.returncode == 0
+
+
+@pytest.mark.parametrize("option,value,accepted", CASES, ids=[f"{o}={v}" for o, v, _ in CASES])
+def test_python_and_rangectl_agree_on_every_range(option, value, accepted, rangectl):
+    assert rangectl_accepts(rangectl, option, value) == accepted
+    frame = rangingengine.read_csv(WALK)
+    if accepted:
+        rangingengine.replay(frame, **{option: value})
+    else:
+        with pytest.raises(ValueError, match=option):
+            rangingengine.replay(frame, **{option: value})
+
+
+def test_the_defaults_are_rangectls(rangectl):
+    done = subprocess.run([str(rangectl), "replay", "--help"], capture_output=True, text=True, check=True)
+    # One block per option: "--gate <k>  Innovation gate ... (default: 4.0)".
+    blocks = {block.split()[0]: " ".join(block.split()) for block in re.split(r"\n  (?=--)", done.stdout)}
+    for field in dataclasses.fields(rangingengine.EngineOptions):
+        if field.name in ("object_calibration", "backend"):
+            continue
+        flag = "--" + field.name.replace("_", "-")
+        default = field.default
+        texts = {str(default), f"{default:g}" if not isinstance(default, str) else default}
+        assert any(f"default: {text})" in blocks[flag] for text in texts), (flag, blocks[flag])
+
+
+def test_an_unknown_option_is_refused_with_the_known_ones():
+    with pytest.raises(ValueError, match="unknown engine option 'gates'.*gate"):
+        rangingengine.replay(rangingengine.read_csv(WALK), gates=3)
+
+
+def test_options_the_c_library_lacks_are_refused_by_name():
+    frame = rangingengine.read_csv(WALK)
+    with pytest.raises(ValueError, match="hampel_window.*C library"):
+        rangingengine.replay(frame, hampel_window=5)
+    with pytest.raises(ValueError, match="backend.*without GSL"):
+        rangingengine.replay(frame, backend="gsl")

@@ -1,0 +1,104 @@
+# SPDX-License-Identifier: Apache-2.0
+"""read_csv and the inputs replay() takes: docs/FORMATS.md §1's rules, Parquet
+and Arrow, and errors that name the file, line and field."""
+import pandas as pd
+import pyarrow as pa
+import pyarrow.feather as feather
+import pyarrow.parquet as parquet
+import pytest
+
+import rangingengine
+from conftest import REPOSITORY
+
+WALK = REPOSITORY / "datasets" / "walk-in-out" / "samples.csv"
+
+
+def test_columns_in_any_order_with_comments_blank_lines_and_extra_columns_give_the_same_events(tmp_path, reference):
+    lines = WALK.read_text().splitlines()
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    header = lines[header_at].split(",")
+    order = list(reversed(range(len(header))))
+    shuffled = [",".join(header[i] for i in order) + ",note"]
+    for number, line in enumerate(lines[header_at + 1:]):
+        fields = line.split(",")
+        shuffled.append(",".join(f" {fields[i]}\t" for i in order) + ",x")
+        if number % 50 == 0:
+            shuffled += ["# comment", "", " \t "]
+    path = tmp_path / "shuffled.csv"
+    path.write_bytes(("# leading comment\r\r" + "\r".join(shuffled) + "\r").encode())
+    frame = rangingengine.read_csv(path)
+    assert list(frame.columns[:3]) == ["true_z", "true_y", "true_x"]
+    assert frame.index.name == "line"
+    result = rangingengine.replay(frame)
+    expected = reference(path)
+    assert result.events_jsonl() == expected.events == rangingengine.replay(rangingengine.read_csv(WALK)).events_jsonl()
+    assert result.summary.unused_columns == ["note"]
+    assert result.summary.report(str(path)) in expected.stderr
+
+
+def test_empty_fields_are_no_value(tmp_path):
+    path = tmp_path / "empty.csv"
+    path.write_text("t,object,distance,dir_x,dir_y,dir_z\n0.0,a,2.0,,,\n0.2,a,,0,0,-1\n0.4,a,,,,\n")
+    frame = rangingengine.read_csv(path)
+    assert frame["distance"].isna().tolist() == [False, True, True]
+    result = rangingengine.replay(frame)
+    assert result.summary.measurements_accepted == 2
+    assert result.rejected[["row", "field", "reason"]].values.tolist() == [[4, "row", "no_measurement"]]
+
+
+def test_a_file_without_t_raises_with_file_line_and_field(tmp_path):
+    path = tmp_path / "no-t.csv"
+    path.write_text("# comment\ntime,object,distance\n1,a,2\n")
+    with pytest.raises(ValueError, match=r"no-t\.csv:2: field 't': not a ranging CSV"):
+        rangingengine.read_csv(path)
+    with pytest.raises(rangingengine.RangingFormatError):
+        rangingengine.replay(pd.DataFrame({"object": ["a"], "distance": [1.0]}))
+
+
+def test_parquet_and_arrow_tables_are_taken_wherever_a_dataframe_is(tmp_path):
+    frame = rangingengine.read_csv(WALK)
+    expected = rangingengine.replay(frame).events_jsonl()
+    table = pa.Table.from_pandas(frame.reset_index(drop=True), preserve_index=False)
+    assert rangingengine.replay(table).events_jsonl() == expected
+    parquet.write_table(table, tmp_path / "walk.parquet")
+    assert rangingengine.replay(tmp_path / "walk.parquet").events_jsonl() == expected
+    assert rangingengine.replay(pd.read_parquet(tmp_path / "walk.parquet")).events_jsonl() == expected
+    feather.write_feather(table, tmp_path / "walk.arrow")
+    assert rangingengine.replay(str(tmp_path / "walk.arrow")).events_jsonl() == expected
+
+
+def test_a_dataframe_built_by_hand_is_checked_as_the_reader_checks_rows():
+    frame = pd.DataFrame({
+        "t": [0.0, 0.2, 0.4, float("inf"), 0.6, 0.8, 1.0],
+        "object": ["a", "a", None, "a", "a", "a", "a"],
+        "distance": [2.0, -1.0, 2.0, 2.0, 2.0, 2.0, 2.0],
+        "event": [None, None, None, None, "lost_it", None, "suspended"],
+        "dir_x": [None, None, None, None, None, 0.0, None],
+    })
+    result = rangingengine.replay(frame)
+    assert result.rejected[["row", "field", "reason"]].values.tolist() == [
+        [1, "distance", "negative_distance"], [2, "object", "missing_value"], [3, "t", "non_finite_value"],
+        [4, "event", "unknown_event"], [5, "dir_y", "incomplete_direction"],
+        [6, "distance", "measurement_on_event_row"]]
+    assert result.summary.rows_read == 7 and result.summary.rows_accepted == 1
+
+
+CORPUS = REPOSITORY / "Tests" / "Corpus"
+
+
+@pytest.mark.parametrize("name", ["nul-object.csv", "negative-zero.csv", "mixed-line-ends.csv"])
+def test_corpus_inputs_replay_as_rangectl_replays_them(name, reference):
+    path = CORPUS / name
+    expected = reference(path)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
+
+
+@pytest.mark.parametrize("name", ["utf16le-bom.csv", "utf16be-bom.csv"])
+def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
+    assert reference(CORPUS / name).status == 65
+    with pytest.raises(rangingengine.RangingFormatError, match=f"{name}:1: not a ranging CSV: the file is UTF-16"):
+        rangingengine.read_csv(CORPUS / name)

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The README's Python examples run as written, from the repository."""
+import re
+import subprocess
+import sys
+
+import pandas as pd
+
+import rangingengine
+from conftest import REPOSITORY
+
+
+def python_block(heading):
+    text = (REPOSITORY / "README.md").read_text()
+    section = text[text.index(f"## {heading}\n"):]
+    return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+
+
+def run(code):
+    return subprocess.run([sys.executable, "-c", code], cwd=REPOSITORY, capture_output=True, text=True, check=True)
+
+
+def test_the_use_from_python_example_prints_the_events_and_the_summary():
+    printed = run(python_block("Use from Python")).stdout
+    summary = rangingengine.replay(rangingengine.read_csv(REPOSITORY / "datasets/walk-in-out/samples.csv")).summary
+    assert summary.report("walk-in-out") in printed
+    assert printed.count("enter") >= 4
+
+
+def test_the_cluster_example_writes_every_recordings_events():
+    printed = run(python_block("Many recordings on a cluster")).stdout
+    assert "|recording" in printed.replace(" ", "")
+    events = pd.read_parquet("/tmp/events.parquet")
+    for path in sorted((REPOSITORY / "datasets").glob("*/samples.csv")):
+        local = rangingengine.replay(rangingengine.read_csv(path)).events
+        ours = events[events["recording"] == path.parent.name].drop(columns="recording").reset_index(drop=True)
+        assert rangingengine.events_jsonl(ours) == rangingengine.events_jsonl(local), path.parent.name

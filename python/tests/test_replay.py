@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: Apache-2.0
+"""rangingengine.replay against `rangectl replay` on the same files: the events
+JSON Lines, the filtered track and the summary byte for byte, and the same
+rejected rows (line, field, reason)."""
+import pytest
+
+import rangingengine
+from conftest import DATASETS
+
+
+def assert_same_as_rangectl(path, reference, options=(), **engine_options):
+    expected = reference(path, options)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path), **engine_options)
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
+    ours = sorted((int(row), field, reason) for row, field, reason in
+                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+    assert ours == sorted(expected.rejected(path))
+    summary = result.summary
+    assert summary.rows_read == summary.rows_accepted + summary.rows_rejected
+    assert summary.rows_rejected == len(result.rejected)
+    assert len(result.filtered) == summary.measurements_accepted
+    return result
+
+
+@pytest.mark.parametrize("path", DATASETS, ids=[path.parent.name for path in DATASETS])
+def test_every_bundled_dataset_replays_as_rangectl_does(path, reference):
+    result = assert_same_as_rangectl(path, reference)
+    assert len(result.events) > 0
+    # rangectl's default backend (GSL, in a build with the default traits) decides the same events.
+    assert result.events_jsonl() == reference(path, ["--backend", "gsl"]).events
+
+
+def test_every_generated_scenario_replays_as_rangectl_does(generated_suite, reference):
+    assert len(generated_suite) == 8
+    for path in generated_suite:
+        assert_same_as_rangectl(path, reference)
+
+
+def test_a_50_object_recording_replays_as_rangectl_does(fleet_50, reference):
+    result = assert_same_as_rangectl(fleet_50, reference)
+    assert result.summary.objects == 50
+    assert result.events["object"].nunique() >= 40
+
+
+def test_a_troubled_recording_gives_the_same_events_and_rejections(troubled, reference):
+    result = assert_same_as_rangectl(troubled, reference)
+    reasons = set(result.rejected["reason"])
+    assert reasons == {"malformed_number", "wrong_field_count", "time_went_backwards", "negative_distance",
+                       "non_finite_value", "incomplete_direction", "unknown_event", "no_measurement",
+                       "distance_out_of_range", "direction_not_unit", "missing_value", "truth_out_of_range"}
+    assert (result.events["reason"] == "lost").sum() >= 2
+    assert result.summary.lifecycle_accepted == 3
+
+
+@pytest.mark.parametrize("options,engine_options", [
+    (["--gate", "2", "--short-gate", "3"], {"gate": 2, "short_gate": 3}),
+    (["--direction", "off"], {"direction": "off"}),
+    (["--suspension", "hold", "--hysteresis", "0.4", "--band-offset", "-0.05"],
+     {"suspension": "hold", "hysteresis": 0.4, "band_offset": -0.05}),
+    (["--zones", "near=1,door=2@30,far=4"], {"zones": "near=1,door=2@30,far=4"}),
+    (["--capacity", "40"], {"capacity": 40}),
+    (["--enter-dwell", "0.5", "--exit-dwell", "1", "--sigma-margin", "1"],
+     {"enter_dwell": 0.5, "exit_dwell": 1, "sigma_margin": 1}),
+    (["--process-noise", "2", "--measurement-sigma", "0.1", "--max-rate", "inf", "--reset-after", "5",
+      "--reset-after-seconds", "1", "--confirmation", "3", "--confirmation-seconds", "0.5"],
+     {"process_noise": 2, "measurement_sigma": 0.1, "max_rate": float("inf"), "reset_after": 5,
+      "reset_after_seconds": 1, "confirmation": 3, "confirmation_seconds": 0.5}),
+    (["--fov", "40,30", "--max-coast", "0.5", "--velocity-correlation", "5"],
+     {"fov": "40,30", "max_coast": 0.5, "velocity_correlation": 5}),
+    (["--range-offset", "0.1", "--range-scale", "1.02"], {"range_offset": 0.1, "range_scale": 1.02}),
+    (["--object-calibration", "s11-tag-01=0.2,1.01", "--object-calibration", "s12-tag-05=-0.1"],
+     {"object_calibration": {"s11-tag-01": (0.2, 1.01), "s12-tag-05": -0.1}}),
+], ids=["gates", "direction-off", "hold-hysteresis-band", "zones", "capacity-evicts", "dwell-margin",
+        "distance-filter", "direction-filter", "calibration", "object-calibration"])
+def test_engine_options_act_as_rangectl_options_do(options, engine_options, troubled, reference):
+    engine_options = dict(engine_options)
+    zones = engine_options.pop("zones", None)
+    result = assert_same_as_rangectl(troubled, reference, options, zones=zones, **engine_options)
+    assert len(result.events) > 0
+
+
+def test_capacity_below_the_objects_evicts_as_rangectl_does(fleet_50, reference):
+    result = assert_same_as_rangectl(fleet_50, reference, ["--capacity", "40"], capacity=40)
+    assert result.summary.evictions > 0
+    assert (result.events["reason"] == "evicted").any()
+    assert (result.events["event"] == "enter").any()
