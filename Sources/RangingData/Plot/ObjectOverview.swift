@@ -10,7 +10,7 @@ import ZoneMonitor
 /// and the rows drawn, not with the objects in the file nor with its rows
 /// (an object's accepted measurements less than ``presenceGapSeconds``
 /// apart extend one interval). Once the table holds more than
-/// ``OverviewTable/minimumRowsKept`` objects, the row of an object that is
+/// 1,024 objects (`OverviewTable.minimumRowsKept`), the row of an object that is
 /// not among the busiest `maximumRows` so far and has not been measured for
 /// the engine's lost timeout is dropped: it cannot be drawn unless it comes
 /// back, and then it starts a new row, counted again in ``objectCount``,
