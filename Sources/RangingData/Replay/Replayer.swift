@@ -38,6 +38,10 @@ public struct Replayer<Backend: KalmanBackend> {
   /// of the LIAS trolley reads its own 0.09 to 0.28 m long); use one or the
   /// other, since both would apply. Empty: no row is touched.
   public var objectCalibrations: [String: RangeCalibration] = [:]
+  /// Whether to skip the `pose_*` columns: pose-only rows count as read and
+  /// accepted but feed nothing, measurement rows run without their pose
+  /// (`rangectl evaluate` scores the direction both ways).
+  public var ignoresPoses = false
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -113,6 +117,15 @@ public struct Replayer<Backend: KalmanBackend> {
                             reason: String(describing: reason.name), text: "\(seconds)"))
       }
     }
+    /// Feeds a pose; a rejected one rejects its row (nothing of it is applied).
+    func posed(line: Int, seconds: Double, attitude: Attitude) -> Bool {
+      if ignoresPoses { return true }
+      tally.summary.posesFed += 1
+      guard let reason = pipeline.process(pose: attitude, at: Timestamp(seconds: seconds)) else { return true }
+      reject(RowRejection(line: line, column: timeColumn, field: timeField,
+                          reason: String(describing: reason.name), text: "\(seconds)"))
+      return false
+    }
     func lifecycle(id: UInt64, seconds: Double, event: LifecycleEvent) {
       tally.summary.lifecycleAccepted += 1
       pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
@@ -143,8 +156,11 @@ public struct Replayer<Backend: KalmanBackend> {
         reject(rejection)
       case .lifecycle(_, let name, let seconds, let event):
         lifecycle(id: tally.names.id(for: name), seconds: seconds, event: event)
-      case .measurement(let line, let name, let seconds, let update, _):
+      case .measurement(let line, let name, let seconds, let update, _, let pose):
+        if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
         measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+      case .pose(let line, let seconds, let attitude):
+        if posed(line: line, seconds: seconds, attitude: attitude) { tally.summary.posesAccepted += 1 }
       case nil:
         preconditionFailure("Replayer: the reader returned no parsed row")
       }
