@@ -132,13 +132,15 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     table.touch(slot, at: update.time)
     let filter = filters[slot]
     var outcome: UpdateOutcome? = nil
-    let range: RangeEstimate
+    var range: RangeEstimate
     if let distance = update.distanceMeters {
       outcome = filter.update(distanceMeters: distance, at: update.time)
       range = filter.estimate
+      range.addUnmodelledUncertainty(filter.unmodelledVariance(at: update.time), isCalibrated: !calibration.isIdentity)
     } else if filter.isInitialized {
       filter.predict(to: update.time)
       range = filter.estimate
+      range.addUnmodelledUncertainty(filter.unmodelledVariance(at: update.time), isCalibrated: !calibration.isIdentity)
     } else {
       // A direction before any distance: no range yet.
       filter.predict(to: update.time)
