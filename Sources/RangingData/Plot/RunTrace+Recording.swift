@@ -82,8 +82,9 @@ extension RunTrace {
   ) throws -> RunTrace {
     var reader = try RangingCSVReader(path: path, mapping: mapping)
     reader.beforeRead = { read in onRead(read.lines, read.bytesRead) }
+    // The first names only, for the message naming the objects there are:
+    // memory does not grow with the objects in the file (issue 23).
     var available: [String] = []
-    var seen: Set<String> = []
     var object = wanted
     var measurements: [Measurement] = []
     var lifecycle: [Lifecycle] = []
@@ -91,7 +92,7 @@ extension RunTrace {
     while let record = try reader.next() {
       switch record {
       case .measurement(_, let name, let seconds, let update, let truth, _):
-        if seen.insert(name).inserted { available.append(name) }
+        if available.count <= RunTraceError.listedObjects, !available.contains(name) { available.append(name) }
         if object == nil { object = name }
         guard name == object else { continue }
         span = (span?.first ?? seconds, seconds)

@@ -6,8 +6,12 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
   /// The file has no usable measurement row for any object.
   case noMeasurements(path: String)
   /// The object asked for has no measurement row; `available` lists the
-  /// objects that do, in order of first appearance.
+  /// objects that do, in order of first appearance: the first
+  /// ``listedObjects``, and one more when there are more.
   case unknownObject(String, path: String, available: [String])
+
+  /// Objects named in the message of ``unknownObject(_:path:available:)``.
+  public static let listedObjects = 20
   /// The object has measurement rows, from `first` to `last` seconds, but
   /// none inside the window asked for (`rangectl plot --from/--to`).
   case outsideWindow(String, path: String, window: PlotWindow, first: Double, last: Double)
@@ -19,8 +23,8 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
     case .noMeasurements(let path):
       return "\(DatasetError.displayName(for: path)): no measurement rows to plot"
     case .unknownObject(let name, let path, let available):
-      let list = available.prefix(20).map { Escaped($0).description }.joined(separator: ", ")
-        + (available.count > 20 ? ", ..." : "")
+      let list = available.prefix(Self.listedObjects).map { Escaped($0).description }.joined(separator: ", ")
+        + (available.count > Self.listedObjects ? ", ..." : "")
       return "\(DatasetError.displayName(for: path)): no measurements of object '\(Escaped(name))'; objects: \(list)"
     case .outsideWindow(let name, let path, let window, let first, let last):
       return "\(DatasetError.displayName(for: path)): object '\(Escaped(name))' has no measurements \(window.phrase); "
