@@ -112,7 +112,11 @@ enum {
 
   /** A required pointer argument was NULL. */
   RANGING_ERROR_NULL_ARGUMENT = -1,
-  /** A configuration value is out of range; see ranging_config_t. */
+  /**
+   * A configuration value is out of range; see ranging_config_t. The status
+   * does not say which field (a status code has no room for it): each
+   * field's comment gives its range, to check against.
+   */
   RANGING_ERROR_INVALID_CONFIG = -2,
   /** An enumeration argument has a value the header does not define. */
   RANGING_ERROR_INVALID_ARGUMENT = -3,
