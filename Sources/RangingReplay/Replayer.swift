@@ -94,7 +94,7 @@ public struct Replayer<Backend: KalmanBackend> {
       var update = update
       // After the reader's checks, which apply to what the device reported, as in the tracker.
       if !calibrations.isEmpty, let distance = update.distanceMeters,
-        let calibration = tally.calibration(of: id, from: calibrations)
+        let calibration = tally.calibration(of: id, from: calibrations, tracker: pipeline.tracker)
       {
         update.distanceMeters = calibration.correctedDistance(distance, minimumDistanceMeters: minimumDistance)
       }
@@ -205,15 +205,24 @@ final class ReplayTally {
   func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
     for id in names.ids where tracker.slot(of: id) == nil {
       names.forget(id)
-      calibrationByID[id] = nil
+      // A forgotten id never comes back (a returning name gets a new one): free its calibration.
+      if calibrationByID.removeValue(forKey: id) != nil { tracker.setRangeCalibration(nil, forObject: id) }
     }
   }
 
-  /// The calibration of the object `id` in `calibrations`, or nil.
+  /// The calibration the replayer must apply to the object `id`'s distances:
+  /// nil when `calibrations` has none for it, or when `tracker` took it as the
+  /// object's own (`ObjectTracker.setRangeCalibration(_:forObject:)`), which
+  /// it does while it has room, so that the tracker applies it and reports
+  /// the smaller sigma of a calibrated device, as the C API's per-object
+  /// calibration does.
   @usableFromInline
-  func calibration(of id: UInt64, from calibrations: [String: RangeCalibration]) -> RangeCalibration? {
+  func calibration<Backend: KalmanBackend>(
+    of id: UInt64, from calibrations: [String: RangeCalibration], tracker: ObjectTracker<Backend>
+  ) -> RangeCalibration? {
     if let known = calibrationByID[id] { return known }
-    let found = calibrations[names.name(of: id)]
+    var found = calibrations[names.name(of: id)]
+    if let calibration = found, tracker.setRangeCalibration(calibration, forObject: id) { found = nil }
     calibrationByID[id] = .some(found)
     return found
   }
