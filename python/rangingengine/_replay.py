@@ -206,7 +206,7 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | (checked.texts["vertical"][usable] != None)  # noqa: E711
+    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | pd.notna(checked.texts["vertical"][usable])
     if horizontal.any():
         first = frame.index[usable[np.argmax(horizontal)]]
         raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
@@ -214,7 +214,7 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     names, ids = _object_ids(checked.texts["object"][usable])
     lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
     events_column = checked.texts["event"][usable]
-    is_event = events_column != None  # noqa: E711
+    is_event = pd.notna(events_column)
     lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
     seconds = checked.numbers["t"][usable]
     rows = {
@@ -323,7 +323,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
         "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[state["direction_state"]],
         "dir_sigma_deg": spread,
         "nlos": np.where(distance_known, state["nlos_probability"], np.nan),
-    }, columns=FILTERED_COLUMNS)
+    }, columns=FILTERED_COLUMNS, copy=False)  # the arrays are new: no copy, and no merging into blocks
 
     index = frame.index
     file_columns = info.get("file_columns") or {name: i + 1 for i, name in reversed(list(enumerate(frame.columns)))}

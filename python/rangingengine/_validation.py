@@ -18,12 +18,12 @@ from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, VERTICAL, cli
 
 
 class CheckedRows:
-    """The outcome of the checks: which rows the engine gets, and why the others do not."""
+    """The outcome of the checks: which rows the engine gets, and why the others do not
+    (`reason` and `field` are None for a usable row)."""
 
-    def __init__(self, frame, numbers, texts, reason, field):
+    def __init__(self, frame, numbers, texts, reason, field, usable):
         self.frame, self.numbers, self.texts = frame, numbers, texts
-        self.reason, self.field = reason, field
-        self.usable = reason == None  # noqa: E711 (element-wise)
+        self.reason, self.field, self.usable = reason, field, usable
 
 
 def numeric_column(frame, name):
@@ -43,7 +43,13 @@ def text_column(frame, name):
     """A text column as an object array with None where empty."""
     if name not in frame:
         return np.full(len(frame), None, dtype=object)
-    values = frame[name].astype("string").to_numpy(dtype=object, na_value=None)
+    column = frame[name]
+    if column.dtype == object and pd.api.types.infer_dtype(column, skipna=True) in ("string", "empty"):
+        # Text already (read_csv's columns): only the missing values need one spelling, None.
+        values = column.to_numpy(dtype=object, copy=True)
+        values[pd.isna(values) | (values == "")] = None
+        return values
+    values = column.astype("string").to_numpy(dtype=object, na_value=None)
     values[values == ""] = None
     return values
 
@@ -58,15 +64,18 @@ def check(frame: pd.DataFrame) -> CheckedRows:
     order = [name for name in frame.columns if name in numbers]
     reason = np.full(count, None, dtype=object)
     field = np.full(count, None, dtype=object)
+    decided = np.zeros(count, dtype=bool)
 
     def reject(mask, why, where):
-        mask = mask & (reason == None)  # noqa: E711
-        reason[mask] = why
-        field[mask] = where
+        mask = mask & ~decided
+        if mask.any():
+            reason[mask] = why
+            field[mask] = where
+            decided[mask] = True
 
     present = {name: ~np.isnan(values) for name, values in numbers.items()}
     reject(np.isnan(numbers["t"]) & ~malformed["t"], "missing_value", "t")
-    reject(texts["object"] == None, "missing_value", "object")  # noqa: E711
+    reject(pd.isna(texts["object"]), "missing_value", "object")
     for name in order:
         reject(malformed[name], "malformed_number", name)
     for name in order:
@@ -74,12 +83,10 @@ def check(frame: pd.DataFrame) -> CheckedRows:
     with np.errstate(invalid="ignore"):
         reject(np.abs(numbers["t"]) >= MAXIMUM_SECONDS, "time_out_of_range", "t")
     vertical, event = texts["vertical"], texts["event"]
-    reject(np.array([value is not None and value not in VERTICAL for value in vertical], dtype=bool),
-           "unknown_vertical", "vertical")
-    reject(np.array([value is not None and value not in LIFECYCLE_CODES for value in event], dtype=bool),
-           "unknown_event", "event")
-    is_event = event != None  # noqa: E711
-    measured = {name: (present[name] if name in present else vertical != None)  # noqa: E711
+    reject(_spelled_otherwise(vertical, VERTICAL), "unknown_vertical", "vertical")
+    reject(_spelled_otherwise(event, LIFECYCLE_CODES), "unknown_event", "event")
+    is_event = pd.notna(event)
+    measured = {name: (present[name] if name in present else pd.notna(vertical))
                 for name in MEASUREMENT}
     for name in sorted(MEASUREMENT, key=lambda name: list(frame.columns).index(name) if name in frame else 1 << 30):
         reject(is_event & measured[name], "measurement_on_event_row", name)
@@ -99,7 +106,7 @@ def check(frame: pd.DataFrame) -> CheckedRows:
         angle = numbers["horizontal_angle"]
         reject(measurement & present["horizontal_angle"] & ~(np.abs(angle) <= math.pi),
                "horizontal_angle_out_of_range", "horizontal_angle")
-    nothing = ~present["distance"] & (given == 0) & ~present["horizontal_angle"] & (vertical == None)  # noqa: E711
+    nothing = ~present["distance"] & (given == 0) & ~present["horizontal_angle"] & pd.isna(vertical)
     reject(measurement & nothing, "no_measurement", "row")
     # GroundTruth.accepts: true_distance in 0...1e6 m, true_x/y/z within ±1e6 m (in this order).
     with np.errstate(invalid="ignore"):
@@ -107,7 +114,14 @@ def check(frame: pd.DataFrame) -> CheckedRows:
                "truth_out_of_range", "true_distance")
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
-    return CheckedRows(frame, numbers, texts, reason, field)
+    return CheckedRows(frame, numbers, texts, reason, field, ~decided)
+
+
+def _spelled_otherwise(values, spellings):
+    """Where a text column holds a value that is not one of `spellings` (None is no value):
+    the distinct values are looked at, not every row."""
+    unknown = [value for value in pd.unique(values) if value is not None and value not in spellings]
+    return pd.Series(values).isin(unknown).to_numpy() if unknown else np.zeros(len(values), dtype=bool)
 
 
 def rejection_text(checked: CheckedRows, position: int, field: str) -> str:
