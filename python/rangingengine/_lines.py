@@ -14,7 +14,7 @@ import numpy as np
 
 from ._columns import KNOWN, RangingFormatError, clipped
 
-_NEWLINE, _COMMA, _HASH = 10, 44, 35
+_NEWLINE, _HASH = 10, 35
 # RangingCSVReader's limit: a data line longer than 1 MiB (in bytes) is line_too_long.
 _MAXIMUM_LINE_BYTES = 1 << 20
 
@@ -29,9 +29,10 @@ class DataLines:
 
     header: list        # the header's trimmed names, in file order
     header_line: int    # its 1-based line number
-    buffer: bytes       # the accepted data lines, each ending in `\n`
+    buffer: object      # the data lines (bytes or a memoryview of the file), each ending in `\n`
     numbers: np.ndarray  # their 1-based line numbers, in file order
-    rejections: list    # (line, column, field, reason, text) of the rejected lines
+    rejections: list    # (line, column, field, reason, text) of the lines rejected here
+    spaced: bool        # whether the data lines hold a space or a tab (fields then need trimming)
 
 
 def normalised_line_ends(data: bytes) -> bytes:
@@ -77,29 +78,29 @@ def split_lines(path: str, data: bytes) -> DataLines:
             raise RangingFormatError(path, header_index + 1, required, f"not a ranging CSV: no '{required}' column")
 
     data_lines = content[1:]
-    # Commas per line: how many comma positions fall between the line's start and its end.
-    commas_at = np.flatnonzero(raw == _COMMA)
-    commas = np.searchsorted(commas_at, ends[data_lines]) - np.searchsorted(commas_at, starts[data_lines])
     too_long = lengths[data_lines] > _MAXIMUM_LINE_BYTES
-    wrong = ~too_long & (commas != len(header) - 1)
-    rejections = []
-    for index in data_lines[too_long]:
-        rejections.append((int(index) + 1, None, "row", "line_too_long", ""))
-    for index in data_lines[wrong]:
-        text = data[starts[index]:ends[index]].decode()
-        rejections.append((int(index) + 1, None, "row", "wrong_field_count", clipped(_trimmed(text))))
-    kept = data_lines[~too_long & ~wrong]
-    return DataLines(header, header_index + 1, _joined(data, starts, ends, kept), kept + 1, rejections)
+    rejections = [(int(index) + 1, None, "row", "line_too_long", "") for index in data_lines[too_long]]
+    kept = data_lines[~too_long]
+    buffer, spaced = _joined(data, starts, ends, kept)
+    return DataLines(header, header_index + 1, buffer, kept + 1, rejections, spaced)
 
 
-def _joined(data: bytes, starts, ends, kept) -> bytes:
-    """Lines `kept` of `data`, each ending in `\\n`, copied run by run (a run of
-    adjacent lines is one slice, so a file without comments or bad rows
-    between its data lines is one copy)."""
+def wrong_field_count(text: str):
+    """The rejection text of a data line whose field count differs from the header's."""
+    return clipped(_trimmed(text))
+
+
+def _joined(data: bytes, starts, ends, kept):
+    """Lines `kept` of `data`, each ending in `\n`, and whether they hold a space
+    or a tab. A run of adjacent lines is one slice: a file without comments or
+    rejected lines between its data lines is passed on without a copy."""
     if len(kept) == 0:
-        return b""
+        return b"", False
     breaks = np.flatnonzero(np.diff(kept) != 1)
     run_first = np.concatenate(([kept[0]], kept[breaks + 1]))
     run_last = np.concatenate((kept[breaks], [kept[-1]]))
-    parts = [data[starts[a]:ends[b]] for a, b in zip(run_first, run_last)]
-    return b"\n".join(parts) + b"\n"
+    runs = [(int(starts[a]), int(ends[b])) for a, b in zip(run_first, run_last)]
+    spaced = any(data.find(b" ", a, b) >= 0 or data.find(b"\t", a, b) >= 0 for a, b in runs)
+    if len(runs) == 1 and runs[0][1] < len(data):
+        return memoryview(data)[runs[0][0]:runs[0][1] + 1], spaced
+    return b"\n".join(data[a:b] for a, b in runs) + b"\n", spaced

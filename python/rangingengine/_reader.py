@@ -27,16 +27,11 @@ import pyarrow.compute as arrow_compute
 
 from . import _number_text
 from ._columns import NUMERIC, TEXT, KNOWN, RangingFormatError, clipped
-from ._lines import normalised_line_ends, split_lines
+from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
 _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\xff\xfe", "UTF-16LE"),
                (b"\xfe\xff", "UTF-16BE")]
-# One column per field, no quoting or escapes (§1: no field holds a comma), every line a row.
-_PARSE = arrow_csv.ParseOptions(delimiter=",", quote_char=False, double_quote=False, escape_char=False,
-                                newlines_in_values=False, ignore_empty_lines=False)
-
-
 def read_csv(path) -> pd.DataFrame:
     """Reads a ranging CSV into a DataFrame indexed by the 1-based line number.
 
@@ -67,23 +62,27 @@ def read_csv(path) -> pd.DataFrame:
     first_of = {name: index for index, name in reversed(list(enumerate(header)))}
     # A repeated column name: the first such column is the one read (as rangectl's ColumnLayout does).
     columns = [index for index, name in enumerate(header) if first_of[name] == index]
-    fields = _Fields(lines.buffer, header, columns)
-
-    count = len(lines.numbers)
-    bad = np.zeros(count, dtype=bool)
+    fields = _Fields(lines.buffer, header, columns, lines.spaced)
     rejections = list(lines.rejections)
+    # pyarrow left out the lines whose field count differs from the header's.
+    for row, text in fields.wrong_field_count:
+        rejections.append((int(lines.numbers[row]), None, "row", "wrong_field_count", wrong_field_count(text)))
+    numbers_of_rows = np.delete(lines.numbers, [row for row, _ in fields.wrong_field_count])
+
+    count = len(numbers_of_rows)
+    bad = np.zeros(count, dtype=bool)
 
     def reject(mask, index, reason, text_of):
         mask = mask & ~bad
         for position in np.flatnonzero(mask):
-            rejections.append((int(lines.numbers[position]), index + 1, header[index], reason, text_of(position)))
+            rejections.append((int(numbers_of_rows[position]), index + 1, header[index], reason, text_of(position)))
         bad[mask] = True
 
     texts = {index: fields.text(index) for index in columns if header[index] not in NUMERIC}
     numbers = {index: fields.number(index) for index in columns if header[index] in NUMERIC}
     t_index, object_index = first_of["t"], first_of["object"]
     reject(~numbers[t_index].present & ~numbers[t_index].malformed, t_index, "missing_value", lambda _: "")
-    reject(texts[object_index] == None, object_index, "missing_value", lambda _: "")  # noqa: E711
+    reject(~fields.present(object_index), object_index, "missing_value", lambda _: "")
     numeric = [index for index in columns if index in numbers]
     for reason in ("malformed_number", "non_finite_value"):
         for index in numeric:
@@ -92,10 +91,11 @@ def read_csv(path) -> pd.DataFrame:
             if failing.any():
                 reject(failing, index, reason, lambda position, index=index: clipped(fields.raw(index)[position]))
 
-    keep = ~bad
+    # Rows rejected here are left out (a file without any keeps its arrays as they are).
+    keep = ~bad if bad.any() else slice(None)
     frame = pd.DataFrame({header[index]: (numbers[index].values if index in numbers else texts[index])[keep]
                           for index in columns},
-                         index=pd.Index(lines.numbers[keep], name="line"), columns=[header[i] for i in columns],
+                         index=pd.Index(numbers_of_rows[keep], name="line"), columns=[header[i] for i in columns],
                          copy=False)  # the arrays are new: no copy, and no merging into blocks
     frame.attrs["rangingengine"] = {
         "path": path,
@@ -120,11 +120,13 @@ class _Fields:
     field of the column converts, text otherwise; the trimmed text of any
     column on demand."""
 
-    def __init__(self, buffer, header, columns):
+    def __init__(self, buffer, header, columns, spaced):
         self.buffer, self.header, self.columns = buffer, header, columns
         self.names = [f"c{index}" for index in range(len(header))]
         # pyarrow's number converter skips spaces and tabs itself; text needs trimming only if the data has any.
-        self.spaced = b" " in buffer or b"\t" in buffer
+        self.spaced = spaced
+        # (0-based row of the buffer, its text) of each line with the wrong field count, from the first read.
+        self.wrong_field_count = None
         self.raw_texts = {}
         text_type = pa.string() if self.spaced else pa.dictionary(pa.int32(), pa.string())
         types = {self.names[i]: (pa.float64() if header[i] in NUMERIC else text_type) for i in columns}
@@ -138,13 +140,27 @@ class _Fields:
             self.converted = False
 
     def _read(self, types):
-        if not self.buffer:
+        if not len(self.buffer):
+            self.wrong_field_count = []
             return pa.table({name: pa.array([], type=kind) for name, kind in types.items()})
+        found = []
+
+        def skip(row):
+            # row.number: the row's 1-based line in the buffer (known when reading on one thread).
+            found.append((row.number - 1, row.text))
+            return "skip"
+
+        # One thread: the issue's measure is one core, and the invalid rows' numbers are then known.
         options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24)
+        parse = arrow_csv.ParseOptions(delimiter=",", quote_char=False, double_quote=False, escape_char=False,
+                                       newlines_in_values=False, ignore_empty_lines=False, invalid_row_handler=skip)
         convert = arrow_csv.ConvertOptions(column_types=types, include_columns=list(types), null_values=[""],
                                            strings_can_be_null=False, quoted_strings_can_be_null=False)
-        return arrow_csv.read_csv(pa.py_buffer(self.buffer), read_options=options, parse_options=_PARSE,
-                                  convert_options=convert)
+        table = arrow_csv.read_csv(pa.py_buffer(self.buffer), read_options=options, parse_options=parse,
+                                   convert_options=convert)
+        if self.wrong_field_count is None:
+            self.wrong_field_count = found
+        return table
 
     def raw(self, index):
         """Column `index`'s fields as trimmed Python strings (cached; for rejections and the slow path)."""
@@ -154,20 +170,30 @@ class _Fields:
             self.raw_texts[index] = column.to_numpy(zero_copy_only=False)
         return self.raw_texts[index]
 
-    def text(self, index):
-        """A text column as an object array; None where empty in the columns of
-        §1 (`object`, `vertical`, `event`), the empty string in unknown columns."""
+    def _dictionary(self, index):
+        """A text column dictionary-encoded, chunk by chunk: (distinct texts as
+        Python strings, indices into them) for each chunk."""
         column = self.table.column(self.names[index])
         if self.spaced:
             column = arrow_compute.dictionary_encode(arrow_compute.utf8_trim(column, " \t"))
+        return [(chunk.dictionary.to_numpy(zero_copy_only=False).astype(object),
+                 chunk.indices.to_numpy(zero_copy_only=False)) for chunk in column.chunks]
+
+    def text(self, index):
+        """A text column as an object array; None where empty in the columns of
+        §1 (`object`, `vertical`, `event`), the empty string in unknown columns."""
         empty = None if self.header[index] in TEXT else ""
         parts = []
-        for chunk in column.chunks:
+        for values, indices in self._dictionary(index):
             # One Python string per distinct value, then an array of references to them.
-            values = chunk.dictionary.to_numpy(zero_copy_only=False).astype(object)
             values[values == ""] = empty
-            parts.append(values[chunk.indices.to_numpy(zero_copy_only=False)])
+            parts.append(values[indices])
         return np.concatenate(parts) if parts else np.zeros(0, dtype=object)
+
+    def present(self, index):
+        """Where a text column's field is not empty."""
+        parts = [(values != "")[indices] for values, indices in self._dictionary(index)]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
 
     def number(self, index):
         """A numeric column: float64 values and which fields were present, malformed or non-finite."""
