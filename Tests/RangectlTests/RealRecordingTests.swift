@@ -2,12 +2,6 @@
 import Foundation
 import Testing
 
-/// Skips a test, saying why, when the third-party recordings are not next to
-/// the package (a fresh clone outside CI has no `../shared`).
-private let recordingsPresent = ConditionTrait.enabled(
-  if: PackagePaths.sharedDatasetsPresent,
-  "skipped: ../shared/datasets (third-party recordings) is absent next to the package root")
-
 /// Data rows of a ranging CSV counted without `rangectl`: lines that are not
 /// comments (`#` first) or blank (spaces and tabs only), minus the header.
 private func dataRowCount(path: String) throws -> Int {
@@ -49,21 +43,24 @@ private struct OverallScore: CustomStringConvertible {
   }
 }
 
-@Suite("rangectl on real recordings (../shared/datasets)", recordingsPresent)
+@Suite("rangectl on real recordings (datasets/real)")
 struct RealRecordingTests {
   private func recording(_ name: String) -> String {
-    PackagePaths.sharedDatasets.appendingPathComponent(name).path
+    PackagePaths.realRecordings.appendingPathComponent(name).path
   }
 
-  @Test("The recordings folder holds the three documented recordings")
+  /// The eight recordings of datasets/real/README.md. Checked by name so that
+  /// the tests below, one case per file, cannot pass on an empty folder.
+  @Test("The recordings folder holds the eight documented recordings")
   func documentedRecordings() {
-    #expect(Set(PackagePaths.sharedCSVFiles).isSuperset(of: [
-      "arexp-stage.csv", "arexp-static5m.csv", "lias-trolley-fast.csv",
-    ]))
+    #expect(PackagePaths.realRecordingFiles == [
+      "arexp-stage.csv", "arexp-static5m.csv", "hanyang-los-trajA-case1.csv", "hanyang-los-trajB-case3.csv",
+      "hanyang-nlos-trajA-case2.csv", "hanyang-nlos-trajB-case3.csv", "hanyang-static.csv", "lias-trolley-fast.csv",
+    ])
   }
 
   @Test("Every recording replays with status 0, every data row read and accepted, none rejected",
-        arguments: PackagePaths.sharedCSVFiles)
+        arguments: PackagePaths.realRecordingFiles)
   func replaysCleanly(file: String) throws {
     let path = recording(file)
     let result = try Rangectl.run(["replay", path])

@@ -104,12 +104,7 @@ struct SmoothCommandTests {
 }
 
 #if GSL
-  /// Skips, saying why, when the third-party recordings are not next to the package.
-  private let recordingsPresent = ConditionTrait.enabled(
-    if: PackagePaths.sharedDatasetsPresent,
-    "skipped: ../shared/datasets (third-party recordings) is absent next to the package root")
-
-  @Suite("rangectl --smooth on real recordings (../shared/datasets)", recordingsPresent)
+  @Suite("rangectl --smooth on real recordings (datasets/real)")
   struct SmoothRealRecordingTests {
     /// The `filtered.rmseMeters` of a report's `overallDistance`.
     private static func rmse(_ report: [String: Any]) throws -> Double {
@@ -119,9 +114,9 @@ struct SmoothCommandTests {
     }
 
     @Test("The smoothed track's distance RMSE is below the live engine's on every recording",
-          arguments: PackagePaths.sharedCSVFiles)
+          arguments: PackagePaths.realRecordingFiles)
     func smoothingLowersRMSE(file: String) throws {
-      let path = PackagePaths.sharedDatasets.appendingPathComponent(file).path
+      let path = PackagePaths.realRecordings.appendingPathComponent(file).path
       let result = try Rangectl.run(["evaluate", path, "--smooth", "--json"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])

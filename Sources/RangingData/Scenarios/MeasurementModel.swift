@@ -46,9 +46,9 @@ import Foundation
 ///
 /// Defaults describe a UWB peer held by a person indoors at Nearby
 /// Interaction's user-interactive rate; each is documented with its evidence.
-/// "The recordings" are the third-party files described in the project's
-/// shared datasets README (Hanyang DWM1001, LIAS trolley, ARexp iPhone); the
-/// measurements quoted were made on them for this model and are not shipped.
+/// "The recordings" are the third-party files of `datasets/real` (Hanyang
+/// DWM1001, LIAS trolley, ARexp iPhone; its README.md gives their sources);
+/// the measurements quoted were made on them for this model.
 public struct MeasurementModel: Equatable, Sendable {
   /// Updates per second, 1...100. Default 5: Nearby Interaction's rate for
   /// user-interactive sessions (the recordings run at 7-10 Hz, ~52 Hz for the

@@ -39,6 +39,13 @@ import Foundation
 ///   fraction; NLOS-episode start, length, bias, direction loss;
 ///   body-blocking bias, noise factor; gap start, length), see `EffectState`.
 ///
+/// With ``ScenarioNoise/bootstrap(_:)`` a third stream, seeded with the
+/// folded seed XOR ``bootstrapStreamSalt``, draws for each repetition every
+/// object's source and track (in object order), then each block's start
+/// (object by object, in time order); the main and effects streams make the
+/// same draws as with the parametric model, so paths, timing and direction
+/// noise are those of the same seed.
+///
 /// Every draw is made whether or not it is used, so switching one noise
 /// source off leaves the others unchanged; and because the effects have a
 /// stream of their own, ``MeasurementEffects`` switched off leave the rows of
@@ -58,10 +65,20 @@ public struct ScenarioGenerator: Sendable {
   public var updateRateHz: Double?
   /// The ``MeasurementEffects`` left on; the others are switched off in every object.
   public var effects: MeasurementEffects
+  /// Where range errors come from: the parametric model (default) or real
+  /// recordings' residuals. With ``ScenarioNoise/bootstrap(_:)`` only body
+  /// blocking stays of the ``MeasurementEffects`` (if in ``effects``): the
+  /// residuals carry the recordings' own bias, outliers, NLOS and gaps.
+  public var noise: ScenarioNoise
 
   /// XORed into the folded seed to seed the effects stream: any fixed odd
   /// constant keeps the two streams apart (this is 2^32/φ, rounded).
   public static let effectsStreamSalt: UInt32 = 0x9E37_79B9
+
+  /// XORed into the folded seed to seed the bootstrap stream (block and
+  /// track draws of ``ScenarioNoise/bootstrap(_:)``): another odd constant
+  /// (MurmurHash3's finaliser constant 0x85EBCA6B).
+  public static let bootstrapStreamSalt: UInt32 = 0x85EB_CA6B
 
   /// The CSV header line (without the newline).
   public static let header =
@@ -75,8 +92,10 @@ public struct ScenarioGenerator: Sendable {
   ///     long enough that an engine's tracks from one repetition have settled.
   ///   - updateRateHz: nil (each object's own rate) or a rate in 1...100 Hz for every object.
   ///   - effects: the effects left on. Default ``MeasurementEffects/all``.
+  ///   - noise: where range errors come from. Default ``ScenarioNoise/parametric``.
   public init(
-    seed: UInt64, repetitionGapSeconds: Double = 10, updateRateHz: Double? = nil, effects: MeasurementEffects = .all
+    seed: UInt64, repetitionGapSeconds: Double = 10, updateRateHz: Double? = nil, effects: MeasurementEffects = .all,
+    noise: ScenarioNoise = .parametric
   ) {
     precondition(repetitionGapSeconds >= 0, "ScenarioGenerator: repetitionGapSeconds must not be negative")
     precondition(updateRateHz.map { (1...100).contains($0) } ?? true, "ScenarioGenerator: updateRateHz must be in 1...100")
@@ -84,12 +103,15 @@ public struct ScenarioGenerator: Sendable {
     self.repetitionGapSeconds = repetitionGapSeconds
     self.updateRateHz = updateRateHz
     self.effects = effects
+    self.noise = noise
   }
 
   /// `scenario` as this generator writes it: every object's model with the
   /// rate override and the effect selection applied.
   public func adjusted(_ scenario: Scenario) -> Scenario {
     var scenario = scenario
+    var effects = self.effects
+    if case .bootstrap = noise { effects.formIntersection(.bodyBlocking) }
     for index in scenario.objects.indices {
       var model = scenario.objects[index].model.restricted(to: effects)
       if let updateRateHz { model.updateRateHz = updateRateHz }
@@ -162,6 +184,12 @@ public struct ScenarioGenerator: Sendable {
     MT19937RandomSource(seed: UInt64(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt))
   }
 
+  /// The bootstrap model and its stream, for ``ScenarioNoise/bootstrap(_:)``.
+  private var bootstrap: (model: BootstrapNoiseModel, random: MT19937RandomSource)? {
+    guard case .bootstrap(let model) = noise else { return nil }
+    return (model, MT19937RandomSource(seed: UInt64(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.bootstrapStreamSalt)))
+  }
+
   private func csvText(_ scenario: Scenario, scale: Int, random: MT19937RandomSource) -> String {
     var text = ""
     emit(scenario, scale: scale, random: random) { (chunk: String) throws(Never) in text += chunk }
@@ -195,13 +223,19 @@ public struct ScenarioGenerator: Sendable {
     precondition(scale >= 1, "ScenarioGenerator: scale must be at least 1")
     let scenario = adjusted(scenario)
     let effectsRandom = self.effectsRandom
+    let bootstrap = self.bootstrap
     var buffer = commentLines(scenario, scale: scale) + ScenarioGenerator.header + "\n"
     var offset = 0.0
     var rows = 0
     for repetition in 0..<scale {
       let simulation = ScenarioSimulation(
-        scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom)
-      for row in simulation.rows() {
+        scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom, bootstrap: bootstrap)
+      let (repetitionRows, tracks) = simulation.rowsAndTracks()
+      // Which recording each object's errors come from (comment lines may stand anywhere, docs/FORMATS.md §1).
+      for (object, track) in zip(scenario.objects, tracks) {
+        buffer += "# repetition \(repetition) object \(object.name): residual_track=\(track.qualifiedName)\n"
+      }
+      for row in repetitionRows {
         buffer += row.text
         buffer += "\n"
         rows += 1
@@ -228,6 +262,12 @@ public struct ScenarioGenerator: Sendable {
       "generator: RangingData.ScenarioGenerator 2; randomness gsl_rng_mt19937, gsl_ran_gaussian, gsl_ran_flat, gsl_rng_uniform_int",
       "effects stream: gsl_rng_mt19937 seeded with \(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt)",
       "options: update_rate_hz=\(updateRateHz.map { "\($0) (every object)" } ?? "per object") effects=\(effects)",
+    ]
+    if let bootstrap {
+      lines.append("bootstrap stream: gsl_rng_mt19937 seeded with \(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.bootstrapStreamSalt)")
+      lines += bootstrap.model.commentLines
+    }
+    lines += [
       "frame: +x right, +y up, +z towards the user (ahead is -z); true_distance = |(true_x, true_y, true_z)|",
       "time: t = repetition offset + scenario time; the intervals below are in scenario time",
     ]

@@ -17,19 +17,31 @@ struct ScenarioSimulation {
   let random: MT19937RandomSource
   /// The effects stream: ``MeasurementEffects`` only (see ``EffectState``).
   let effectsRandom: MT19937RandomSource
+  /// The bootstrap model and its stream, when range errors come from real
+  /// recordings (``BootstrapNoiseModel``); nil for the parametric model.
+  var bootstrap: (model: BootstrapNoiseModel, random: MT19937RandomSource)? = nil
 
   /// Every row of the repetition, merged in time order.
-  func rows() -> [Row] {
+  func rows() -> [Row] { rowsAndTracks().rows }
+
+  /// Every row of the repetition, merged in time order, and for the
+  /// bootstrap model the track each object draws its errors from (empty for
+  /// the parametric model). Every object's track is drawn before any block.
+  func rowsAndTracks() -> (rows: [Row], tracks: [ResidualTrack]) {
+    let samplers = scenario.objects.map { _ in
+      bootstrap.map { ResidualBootstrap(model: $0.model, random: $0.random) }
+    }
     var rows: [Row] = []
     for (index, object) in scenario.objects.enumerated() {
-      rows += objectRows(object, index: index)
+      rows += objectRows(object, index: index, bootstrap: samplers[index])
     }
     rows.sort { ($0.seconds, $0.objectIndex, $0.sequence) < ($1.seconds, $1.objectIndex, $1.sequence) }
-    return rows
+    return (rows, samplers.compactMap { $0?.track })
   }
 
   /// One object's rows in time order: measurements and life-cycle rows.
-  private func objectRows(_ object: ScenarioObject, index: Int) -> [Row] {
+  private func objectRows(_ object: ScenarioObject, index: Int, bootstrap: ResidualBootstrap?) -> [Row] {
+    var bootstrap = bootstrap
     let model = object.model
     let nominalInterval = 1 / model.updateRateHz
     let biases = object.nlosIntervals.map { _ in
@@ -61,7 +73,19 @@ struct ScenarioSimulation {
       spikeUpdatesLeft = max(0, spikeUpdatesLeft - 1)
 
       let interrupted = object.interruptions.contains { $0.interval.contains(time) }
-      if !dropped && !interrupted && !effect.isInGap {
+      if let bootstrapRandom = self.bootstrap?.random {
+        // The recording's residual (drawn even while interrupted, so that
+        // blocks keep their timing), or no row where the recording has none.
+        let truth = object.trajectory.state(at: time).distanceMeters
+        let residual = bootstrap?.residualMeters(at: time, trueDistanceMeters: truth, random: bootstrapRandom)
+        if let residual, !interrupted {
+          rows.append(Row(
+            seconds: offsetSeconds + time, objectIndex: index, sequence: rows.count,
+            text: measurementText(object, at: time, noise: noise(
+              object, at: time, range: rangeNoise, direction: directionNoise, spike: 0, biases: biases,
+              effects: effects, effect: effect), residualMeters: residual)))
+        }
+      } else if !dropped && !interrupted && !effect.isInGap {
         rows.append(Row(
           seconds: offsetSeconds + time, objectIndex: index, sequence: rows.count,
           text: measurementText(object, at: time, noise: noise(
@@ -125,12 +149,19 @@ struct ScenarioSimulation {
   }
 
   /// `t,object,distance,dir_x,dir_y,dir_z,,,,true_distance,true_x,true_y,true_z`.
-  private func measurementText(_ object: ScenarioObject, at time: Double, noise: Noise) -> String {
+  ///
+  /// With `residualMeters` (the bootstrap model) the distance is the truth
+  /// plus that residual plus the excess delay in force, and `noise` gives
+  /// only the excess and the direction.
+  private func measurementText(_ object: ScenarioObject, at time: Double, noise: Noise, residualMeters: Double? = nil) -> String {
     let model = object.model
     let truth = object.trajectory.state(at: time).distanceMeters
     let p = object.trajectory.position(at: time)
     let distance: Double
-    if let fraction = noise.shortOutlierFraction {
+    if let residualMeters {
+      // distance = true + residual + excess, never negative (a recording's short outlier at a shorter true range)
+      distance = max(0, truth + residualMeters + noise.biasMeters)
+    } else if let fraction = noise.shortOutlierFraction {
       // distance = f·true + σ·n, never negative: the receiver took a wrong, early peak
       distance = max(0, fraction * truth + model.rangeSigmaMeters * noise.range)
     } else {

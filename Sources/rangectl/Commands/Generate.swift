@@ -3,13 +3,17 @@ import ArgumentParser
 import Foundation
 import RangingData
 
-/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET] [--list]`
+/// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]
+/// [--noise parametric|bootstrap [--residuals PATH] [--residual-sources LIST]] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
     discussion: """
       The same seed and options give the same bytes. Each file's # comments record every parameter. \
       --rate and --effects change only the measurements: the paths drawn from a seed stay the same.
+      --noise bootstrap draws each object's range errors from the residuals (measured minus true distance) of real \
+      recordings, in blocks of 5 s of one recorded track near the generated range (datasets/README.md, "Real noise"); \
+      direction and timing stay parametric, and of --effects only body-blocking applies.
       """)
 
   @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
@@ -22,7 +26,18 @@ struct Generate: ParsableCommand {
     "Measurement effects left on: all, none, or a comma-separated list of \(MeasurementEffects.named.map(\.name).joined(separator: ", ")).",
     valueName: "set"))
   var effects: String = "all"
+  @Option(help: ArgumentHelp("Range errors: parametric (the measurement model) or bootstrap (real recordings' residuals).", valueName: "model"))
+  var noise: String = "parametric"
+  @Option(help: ArgumentHelp(
+    "Residual library for --noise bootstrap (default \(Generate.defaultResiduals), relative to the current folder).", valueName: "path"))
+  var residuals: String?
+  @Option(help: ArgumentHelp(
+    "Comma-separated sources of the residual library to draw from, e.g. hanyang,lias (default: all).", valueName: "list"))
+  var residualSources: String?
   @Flag(help: "List the scenarios and exit.") var list = false
+
+  /// The committed residual library (scripts/residual-library).
+  static let defaultResiduals = "datasets/real/derived/residuals.csv"
   @Flag(help: "Write no progress on standard error.") var quiet = false
 
   func validate() throws {
@@ -32,6 +47,15 @@ struct Generate: ParsableCommand {
     if MeasurementEffects(names: effects) == nil {
       let names = MeasurementEffects.named.map(\.name).joined(separator: ", ")
       throw ValidationError("--effects: expected all, none or a comma-separated list of: \(names); got '\(effects)'")
+    }
+    guard noise == "parametric" || noise == "bootstrap" else {
+      throw ValidationError("--noise: expected parametric or bootstrap, got '\(noise)'")
+    }
+    if noise == "parametric", residuals != nil || residualSources != nil {
+      throw ValidationError("--residuals and --residual-sources need --noise bootstrap")
+    }
+    if let residualSources, residualSources.split(separator: ",", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+      throw ValidationError("--residual-sources: expected comma-separated source names, got '\(residualSources)'")
     }
     if let only, ScenarioName(rawValue: only) == nil {
       let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
@@ -45,7 +69,8 @@ struct Generate: ParsableCommand {
       return
     }
     guard let out else { return }
-    let generator = ScenarioGenerator(seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all)
+    let generator = ScenarioGenerator(
+      seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all, noise: try scenarioNoise())
     let names = only.flatMap(ScenarioName.init(rawValue:)).map { [$0] } ?? ScenarioName.allCases
     // Percent and time left by repetitions written, of every scenario's --scale.
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
@@ -68,5 +93,33 @@ struct Generate: ParsableCommand {
       Diagnostics.write("rangectl generate: \(error)\n")
       throw ExitCode(73)
     }
+  }
+
+  /// The parametric model, or the bootstrap over the residual library
+  /// restricted to `--residual-sources`; exits 66 when the library cannot be
+  /// read, 65 when it is malformed, 64 for a source it does not hold.
+  private func scenarioNoise() throws -> ScenarioNoise {
+    guard noise == "bootstrap" else { return .parametric }
+    let path = residuals ?? Generate.defaultResiduals
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      Diagnostics.write("rangectl generate: \(path): cannot open the residual library (--residuals PATH; it is written by scripts/residual-library)\n")
+      throw ExitCode(66)
+    }
+    var library: ResidualLibrary
+    do {
+      library = try ResidualLibrary(contentsOfFile: path)
+    } catch {
+      Diagnostics.write("rangectl generate: \(error)\n")
+      throw ExitCode(65)
+    }
+    if let residualSources {
+      do {
+        library = try library.restricted(to: residualSources.split(separator: ",").map(String.init))
+      } catch {
+        Diagnostics.write("rangectl generate: --residual-sources: \(error)\n")
+        throw ExitCode(64)
+      }
+    }
+    return .bootstrap(BootstrapNoiseModel(library: library))
   }
 }

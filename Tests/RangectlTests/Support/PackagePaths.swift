@@ -16,23 +16,15 @@ enum PackagePaths {
     preconditionFailure("PackagePaths: no Package.swift above \(#filePath)")
   }()
 
-  /// `<package root>/../shared/datasets`: third-party recordings, read-only,
-  /// absent in a fresh clone outside CI.
-  static let sharedDatasets: URL = root.deletingLastPathComponent()
-    .appendingPathComponent("shared/datasets").standardizedFileURL
+  /// `<package root>/datasets/real`: the third-party recordings shipped with
+  /// the package under their own licences (its README.md says where each
+  /// comes from).
+  static let realRecordings: URL = root.appendingPathComponent("datasets/real")
 
-  /// True when ``sharedDatasets`` is a folder.
-  static var sharedDatasetsPresent: Bool { isDirectory(sharedDatasets) }
-
-  /// The `.csv` files in ``sharedDatasets``, by name; empty when it is absent.
-  static var sharedCSVFiles: [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: sharedDatasets.path)) ?? []
+  /// The `.csv` files in ``realRecordings``, by name.
+  static var realRecordingFiles: [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: realRecordings.path)) ?? []
     return names.filter { $0.hasSuffix(".csv") }.sorted()
-  }
-
-  static func isDirectory(_ url: URL) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 }
 

@@ -3,26 +3,18 @@ import Foundation
 import Testing
 @testable import RangingData
 
-/// The third-party recordings in `../shared/datasets` (next to the package
-/// root). They are not part of the repository, so a fresh clone outside CI
-/// has none and these tests are skipped.
-enum SharedDatasets {
-  /// `<package root>/../shared/datasets`, found from this file's path.
+/// The third-party recordings shipped in `datasets/real` (their README.md
+/// says where each comes from and under which licence).
+enum RealRecordings {
+  /// `<package root>/datasets/real`, found from this file's path.
   static let directory: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // IO
     .deletingLastPathComponent()  // RangingDataTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
-    .appendingPathComponent("../shared/datasets")
-    .standardizedFileURL
+    .appendingPathComponent("datasets/real")
 
-  static var isPresent: Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-      && isDirectory.boolValue
-  }
-
-  /// The CSV file names in the folder, sorted; empty when it is absent.
+  /// The CSV file names in the folder, sorted.
   static var csvFiles: [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.filter { $0.hasSuffix(".csv") }.sorted()
@@ -40,17 +32,17 @@ enum SharedDatasets {
 
 @Suite("RangingCSVReader on real recordings")
 struct RealDatasetTests {
-  @Test("The shared datasets folder holds CSV recordings",
-    .enabled(if: SharedDatasets.isPresent, "../shared/datasets is absent (fresh clone outside CI)"))
+  /// At least one file, so that the test below, one case per file, cannot
+  /// pass on an empty or missing folder.
+  @Test("The datasets/real folder holds CSV recordings")
   func folderHoldsRecordings() {
-    #expect(!SharedDatasets.csvFiles.isEmpty)
+    #expect(!RealRecordings.csvFiles.isEmpty, "no .csv in \(RealRecordings.directory.path)")
   }
 
   @Test("Every row of a recording is read, and the clean recordings give no rejections",
-    .enabled(if: SharedDatasets.isPresent, "../shared/datasets is absent (fresh clone outside CI)"),
-    arguments: SharedDatasets.csvFiles)
+    arguments: RealRecordings.csvFiles)
   func readsRecording(file: String) throws {
-    let path = SharedDatasets.directory.appendingPathComponent(file).path
+    let path = RealRecordings.directory.appendingPathComponent(file).path
     var reader = try RangingCSVReader(path: path)
     var measurements = 0
     var lifecycle = 0
@@ -62,7 +54,7 @@ struct RealDatasetTests {
       case .rejected(let rejection): rejected.append(rejection)
       }
     }
-    #expect(measurements + lifecycle + rejected.count == (try SharedDatasets.dataRowCount(path)))
+    #expect(measurements + lifecycle + rejected.count == (try RealRecordings.dataRowCount(path)))
     #expect(rejected.isEmpty, "\(rejected.prefix(5).map { $0.message(path: file) })")
     #expect(reader.columns.contains("t") && reader.columns.contains("object"))
   }

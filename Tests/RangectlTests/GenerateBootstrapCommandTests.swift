@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// `rangectl generate --noise bootstrap`: the options and a bad residual library.
+@Suite("rangectl generate --noise bootstrap")
+struct GenerateBootstrapCommandTests {
+  static func scratch() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-bootstrap-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  @Test("It writes every scenario with the committed library, recording model and sources")
+  func writesWithTheCommittedLibrary() throws {
+    let out = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: out) }
+    let result = try Rangectl.run([
+      "generate", "--noise", "bootstrap", "--residual-sources", "hanyang,lias", "--seed", "1", "--rate", "2",
+      "--only", "walk-past", "--out", out.path, "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let text = try String(contentsOf: out.appendingPathComponent("walk-past.csv"), encoding: .utf8)
+    #expect(text.contains("# noise: bootstrap"))
+    #expect(text.contains("# residuals: datasets/real/derived/residuals.csv ("))
+    #expect(text.contains("sources hanyang,lias;"))
+    #expect(!text.contains("residual_track=arexp/"))
+  }
+
+  struct Failure: Sendable, CustomTestStringConvertible {
+    var name: String
+    /// Written to the residual file when set.
+    var library: String?
+    var arguments: [String]
+    var status: Int32
+    /// Standard error must contain this ("LIB" stands for the library's path).
+    var message: String
+    var testDescription: String { name }
+  }
+
+  static let failures: [Failure] = [
+    .init(name: "malformed row", library: "# c\nsource,track,t,true_distance,residual\nlab,a,0,1,0\nlab,a,soon,1,0\n",
+          arguments: [], status: 65, message: "LIB:4: field 't': expected a finite number, found 'soon'"),
+    .init(name: "missing file", library: nil, arguments: [], status: 66, message: "LIB: cannot open the residual library"),
+    .init(name: "unknown source", library: "source,track,t,true_distance,residual\nlab,a,0,1,0\n",
+          arguments: ["--residual-sources", "moon"], status: 64, message: "no track of source 'moon'; the library holds lab"),
+    .init(name: "unknown model", library: nil, arguments: ["--noise", "gaussian"], status: 64,
+          message: "--noise: expected parametric or bootstrap"),
+    .init(name: "library without bootstrap", library: nil, arguments: ["--noise", "parametric"], status: 64,
+          message: "--residuals and --residual-sources need --noise bootstrap"),
+    .init(name: "empty source name", library: nil, arguments: ["--residual-sources", "lias,"], status: 64,
+          message: "--residual-sources: expected comma-separated source names"),
+  ]
+
+  @Test("A bad residual library or option is refused with a clear message and status", arguments: failures)
+  func refuses(_ failure: Failure) throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let library = folder.appendingPathComponent("residuals.csv").path
+    if let contents = failure.library { try contents.write(toFile: library, atomically: true, encoding: .utf8) }
+    let noise = failure.arguments.contains("--noise") ? [] : ["--noise", "bootstrap"]
+    let result = try Rangectl.run(
+      ["generate", "--only", "walk-past", "--out", folder.appendingPathComponent("out").path, "--residuals", library]
+        + noise + failure.arguments)
+    #expect(result.status == failure.status, "\(result.stderr)")
+    #expect(result.stderr.contains(failure.message.replacingOccurrences(of: "LIB", with: library)), "\(result.stderr)")
+    #expect(!result.stderr.contains("Fatal error"))
+  }
+}
