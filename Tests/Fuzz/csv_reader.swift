@@ -45,7 +45,7 @@ private func summaries(chunkBytes: Int) -> [String]? {
     require(record.line > lastLine, "line \(record.line) after \(lastLine)")
     lastLine = record.line
     switch record {
-    case .measurement(let line, _, let seconds, let update, _):
+    case .measurement(let line, _, let seconds, let update, _, _):
       require(seconds.isFinite && abs(seconds) < RowParser.maximumSeconds, "time \(seconds)")
       require(SampleValidation().rejection(of: update) == nil, "line \(line): an invalid measurement was accepted")
       result.append("m\(line)")

@@ -53,11 +53,11 @@ public struct CalibrationSamples: Sendable {
     while let record = try reader.next() {
       rowsRead += 1
       switch record {
-      case .measurement(let line, let object, _, let update, let truth):
+      case .measurement(let line, let object, _, let update, let truth, _):
         if let measured = update.distanceMeters {
           rows.append(Row(line: line, object: object, measuredMeters: measured, trueMeters: truth.distanceMeters))
         }
-      case .lifecycle: break
+      case .lifecycle, .pose: break
       case .rejected(let rejection):
         rejected += 1
         if first == nil { first = rejection }

@@ -24,14 +24,14 @@ extension BaselineDetector {
     var reader = try RangingCSVReader(path: path, mapping: mapping)
     while let record = try reader.next() {
       switch record {
-      case .measurement(_, let object, _, let update, _):
+      case .measurement(_, let object, _, let update, _, _):
         guard let distance = update.distanceMeters else { continue }
         for index in detectors.indices {
           detectors[index].update(object: object, time: update.time, distanceMeters: distance)
         }
       case .lifecycle(_, let object, _, _):
         for index in detectors.indices { detectors[index].restart(object: object) }
-      case .rejected:
+      case .rejected, .pose:
         continue
       }
     }

@@ -45,6 +45,49 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
   /// Median error over all predicted rows, degrees; and rows reported unknown.
   public var predictedMedianDegrees: Double?
   public var unknownRows: Int
+  /// Rows whose true position is outside the field of view (the default
+  /// `FieldOfView`), where no direction can be measured: what the phone's
+  /// pose is for (docs/FORMATS.md §1). Nil when there is none.
+  public var outOfView: OutOfViewDirection?
+  /// The same rows from a second run of the engine with the `pose_*`
+  /// columns ignored, when the data had poses (`rangectl evaluate`).
+  public var outOfViewWithoutPose: OutOfViewDirection?
+
+  /// The direction on rows out of view: how many keep one, and its error.
+  public struct OutOfViewDirection: Codable, Equatable, Sendable {
+    public var rows: Int
+    /// Rows whose direction is `measured` or `predicted`, not `unknown`.
+    public var keptRows: Int
+    public var meanDegrees: Double?
+    public var p95Degrees: Double?
+    public var maxDegrees: Double?
+
+    /// Scores the rows of `samples` whose true position lies outside `fieldOfView`.
+    public static func evaluate(
+      samples: [DirectionSample], truth: [String: [Int64: (x: Double, y: Double, z: Double)]],
+      fieldOfView: FieldOfView = FieldOfView()
+    ) -> OutOfViewDirection? {
+      var rows = 0
+      var errors: [Double] = []
+      for sample in samples {
+        guard let p = truth[sample.object]?[sample.time.microseconds], !fieldOfView.contains(x: p.x, y: p.y, z: p.z)
+        else { continue }
+        rows += 1
+        if sample.state != .unknown, let direction = sample.direction {
+          errors.append(DirectionErrorReport.angleDegrees(between: direction, and: p))
+        }
+      }
+      guard rows > 0 else { return nil }
+      return OutOfViewDirection(
+        rows: rows, keptRows: errors.count, meanDegrees: errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count),
+        p95Degrees: DirectionErrorReport.quantile(errors, 0.95), maxDegrees: errors.max())
+    }
+
+    func line(_ label: String) -> String {
+      func f(_ v: Double?) -> String { v.map { TextFormatting.fixed($0, decimals: 1) } ?? "-" }
+      return "  \(label) (\(rows) rows, \(keptRows) keep a direction): mean \(f(meanDegrees)), p95 \(f(p95Degrees)), max \(f(maxDegrees))\n"
+    }
+  }
 
   /// Scores `samples` (in input order) against true positions keyed by object and time.
   public static func evaluate(
@@ -92,7 +135,7 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
       earlyPredictedP95Degrees: Self.quantile(earlyPredicted, 0.95),
       earlyHoldLastMedianDegrees: Self.quantile(earlyHold, 0.5), earlyHoldLastP95Degrees: Self.quantile(earlyHold, 0.95),
       gaps: gaps, gapsFailingBeforeUnknown: failing, predictedMedianDegrees: Self.quantile(predicted, 0.5),
-      unknownRows: unknownRows)
+      unknownRows: unknownRows, outOfView: OutOfViewDirection.evaluate(samples: samples, truth: truth))
   }
 
   /// True positions by object and time (µs) from a dataset's `true_x/y/z` columns.
@@ -103,7 +146,7 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
     var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
     var reader = try RangingCSVReader(path: path, mapping: mapping)
     while let record = try reader.next() {
-      if case .measurement(_, let object, _, let update, let t) = record, let x = t.x, let y = t.y, let z = t.z {
+      if case .measurement(_, let object, _, let update, let t, _) = record, let x = t.x, let y = t.y, let z = t.z {
         truth[object, default: [:]][update.time.microseconds] = (x, y, z)
       }
     }
@@ -118,13 +161,15 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
     return acos(cosine) * 180 / .pi
   }
 
-  private static func quantile(_ values: [Double], _ q: Double) -> Double? {
+  static func quantile(_ values: [Double], _ q: Double) -> Double? {
     SampleQuantiles.quantiles(of: values, [q])?[0]
   }
 
   /// Rows for people.
   public func table() -> String {
     func f(_ v: Double?) -> String { v.map { TextFormatting.fixed($0, decimals: 1) } ?? "-" }
+    let outOfViewLines = (outOfView?.line("out of view") ?? "")
+      + (outOfViewWithoutPose?.line("out of view, poses ignored") ?? "")
     return """
       direction error, degrees (gaps start at the last measured direction)
         measured:                         median \(f(measuredMedianDegrees)), p95 \(f(measuredP95Degrees))
@@ -132,7 +177,7 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
         hold last measured, same rows:    median \(f(earlyHoldLastMedianDegrees)), p95 \(f(earlyHoldLastP95Degrees))
         all predicted rows:               median \(f(predictedMedianDegrees)); unknown rows: \(unknownRows)
         gaps: \(gaps), passing \(Int(Self.failureDegrees)) deg while still predicted: \(gapsFailingBeforeUnknown)
-
+      \(outOfViewLines)
       """
   }
 }

@@ -46,7 +46,7 @@ public enum EvaluationInputs {
     do {
       while let record = try reader.next() {
         if case .rejected(let rejection) = record { read.rejections.append(rejection) }
-        guard case .measurement(_, let object, _, let update, let truth) = record,
+        guard case .measurement(_, let object, _, let update, let truth, _) = record,
           let trueDistance = truth.distanceMeters
         else { continue }
         read.rows.append(TruthRow(time: update.time, object: object, measuredDistanceMeters: update.distanceMeters,

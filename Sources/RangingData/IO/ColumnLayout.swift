@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 /// A column that docs/FORMATS.md §1 defines, by its header name, and the
 /// `azimuth` and `elevation` of §5, read only under a ``ColumnMapping`` with
-/// an angle unit. The `true_*` columns come last: ``RowScanner`` skips the
-/// conversion of the raw values from `trueDistance` on.
+/// an angle unit. The `true_*` columns come after the measurement's:
+/// ``RowScanner`` skips the conversion of the raw values from `trueDistance`
+/// on. The `pose_*` columns come last: ``RowScanner`` leaves every row of a
+/// file that has them to ``RowParser``.
 enum KnownColumn: Int, CaseIterable {
   case t, object, distance, dirX, dirY, dirZ, horizontalAngle, vertical, event
   case azimuth, elevation
   case trueDistance, trueX, trueY, trueZ
+  case poseW, poseX, poseY, poseZ
 
   /// The header name, exactly as in docs/FORMATS.md §1.
   var name: String {
@@ -26,6 +29,10 @@ enum KnownColumn: Int, CaseIterable {
     case .trueX: "true_x"
     case .trueY: "true_y"
     case .trueZ: "true_z"
+    case .poseW: "pose_w"
+    case .poseX: "pose_x"
+    case .poseY: "pose_y"
+    case .poseZ: "pose_z"
     }
   }
 
@@ -45,6 +52,9 @@ enum KnownColumn: Int, CaseIterable {
     .distance, .dirX, .dirY, .dirZ, .horizontalAngle, .vertical, .azimuth, .elevation,
   ]
 
+  /// The phone's attitude, `w x y z` (docs/FORMATS.md §1).
+  static let poseColumns: [KnownColumn] = [.poseW, .poseX, .poseY, .poseZ]
+
   /// The ground-truth columns, in order (``GroundTruth``).
   static let truthColumns: [KnownColumn] = [.trueDistance, .trueX, .trueY, .trueZ]
 
@@ -55,7 +65,7 @@ enum KnownColumn: Int, CaseIterable {
     case .t: mapping.timeUnit.perSecond
     case .distance, .trueDistance, .trueX, .trueY, .trueZ: mapping.distanceUnit.perMeter
     case .horizontalAngle, .azimuth, .elevation: mapping.angleUnit?.perRadian ?? 1
-    case .object, .dirX, .dirY, .dirZ, .vertical, .event: 1
+    case .object, .dirX, .dirY, .dirZ, .vertical, .event, .poseW, .poseX, .poseY, .poseZ: 1
     }
   }
 }

@@ -4,7 +4,8 @@ import RangingEngine
 /// One data row of a ranging CSV, as ``RangingCSVReader`` yields it.
 ///
 /// Every data row (not a comment, blank or header line) becomes exactly one
-/// record, so `rows = measurements + lifecycle events + rejections`.
+/// record, so `rows = measurements + lifecycle events + poses + rejections`.
+/// A row with a measurement and a pose is a measurement that carries its pose.
 public enum DatasetRecord: Sendable {
   /// A usable measurement row: its values passed `SampleValidation`.
   ///
@@ -14,8 +15,16 @@ public enum DatasetRecord: Sendable {
   ///   instant rounded to a microsecond.
   /// - `update`: the measurement for the tracker.
   /// - `truth`: ground truth, for evaluation only.
+  /// - `pose`: the phone's attitude at the row's time (`pose_w` ... `pose_z`),
+  ///   to feed before the measurement, or nil.
   case measurement(
-    line: Int, object: String, seconds: Double, update: RangingUpdate, truth: GroundTruth)
+    line: Int, object: String, seconds: Double, update: RangingUpdate, truth: GroundTruth, pose: Attitude? = nil)
+  /// A pose-only row: the phone's attitude at `seconds` and no measurement.
+  ///
+  /// - `line`: 1-based physical line.
+  /// - `seconds`: the `t` field (finite).
+  /// - `attitude`: the pose, validated (`SampleValidation.rejection(of:)`).
+  case pose(line: Int, seconds: Double, attitude: Attitude)
   /// A session life-cycle row (`event` non-empty).
   ///
   /// - `line`: 1-based physical line.
@@ -29,8 +38,9 @@ public enum DatasetRecord: Sendable {
   /// The 1-based physical line the record came from.
   public var line: Int {
     switch self {
-    case .measurement(let line, _, _, _, _): line
+    case .measurement(let line, _, _, _, _, _): line
     case .lifecycle(let line, _, _, _): line
+    case .pose(let line, _, _): line
     case .rejected(let rejection): rejection.line
     }
   }

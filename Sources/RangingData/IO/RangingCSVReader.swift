@@ -10,7 +10,7 @@ import RangingEngine
 ///     var reader = try RangingCSVReader(path: "walk.csv")
 ///     while let record = try reader.next() {
 ///       switch record {
-///       case .measurement(_, let object, _, let update, _): tracker.update(object, with: update)
+///       case .measurement(_, let object, _, let update, _, _): tracker.update(object, with: update)
 ///       case .lifecycle(_, let object, _, let event): tracker.handle(event, for: object)
 ///       case .rejected(let rejection): print(rejection.message(path: reader.path))
 ///       }

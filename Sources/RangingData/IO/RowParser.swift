@@ -28,7 +28,10 @@ struct RowParser {
     guard row.fields.count == layout.fieldCount else {
       return row.rejectRow("wrong_field_count", text: text)
     }
-    for required in [KnownColumn.t, .object] where row[required].isEmpty {
+    // A pose-only row belongs to no object: its `object` may be empty.
+    let poseOnly = row.hasAny(KnownColumn.poseColumns) && !row.hasAny(KnownColumn.measurementColumns)
+      && row[.event].isEmpty
+    for required in [KnownColumn.t, .object] where row[required].isEmpty && !(poseOnly && required == .object) {
       return row.reject(required, "missing_value")
     }
     if let status = layout.successStatus, row.fields[status.index] != status.value {
@@ -72,19 +75,33 @@ struct RowParser {
         return row.reject(.event, "unknown_event")
       }
       if let measured = layout.present.first(where: {
-        KnownColumn.measurementColumns.contains($0.column) && !row.fields[$0.index].isEmpty
+        (KnownColumn.measurementColumns + KnownColumn.poseColumns).contains($0.column) && !row.fields[$0.index].isEmpty
       }) {
         return row.reject(measured.column, "measurement_on_event_row")
       }
       return .lifecycle(line: line, object: object, seconds: seconds, event: event)
     }
-    return measurement(row: row, numbers: numbers, object: object, seconds: seconds, vertical: vertical)
+    var pose: Attitude? = nil
+    let quaternion = KnownColumn.poseColumns.map { numbers[$0.rawValue].number }
+    if quaternion.contains(where: { $0 != nil }) {
+      if let missing = KnownColumn.poseColumns.first(where: { numbers[$0.rawValue] == .absent }) {
+        return row.reject(missing, "incomplete_pose")
+      }
+      let attitude = Attitude(w: quaternion[0]!, x: quaternion[1]!, y: quaternion[2]!, z: quaternion[3]!)
+      if let reason = validation.rejection(of: attitude) {
+        let text = KnownColumn.poseColumns.map { row[$0] }.joined(separator: ",")
+        return row.reject(.poseW, "\(reason.name)", text: text[...])
+      }
+      if poseOnly { return .pose(line: line, seconds: seconds, attitude: attitude) }
+      pose = attitude
+    }
+    return measurement(row: row, numbers: numbers, object: object, seconds: seconds, vertical: vertical, pose: pose)
   }
 
   /// The measurement record for a row whose fields all parsed, after the
   /// direction completeness check and the core's value checks.
   private func measurement(
-    row: Row, numbers: [NumericField], object: String, seconds: Double, vertical: VerticalEstimate?
+    row: Row, numbers: [NumericField], object: String, seconds: Double, vertical: VerticalEstimate?, pose: Attitude?
   ) -> DatasetRecord {
     let axes = [KnownColumn.dirX, .dirY, .dirZ]
     let components = axes.map { numbers[$0.rawValue].number }
@@ -125,7 +142,7 @@ struct RowParser {
       x: numbers[KnownColumn.trueX.rawValue].number,
       y: numbers[KnownColumn.trueY.rawValue].number,
       z: numbers[KnownColumn.trueZ.rawValue].number)
-    return .measurement(line: row.line, object: object, seconds: seconds, update: update, truth: truth)
+    return .measurement(line: row.line, object: object, seconds: seconds, update: update, truth: truth, pose: pose)
   }
 
   /// A core rejection reported against the field it concerns.
@@ -141,8 +158,11 @@ struct RowParser {
       return row.reject(.dirX, name, text: vector[...])
     case .horizontalAngleOutOfRange:
       return row.reject(.horizontalAngle, name)
-    case .noMeasurement, .nonFinitePose, .poseNotUnit:
+    case .noMeasurement:
       return row.rejectRow(name, text: row.text)
+    case .nonFinitePose, .poseNotUnit:
+      // Poses are checked on their own above; an update carries none.
+      return row.reject(.poseW, name)
     }
   }
 
@@ -191,6 +211,11 @@ private struct Row {
       RowRejection(
         line: line, column: layout[column].map { $0 + 1 }, field: layout.headerName(of: column),
         reason: reason, text: RowRejection.clipped(text ?? self[column])))
+  }
+
+  /// Whether any of `columns` has a non-empty field in this row.
+  func hasAny(_ columns: [KnownColumn]) -> Bool {
+    columns.contains { layout[$0] != nil && !self[$0].isEmpty }
   }
 
   /// Rejects the row as a whole, quoting `text` (normally the line).

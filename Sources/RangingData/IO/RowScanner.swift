@@ -32,6 +32,10 @@ struct RowScanner {
   private let validation = RangingCSVReader.rowValidation
   /// The bytes a ``Code/status`` field must hold (``ColumnLayout/successStatus``).
   private let successStatus: [UInt8]
+  /// Whether the header has a `pose_*` column: then every row goes to
+  /// ``RowParser`` (a pose-only row has no object, a posed row carries a
+  /// pose the scanner has no place for).
+  private let hasPose: Bool
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
   private enum Code {
@@ -40,7 +44,8 @@ struct RowScanner {
 
   init(layout: ColumnLayout) {
     var codes = [Int8](repeating: Code.unknown, count: layout.fieldCount)
-    for (column, index) in layout.present {
+    hasPose = layout.present.contains { KnownColumn.poseColumns.contains($0.column) }
+    for (column, index) in layout.present where !KnownColumn.poseColumns.contains(column) {
       codes[index] = switch column {
       case .object: Code.object
       case .vertical: Code.vertical
@@ -53,8 +58,12 @@ struct RowScanner {
     fieldCodes = codes
     fieldCount = layout.fieldCount
     divisors = layout.divisors
-    precondition(KnownColumn.columnCount == 15, "RowScanner keeps one value per known column in an InlineArray<15, Double>")
+    precondition(
+      Self.scannedColumnCount == 15, "RowScanner keeps one value per known column before pose_w in an InlineArray<15, Double>")
   }
+
+  /// The columns the scanner reads: all but the `pose_*`, which come last.
+  static var scannedColumnCount: Int { KnownColumn.poseW.rawValue }
 
   /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
   @usableFromInline
@@ -87,7 +96,7 @@ struct RowScanner {
   ///     is then empty. A replay has no use for them.
   /// - Complexity: O(line length). Does not allocate.
   func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout Row, convertingTruth: Bool = true) -> Bool {
-    guard let p = line.baseAddress else { return false }
+    guard !hasPose, let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
     var numbers = InlineArray<15, Double>(repeating: 0)
@@ -231,7 +240,7 @@ struct RowScanner {
   private static func convertUnits(
     _ numbers: inout InlineArray<15, Double>, given: UInt16, divisors: [Double], convertingTruth: Bool
   ) {
-    let end = convertingTruth ? KnownColumn.columnCount : KnownColumn.trueDistance.rawValue
+    let end = convertingTruth ? scannedColumnCount : KnownColumn.trueDistance.rawValue
     for column in 0..<end where given & (1 &<< UInt16(column)) != 0 {
       numbers[column] /= divisors[column]
     }

@@ -90,7 +90,7 @@ extension RunTrace {
     var span: (first: Double, last: Double)?
     while let record = try reader.next() {
       switch record {
-      case .measurement(_, let name, let seconds, let update, let truth):
+      case .measurement(_, let name, let seconds, let update, let truth, _):
         if seen.insert(name).inserted { available.append(name) }
         if object == nil { object = name }
         guard name == object else { continue }
@@ -103,7 +103,7 @@ extension RunTrace {
           trueDistanceMeters: truth.distanceMeters))
       case .lifecycle(_, let name, let seconds, let event):
         if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.rowName)) }
-      case .rejected:
+      case .rejected, .pose:
         continue
       }
     }

@@ -7,6 +7,12 @@ public struct ReplaySummary: Equatable, Sendable {
   public var measurementsAccepted = 0
   /// Life-cycle rows applied.
   public var lifecycleAccepted = 0
+  /// Pose-only rows applied (docs/FORMATS.md §1); a row with a pose and a
+  /// measurement counts as a measurement.
+  public var posesAccepted = 0
+  /// Poses given to the engine, from pose-only rows and measurement rows
+  /// (0 when ``Replayer/ignoresPoses``).
+  public var posesFed = 0
   /// Rejected rows by reason code (`malformed_number`, `time_went_backwards`, ...).
   public var rejectedByReason: [String: Int] = [:]
   /// Distinct object names in the input. Exact up to 1024 names (or twice
@@ -34,6 +40,8 @@ public struct ReplaySummary: Equatable, Sendable {
     var merged = ReplaySummary()
     merged.rowsRead = shards[0].rowsRead
     merged.unusedColumns = shards[0].unusedColumns
+    merged.posesAccepted = shards[0].posesAccepted
+    merged.posesFed = shards[0].posesFed
     for shard in shards {
       merged.measurementsAccepted += shard.measurementsAccepted
       merged.lifecycleAccepted += shard.lifecycleAccepted
@@ -46,7 +54,7 @@ public struct ReplaySummary: Equatable, Sendable {
     return merged
   }
 
-  public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted }
+  public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted + posesAccepted }
   public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
 
   /// `columns not used: a, b`: the line that names a file's unused columns,
@@ -58,7 +66,9 @@ public struct ReplaySummary: Equatable, Sendable {
   /// The report written to standard error, one fact per line.
   public func report(path: String) -> String {
     var text = "\(path): \(rowsRead) rows read, \(rowsAccepted) accepted"
-    text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle), \(rowsRejected) rejected\n"
+    // Poses only when there were some, so that pose-free reports read as before.
+    let poses = posesAccepted > 0 ? ", \(posesAccepted) poses" : ""
+    text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle\(poses)), \(rowsRejected) rejected\n"
     for (reason, count) in rejectedByReason.sorted(by: { $0.key < $1.key }) {
       text += "  rejected \(reason): \(count)\n"
     }

@@ -50,6 +50,10 @@ public struct Replayer<Backend: KalmanBackend> {
   /// of the LIAS trolley reads its own 0.09 to 0.28 m long); use one or the
   /// other, since both would apply. Empty: no row is touched.
   public var objectCalibrations: [String: RangeCalibration] = [:]
+  /// Whether to skip the `pose_*` columns: pose-only rows count as read and
+  /// accepted but feed nothing, measurement rows run without their pose
+  /// (`rangectl evaluate` scores the direction both ways).
+  public var ignoresPoses = false
 
   public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
     precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
@@ -141,6 +145,20 @@ public struct Replayer<Backend: KalmanBackend> {
                             reason: String(describing: reason.name), text: "\(seconds)"))
       }
     }
+    /// Feeds a pose; a rejected one rejects its row (nothing of it is applied).
+    /// With shards, every shard feeds it (a pose turns every object) and
+    /// shard 0 alone counts it.
+    func posed(line: Int, seconds: Double, attitude: Attitude) -> Bool {
+      if ignoresPoses { return true }
+      let counts = shard.map { $0.index == 0 } ?? true
+      if counts { tally.summary.posesFed += 1 }
+      guard let reason = pipeline.process(pose: attitude, at: Timestamp(seconds: seconds)) else { return true }
+      if counts {
+        reject(RowRejection(line: line, column: timeColumn, field: timeField,
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
+      return false
+    }
     func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
       tally.line = line
       tally.rowObject = id
@@ -181,11 +199,16 @@ public struct Replayer<Backend: KalmanBackend> {
         } else {
           lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
         }
-      case .measurement(let line, let name, let seconds, let update, _):
+      case .measurement(let line, let name, let seconds, let update, _, let pose):
+        if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
         if let shard, !shard.owns(name: name) {
           advanceClock(line: line, seconds: seconds)
         } else {
           measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+        }
+      case .pose(let line, let seconds, let attitude):
+        if posed(line: line, seconds: seconds, attitude: attitude), shard.map({ $0.index == 0 }) ?? true {
+          tally.summary.posesAccepted += 1
         }
       case nil:
         preconditionFailure("Replayer: the reader returned no parsed row")

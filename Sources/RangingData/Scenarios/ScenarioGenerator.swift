@@ -70,6 +70,9 @@ public struct ScenarioGenerator: Sendable {
   /// blocking stays of the ``MeasurementEffects`` (if in ``effects``): the
   /// residuals carry the recordings' own bias, outliers, NLOS and gaps.
   public var noise: ScenarioNoise
+  /// How the phone turns (`rangectl generate --phone-motion`), or nil for a
+  /// phone that does not: then the files are as before, without `pose_*` columns.
+  public var phoneMotion: PhoneMotion? = nil
 
   /// XORed into the folded seed to seed the effects stream: any fixed odd
   /// constant keeps the two streams apart (this is 2^32/φ, rounded).
@@ -83,6 +86,8 @@ public struct ScenarioGenerator: Sendable {
   /// The CSV header line (without the newline).
   public static let header =
     "t,object,distance,dir_x,dir_y,dir_z,horizontal_angle,vertical,event,true_distance,true_x,true_y,true_z"
+  /// The header with the phone's attitude, when ``phoneMotion`` is set.
+  public static let poseHeader = header + ",pose_w,pose_x,pose_y,pose_z"
 
   /// Creates a generator.
   ///
@@ -224,12 +229,14 @@ public struct ScenarioGenerator: Sendable {
     let scenario = adjusted(scenario)
     let effectsRandom = self.effectsRandom
     let bootstrap = self.bootstrap
-    var buffer = commentLines(scenario, scale: scale) + ScenarioGenerator.header + "\n"
+    var buffer = commentLines(scenario, scale: scale)
+      + (phoneMotion == nil ? ScenarioGenerator.header : ScenarioGenerator.poseHeader) + "\n"
     var offset = 0.0
     var rows = 0
     for repetition in 0..<scale {
       let simulation = ScenarioSimulation(
-        scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom, bootstrap: bootstrap)
+        scenario: scenario, offsetSeconds: offset, random: random, effectsRandom: effectsRandom, bootstrap: bootstrap,
+        phoneMotion: phoneMotion)
       let (repetitionRows, tracks) = simulation.rowsAndTracks()
       // Which recording each object's errors come from (comment lines may stand anywhere, docs/FORMATS.md §1).
       for (object, track) in zip(scenario.objects, tracks) {
@@ -271,6 +278,11 @@ public struct ScenarioGenerator: Sendable {
       "frame: +x right, +y up, +z towards the user (ahead is -z); true_distance = |(true_x, true_y, true_z)|",
       "time: t = repetition offset + scenario time; the intervals below are in scenario time",
     ]
+    if let phoneMotion {
+      lines.append(
+        "phone_motion: \(phoneMotion.rawValue) (paths in a fixed world frame; dir_* and true_* in the turned phone's frame; "
+          + "pose_* = attitude q, v_world = q v_phone q*, Hamilton, at \(Int(PhoneMotion.poseRateHz)) Hz on pose-only rows)")
+    }
     for object in scenario.objects {
       lines.append("object \(object.name): \(object.model.commentFields)")
       if !object.nlosIntervals.isEmpty {

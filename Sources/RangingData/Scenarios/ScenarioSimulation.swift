@@ -20,6 +20,9 @@ struct ScenarioSimulation {
   /// The bootstrap model and its stream, when range errors come from real
   /// recordings (``BootstrapNoiseModel``); nil for the parametric model.
   var bootstrap: (model: BootstrapNoiseModel, random: MT19937RandomSource)? = nil
+  /// How the phone turns, or nil for a phone that does not: then the rows
+  /// are exactly those of a file without `pose_*` columns.
+  var phoneMotion: PhoneMotion? = nil
 
   /// Every row of the repetition, merged in time order.
   func rows() -> [Row] { rowsAndTracks().rows }
@@ -34,6 +37,20 @@ struct ScenarioSimulation {
     var rows: [Row] = []
     for (index, object) in scenario.objects.enumerated() {
       rows += objectRows(object, index: index, bootstrap: samplers[index])
+    }
+    if let phoneMotion {
+      // Pose-only rows at the sensor's rate, before the measurements of the same time.
+      let step = 1 / PhoneMotion.poseRateHz
+      var k = 0
+      while Double(k) * step < scenario.durationSeconds {
+        let time = Double(k) * step
+        let q = phoneMotion.attitude(at: time)
+        let fields = [q.w, q.x, q.y, q.z].map { ScenarioNumberFormat.fixed($0, decimals: 7) }.joined(separator: ",")
+        rows.append(Row(
+          seconds: offsetSeconds + time, objectIndex: -1, sequence: k,
+          text: "\(ScenarioNumberFormat.fixed(offsetSeconds + time, decimals: 6)),,,,,,,,,,,,,\(fields)"))
+        k += 1
+      }
     }
     rows.sort { ($0.seconds, $0.objectIndex, $0.sequence) < ($1.seconds, $1.objectIndex, $1.sequence) }
     return (rows, samplers.compactMap { $0?.track })
@@ -62,7 +79,7 @@ struct ScenarioSimulation {
       let directionNoise = (random.gaussian(sigma: 1), random.gaussian(sigma: 1), random.gaussian(sigma: 1))
       let jitter = random.gaussian(sigma: model.intervalJitterFraction)
       // Twelve from the effects stream.
-      let p = object.trajectory.position(at: time)
+      let p = position(object, at: time)
       let effect = effects.advance(at: time, isBodyBlocked: model.isBodyBlocked(x: p.x, y: p.y, z: p.z), random: effectsRandom)
 
       if spikeUpdatesLeft == 0 && spikeStarts {
@@ -101,7 +118,7 @@ struct ScenarioSimulation {
         let t = ScenarioNumberFormat.fixed(offsetSeconds + seconds, decimals: 6)
         rows.append(Row(
           seconds: offsetSeconds + seconds, objectIndex: index, sequence: rows.count,
-          text: "\(t),\(object.name),,,,,,,\(event),,,,"))
+          text: "\(t),\(object.name),,,,,,,\(event),,,," + (phoneMotion == nil ? "" : ",,,,")))
       }
     }
     return rows
@@ -156,7 +173,7 @@ struct ScenarioSimulation {
   private func measurementText(_ object: ScenarioObject, at time: Double, noise: Noise, residualMeters: Double? = nil) -> String {
     let model = object.model
     let truth = object.trajectory.state(at: time).distanceMeters
-    let p = object.trajectory.position(at: time)
+    let p = position(object, at: time)
     let distance: Double
     if let residualMeters {
       // distance = true + residual + excess, never negative (a recording's short outlier at a shorter true range)
@@ -183,6 +200,16 @@ struct ScenarioSimulation {
     }
     fields += ["", "", ""]  // horizontal_angle, vertical, event
     fields += [truth, p.x, p.y, p.z].map { ScenarioNumberFormat.fixed($0, decimals: 4) }
+    if phoneMotion != nil { fields += ["", "", "", ""] }  // pose_*: on their own rows
     return fields.joined(separator: ",")
+  }
+
+  /// The object's position at `time` in the phone's frame: the path's own
+  /// point when the phone does not turn, else that point seen from the
+  /// turned phone, `q* p q` (the truth columns are in the phone frame too).
+  private func position(_ object: ScenarioObject, at time: Double) -> (x: Double, y: Double, z: Double) {
+    let p = object.trajectory.position(at: time)
+    guard let phoneMotion else { return p }
+    return phoneMotion.phoneFrame(p, at: time)
   }
 }

@@ -234,12 +234,25 @@ struct Evaluate: ParsableCommand {
         smoothedRows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
       }
     } : nil
-    _ = try replayer.run(&reader)
+    let summary = try replayer.run(&reader)
     progress?.finish()
     smoother?.finish()
     Self.report(rejections: rejections, path: path)
-    directions.add(
-      samples: samples, truth: try DirectionErrorReport.truthPositions(datasetPath: path, mapping: mapping), file: path)
+    let positions = try DirectionErrorReport.truthPositions(datasetPath: path, mapping: mapping)
+    directions.add(samples: samples, truth: positions, file: path)
+    if summary.posesFed > 0, !positions.isEmpty {
+      // The same file with its poses ignored: the direction out of view with and without them (issue 26).
+      var again = try RangingCSVReader(path: path, mapping: mapping)
+      var withoutPose = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
+      withoutPose.objectCalibrations = replayer.objectCalibrations
+      withoutPose.ignoresPoses = true
+      var unposed: [DirectionSample] = []
+      withoutPose.onState = { _, name, state in
+        unposed.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
+      }
+      _ = try withoutPose.run(&again)
+      directions.add(samplesWithoutPose: unposed, file: path)
+    }
     // datasets/<name>/samples.csv is named after its folder, other files after themselves.
     let url = URL(fileURLWithPath: path)
     let name = url.lastPathComponent == "samples.csv"
@@ -256,6 +269,7 @@ struct Evaluate: ParsableCommand {
 /// unique per file (scenarios reuse names such as `person-1`).
 struct DirectionCollection {
   private var samples: [DirectionSample] = []
+  private var samplesWithoutPose: [DirectionSample] = []
   private var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
 
   mutating func add(samples new: [DirectionSample], truth positions: [String: [Int64: (x: Double, y: Double, z: Double)]], file: String) {
@@ -266,8 +280,23 @@ struct DirectionCollection {
     for (object, rows) in positions { truth[file + "|" + object] = rows }
   }
 
-  /// The pooled report, or nil when no file had true positions.
+  /// Directions of a file's second run with its poses ignored; its truth came with ``add(samples:truth:file:)``.
+  mutating func add(samplesWithoutPose new: [DirectionSample], file: String) {
+    for var sample in new where truth[file + "|" + sample.object] != nil {
+      sample.object = file + "|" + sample.object
+      samplesWithoutPose.append(sample)
+    }
+  }
+
+  /// The pooled report, or nil when no file had true positions. Out of view
+  /// without pose covers the files that had poses; with pose, every file
+  /// (so compare them on suites where every file has poses).
   func report() -> DirectionErrorReport? {
-    samples.isEmpty ? nil : DirectionErrorReport.evaluate(samples: samples, truth: truth)
+    guard !samples.isEmpty else { return nil }
+    var report = DirectionErrorReport.evaluate(samples: samples, truth: truth)
+    if !samplesWithoutPose.isEmpty {
+      report.outOfViewWithoutPose = DirectionErrorReport.OutOfViewDirection.evaluate(samples: samplesWithoutPose, truth: truth)
+    }
+    return report
   }
 }

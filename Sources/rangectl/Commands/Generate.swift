@@ -4,7 +4,7 @@ import Foundation
 import RangingData
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]
-/// [--noise parametric|bootstrap [--residuals PATH] [--residual-sources LIST]] [--list]`
+/// [--noise parametric|bootstrap [--residuals PATH] [--residual-sources LIST]] [--phone-motion KIND] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
@@ -34,6 +34,12 @@ struct Generate: ParsableCommand {
   @Option(help: ArgumentHelp(
     "Comma-separated sources of the residual library to draw from, e.g. hanyang,lias (default: all).", valueName: "list"))
   var residualSources: String?
+  @Option(help: ArgumentHelp(
+    "Turn the phone: \(PhoneMotion.allCases.map(\.rawValue).joined(separator: ", ")) (default: it does not turn). "
+      + "Adds the pose_w,pose_x,pose_y,pose_z columns and pose-only rows at \(Int(PhoneMotion.poseRateHz)) Hz; "
+      + "the noise stays that of the same seed without it.",
+    valueName: "kind"))
+  var phoneMotion: String?
   @Flag(help: "List the scenarios and exit.") var list = false
 
   /// The committed residual library (scripts/residual-library).
@@ -57,6 +63,10 @@ struct Generate: ParsableCommand {
     if let residualSources, residualSources.split(separator: ",", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
       throw ValidationError("--residual-sources: expected comma-separated source names, got '\(residualSources)'")
     }
+    if let phoneMotion, PhoneMotion(rawValue: phoneMotion) == nil {
+      let names = PhoneMotion.allCases.map(\.rawValue).joined(separator: ", ")
+      throw ValidationError("--phone-motion: unknown kind '\(phoneMotion)'; one of: \(names)")
+    }
     if let only, ScenarioName(rawValue: only) == nil {
       let names = ScenarioName.allCases.map(\.rawValue).joined(separator: ", ")
       throw ValidationError("--only: unknown scenario '\(only)'; one of: \(names)")
@@ -69,8 +79,9 @@ struct Generate: ParsableCommand {
       return
     }
     guard let out else { return }
-    let generator = ScenarioGenerator(
+    var generator = ScenarioGenerator(
       seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all, noise: try scenarioNoise())
+    generator.phoneMotion = phoneMotion.flatMap(PhoneMotion.init(rawValue:))
     let names = only.flatMap(ScenarioName.init(rawValue:)).map { [$0] } ?? ScenarioName.allCases
     // Percent and time left by repetitions written, of every scenario's --scale.
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)

@@ -72,7 +72,7 @@ struct MeasurementFields {
 extension DatasetRecord {
   /// The measurement's fields, or nil for another kind of record.
   var measurementFields: MeasurementFields? {
-    guard case .measurement(let line, let object, let seconds, let update, let truth) = self else {
+    guard case .measurement(let line, let object, let seconds, let update, let truth, _) = self else {
       return nil
     }
     return MeasurementFields(line: line, object: object, seconds: seconds, update: update, truth: truth)

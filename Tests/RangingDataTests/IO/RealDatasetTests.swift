@@ -52,6 +52,7 @@ struct RealDatasetTests {
       case .measurement: measurements += 1
       case .lifecycle: lifecycle += 1
       case .rejected(let rejection): rejected.append(rejection)
+      case .pose: Issue.record("no recording here has pose columns")
       }
     }
     #expect(measurements + lifecycle + rejected.count == (try RealRecordings.dataRowCount(path)))

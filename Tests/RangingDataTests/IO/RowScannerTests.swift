@@ -63,7 +63,7 @@ struct RowScannerTests {
       Issue.record("refused only without truth values: \(line)", sourceLocation: sourceLocation)
     }
     switch parser.record(line: 1, text: line) {
-    case .measurement(_, let name, let seconds, let update, let truth):
+    case .measurement(_, let name, let seconds, let update, let truth, _):
       let u = row.update
       let agrees = row.event == nil && object == name && Self.same(row.seconds, seconds)
         && u.time == update.time && Self.same(u.distanceMeters, update.distanceMeters)
@@ -78,6 +78,8 @@ struct RowScannerTests {
               "scanner and parser differ on \(line)", sourceLocation: sourceLocation)
     case .rejected(let rejection):
       Issue.record("scanner accepted a line the parser rejects (\(rejection.reason)): \(line)", sourceLocation: sourceLocation)
+    case .pose:
+      Issue.record("scanner accepted a pose row, which is the parser's: \(line)", sourceLocation: sourceLocation)
     }
     return true
   }

@@ -57,7 +57,7 @@ struct ScenarioGeneratorTests {
     var timeWentBack = false
     while let record = try reader.next() {
       switch record {
-      case .measurement(_, let object, let seconds, let update, let truth):
+      case .measurement(_, let object, let seconds, let update, let truth, _):
         measurements += 1
         if let last = lastTime[object], seconds < last { timeWentBack = true }
         lastTime[object] = seconds
@@ -69,6 +69,8 @@ struct ScenarioGeneratorTests {
       case .rejected(let rejection):
         rejected += 1
         Issue.record("rejected: \(rejection)")
+      case .pose:
+        Issue.record("pose row without --phone-motion")
       }
     }
     #expect(measurements + lifecycle == lines.count)
