@@ -11,7 +11,13 @@ let package = Package(
   products: [
     .library(name: "RangingEngine", targets: ["RangingEngine"]),
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
-    .library(name: "RangingData", targets: ["RangingData"]),
+    .library(name: "RangingFormats", targets: ["RangingFormats"]),
+    .library(name: "RangingReplay", targets: ["RangingReplay"]),
+    .library(name: "RangingSmoothing", targets: ["RangingSmoothing"]),
+    .library(name: "RangingCalibration", targets: ["RangingCalibration"]),
+    .library(name: "RangingEvaluation", targets: ["RangingEvaluation"]),
+    .library(name: "RangingScenarios", targets: ["RangingScenarios"]),
+    .library(name: "RangingPlots", targets: ["RangingPlots"]),
     .library(name: "NearbyAccessory", targets: ["NearbyAccessory"]),
     .library(name: "RangingSession", targets: ["RangingSession"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
@@ -45,14 +51,35 @@ let package = Package(
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
     // Host-only: named objects and zones, Codable events, an AsyncSequence of events, for apps.
     .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor"]),
-    // Host-only: CSV and JSON Lines I/O, replay driver, scenario generator, evaluation (Foundation allowed).
+    // Host tools (Foundation allowed), one module per concept; each imports only the layers below it
+    // (docs/DESIGN.md, "Layers").
+    // The formats of docs/FORMATS.md: the ranging CSV reader, column mappings, row rejections, the events and
+    // filtered-track writers, output files.
+    .target(name: "RangingFormats", dependencies: ["RangingEngine", "ZoneMonitor"]),
+    // A recording through the pipeline, row by row: the replay driver, its summary, object names, zone lists.
+    .target(name: "RangingReplay", dependencies: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    // The offline Rauch-Tung-Striebel pass over a replay's track; GSL with the trait, refused without it.
     .target(
-      name: "RangingData",
-      dependencies: ["RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
+      name: "RangingSmoothing",
+      dependencies: ["RangingReplay", "RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
+    // A device's range offset and scale from a recording (GSL's robust regression with the trait).
+    .target(
+      name: "RangingCalibration",
+      dependencies: ["RangingFormats", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
+    // Scoring against ground truth: event matching, distance and direction error, the baseline detectors.
+    .target(name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingEngine"]),
+    // Seeded scenario recordings with ground truth (MT19937 and GSL's distributions, in Swift).
+    .target(name: "RangingScenarios", dependencies: ["RangingEngine"]),
+    // SVG plots of a replayed (or smoothed) run, one object or all of them.
+    .target(
+      name: "RangingPlots",
+      dependencies: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+    // Command line: parses options, calls one module per command, prints.
     .executableTarget(
       name: "rangectl",
       dependencies: [
-        "RangingData", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
+        "RangingFormats", "RangingReplay", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
+        "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend
@@ -69,11 +96,22 @@ let package = Package(
     .testTarget(
       name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
+    .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine"]),
+    .testTarget(name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine"]),
+    .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
+    .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(
-      name: "RangingDataTests",
+      name: "RangingEvaluationTests",
       dependencies: [
-        "RangingData", "RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"])),
+        "RangingEvaluation", "RangingFormats", "RangingReplay", "RangingScenarios", "RangingEngine", "ZoneMonitor",
       ]),
+    .testTarget(
+      name: "RangingScenariosTests",
+      dependencies: [
+        "RangingScenarios", "RangingFormats", "RangingEvaluation", "RangingEngine",
+        .target(name: "CGSL", condition: .when(traits: ["GSL"])),
+      ]),
+    .testTarget(name: "RangingPlotsTests", dependencies: ["RangingPlots", "RangingFormats", "RangingEngine"]),
     .testTarget(name: "RangectlTests", dependencies: ["rangectl", "RangingEngine"]),
     .testTarget(name: "RangingSessionTests", dependencies: ["RangingSession", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),

@@ -22,7 +22,9 @@ let package = Package(
       dependencies: [
         .product(name: "RangingEngine", package: "RangingEngine"),
         .product(name: "ZoneMonitor", package: "RangingEngine"),
-        .product(name: "RangingData", package: "RangingEngine"),
+        .product(name: "RangingFormats", package: "RangingEngine"),
+        .product(name: "RangingReplay", package: "RangingEngine"),
+        .product(name: "RangingScenarios", package: "RangingEngine"),
         .product(name: "Benchmark", package: "benchmark"),
       ],
       path: "RangingBenchmarks",

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import Benchmark
-import RangingData
 import RangingEngine
+import RangingFormats
+import RangingReplay
+import RangingScenarios
 import ZoneMonitor
 
 #if canImport(Glibc)

@@ -13,9 +13,11 @@ static void report_events(ranging_engine_t *engine) {
     if (ranging_engine_drain_events(engine, events, 8, &count) != RANGING_OK) return;
     for (size_t i = 0; i < count; i++) {
       const ranging_zone_event_t *event = &events[i];
-      printf("%lld us: tag %llu %s %s at %.2f m (%s)\n", (long long)event->time_us,
-             (unsigned long long)event->object_id, event->kind == RANGING_ZONE_ENTER ? "enters" : "leaves",
-             zone_names[event->zone], event->distance_m, ranging_exit_reason_name(event->reason));
+      printf("%lld us: tag %llu %s %s at %.2f m", (long long)event->time_us, (unsigned long long)event->object_id,
+             event->kind == RANGING_ZONE_ENTER ? "enters" : "leaves", zone_names[event->zone], event->distance_m);
+      /* Only an exit has a reason (measured, lost, removed, ...); an enter's is always "measured". */
+      if (event->kind == RANGING_ZONE_EXIT) printf(" (%s)", ranging_exit_reason_name(event->reason));
+      printf("\n");
     }
   } while (count > 0);
 }

@@ -80,8 +80,8 @@ static void check_defaults(void) {
   CHECK(config.range_sigma_m == 0.05);
   CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
-  CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 6);
-  CHECK(config.max_rate_m_per_s == 3 && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
+  CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 4);
+  CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   ranging_config_init(NULL); /* ignored */
@@ -89,7 +89,7 @@ static void check_defaults(void) {
   ranging_zone_config_t zone;
   ranging_zone_config_init(&zone, 2.5);
   CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.2);
-  CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0.5);
+  CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0);
   CHECK(zone.angle_limit_rad == 0 && fabs(zone.angle_hysteresis_rad - 10 * M_PI / 180) < 1e-12);
   CHECK(zone.band_offset_m == 0.1);
   ranging_zone_config_init(NULL, 1); /* ignored */
@@ -202,7 +202,9 @@ static void check_walk(void) {
     for (int i = 0; i < 4; i++) {
       CHECK(events[i].object_id == 7 && events[i].zone == zones[i] && events[i].kind == kinds[i]);
       CHECK(events[i].reason == RANGING_EXIT_MEASURED);
-      CHECK(events[i].distance_sigma_m > 0 && events[i].distance_sigma_m < 0.1);
+      /* The reported sigma holds an uncalibrated device's bias (0.15 m, more with range) and the
+         NLOS term (at most 0.3 m): above 0.15 m, below 0.4 m at these distances. */
+      CHECK(events[i].distance_sigma_m > 0.15 && events[i].distance_sigma_m < 0.4);
       CHECK(i == 0 || events[i].time_us > events[i - 1].time_us);
     }
     CHECK(events[0].distance_m < 3.0 && events[1].distance_m < 1.5); /* enter below the radius */
@@ -211,7 +213,7 @@ static void check_walk(void) {
 
   CHECK_STATUS(ranging_engine_read_object_state(engine, 7, &state), RANGING_OK);
   CHECK(state.time_us == us(12));
-  CHECK(fabs(state.distance_m - 4) < 0.1 && state.distance_sigma_m > 0 && state.distance_sigma_m < 0.1);
+  CHECK(fabs(state.distance_m - 4) < 0.1 && state.distance_sigma_m > 0.15 && state.distance_sigma_m < 0.4);
   CHECK(fabs(state.distance_rate_m_per_s - 0.5) < 0.2);
   CHECK(state.direction_state == RANGING_DIRECTION_MEASURED && state.is_confirmed);
   /* a clean walk in line of sight: the NLOS probability is low */

@@ -13,9 +13,11 @@
 // Each record is checked on its own: line numbers increase, a measurement
 // passes the core's SampleValidation with a time the engine can hold, a
 // rejection has a reason and a field.
-@testable import RangingData
 import RangingEngine
 import ZoneMonitor
+
+@testable import RangingFormats
+@testable import RangingReplay
 
 #if canImport(Glibc)
 import Glibc
@@ -52,6 +54,9 @@ private func summaries(chunkBytes: Int) -> [String]? {
     case .lifecycle(let line, _, let seconds, let event):
       require(seconds.isFinite, "time \(seconds)")
       result.append("l\(line) \(event)")
+    case .pose(let line, let seconds, _):
+      require(seconds.isFinite && abs(seconds) < RowParser.maximumSeconds, "time \(seconds)")
+      result.append("p\(line)")
     case .rejected(let rejection):
       require(!rejection.reason.isEmpty && !rejection.field.isEmpty, "rejection without a reason")
       require(rejection.text.count <= RowRejection.maximumTextLength + 3, "text not clipped")

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer target: RangingData's DecimalFastPath against Double(_:), built
+// libFuzzer target: RangingFormats' DecimalFastPath against Double(_:), built
 // with AddressSanitizer by scripts/fuzz.
 //
 // The input up to its first line end or comma is a field's text. The fast
@@ -9,7 +9,8 @@
 // and 16 more (LineSource.readableBytesAfterLine), here in a heap block of
 // exactly that size. skipCommonShape must agree with parse on where the
 // number ends, and NumericField must agree with Double(_:) on the field.
-@testable import RangingData
+
+@testable import RangingFormats
 
 #if canImport(Glibc)
 import Glibc

@@ -74,7 +74,7 @@ struct RangeCalibrationOptionTests {
     }
   }
 
-  @Test("--object-calibration corrects only its object: the same filtered rows as the input corrected beforehand by (d - b) / s")
+  @Test("--object-calibration corrects only its object: the same filtered rows as the input corrected beforehand by (d - b) / s, with a calibrated sigma")
   func objectCalibrationCorrectsItsObject() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -93,7 +93,16 @@ struct RangeCalibrationOptionTests {
     let reference = try Rangectl.run(["replay", fixed, "--filtered", scratch.path("b.csv")])
     #expect(calibrated.status == 0 && reference.status == 0, "\(calibrated.stderr) \(reference.stderr)")
     let a = try scratch.read("a.csv"), b = try scratch.read("b.csv")
-    #expect(!a.isEmpty && a == b)
+    let rowsA = a.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    let rowsB = b.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(!rowsA.isEmpty && rowsA.count == rowsB.count)
+    // The same rows but for the sigma (column 3): a calibrated device's bias term is the smaller
+    // one (ReportedRangeUncertainty), so "long" reports less, and "plain" the same.
+    for (ra, rb) in zip(rowsA.dropFirst(), rowsB.dropFirst()) {
+      #expect(ra.count == rb.count && ra.indices.allSatisfy { $0 == 3 || ra[$0] == rb[$0] }, "\(ra) \(rb)")
+      guard ra.count > 3, let sa = Double(ra[3]), let sb = Double(rb[3]) else { continue }
+      #expect(ra[1] == "long" ? sa < sb : sa == sb, "\(ra) \(rb)")
+    }
   }
 
   @Test("calibrate --per-object prints each object's fit and one --object-calibration flag per object")

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """read_csv: a ranging CSV (docs/FORMATS.md §1) as a DataFrame, with the rules of
-rangectl's reader (Sources/RangingData/IO/RowParser.swift): `#` comment lines
+rangectl's reader (Sources/RangingFormats/Reading/RowParser.swift): `#` comment lines
 anywhere, blank lines skipped, fields trimmed of spaces and tabs, no quoting,
 an empty field is no value, columns in any order, unknown columns kept.
 

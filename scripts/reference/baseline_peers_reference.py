@@ -3,7 +3,7 @@
 """Reference values for the textbook peer baselines of `rangectl evaluate`,
 computed independently of the Swift code.
 
-Writes Tests/RangingDataTests/Baselines/BaselinePeersReference.swift.
+Writes Tests/RangingEvaluationTests/Baselines/BaselinePeersReference.swift.
 
 cv-kalman: FilterPy's `KalmanFilter` (its `update` uses the Joseph form,
 kalman_filter.py `update()`), with Q from FilterPy's
@@ -41,7 +41,7 @@ from pinned_packages import ensure_pinned  # noqa: E402
 
 PINNED = {"numpy": "2.4.6", "filterpy": "1.4.5"}
 SEED = 20261124
-OUTPUT = os.path.join("Tests", "RangingDataTests", "Baselines", "BaselinePeersReference.swift")
+OUTPUT = os.path.join("Tests", "RangingEvaluationTests", "Baselines", "BaselinePeersReference.swift")
 Q, SIGMA, V0_VARIANCE = 0.3, 0.15, 1.0
 BAND = 0.15
 ZONES = [("inner", 1.5), ("outer", 3.0)]
@@ -221,7 +221,7 @@ def main():
 // swift-format-ignore-file
 """
     body = f"""
-import RangingData
+import RangingFormats
 
 /// One object's rows and what the peers make of them (see the generator).
 enum BaselinePeersReference {{

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Reference fits for RangeCalibrationFit (rangectl calibrate), from statsmodels.
 
-Writes Tests/RangingDataTests/Calibration/RangeCalibrationReference.swift.
+Writes Tests/RangingCalibrationTests/RangeCalibrationReference.swift.
 Run from the package root:  python3 scripts/reference/range_calibration_reference.py
 
 Two seeded synthetic recordings of a two-way-ranging device whose error model
@@ -33,7 +33,7 @@ import statsmodels
 import statsmodels.api as sm
 
 SEED = 20261124
-OUT = "Tests/RangingDataTests/Calibration/RangeCalibrationReference.swift"
+OUT = "Tests/RangingCalibrationTests/RangeCalibrationReference.swift"
 
 
 def regression_case(rng, outlier_fraction=0.08, n=300):

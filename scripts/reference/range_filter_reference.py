@@ -16,16 +16,11 @@ Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     predicted) and g = short_gate when y < 0; testRatio > 1 -> not fused (the
     prediction still happens); after `reset_after` such measurements in a row the
     filter restarts at that measurement with x0, P0.
-    During a run of rejections, a long measurement (y >= 0) is gated against
-    min(S, S at the run's first rejection): the run does not widen the gate.
     Confirmation: until `confirm` measurements have been fused since the
     (re)start, a measurement with y^2 / S > gate^2 (either sign) restarts the
     filter there.
     Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
-    Restart after rejections: it starts confirmed when the run was motion, i.e.
-    the first rejected z1 (taken dt1 after the state d before it) has an onset
-    rate (z1 - d) / dt1 within the rate limit (none here: infinite), and the
-    rate between the run's last two measurements is within 1 m/s of it.
+    Restart after rejections: the restarted track is unconfirmed, like a new one.
     Undo of one fusion: a fusion with testRatio > 0.25, or one that moved v by
     more than 1 m/s, keeps the state from before it. When the next measurement
     is rejected (not by confirmation) and, against that kept state predicted to
@@ -98,7 +93,6 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
     kept = None  # (filter copy, time in µs) from before an undoable fusion
     rejections = 0
     fused_since_start = 0
-    s_first_rejection = 0.0
     last = None
 
     def start(z):
@@ -123,11 +117,8 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
             # y = z - H x, S = H P H^T + R: the gate looks at the prediction
             y = z - (kf.H @ kf.x)[0, 0]
             s = (kf.H @ kf.P @ kf.H.T + kf.R)[0, 0]
-            if y < 0:
-                g, s_gate = short_gate, s
-            else:
-                g, s_gate = gate, (min(s, s_first_rejection) if rejections > 0 else s)
-            ratio = y * y / (g * g * s_gate)
+            g = short_gate if y < 0 else gate
+            ratio = y * y / (g * g * s)
             assert abs(ratio - 1.0) > 1e-6, "a test ratio too close to the gate; pick another seed"
             assert abs(y * y / (gate * gate * s) - 1.0) > 1e-6, "too close to the confirmation gate"
             undo = None
@@ -157,19 +148,13 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 fused_since_start = 0
                 outcome, ratio = UNCONFIRMED, 0.0
             elif ratio > 1.0:
-                if rejections == 0:
-                    s_first_rejection = s
-                    onset_rate = (z - before[0].x[0, 0]) / dt
                 rejections += 1
                 if rejections >= reset_after:
-                    run_rate = (z - run_latest[0]) / (float(t - run_latest[1]) / 1_000_000)
                     kf = start(z)
                     rejections = 0
-                    # max_rate is infinite here: the onset is always reachable
-                    fused_since_start = confirm if abs(run_rate - onset_rate) <= PLAUSIBLE_RATE_CHANGE else 0
+                    fused_since_start = 0
                     outcome, ratio = RESET, 0.0
                 else:
-                    run_latest = (z, t)
                     outcome = REJECTED
             else:
                 rate_before = before[0].x[1, 0]

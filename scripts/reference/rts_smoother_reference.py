@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Reference values for the offline Rauch-Tung-Striebel pass of `rangectl
-replay --smooth` (RangingData's TrackSmoother), computed independently of
+replay --smooth` (RangingSmoothing's TrackSmoother), computed independently of
 the Swift code.
 
-Writes Tests/RangingDataTests/Smoothing/RauchTungStriebelReference.swift.
+Writes Tests/RangingSmoothingTests/RauchTungStriebelReference.swift.
 
 Forward: FilterPy's `KalmanFilter` (Joseph-form update) on the range
 filter's model (Bar-Shalom, Li & Kirubarajan 2001, §6.2.2, CWNA), with Q
@@ -40,7 +40,7 @@ from pinned_packages import ensure_pinned  # noqa: E402
 
 PINNED = {"numpy": "2.4.6", "filterpy": "1.4.5"}
 SEED = 20261124
-OUTPUT = os.path.join("Tests", "RangingDataTests", "Smoothing", "RauchTungStriebelReference.swift")
+OUTPUT = os.path.join("Tests", "RangingSmoothingTests", "RauchTungStriebelReference.swift")
 CASES = [
     # name, steps, q (m^2/s^3), sigma (m), v0 (m/s), shortest and longest step (s)
     ("walker", 240, 0.5, 0.10, 1.0, 0.02, 0.5),

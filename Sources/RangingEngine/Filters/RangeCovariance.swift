@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The covariance of a range filter's state, read for offline smoothing
-/// (`RangingData`'s Rauch-Tung-Striebel pass over a recorded track).
+/// (`RangingSmoothing`'s Rauch-Tung-Striebel pass over a recorded track).
 ///
 /// The state is `x = [d, v]ᵀ` (``RangeEstimate/distanceMeters`` and
 /// ``RangeEstimate/rateMetersPerSecond``); its covariance `P` is symmetric, so

@@ -3,8 +3,14 @@
 public struct RangeEstimate: Equatable, Sendable {
   /// Filtered distance, metres.
   public var distanceMeters: Double
-  /// Standard deviation of ``distanceMeters``, metres: `sqrt(P[0][0])`.
+  /// Standard deviation of ``distanceMeters``, metres, as reported to users:
+  /// the filter's own ``filterSigmaMeters`` with what it cannot see from the
+  /// stream (a device's bias, non-line-of-sight, a restart that disagreed
+  /// with the track before it) added (``ReportedRangeUncertainty``).
   public var sigmaMeters: Double
+  /// The Kalman filter's own standard deviation, `sqrt(P[0][0])`, metres:
+  /// the spread of ``distanceMeters`` if the readings were unbiased white noise.
+  public var filterSigmaMeters: Double
   /// Rate of change of the distance, m/s (negative when approaching).
   public var rateMetersPerSecond: Double
   /// Probability, in [0, 1], that the latest measurements came over a
@@ -13,11 +19,26 @@ public struct RangeEstimate: Equatable, Sendable {
 
   public init(
     distanceMeters: Double, sigmaMeters: Double, rateMetersPerSecond: Double,
-    nonLineOfSightProbability: Double = NonLineOfSightDetector.initialProbability
+    nonLineOfSightProbability: Double = NonLineOfSightDetector.initialProbability, filterSigmaMeters: Double? = nil
   ) {
     self.distanceMeters = distanceMeters
     self.sigmaMeters = sigmaMeters
+    self.filterSigmaMeters = filterSigmaMeters ?? sigmaMeters
     self.rateMetersPerSecond = rateMetersPerSecond
     self.nonLineOfSightProbability = nonLineOfSightProbability
+  }
+}
+
+extension RangeEstimate {
+  /// Makes ``sigmaMeters`` the reported sigma of ``ReportedRangeUncertainty``:
+  /// the filter's variance plus `unmodelledVariance` (``RangeFilter/unmodelledVariance(at:)``)
+  /// plus the device-bias variance at this distance, for a calibrated or an
+  /// uncalibrated device. ``filterSigmaMeters`` keeps the filter's own.
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public mutating func addUnmodelledUncertainty(_ unmodelledVariance: Double, isCalibrated: Bool) {
+    let device = ReportedRangeUncertainty.deviceVariance(distanceMeters: distanceMeters, isCalibrated: isCalibrated)
+    sigmaMeters = (filterSigmaMeters * filterSigmaMeters + unmodelledVariance + device).squareRoot()
   }
 }

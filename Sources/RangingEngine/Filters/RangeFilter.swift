@@ -18,13 +18,7 @@
 /// matters at low rates) the filter restarts from the latest one, so a
 /// lasting jump (someone stepped around a wall) is followed within that many
 /// updates, while one- or two-update multipath spikes are ignored. A restart
-/// must be confirmed like a new track, unless the run of rejections that
-/// caused it was motion: its first measurement within the rate limit's reach
-/// of the state before it, and its rate since then within
-/// ``plausibleRateChange`` of that onset's rate (`RejectionRun`). A person who
-/// starts to run at 2 Hz is such a run; the step onto a longer NLOS path at
-/// 20 Hz (beyond reach) and an NLOS episode that holds its level (the rate
-/// falls back) are not.
+/// must be confirmed like a new track.
 ///
 /// One fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
 /// since a walker may have moved that far), so a long outlier inside it is
@@ -61,11 +55,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var prefilter: HampelFilter
   @exclusivity(unchecked) @usableFromInline var lastTime = Timestamp(microseconds: 0)
   @exclusivity(unchecked) @usableFromInline var consecutiveRejections = 0
-  /// Innovation variance S when the current run of rejections began.
-  @exclusivity(unchecked) @usableFromInline var gateVarianceAtFirstRejection = 0.0
-  /// The current run of rejections: when it began (for ``RangeFilterConfiguration/resetAfterSeconds``)
-  /// and whether it is motion (see `RejectionRun`).
-  @exclusivity(unchecked) @usableFromInline var rejectionRun = RejectionRun()
+  /// When the current run of rejections began (for ``RangeFilterConfiguration/resetAfterSeconds``).
+  @exclusivity(unchecked) @usableFromInline var rejectionRunStart = Timestamp(microseconds: 0)
   /// The state before the latest fusion, while that fusion may still be undone
   /// (see `undoPreviousFusion`); `time` is nil when there is nothing to undo.
   @exclusivity(unchecked) @usableFromInline var beforeLastFusion = StateBeforeFusion()
@@ -75,8 +66,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var fusedSinceStart = 0
   /// When the track (re)started.
   @exclusivity(unchecked) @usableFromInline var startTime = Timestamp(microseconds: 0)
-  /// True when the track (re)started confirmed (after a run of rejections that was motion).
-  @exclusivity(unchecked) @usableFromInline var startedConfirmed = false
+  /// How far the readings a restart started from lay from the old track's
+  /// prediction, metres (0 after a first start); see ``ReportedRangeUncertainty``.
+  @exclusivity(unchecked) @usableFromInline var restartDiscrepancy = 0.0
   /// The probability that the latest measurements came over a non-line-of-sight path.
   @exclusivity(unchecked) @usableFromInline var nonLineOfSight = NonLineOfSightDetector()
   /// Bits describing the last update; see ``FilterHealth``.
@@ -101,16 +93,13 @@ public final class RangeFilter<Backend: KalmanBackend> {
 
   /// True once ``RangeFilterConfiguration/confirmationCount`` measurements
   /// have been fused since the track (re)started and it has lasted
-  /// ``RangeFilterConfiguration/confirmationSeconds``, or at once after a
-  /// restart caused by motion. Until then the state rests on too little
+  /// ``RangeFilterConfiguration/confirmationSeconds``. Until then the state rests on too little
   /// evidence (its rate especially), a measurement outside the long gate
   /// restarts the track there, and zones do not act on it.
   @inlinable
   public var isConfirmed: Bool {
-    isInitialized
-      && (startedConfirmed
-        || (fusedSinceStart >= configuration.confirmationCount
-          && lastTime.seconds(since: startTime) >= configuration.confirmationSeconds))
+    isInitialized && fusedSinceStart >= configuration.confirmationCount
+      && lastTime.seconds(since: startTime) >= configuration.confirmationSeconds
   }
 
   /// The time of the filter's state.
@@ -124,6 +113,28 @@ public final class RangeFilter<Backend: KalmanBackend> {
     return RangeEstimate(
       distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1],
       nonLineOfSightProbability: nonLineOfSight.probability)
+  }
+
+  /// The variance the filter's own `P00` leaves out at `time`, metres²: the
+  /// non-line-of-sight, restart and undoable-fusion terms of ``ReportedRangeUncertainty``
+  /// (the device term is the tracker's, which knows the calibration).
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public func unmodelledVariance(at time: Timestamp) -> Double {
+    var variance = ReportedRangeUncertainty.nonLineOfSightVariance(probability: nonLineOfSight.probability)
+    if restartDiscrepancy > 0 && time.seconds(since: startTime) < ReportedRangeUncertainty.restartSeconds {
+      variance += restartDiscrepancy * restartDiscrepancy
+    }
+    // A fusion that may still be undone rests on one unverified reading: the state
+    // lies either here or at the prediction without it, an even two-point mixture
+    // whose variance is a quarter of the squared distance between them.
+    if let savedTime = beforeLastFusion.time {
+      let withoutIt = beforeLastFusion.x0 + lastTime.seconds(since: savedTime) * beforeLastFusion.x1
+      let correction = backend.storage.x[0] - withoutIt
+      variance += 0.25 * correction * correction
+    }
+    return variance
   }
 
   /// The estimate extrapolated to `time` without changing the filter:
@@ -175,28 +186,14 @@ public final class RangeFilter<Backend: KalmanBackend> {
           restartsUnconfirmed = true
           return false
         }
-        // Long and short measurements have their own gates (see shortGateSigmas).
-        // During a run of rejections the prediction runs on without correction
-        // and S grows, which would let a later spike of the same burst through;
-        // so a long measurement is gated against S as it was when the run began.
-        // Only the reset rule ends a run.
-        let gate: Double
-        let gateVariance: Double
-        if y < 0 {
-          gate = configuration.shortGateSigmas
-          gateVariance = innovationVariance
-        } else {
-          gate = configuration.gateSigmas
-          gateVariance = consecutiveRejections > 0 ? min(innovationVariance, gateVarianceAtFirstRejection) : innovationVariance
-        }
+        // Long and short measurements may have their own gates (see shortGateSigmas).
+        let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
         // testRatio = y² / (gate² S), kept as its two sides: the division is
         // left to the caller who reads the ratio (the zones do not).
         squaredInnovation = y * y
-        gateScale = gate * gate * gateVariance
+        gateScale = gate * gate * innovationVariance
         // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
-        if squaredInnovation <= gateScale { return true }
-        if consecutiveRejections == 0 { gateVarianceAtFirstRejection = innovationVariance }
-        return false
+        return squaredInnovation <= gateScale
       })
     if step.predictionFailed { _health.insert(.numericalFailure) }
     switch step.measurement {
@@ -213,16 +210,13 @@ public final class RangeFilter<Backend: KalmanBackend> {
       beforeLastFusion = StateBeforeFusion()
       consecutiveRejections += 1
       _health.insert(.innovationRejected)
-      if consecutiveRejections == 1 {
-        rejectionRun.begin(measured: measured, time: time, stateBefore: before)
-      }
+      if consecutiveRejections == 1 { rejectionRunStart = time }
       // A lasting jump: enough rejections in a row, or at least two over resetAfterSeconds.
       if consecutiveRejections >= configuration.resetAfterRejections
-        || (consecutiveRejections >= 2 && time.seconds(since: rejectionRun.firstTime) >= configuration.resetAfterSeconds)
+        || (consecutiveRejections >= 2 && time.seconds(since: rejectionRunStart) >= configuration.resetAfterSeconds)
       {
-        return restartAfterRejections(at: measured, time: time)
+        return restart(at: measured, time: time, reason: .persistentRejection)
       }
-      rejectionRun.record(measured: measured, time: time)
       return .rejected(testRatio: squaredInnovation / gateScale)
     case .numericalFailure:
       return restart(at: distance, time: time, reason: .numericalFailure)
@@ -280,17 +274,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
 
   /// The most a walker's rate of change of distance changes between two
   /// updates, m/s: 1 (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
-  /// Two rules use it:
-  /// - a fusion that changes the rate by more than this may be undone by the
-  ///   next measurement, whatever its test ratio. At 1 Hz the gate is 2.3 m
-  ///   wide and the rate gain about 1.3 per metre, so a 1 m long outlier with
-  ///   a test ratio of 0.2 sets the rate 1.4 m/s off and the next prediction
-  ///   1.4 m off (Tuning.md, "Undoing one fusion": 0.75-1 m/s lower the 1 Hz
-  ///   filtered RMSE below the raw input's and change nothing at 20 Hz);
-  /// - a run of rejections whose rate stays within this of its onset's rate
-  ///   is motion, and the restart it causes starts confirmed (see
-  ///   `RejectionRun`; Tuning.md, "Restarts that are motion":
-  ///   0.5-2 m/s give the same table).
+  /// A fusion that changes the rate by more than this may be undone by the
+  /// next measurement, whatever its test ratio. At 1 Hz the gate is 2.3 m
+  /// wide and the rate gain about 1.3 per metre, so a 1 m long outlier with
+  /// a test ratio of 0.2 sets the rate 1.4 m/s off and the next prediction
+  /// 1.4 m off (Tuning.md, "Undoing one fusion": 0.75-1 m/s lower the 1 Hz
+  /// filtered RMSE below the raw input's and change nothing at 20 Hz).
   public static var plausibleRateChange: Double { 1 }
 
   /// Undoes the previous fusion when `distance`, just rejected, passes the gate
@@ -326,22 +315,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
     return .fused(testRatio: squaredInnovation / gateScale)
   }
 
-  /// Restarts at `distance` after a lasting run of rejections. The restart
-  /// starts confirmed when the run was motion (`RejectionRun`):
-  /// zones then act on it at once instead of after ``RangeFilterConfiguration/confirmationCount``
-  /// fusions and ``RangeFilterConfiguration/confirmationSeconds``, which at 1 Hz is a second
-  /// after a person started to run.
-  /// Out of line: it runs a few times per track.
-  @usableFromInline @inline(never)
-  func restartAfterRejections(at distance: Double, time: Timestamp) -> UpdateOutcome {
-    let isMotion = rejectionRun.isMotion(
-      endingAt: distance, time: time, maximumRate: configuration.maximumRateMetersPerSecond,
-      rateTolerance: Self.plausibleRateChange)
-    let outcome = restart(at: distance, time: time, reason: .persistentRejection)
-    startedConfirmed = isMotion
-    return outcome
-  }
-
   /// Sets x = [d, 0], P = diag(r², v0²).
   @usableFromInline
   func start(at distance: Double, time: Timestamp) {
@@ -354,16 +327,19 @@ public final class RangeFilter<Backend: KalmanBackend> {
     consecutiveRejections = 0
     fusedSinceStart = 0
     startTime = time
-    startedConfirmed = false
+    restartDiscrepancy = 0
     beforeLastFusion = StateBeforeFusion()
     isInitialized = true
   }
 
   @usableFromInline
   func restart(at distance: Double, time: Timestamp, reason: ResetReason) -> UpdateOutcome {
+    // The storage holds the old track's prediction at `time` (the step predicted, then rejected).
+    let discrepancy = abs(distance - backend.storage.x[0])
     prefilter.reset()
     _ = prefilter.filter(distance)
     start(at: distance, time: time)
+    restartDiscrepancy = discrepancy.isFinite ? discrepancy : 0
     switch reason {
     case .numericalFailure: _health.insert(.numericalFailure)
     case .persistentRejection, .unconfirmedStart: _health.insert(.resetByRejections)

@@ -132,7 +132,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     table.touch(slot, at: update.time)
     let filter = filters[slot]
     var outcome: UpdateOutcome? = nil
-    let range: RangeEstimate
+    var range: RangeEstimate
     if let distance = update.distanceMeters {
       outcome = filter.update(distanceMeters: distance, at: update.time)
       range = filter.estimate
@@ -143,6 +143,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       // A direction before any distance: no range yet.
       filter.predict(to: update.time)
       range = RangeEstimate(distanceMeters: .nan, sigmaMeters: .infinity, rateMetersPerSecond: 0)
+    }
+    // The reported sigma: the filter's own plus what it cannot see (ReportedRangeUncertainty).
+    if filter.isInitialized {
+      range.addUnmodelledUncertainty(filter.unmodelledVariance(at: update.time), isCalibrated: !calibration.isIdentity)
     }
     // Read before the direction step: a use of `filter` after that call made
     // the optimiser retain and release it around the call (README, Performance).

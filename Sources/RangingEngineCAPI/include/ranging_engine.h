@@ -112,7 +112,11 @@ enum {
 
   /** A required pointer argument was NULL. */
   RANGING_ERROR_NULL_ARGUMENT = -1,
-  /** A configuration value is out of range; see ranging_config_t. */
+  /**
+   * A configuration value is out of range; see ranging_config_t. The status
+   * does not say which field (a status code has no room for it): each
+   * field's comment gives its range, to check against.
+   */
   RANGING_ERROR_INVALID_CONFIG = -2,
   /** An enumeration argument has a value the header does not define. */
   RANGING_ERROR_INVALID_ARGUMENT = -3,
@@ -273,7 +277,7 @@ typedef struct ranging_zone_config {
   int64_t enter_dwell_us;
   /** How long the exit condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t exit_dwell_us;
-  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0.5. */
+  /** k in distance + k * sigma (enter only when confidently inside); 0...100. Default 0 (off). */
   double enter_sigma_multiplier;
   /** Half-angle around straight ahead, radians, in (0, pi); 0 for a zone in every direction (default). */
   double angle_limit_rad;
@@ -359,11 +363,11 @@ typedef struct ranging_config {
    * Default 4.
    */
   double gate_sigmas;
-  /** The same for measurements shorter than predicted, 0.1...1e6 (--short-gate). Default 6. */
+  /** The same for measurements shorter than predicted, 0.1...1e6 (--short-gate). Default 4 (one gate for both sides). */
   double short_gate_sigmas;
   /**
    * Largest rate of change of the filtered distance, m/s, 0.1 and up;
-   * INFINITY turns the limit off (--max-rate). Default 3.
+   * INFINITY turns the limit off (--max-rate). Default INFINITY (no limit).
    */
   double max_rate_m_per_s;
   /**
@@ -464,7 +468,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 946
+#define RANGING_ENGINE_BYTES_PER_OBJECT 922
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2334
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -473,7 +477,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 1170
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 1046
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1022
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2418
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -672,7 +676,9 @@ typedef struct ranging_object_state {
   int64_t time_us;
   /** Filtered distance, metres; NAN until a distance has been measured. */
   double distance_m;
-  /** Standard deviation of distance_m, metres (INFINITY until measured). */
+  /** Standard deviation of distance_m, metres (INFINITY until measured): the Kalman filter's own, with a
+      device's possible bias (less once calibrated), non-line-of-sight and a disagreeing restart added
+      (ReportedRangeUncertainty in the Swift reference). */
   double distance_sigma_m;
   /** Rate of change of the distance, metres per second (negative: approaching). */
   double distance_rate_m_per_s;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
 import RangingEngine
+import RangingFormats
+import RangingReplay
+import RangingScenarios
 import ZoneMonitor
 
 #if canImport(Glibc)
@@ -26,7 +28,13 @@ struct Bench: ParsableCommand {
       filter's arithmetic with nothing around it; the full per-update pipeline for 1 and 1,000 \
       interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
       many-objects recording of --rows rows) with zone events written to /dev/null. The last line \
-      is updates_per_second=<fastest full-pipeline figure>.
+      is updates_per_second=<fastest full-pipeline figure>. Build in release for figures \
+      that mean anything (swift build -c release).
+
+      Examples:
+        rangectl bench
+        rangectl bench --rows 100000 --json
+        rangectl bench datasets/many-objects/samples.csv
       """)
 
   @Argument(help: "Ranging CSV to replay (default: a generated recording, deleted afterwards).")

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
+import RangingCalibration
 import RangingEngine
+import RangingFormats
 
 /// `rangectl calibrate FILE [--known-distance M] [--object NAME] [--fit offset|offset-scale] [--json]`
 struct Calibrate: ParsableCommand {
@@ -22,6 +23,11 @@ struct Calibrate: ParsableCommand {
       fit and the flags to use (--json: one JSON object). Exit status: 0 for a fit, 65 when \
       FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
       the engine accepts), 66 when FILE cannot be opened, 64 for bad options.
+
+      Examples:
+        rangectl calibrate datasets/walk-in-out/samples.csv
+        rangectl calibrate static-at-2m.csv --known-distance 2
+        rangectl calibrate datasets/many-objects/samples.csv --per-object
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -35,7 +41,10 @@ struct Calibrate: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("Fit this object's rows only (default: all rows).", valueName: "name"))
   var object: String?
 
-  @Option(help: "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance).")
+  @Option(help: ArgumentHelp(
+    "The terms to fit: offset (scale fixed at 1) or offset-scale (needs true_distance). "
+      + "Default: offset-scale, or offset with --known-distance.",
+    valueName: "model"))
   var fit: RangeCalibrationFit.Model?
 
   @Flag(help: "Fit every object on its own and print --object-calibration flags, one per object (devices whose biases differ).")

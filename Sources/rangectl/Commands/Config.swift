@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 import NearbyAccessory
-import RangingData
+import RangingFormats
 
 /// `rangectl config decode HEX|FILE` and `rangectl config encode --rate R --uwb-config HEX`:
 /// Nearby Interaction Accessory Configuration Data messages.
@@ -13,6 +13,10 @@ struct Config: ParsableCommand {
       The message an accessory sends before ranging (Nearby Interaction Accessory Protocol \
       Specification R2): MajorVersion, MinorVersion (UInt16 little-endian, 1 and 0), \
       PreferredUpdateRate (0, 10 or 20), 10 reserved bytes, UWBConfigDataLength, UWBConfigData.
+
+      Examples:
+        rangectl config encode --rate user-interactive --uwb-config 0102030405
+        rangectl config decode 010000001400000000000000000000050102030405
       """,
     subcommands: [Decode.self, Encode.self])
 
@@ -28,6 +32,10 @@ struct Config: ParsableCommand {
         input longer than 1 MiB, 66 when the file cannot be opened (an argument that is neither \
         a file nor hexadecimal is taken for a missing file), 74 when reading fails, 64 for bad \
         options (hexadecimal with an odd number of digits).
+
+        Examples:
+          rangectl config decode 010000001400000000000000000000050102030405
+          rangectl config decode accessory-message.bin
         """)
 
     @Argument(help: ArgumentHelp("Hexadecimal message, file, or - for standard input.", valueName: "hex|file"))
@@ -100,7 +108,13 @@ struct Config: ParsableCommand {
   struct Encode: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Build a version 1.0 message and print it as hexadecimal.",
-      discussion: "Exit status: 0 when the message was printed, 64 for bad options.")
+      discussion: """
+        Exit status: 0 when the message was printed, 64 for bad options.
+
+        Examples:
+          rangectl config encode --rate user-interactive --uwb-config 0102030405
+          rangectl config encode --uwb-config 0102030405 | rangectl config decode -
+        """)
 
     enum Rate: String, ExpressibleByArgument, CaseIterable {
       case automatic

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
 import RangingEngine
+import RangingEvaluation
+import RangingFormats
+import RangingReplay
+import RangingSmoothing
 import ZoneMonitor
 
 /// `rangectl evaluate DATASET... [--events E --filtered F] [--json]`
@@ -40,6 +43,21 @@ struct Evaluate: ParsableCommand {
       65 when a dataset is not a ranging CSV, has no true_distance column or no row with one, \
       or an events or track file is malformed, 66 when a file cannot be opened, 74 when \
       reading or writing fails.
+
+      Table columns: truth and engine count events; matched, missed and false are the \
+      one-to-one matching; prec, recall and F1 are matched/engine, matched/truth and their \
+      harmonic mean; p50 s and p95 s are the median and 95th percentile of the latency of \
+      matched events, t(engine event) - t(truth crossing), in seconds: positive when the \
+      engine is late, negative when its event came before the truth crossing (the \
+      measurements read short of the truth, or the filter's velocity carried it across \
+      early). RMSE m, MAE m and p95 m are the \
+      filtered distance's error against true_distance, in metres.
+
+      Examples:
+        rangectl evaluate datasets/walk-in-out/samples.csv
+        rangectl evaluate datasets --json
+        rangectl replay run.csv --events e.jsonl --filtered f.csv
+        rangectl evaluate run.csv --events e.jsonl --filtered f.csv
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]

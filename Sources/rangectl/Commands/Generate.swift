@@ -1,23 +1,33 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
+import RangingScenarios
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]
 /// [--noise parametric|bootstrap [--residuals PATH] [--residual-sources LIST]] [--phone-motion KIND] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
+    // The generated usage would show --out as optional: it is required unless --list.
+    usage: """
+      rangectl generate --out <dir> [--seed <seed>] [--only <name>] [--scale <n>] [--rate <hz>] [--effects <set>] [--noise <model>] [--quiet]
+      rangectl generate --list
+      """,
     discussion: """
       The same seed and options give the same bytes. Each file's # comments record every parameter. \
       --rate and --effects change only the measurements: the paths drawn from a seed stay the same.
       --noise bootstrap draws each object's range errors from the residuals (measured minus true distance) of real \
       recordings, in blocks of 5 s of one recorded track near the generated range (datasets/README.md, "Real noise"); \
       direction and timing stay parametric, and of --effects only body-blocking applies.
+
+      Examples:
+        rangectl generate --list
+        rangectl generate --seed 1 --out generated
+        rangectl generate --seed 7 --only walk-in-out --rate 1 --out generated
       """)
 
   @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
-  @Option(help: ArgumentHelp("Folder to write <scenario>.csv files into.", valueName: "dir")) var out: String?
+  @Option(help: ArgumentHelp("Folder to write <scenario>.csv files into (required unless --list).", valueName: "dir")) var out: String?
   @Option(help: ArgumentHelp("Write only this scenario.", valueName: "name")) var only: String?
   @Option(parsing: .unconditional, help: ArgumentHelp("Repeat each scenario this many times with fresh noise.", valueName: "n")) var scale: Int = 1
   @Option(parsing: .unconditional, help: ArgumentHelp("Update rate of every object, 1...100 Hz (default: each scenario's own).", valueName: "hz"))

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
-import RangingData
 import RangingEngine
+import RangingFormats
+import RangingPlots
+import RangingReplay
 import ZoneMonitor
 
 /// `rangectl plot FILE -o OUT.svg [--object NAME] [--zones ...]`
@@ -21,6 +23,11 @@ struct Plot: ParsableCommand {
       0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
       CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be created, \
       74 when writing it fails.
+
+      Examples:
+        rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
+        rangectl plot run.csv --object tag-02 --from 10 --to 40 -o tag-02.svg
+        rangectl plot datasets/many-objects/samples.csv --overview -o all.svg
       """)
 
   @Argument(help: "Ranging CSV file (read twice, so not standard input, except with --overview).")

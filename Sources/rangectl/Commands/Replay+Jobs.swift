@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Dispatch
-import RangingData
+import RangingFormats
+import RangingReplay
 import RangingEngine
 import ZoneMonitor
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
 import RangingEngine
+import RangingFormats
+import RangingReplay
+import RangingSmoothing
 import ZoneMonitor
 
 #if canImport(Glibc)
@@ -37,6 +39,12 @@ struct Replay: ParsableCommand {
       tracked, or the input ends), so one object's rows keep their order but objects are no \
       longer interleaved as in the input, and memory grows with the longest run. Needs a \
       build with the GSL trait; not with --follow.
+
+      Examples:
+        rangectl replay datasets/walk-in-out/samples.csv
+        rangectl replay run.csv --zones 'near=1,door=2@30' --events e.jsonl
+        rangectl replay run.csv --filtered track.csv --smooth > events.jsonl
+        some-ranging-source | rangectl replay - --quiet
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")

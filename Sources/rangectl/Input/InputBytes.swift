@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-import RangingData
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
 @preconcurrency import Darwin
 #endif
+import RangingFormats
 
 /// A whole small input (a file or standard input) read with `read(2)`, with
 /// every failure reported instead of trapped: Foundation's

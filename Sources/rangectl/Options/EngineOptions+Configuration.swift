@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
 import RangingEngine
+import RangingReplay
 import ZoneMonitor
 
 /// The engine options checked by the core's own configuration ranges

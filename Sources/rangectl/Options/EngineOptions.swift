@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
 import RangingEngine
+import RangingReplay
 import ZoneMonitor
 
 /// Options that configure the engine, shared by every command that runs it.
@@ -29,7 +29,10 @@ struct EngineOptions: ParsableArguments {
     }
   }
 
-  @Option(help: ArgumentHelp("Zones as name=radius in metres.", valueName: "name=m,..."))
+  @Option(help: ArgumentHelp(
+    "Zones as name=radius in metres, with an optional angle gate in degrees either side of straight ahead, "
+      + "name=radius@degrees (e.g. inner=1.5,door=1.5@30; an angle-gated zone needs direction columns).",
+    valueName: "name=m[@deg],..."))
   var zones: String = "inner=1.5,outer=3"
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingData
+import RangingFormats
 
 extension DistanceUnit: ExpressibleByArgument {}
 extension TimeUnit: ExpressibleByArgument {}

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RangingFormats
+
+/// One baseline's evaluation over the same runs as the engine's.
+public struct BaselineEvaluation: Codable, Equatable, Sendable {
+  /// `raw`, `ema`, `cv-kalman` or `median3` (``BaselineMethod/name``).
+  public var method: String
+  /// What the method thresholds and how (``BaselineMethod/description``).
+  public var summary: String?
+  /// The EMA weight per update, or nil (omitted in JSON) for the other methods.
+  public var alpha: Double?
+  /// The exit band above each radius, metres, or nil (omitted in JSON) for plain thresholds.
+  public var hysteresisBandMeters: Double?
+  /// Events and distance error of the baseline, scored exactly like the engine's.
+  public var report: EvaluationReport
+
+  public init(method: BaselineMethod, report: EvaluationReport) {
+    self.method = method.name
+    summary = method.description + "; " + method.thresholdRule.description
+    alpha = method.alpha
+    hysteresisBandMeters = method.thresholdRule.bandMeters
+    self.report = report
+  }
+}
+
+/// The engine's evaluation side by side with the baselines' (issue 3).
+///
+/// Every method is scored by the same ``Evaluator``: the same truth
+/// crossings, the same one-to-one matching and tolerance, and distance error
+/// on the same dataset rows (``DistanceErrorComparison``; for a baseline,
+/// "filtered" is the distance it thresholds).
+///
+/// ``table()`` is the engine's table (``EvaluationReport/table()``) followed
+/// by one comparison table. ``jsonText()`` keeps the engine's report at the
+/// top level, so readers of `rangectl evaluate --json` still find `overall`,
+/// `scenarios` and the rest there, and adds `baselines`, one
+/// ``BaselineEvaluation`` per method, and `smoothed` when the engine's track
+/// was also smoothed offline (`TrackSmoother`).
+public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConvertible {
+  public var engine: EvaluationReport
+  public var baselines: [BaselineEvaluation]
+  /// The engine's direction through field-of-view gaps against holding the
+  /// last measured direction, when the datasets carry true positions.
+  public var direction: DirectionErrorReport?
+  /// The engine's track smoothed offline (`TrackSmoother`), scored on the
+  /// same rows; its events are the live engine's. Nil when not asked for.
+  public var smoothed: EvaluationReport?
+
+  /// - Precondition: every baseline report, and `smoothed`, has the engine's runs, in the same order.
+  public init(
+    engine: EvaluationReport, baselines: [BaselineEvaluation], direction: DirectionErrorReport? = nil,
+    smoothed: EvaluationReport? = nil
+  ) {
+    precondition(baselines.map(\.report).allSatisfy { $0.scenarios.map(\.name) == engine.scenarios.map(\.name) }
+                 && (smoothed?.scenarios.map(\.name) ?? engine.scenarios.map(\.name)) == engine.scenarios.map(\.name),
+                 "BaselineComparison: every baseline must be evaluated on the engine's runs, in order")
+    self.engine = engine
+    self.baselines = baselines
+    self.direction = direction
+    self.smoothed = smoothed
+  }
+
+  private enum CodingKeys: String, CodingKey { case baselines, direction, smoothed }
+
+  public init(from decoder: any Decoder) throws {
+    engine = try EvaluationReport(from: decoder)
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    baselines = try container.decode([BaselineEvaluation].self, forKey: .baselines)
+    direction = try container.decodeIfPresent(DirectionErrorReport.self, forKey: .direction)
+    smoothed = try container.decodeIfPresent(EvaluationReport.self, forKey: .smoothed)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try engine.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(baselines, forKey: .baselines)
+    try container.encodeIfPresent(direction, forKey: .direction)
+    try container.encodeIfPresent(smoothed, forKey: .smoothed)
+  }
+
+  /// Pretty-printed JSON with sorted keys (absent values omitted).
+  ///
+  /// - Throws: `ReportEncodingError` naming a value that is not finite.
+  public func jsonText() throws(ReportEncodingError) -> String {
+    try ReportEncodingError.prettyJSON(self)
+  }
+
+  public var description: String { table() }
+
+  /// The engine's table, then per run and overall one row per method:
+  /// baselines first, then the engine, then the smoothed track when there is one.
+  public func table() -> String {
+    var lines = [engine.table()]
+    lines.append("engine vs baselines (same truth, matching and tolerance; distance error vs truth)")
+    for baseline in baselines {
+      lines.append("  " + (baseline.summary ?? baseline.method))
+    }
+    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "unscored", "F1", "p50 s",
+                           "p95 s", "RMSE m", "MAE m", "p95 m"]))
+    let reports = baselines.map { ($0.method, $0.report) } + [("engine", engine)] + (smoothed.map { [("smoothed", $0)] } ?? [])
+    var runs = engine.scenarios.indices.map { index in
+      (engine.scenarios[index].name, reports.map { ($0, $1.scenarios[index].events, $1.scenarios[index].distance) })
+    }
+    if engine.scenarios.count > 1 {
+      runs.append(("overall", reports.map { ($0, $1.overall, $1.overallDistance) }))
+    }
+    for (name, methods) in runs {
+      for (offset, (method, events, distance)) in methods.enumerated() {
+        lines.append(Self.row([offset == 0 ? name : "", method, "\(events.truthCount)", "\(events.engineCount)",
+                               "\(events.matched)", "\(events.missed)", "\(events.falseEvents)",
+                               "\(events.unscoredEvents)", Self.number(events.f1), Self.number(events.latencyP50Seconds),
+                               Self.number(events.latencyP95Seconds), Self.number(distance?.filtered.rmseMeters),
+                               Self.number(distance?.filtered.maeMeters),
+                               Self.number(distance?.filtered.p95AbsoluteErrorMeters)]))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The first cell left-aligned in 26 columns, the method in 10, the others right-aligned in 9.
+  private static func row(_ cells: [String]) -> String {
+    var line = cells[0].padding(toLength: max(26, cells[0].count), withPad: " ", startingAt: 0)
+    line += cells[1].padding(toLength: max(10, cells[1].count), withPad: " ", startingAt: 0)
+    for cell in cells.dropFirst(2) {
+      line += String(repeating: " ", count: max(1, 9 - cell.count)) + cell
+    }
+    return line
+  }
+
+  /// Three decimals, or `-` when absent.
+  private static func number(_ value: Double?) -> String {
+    guard let value else { return "-" }
+    return TextFormatting.fixed(value, decimals: 3)
+  }
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+
+/// Scores an engine run against a dataset's ground truth: zone events
+/// (precision, recall, F1, latency, false events) and, when a filtered track
+/// is given, distance error of the filtered and the raw distance.
+///
+/// Pure over values (``evaluate(name:truth:engineEvents:filtered:)``), with
+/// file glue on top (``evaluate(name:datasetPath:eventsPath:filteredPath:mapping:)``):
+///
+///     let evaluator = Evaluator()   // inner 1.5 m, outer 3 m, tolerance 1 s
+///     let run = try evaluator.evaluate(datasetPath: "walk-in-out.csv", eventsPath: "events.jsonl",
+///                                      filteredPath: "track.csv")
+///     let report = EvaluationReport(evaluator: evaluator, scenarios: [run])
+///     print(report.table())          // or report.jsonText() for --json
+///
+/// Truth events come from ``TruthCrossings``; matching follows ``EventMatcher``;
+/// engine events outside an object's truth span are left unscored
+/// (``TruthCoverage``).
+public struct Evaluator: Sendable {
+  /// Zone names and radii, metres. Truth crossings are computed for these;
+  /// engine events for other zone names count as false events.
+  public var zones: [(name: String, radiusMeters: Double)]
+  /// Largest |t_engine - t_truth| of a match, seconds.
+  public var matchToleranceSeconds: Double
+  /// Largest |Δt| between a filtered row and the dataset row it is compared with, seconds.
+  public var rowTimeToleranceSeconds: Double
+
+  /// - Parameters:
+  ///   - zones: names (unique) and radii in metres (> 0). Default `inner` 1.5, `outer` 3.
+  ///   - matchToleranceSeconds: ≥ 0; default 1.0 (see ``EventMatcher``).
+  ///   - rowTimeToleranceSeconds: ≥ 0; default 0.0005: the filtered track
+  ///     repeats the input time, so rows pair exactly; half a millisecond
+  ///     absorbs printing with fewer decimals but never reaches the next row
+  ///     (≥ 16 ms apart at 60 Hz).
+  public init(
+    zones: [(name: String, radiusMeters: Double)] = TruthCrossings.defaultZones,
+    matchToleranceSeconds: Double = 1.0, rowTimeToleranceSeconds: Double = 0.0005
+  ) {
+    precondition(zones.allSatisfy { $0.radiusMeters > 0 && $0.radiusMeters.isFinite }, "Evaluator: radii must be positive")
+    precondition(Set(zones.map(\.name)).count == zones.count, "Evaluator: zone names must be unique")
+    precondition(rowTimeToleranceSeconds >= 0, "Evaluator: row time tolerance must not be negative")
+    self.zones = zones
+    self.matchToleranceSeconds = matchToleranceSeconds
+    self.rowTimeToleranceSeconds = rowTimeToleranceSeconds
+  }
+
+  /// Evaluates one run from values.
+  ///
+  /// - Parameters:
+  ///   - name: the scenario or file name shown in the report.
+  ///   - truth: the dataset's measurement rows with truth, in file order.
+  ///   - engineEvents: the engine's zone events; those the truth cannot
+  ///     judge (``TruthCoverage``) are counted as unscored and not matched.
+  ///   - filtered: the filtered track, or nil to skip distance error.
+  /// - Complexity: O(n log n) in the number of rows and events.
+  public func evaluate(
+    name: String, truth: [TruthRow], engineEvents: [ZoneCrossing], filtered: [FilteredDistanceRow]? = nil
+  ) -> ScenarioEvaluation {
+    let truthEvents = TruthCrossings.crossings(in: truth, zones: zones)
+    let coverage = TruthCoverage(rows: truth)
+    let scored = engineEvents.filter { coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
+    let unscored = engineEvents.filter { !coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
+    let matcher = EventMatcher(toleranceSeconds: matchToleranceSeconds)
+    let matching = matcher.match(engine: scored, truth: truthEvents)
+    var breakdown: [ZoneKindScore] = []
+    let extraZones = Set(engineEvents.map(\.zone)).subtracting(zones.map(\.name)).sorted()
+    for zone in zones.map(\.name) + extraZones {
+      for kind in CrossingKind.allCases {
+        let part = matcher.match(
+          engine: scored.filter { $0.zone == zone && $0.kind == kind },
+          truth: truthEvents.filter { $0.zone == zone && $0.kind == kind })
+        let left = unscored.filter { $0.zone == zone && $0.kind == kind }.count
+        breakdown.append(ZoneKindScore(zone: zone, kind: kind, score: EventScore(part, unscoredEvents: left)))
+      }
+    }
+    let distance = filtered.map {
+      DistanceErrorComparison(filtered: $0, truth: truth, timeToleranceSeconds: rowTimeToleranceSeconds)
+    }
+    return ScenarioEvaluation(name: name, events: EventScore(matching, unscoredEvents: unscored.count),
+                              breakdown: breakdown, distance: distance,
+                              truthCrossingsAfterFirstRow: coverage.countAfterFirstRow(truthEvents))
+  }
+
+  /// Evaluates one run from files: the dataset (ranging CSV with
+  /// `true_distance`), the events (JSON Lines) and optionally the filtered track.
+  ///
+  /// - Parameters:
+  ///   - name: shown in the report; default the dataset's file name without `.csv`.
+  ///   - datasetPath: ranging CSV (docs/FORMATS.md §1).
+  ///   - eventsPath: zone events (docs/FORMATS.md §2).
+  ///   - filteredPath: filtered track (docs/FORMATS.md §3), or nil.
+  ///   - mapping: how the dataset's columns and units map (docs/FORMATS.md §5).
+  /// - Throws: ``EvaluationInputError`` for the first file that cannot be used.
+  public func evaluate(
+    name: String? = nil, datasetPath: String, eventsPath: String, filteredPath: String? = nil,
+    mapping: ColumnMapping = .identity
+  ) throws(EvaluationInputError) -> ScenarioEvaluation {
+    let truth = try EvaluationInputs.truthRows(datasetPath: datasetPath, mapping: mapping)
+    let events = try EvaluationInputs.events(path: eventsPath)
+    // The track writes names as Escaped shows them (FilteredTrackWriter): back to the dataset's names.
+    let datasetNames = Dictionary(
+      truth.map { (Escaped($0.object).description, $0.object) }, uniquingKeysWith: { first, _ in first })
+    let filtered = try filteredPath.map { (path: String) throws(EvaluationInputError) in
+      try EvaluationInputs.filteredRows(path: path).map { row in
+        var row = row
+        row.object = datasetNames[row.object] ?? row.object
+        return row
+      }
+    }
+    return evaluate(name: name ?? Evaluator.displayName(datasetPath), truth: truth, engineEvents: events, filtered: filtered)
+  }
+
+  /// `dir/walk-in-out.csv` -> `walk-in-out`.
+  static func displayName(_ path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.hasSuffix(".csv") ? String(file.dropLast(4)) : file
+  }
+}
+
+/// The evaluation of one run (one scenario or file).
+public struct ScenarioEvaluation: Codable, Equatable, Sendable {
+  public var name: String
+  /// All events.
+  public var events: EventScore
+  /// Per zone and kind, configured zones first, then unknown engine zone names.
+  public var breakdown: [ZoneKindScore]
+  /// Distance error, when a filtered track was given.
+  public var distance: DistanceErrorComparison?
+  /// Truth crossings after their object's first truth row (an object that
+  /// starts inside a zone enters it at that row, which does not count): 0
+  /// when the recording never moves across a zone boundary.
+  public var truthCrossingsAfterFirstRow: Int
+
+  public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?,
+              truthCrossingsAfterFirstRow: Int = 0) {
+    self.name = name
+    self.events = events
+    self.breakdown = breakdown
+    self.distance = distance
+    self.truthCrossingsAfterFirstRow = truthCrossingsAfterFirstRow
+  }
+}

@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
+/// Reads a ranging CSV (docs/FORMATS.md §1) one record at a time.
+///
+/// The reader streams: it reads 64 KiB chunks and splits lines on bytes, so
+/// memory is bounded by the longest line (at most 1 MiB is held; a longer line
+/// is skipped and rejected as `line_too_long`), not by the file size.
+///
+///     var reader = try RangingCSVReader(path: "walk.csv")
+///     while let record = try reader.next() {
+///       switch record {
+///       case .measurement(_, let object, _, let update, _, _): tracker.update(object, with: update)
+///       case .lifecycle(_, let object, _, let event): tracker.handle(event, for: object)
+///       case .rejected(let rejection): print(rejection.message(path: reader.path))
+///       }
+///     }
+///
+/// Input rules, beyond docs/FORMATS.md §1:
+/// - Lines end in `\n`, `\r\n` or `\r` (classic Mac OS), line by line, so a
+///   file may change its line ends part way (`LineSource`); a UTF-8 byte
+///   order mark at the start of the file is dropped. A UTF-16 or UTF-32
+///   file (with its byte order mark) is refused, naming its encoding. Invalid UTF-8
+///   is kept, not refused, each invalid byte written as `\xNN` (`UTF8Text`),
+///   so that object names differing only there stay different objects.
+/// - A line whose first character is `#` is a comment, before or after the
+///   header, of any length up to 64 MiB; a line of only spaces and tabs is
+///   blank. Both are skipped but counted in line numbers.
+/// - A line longer than 64 MiB (no line end at all: `/dev/zero`, a binary
+///   file) ends the read with ``DatasetError/Kind/notARangingCSV(reason:)``.
+/// - The first other line is the header. Names and fields are trimmed of
+///   ASCII spaces and tabs; there is no quoting.
+/// - Every other line yields exactly one ``DatasetRecord``; see
+///   ``RowRejection`` for the checks and their order.
+///
+/// The reader owns the open file and closes it when the last copy of the
+/// reader goes away. Copies share one position in the file, so keep one copy.
+public struct RangingCSVReader {
+  /// The path as given; `-` is standard input.
+  public let path: String
+  /// The header's column names, trimmed, in file order (unknown names included).
+  public let columns: [String]
+  /// The header's names that no column this reader knows reads (under its
+  /// ``ColumnMapping``), in file order, each once: `rangectl` names them in
+  /// its summary, so that a column such as `azimuth` is never dropped unseen.
+  public let unusedColumns: [String]
+
+  /// The core's value checks that every measurement this reader returns has
+  /// passed (rows that fail them are rejected with the core's reason).
+  public static var rowValidation: SampleValidation { SampleValidation() }
+
+  private let source: LineSource
+  private let parser: RowParser
+  private let scanner: RowScanner
+  /// The last row that ``nextRow(object:scanned:)`` left to ``RowParser``.
+  @usableFromInline package private(set) var parsed: DatasetRecord? = nil
+  /// False to leave the `true_*` values of scanned rows unconverted (they
+  /// are still checked): ``nextRow(object:scanned:)``'s `scanned.truth` is
+  /// then empty. For a replay, which does not use them.
+  @usableFromInline package var convertsTruth = true
+
+  /// Opens a ranging CSV and reads its header.
+  ///
+  /// - Parameter path: a file path, or `-` for standard input.
+  /// - Throws: ``DatasetError`` with kind ``DatasetError/Kind/cannotOpen(reason:)``
+  ///   when the path cannot be opened or is a directory;
+  ///   ``DatasetError/Kind/notARangingCSV(reason:)`` when there is no header
+  ///   line or it lacks `t` or `object` or repeats a known column;
+  ///   ``DatasetError/Kind/readFailed(reason:)`` when reading fails.
+  /// - Complexity: O(lines before the header).
+  public init(path: String) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20)
+  }
+
+  /// ``init(path:)`` for an input whose columns or units differ from
+  /// docs/FORMATS.md §1, read through `mapping` (docs/FORMATS.md §5).
+  ///
+  /// - Throws: as ``init(path:)``; ``DatasetError/Kind/notARangingCSV(reason:)``
+  ///   also when the header lacks a column that `mapping` requires.
+  public init(path: String, mapping: ColumnMapping) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, mapping: mapping)
+  }
+
+  /// ``init(path:)`` for an input that is still arriving (``LiveInput``):
+  /// standard input from a live source, or a file still being written. The
+  /// header is waited for as the rows are.
+  public init(path: String, live: LiveInput, mapping: ColumnMapping = .identity) throws(DatasetError) {
+    try self.init(path: path, chunkBytes: 65_536, maxLineBytes: 1 << 20, live: live, mapping: mapping)
+  }
+
+  /// Called before each read from the input: once per 64 KiB chunk of a
+  /// file, and before each wait for input that is still arriving. Every row
+  /// returned before the call has been handed out, so a live replay flushes
+  /// its outputs here; progress is drawn from its argument. Not called for
+  /// the reads of the header.
+  public var beforeRead: ((ReadProgress) -> Void)? {
+    get { source.beforeRead }
+    nonmutating set { source.beforeRead = newValue }
+  }
+
+  /// The header's name and 1-based column of the canonical column
+  /// `canonical` (`t`, `distance`, … of docs/FORMATS.md §1), as this
+  /// reader's ``ColumnMapping`` finds it; nil when the header lacks it.
+  public func headerColumn(for canonical: String) -> (name: String, column: Int)? {
+    guard let column = KnownColumn.allCases.first(where: { $0.name == canonical }),
+      let index = parser.layout[column]
+    else { return nil }
+    return (columns[index], index + 1)
+  }
+
+  /// Bytes read from the input so far.
+  public var bytesRead: Int { source.bytesRead }
+
+  /// Lines returned so far (header, comments and blank lines included): the
+  /// number of the last line read.
+  public var linesRead: Int { source.lineNumber }
+
+  /// ``init(path:)`` with the buffer sizes and limits exposed, for tests.
+  init(
+    path: String, chunkBytes: Int, maxLineBytes: Int,
+    maxSkippedLineBytes: Int = LineSource.defaultMaxSkippedLineBytes, live: LiveInput? = nil,
+    mapping: ColumnMapping = .identity
+  ) throws(DatasetError) {
+    let source = try LineSource(
+      path: path, chunkBytes: chunkBytes, maxLineBytes: maxLineBytes, maxSkippedLineBytes: maxSkippedLineBytes,
+      live: live)
+    while let line = try source.nextRawLine() {
+      switch line {
+      case .overlong(_, isComment: true):
+        continue
+      case .overlong(let number, isComment: false):
+        throw DatasetError(
+          path: path, line: number,
+          kind: .notARangingCSV(reason: "header line longer than \(maxLineBytes) bytes"))
+      case .bytes(let number, let bytes):
+        if number == 1, let encoding = Self.otherUnicodeEncoding(startingWith: bytes) {
+          throw DatasetError(
+            path: path, line: 1, kind: .notARangingCSV(reason: "\(encoding) text (it starts with its byte order mark); "
+              + "the reader takes UTF-8: convert it, e.g. iconv -f \(encoding) -t UTF-8"))
+        }
+        let text = UTF8Text.decode(bytes)
+        if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
+        let names = CSVFields.split(text)
+        switch ColumnLayout.make(names: names, mapping: mapping) {
+        case .success(let layout):
+          self.path = path
+          self.columns = names.map(String.init)
+          self.unusedColumns = layout.unusedColumns
+          self.source = source
+          self.parser = RowParser(layout: layout)
+          self.scanner = RowScanner(layout: layout)
+          return
+        case .failure(let problem):
+          throw DatasetError(path: path, line: number, kind: .notARangingCSV(reason: problem.reason))
+        }
+      }
+    }
+    let reason = source.lineNumber == 0 ? "empty file" : "no header line, only comments and blank lines"
+    throw DatasetError(path: path, kind: .notARangingCSV(reason: reason))
+  }
+
+  /// Reads the next data row.
+  ///
+  /// Comment and blank lines are skipped. A row that cannot be used is
+  /// returned as ``DatasetRecord/rejected(_:)``, never thrown or dropped.
+  ///
+  /// - Returns: the next record, or nil at the end of the input.
+  /// - Throws: ``DatasetError`` with kind ``DatasetError/Kind/readFailed(reason:)``
+  ///   when reading fails.
+  /// - Complexity: O(length of the lines consumed). Allocates nothing for a
+  ///   usable row whose object name has at most 15 bytes (Swift keeps such
+  ///   strings inline).
+  public mutating func next() throws(DatasetError) -> DatasetRecord? {
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var row = RowScanner.Row()
+    guard let line = try nextRow(object: &object, scanned: &row) else { return nil }
+    guard line > 0 else { return parsed }
+    let name = UTF8Text.decode(object)
+    if let event = row.event {
+      return .lifecycle(line: line, object: name, seconds: row.seconds, event: event)
+    }
+    return .measurement(line: line, object: name, seconds: row.seconds, update: row.update, truth: row.truth)
+  }
+
+  /// ``next()`` without building the object's String or copying the record
+  /// out: for a row the fast ``RowScanner`` reads, the record is written to
+  /// `scanned`, `object` receives the object field's bytes (valid until the
+  /// next read) and the line number is returned. For any other row (rejected,
+  /// or unusual enough for ``RowParser``) the result is 0 and the record is
+  /// in ``parsed``. Only small values cross the call, so a caller in another
+  /// module copies no record.
+  ///
+  /// - Returns: the line number of a scanned row, 0 for a row in ``parsed``,
+  ///   or nil at the end of the input.
+  /// - Complexity: O(length of the lines consumed). Does not allocate for rows
+  ///   the scanner accepts.
+  @usableFromInline
+  package mutating func nextRow(
+    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
+  ) throws(DatasetError) -> Int? {
+    while let line = try source.nextRawLine() {
+      switch line {
+      case .overlong(_, isComment: true):
+        continue
+      case .overlong(let number, isComment: false):
+        parsed = .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
+        return 0
+      case .bytes(let number, let bytes):
+        if Self.isCommentOrBlank(bytes) { continue }
+        if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
+          object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
+          return number
+        }
+        parsed = parser.record(line: number, text: UTF8Text.decode(bytes))
+        return 0
+      }
+    }
+    return nil
+  }
+
+  /// The name of the encoding whose byte order mark starts `bytes`, for the
+  /// UTF-16 and UTF-32 marks (Unicode 15, section 23.8, table 23-4); nil
+  /// for any other start. A UTF-8 mark is dropped by ``LineSource`` and read.
+  static func otherUnicodeEncoding(startingWith bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    let start = Array(bytes.prefix(4))
+    // UTF-32LE's mark begins with UTF-16LE's, so the longer marks are tried first.
+    let marks: [([UInt8], String)] = [
+      ([0xFF, 0xFE, 0x00, 0x00], "UTF-32LE"), ([0x00, 0x00, 0xFE, 0xFF], "UTF-32BE"),
+      ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
+    ]
+    return marks.first { start.starts(with: $0.0) }?.1
+  }
+
+  /// ``CSVFields/isComment(_:)`` or ``CSVFields/isBlank(_:)`` on a line's bytes.
+  private static func isCommentOrBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first else { return true }
+    if first == UInt8(ascii: "#") { return true }
+    if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") { return false }
+    return bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+  }
+}

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import RangingReplay
+import RangingSmoothing
+import ZoneMonitor
+
+extension RunTrace {
+  /// Records one object's run: its rows from the ranging CSV at `path`, and
+  /// what `replayer` (the engine, configured by the caller exactly as for
+  /// `rangectl replay`) makes of the whole file.
+  ///
+  /// The file is read twice: once for the object's measurements, truth and
+  /// life-cycle rows, once through `replayer`, so every object is replayed
+  /// (the engine's object table is shared) but only this object's filtered
+  /// states and events are kept. Zone bands are the replayer's zones.
+  ///
+  /// - Parameters:
+  ///   - path: a ranging CSV (not standard input: it is read twice).
+  ///   - object: the object to record, or nil for the object of the first
+  ///     measurement row.
+  ///   - replayer: the engine to run; its callbacks are replaced.
+  ///   - smoothed: record the track smoothed offline (`TrackSmoother`,
+  ///     needs the `GSL` trait) instead of the live filter's.
+  ///   - mapping: how the file's columns and units map (docs/FORMATS.md §5).
+  ///   - window: the span of time to keep; the whole file is still replayed,
+  ///     so the engine's state at the window's start is the same as without it.
+  ///   - onRead: called before each read of the input with the lines and
+  ///     bytes read so far, counted over both passes (so the bytes end at
+  ///     twice the file's size).
+  /// - Throws: ``RunTraceError``.
+  public static func record<Backend: KalmanBackend>(
+    path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false,
+    mapping: ColumnMapping = .identity, window: PlotWindow = .all, onRead: ((Int, Int) -> Void)? = nil
+  ) throws(RunTraceError) -> RunTrace {
+    do {
+      var firstPass = (lines: 0, bytes: 0)
+      var trace = try rows(path: path, object: object, mapping: mapping, window: window) { lines, bytes in
+        firstPass = (lines, bytes)
+        onRead?(lines, bytes)
+      }
+      trace.isSmoothed = smoothed
+      trace.window = window
+      var replayer = replayer
+      replayer.onRejection = { _ in }
+      let keep = { (seconds: Double, name: String, state: TrackState) in
+        guard name == trace.object, state.range.distanceMeters.isFinite, window.contains(seconds) else { return }
+        trace.filtered.append(FilteredPoint(
+          timeSeconds: seconds, distanceMeters: state.range.distanceMeters, sigmaMeters: state.range.sigmaMeters,
+          azimuthDegrees: state.direction.map(azimuthDegrees(of:)), isDirectionPredicted: state.directionState == .predicted))
+      }
+      // One object's smoothed states come out in their order, as the plot needs.
+      let smoother = smoothed ? replayer.smoothingStates(keep) : nil
+      if !smoothed { replayer.onState = keep }
+      let names = replayer.zoneNames
+      replayer.onEvent = { event, name in
+        guard name == trace.object, window.contains(event.time.seconds) else { return }
+        trace.events.append(Event(
+          timeSeconds: event.time.seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
+          distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
+      }
+      var reader = try RangingCSVReader(path: path, mapping: mapping)
+      if let onRead {
+        let before = firstPass
+        reader.beforeRead = { read in onRead(before.lines + read.lines, before.bytes + read.bytesRead) }
+      }
+      _ = try replayer.run(&reader)
+      smoother?.finish()
+      trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
+        ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters)
+      }
+      return trace
+    } catch let error as RunTraceError {
+      throw error
+    } catch let error as DatasetError {
+      throw .dataset(error)
+    } catch {
+      preconditionFailure("RunTrace.record: unexpected error \(error)")
+    }
+  }
+
+  /// The object's measurement and life-cycle rows, with no engine output yet.
+  private static func rows(
+    path: String, object wanted: String?, mapping: ColumnMapping, window: PlotWindow, onRead: @escaping (Int, Int) -> Void
+  ) throws -> RunTrace {
+    var reader = try RangingCSVReader(path: path, mapping: mapping)
+    reader.beforeRead = { read in onRead(read.lines, read.bytesRead) }
+    // The first names only, for the message naming the objects there are:
+    // memory does not grow with the objects in the file (issue 23).
+    var available: [String] = []
+    var object = wanted
+    var measurements: [Measurement] = []
+    var lifecycle: [Lifecycle] = []
+    var span: (first: Double, last: Double)?
+    while let record = try reader.next() {
+      switch record {
+      case .measurement(_, let name, let seconds, let update, let truth, _):
+        if available.count <= RunTraceError.listedObjects, !available.contains(name) { available.append(name) }
+        if object == nil { object = name }
+        guard name == object else { continue }
+        span = (span?.first ?? seconds, seconds)
+        guard window.contains(seconds) else { continue }
+        measurements.append(Measurement(
+          timeSeconds: seconds, distanceMeters: update.distanceMeters,
+          azimuthDegrees: update.direction.map(azimuthDegrees(of:)),
+          horizontalAngleDegrees: update.horizontalAngleRadians.map { $0 * 180 / Double.pi },
+          trueDistanceMeters: truth.distanceMeters))
+      case .lifecycle(_, let name, let seconds, let event):
+        if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.rowName)) }
+      case .rejected, .pose:
+        continue
+      }
+    }
+    guard let object else { throw RunTraceError.noMeasurements(path: path) }
+    guard let span else { throw RunTraceError.unknownObject(object, path: path, available: available) }
+    guard !measurements.isEmpty else {
+      throw RunTraceError.outsideWindow(object, path: path, window: window, first: span.first, last: span.last)
+    }
+    return RunTrace(source: path, object: object, measurements: measurements, lifecycle: lifecycle)
+  }
+}
+
+extension LifecycleEvent {
+  /// The `event` column's text (docs/FORMATS.md §1).
+  fileprivate var rowName: String {
+    switch self {
+    case .removedTimeout: "removed_timeout"
+    case .removedPeerEnded: "removed_peer_ended"
+    case .suspended: "suspended"
+    case .suspensionEnded: "suspension_ended"
+    case .invalidated: "invalidated"
+    }
+  }
+}

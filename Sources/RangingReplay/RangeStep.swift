@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
+/// One accepted measurement of a replay as an offline smoother needs it
+/// (``Replayer/onRangeStep``): the filtered state, what the distance filter
+/// did with the measurement, and the full covariance of its state.
+public struct RangeStep: Sendable {
+  /// The input's time, seconds.
+  public var seconds: Double
+  /// The object's name from the input.
+  public var objectName: String
+  /// The replay's id of the object (the key of the engine's object table).
+  public var object: UInt64
+  /// The filtered state after the update, as ``Replayer/onState`` hands it out.
+  public var state: TrackState
+  /// What the distance measurement did; nil when the row had no distance.
+  public var outcome: UpdateOutcome?
+  /// The covariance of the distance filter's state after the update;
+  /// meaningless when `state.range.distanceMeters` is not finite.
+  public var covariance: RangeCovariance
+  /// Whether the filter undid its previous fusion before fusing this
+  /// measurement (`FilterHealth.undidPreviousFusion`): the previous step's
+  /// state is then not on the filter's path, which ran from the step before it.
+  public var undidPreviousFusion: Bool
+
+  public init(
+    seconds: Double, objectName: String, object: UInt64, state: TrackState, outcome: UpdateOutcome?,
+    covariance: RangeCovariance, undidPreviousFusion: Bool = false
+  ) {
+    self.undidPreviousFusion = undidPreviousFusion
+    self.seconds = seconds
+    self.objectName = objectName
+    self.object = object
+    self.state = state
+    self.outcome = outcome
+    self.covariance = covariance
+  }
+
+  /// Whether this step starts a new run of the distance filter (its first
+  /// distance, or a restart): the state before it is not its prior.
+  public var startsSegment: Bool {
+    switch outcome {
+    case .initialized, .reset: true
+    case .fused, .rejected, nil: false
+    }
+  }
+}

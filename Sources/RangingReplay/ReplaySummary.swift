@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+/// What a replay did with every row: rows read = accepted + rejected.
+public struct ReplaySummary: Equatable, Sendable {
+  /// Data rows read (not counting the header, comments and blank lines).
+  public var rowsRead = 0
+  /// Measurement rows the engine used.
+  public var measurementsAccepted = 0
+  /// Life-cycle rows applied.
+  public var lifecycleAccepted = 0
+  /// Pose-only rows applied (docs/FORMATS.md §1); a row with a pose and a
+  /// measurement counts as a measurement.
+  public var posesAccepted = 0
+  /// Poses given to the engine, from pose-only rows and measurement rows
+  /// (0 when ``Replayer/ignoresPoses``).
+  public var posesFed = 0
+  /// Rejected rows by reason code (`malformed_number`, `time_went_backwards`, ...).
+  public var rejectedByReason: [String: Int] = [:]
+  /// Distinct object names in the input. Exact up to 1024 names (or twice
+  /// `--capacity`) live at once; beyond that a name is forgotten when its
+  /// object is no longer tracked, and counts again if it comes back.
+  public var objects = 0
+  /// Objects evicted because the table was full.
+  public var evictions = 0
+  public var enterEvents = 0
+  public var exitEvents = 0
+  /// Header names that no column the reader knows reads
+  /// (`RangingCSVReader/unusedColumns`); the report names them once.
+  public var unusedColumns: [String] = []
+
+  public init() {}
+
+  /// The summary of a replay split into shards (``ReplayShard``) from each
+  /// shard's: every shard reads every row and shard 0 counts the reader's
+  /// rejections, so rows read and unused columns are shard 0's; everything
+  /// counted per object is the sum.
+  ///
+  /// - Precondition: `shards` is not empty and starts with shard 0's summary.
+  public static func merging(_ shards: [ReplaySummary]) -> ReplaySummary {
+    precondition(!shards.isEmpty, "ReplaySummary.merging: no shard")
+    var merged = ReplaySummary()
+    merged.rowsRead = shards[0].rowsRead
+    merged.unusedColumns = shards[0].unusedColumns
+    merged.posesAccepted = shards[0].posesAccepted
+    merged.posesFed = shards[0].posesFed
+    for shard in shards {
+      merged.measurementsAccepted += shard.measurementsAccepted
+      merged.lifecycleAccepted += shard.lifecycleAccepted
+      merged.rejectedByReason.merge(shard.rejectedByReason, uniquingKeysWith: +)
+      merged.objects += shard.objects
+      merged.evictions += shard.evictions
+      merged.enterEvents += shard.enterEvents
+      merged.exitEvents += shard.exitEvents
+    }
+    return merged
+  }
+
+  public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted + posesAccepted }
+  public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
+
+  /// `columns not used: a, b`: the line that names a file's unused columns,
+  /// in the replay summary and in the other commands' messages.
+  public static func unusedColumnsLine(_ names: [String]) -> String {
+    "columns not used: " + names.joined(separator: ", ")
+  }
+
+  /// The report written to standard error, one fact per line.
+  public func report(path: String) -> String {
+    var text = "\(path): \(rowsRead) rows read, \(rowsAccepted) accepted"
+    // Poses only when there were some, so that pose-free reports read as before.
+    let poses = posesAccepted > 0 ? ", \(posesAccepted) poses" : ""
+    text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle\(poses)), \(rowsRejected) rejected\n"
+    for (reason, count) in rejectedByReason.sorted(by: { $0.key < $1.key }) {
+      text += "  rejected \(reason): \(count)\n"
+    }
+    text += "  objects: \(objects) (evicted: \(evictions))\n"
+    text += "  events: \(enterEvents + exitEvents) (\(enterEvents) enter, \(exitEvents) exit)\n"
+    if !unusedColumns.isEmpty { text += "  \(Self.unusedColumnsLine(unusedColumns))\n" }
+    return text
+  }
+}

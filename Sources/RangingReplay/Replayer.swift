@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import ZoneMonitor
+
+/// Runs a recording through the engine: reads rows one at a time, feeds the
+/// pipeline, hands each zone event and each filtered state to the caller as
+/// it happens, and accounts for every row. Memory does not grow with the
+/// file, nor with the number of distinct objects in it: only the tracked
+/// objects' state, their names, and the counts are kept (a name is forgotten
+/// once its object is no longer tracked and over `minimumNamesKept` names,
+/// or twice the capacity, are live).
+public struct Replayer<Backend: KalmanBackend> {
+  public var pipeline: RangingPipeline<Backend>
+  public var zoneNames: [String]
+  /// Rejected rows are reported through this, with file, line, field and reason.
+  public var onRejection: (RowRejection) -> Void = { _ in }
+  /// Each zone event, with the object's name.
+  public var onEvent: (ZoneEvent, String) -> Void = { _, _ in }
+  /// Each accepted measurement's filtered state, with the input's time in seconds and the object's name.
+  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in } {
+    didSet { observesStates = true }
+  }
+  /// Whether ``onState`` was set; until then no state is handed out.
+  @usableFromInline var observesStates = false
+  /// Each accepted measurement with what the distance filter did and its
+  /// covariance, for an offline smoother (`TrackSmoother`; see
+  /// `smoothingStates(_:)` in RangingSmoothing). Called after ``onState``.
+  public var onRangeStep: (RangeStep) -> Void = { _ in } {
+    didSet { observesSteps = true }
+  }
+  /// Whether ``onRangeStep`` was set.
+  @usableFromInline var observesSteps = false
+  /// With a shard, only the shard's objects go through the engine, and the
+  /// other usable rows only move its clock (``ReplayShard``); reader
+  /// rejections are reported by shard 0 alone. Nil: every object.
+  public var shard: ReplayShard? = nil
+  /// Each zone event, with the object's name and where it falls in a replay of
+  /// the whole file, so that the events of shards can be merged. Called after
+  /// ``onEvent``.
+  public var onPlacedEvent: (ZoneEvent, String, ReplayEventPlace) -> Void = { _, _, _ in } {
+    didSet { placesEvents = true }
+  }
+  /// Whether ``onPlacedEvent`` was set.
+  @usableFromInline var placesEvents = false
+  /// Range calibrations of single objects, by name: each corrects that
+  /// object's validated distances before the engine sees them, as the
+  /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
+  /// object (`RangeCalibration.correctedDistance(_:minimumDistanceMeters:)`).
+  /// For recordings of several devices whose biases differ (each anchor
+  /// of the LIAS trolley reads its own 0.09 to 0.28 m long); use one or the
+  /// other, since both would apply. Empty: no row is touched.
+  public var objectCalibrations: [String: RangeCalibration] = [:]
+  /// Whether to skip the `pose_*` columns: pose-only rows count as read and
+  /// accepted but feed nothing, measurement rows run without their pose
+  /// (`rangectl evaluate` scores the direction both ways).
+  public var ignoresPoses = false
+
+  public init(pipeline: RangingPipeline<Backend>, zoneNames: [String]) {
+    precondition(zoneNames.count == pipeline.monitor.zones.count, "Replayer: one name per zone")
+    self.pipeline = pipeline
+    self.zoneNames = zoneNames
+  }
+
+  /// Replays every row of `reader`.
+  ///
+  /// Inlinable, with the row loop, so that the whole loop, the pipeline and
+  /// its filters are specialised for `Backend` in the caller's module and the
+  /// pipeline is called directly rather than through closures (README,
+  /// Performance). A usable row allocates nothing: the object is interned
+  /// from the reader's bytes.
+  ///
+  /// - Throws: `DatasetError` when the input cannot be read further.
+  @inlinable
+  public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    var summary = try replayRows(&reader)
+    summary.evictions = pipeline.tracker.evictionCount
+    return summary
+  }
+
+  /// The row loop of ``run(_:)``.
+  @inlinable
+  func replayRows(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    let pipeline = self.pipeline
+    // Every measurement the reader returns passed the reader's value checks;
+    // when the tracker's are the same, they are not run a second time.
+    let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
+    // The counts and names live in a class that the local functions share by
+    // reference: captured variables would be boxed and access-checked per row.
+    let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
+    let shard = self.shard
+    let placesEvents = self.placesEvents
+    let time = reader.headerColumn(for: "t")
+    let timeColumn = time?.column
+    let timeField = time?.name ?? "t"
+    tally.summary.unusedColumns = reader.unusedColumns
+    let calibrations = objectCalibrations
+    let minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
+    func emit(_ event: ZoneEvent) {
+      if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
+      onEvent(event, tally.names.name(of: event.object))
+      if placesEvents {
+        // The check's exits follow the row's own events (RangingPipeline.zonesAfter).
+        let afterRow = tally.rowObject == nil || (event.reason == .lost && event.object != tally.rowObject)
+        onPlacedEvent(event, tally.names.name(of: event.object), ReplayEventPlace(line: tally.line, afterRow: afterRow))
+      }
+    }
+    /// Another shard's usable row: the clock moves as that row would move it.
+    func advanceClock(line: Int, seconds: Double) {
+      tally.line = line
+      tally.rowObject = nil
+      pipeline.advanceClock(to: Timestamp(seconds: seconds), emit: emit)
+    }
+    func reject(_ rejection: RowRejection, byReader: Bool = false) {
+      if byReader, let shard, shard.index != 0 { return }
+      tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
+      onRejection(rejection)
+    }
+    func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+      tally.line = line
+      tally.rowObject = id
+      var update = update
+      // After the reader's checks, which apply to what the device reported, as in the tracker.
+      if !calibrations.isEmpty, let distance = update.distanceMeters,
+        let calibration = tally.calibration(of: id, from: calibrations, tracker: pipeline.tracker)
+      {
+        update.distanceMeters = calibration.correctedDistance(distance, minimumDistanceMeters: minimumDistance)
+      }
+      let result = validated
+        ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
+        : pipeline.process(object: id, update: update, emit: emit)
+      switch result {
+      case .accepted(let slot, let state, let outcome, _):
+        tally.summary.measurementsAccepted += 1
+        // The name is looked up only for an observer: copying it costs a retain and a release.
+        if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
+        if tally.observesSteps {
+          onRangeStep(RangeStep(
+            seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
+            covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
+            undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion)))
+        }
+      case .rejected(let reason):
+        reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
+                            field: reason == .timeWentBackwards ? timeField : "row",
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
+    }
+    /// Feeds a pose; a rejected one rejects its row (nothing of it is applied).
+    /// With shards, every shard feeds it (a pose turns every object) and
+    /// shard 0 alone counts it.
+    func posed(line: Int, seconds: Double, attitude: Attitude) -> Bool {
+      if ignoresPoses { return true }
+      let counts = shard.map { $0.index == 0 } ?? true
+      if counts { tally.summary.posesFed += 1 }
+      guard let reason = pipeline.process(pose: attitude, at: Timestamp(seconds: seconds)) else { return true }
+      if counts {
+        reject(RowRejection(line: line, column: timeColumn, field: timeField,
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
+      return false
+    }
+    func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
+      tally.line = line
+      tally.rowObject = id
+      tally.summary.lifecycleAccepted += 1
+      pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
+    }
+    // Ground truth is not replayed: the reader only checks it.
+    let convertedTruth = reader.convertsTruth
+    reader.convertsTruth = false
+    defer { reader.convertsTruth = convertedTruth }
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var row = RowScanner.Row()
+    // Names leave once their objects are no longer tracked (evicted, lost,
+    // removed, or never accepted): checked whenever the live names pass this.
+    let namesKept = Swift.max(Self.minimumNamesKept, 2 * pipeline.tracker.capacity)
+    while let line = try reader.nextRow(object: &object, scanned: &row) {
+      if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
+      tally.summary.rowsRead += 1
+      if line > 0 {
+        if let shard, !shard.owns(nameBytes: object) {
+          advanceClock(line: line, seconds: row.seconds)
+          continue
+        }
+        let id = tally.names.id(forLineBytes: object)
+        if let event = row.event {
+          lifecycle(line: line, id: id, seconds: row.seconds, event: event)
+        } else {
+          measured(line: line, id: id, seconds: row.seconds, update: row.update)
+        }
+        continue
+      }
+      switch reader.parsed {
+      case .rejected(let rejection):
+        reject(rejection, byReader: true)
+      case .lifecycle(let line, let name, let seconds, let event):
+        if let shard, !shard.owns(name: name) {
+          advanceClock(line: line, seconds: seconds)
+        } else {
+          lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
+        }
+      case .measurement(let line, let name, let seconds, let update, _, let pose):
+        if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
+        if let shard, !shard.owns(name: name) {
+          advanceClock(line: line, seconds: seconds)
+        } else {
+          measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+        }
+      case .pose(let line, let seconds, let attitude):
+        if posed(line: line, seconds: seconds, attitude: attitude), shard.map({ $0.index == 0 }) ?? true {
+          tally.summary.posesAccepted += 1
+        }
+      case nil:
+        preconditionFailure("Replayer: the reader returned no parsed row")
+      }
+    }
+    tally.summary.objects = tally.names.assignedCount
+    return tally.summary
+  }
+
+  /// Live names kept at least before untracked ones are forgotten: no
+  /// recording with fewer objects ever forgets a name, so its summary counts
+  /// exactly its distinct objects.
+  @usableFromInline static var minimumNamesKept: Int { 1024 }
+}
+
+/// What a replay counts and the names it interned, shared by reference
+/// between the row loop and the event callback (see ``Replayer/replayRows(_:measurement:lifecycle:)``).
+/// Exclusivity is unchecked: one replay runs on one thread.
+@usableFromInline
+final class ReplayTally {
+  @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
+  @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
+  /// The line of the row being replayed, and its object (nil for a row that
+  /// only moves the clock), for ``Replayer/onPlacedEvent``.
+  @usableFromInline @exclusivity(unchecked) var line = 0
+  @usableFromInline @exclusivity(unchecked) var rowObject: UInt64? = nil
+  /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
+  @usableFromInline let observesStates: Bool
+  /// Whether ``Replayer/onRangeStep`` was set.
+  @usableFromInline let observesSteps: Bool
+
+  @usableFromInline
+  init(observesStates: Bool, observesSteps: Bool) {
+    self.observesStates = observesStates
+    self.observesSteps = observesSteps
+  }
+
+  /// Forgets every name whose object `tracker` does not hold. After it, at
+  /// most `tracker.capacity` names are live, so with a threshold of twice the
+  /// capacity the sweeps cost O(1) amortised per new name.
+  /// Each object's entry of ``Replayer/objectCalibrations`` (nil: none), by
+  /// id, so that the name is looked up once per object rather than per row.
+  @usableFromInline @exclusivity(unchecked) var calibrationByID: [UInt64: RangeCalibration?] = [:]
+
+  @usableFromInline
+  func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
+    for id in names.ids where tracker.slot(of: id) == nil {
+      names.forget(id)
+      // A forgotten id never comes back (a returning name gets a new one): free its calibration.
+      if calibrationByID.removeValue(forKey: id) != nil { tracker.setRangeCalibration(nil, forObject: id) }
+    }
+  }
+
+  /// The calibration the replayer must apply to the object `id`'s distances:
+  /// nil when `calibrations` has none for it, or when `tracker` took it as the
+  /// object's own (`ObjectTracker.setRangeCalibration(_:forObject:)`), which
+  /// it does while it has room, so that the tracker applies it and reports
+  /// the smaller sigma of a calibrated device, as the C API's per-object
+  /// calibration does.
+  @usableFromInline
+  func calibration<Backend: KalmanBackend>(
+    of id: UInt64, from calibrations: [String: RangeCalibration], tracker: ObjectTracker<Backend>
+  ) -> RangeCalibration? {
+    if let known = calibrationByID[id] { return known }
+    var found = calibrations[names.name(of: id)]
+    if let calibration = found, tracker.setRangeCalibration(calibration, forObject: id) { found = nil }
+    calibrationByID[id] = .some(found)
+    return found
+  }
+}

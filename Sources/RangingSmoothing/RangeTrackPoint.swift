@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingReplay
+
+/// The distance filter's state `x = [d, v]ᵀ` and its covariance `P` at one
+/// time: a filtered posterior as the live filter left it, or the smoothed
+/// estimate the Rauch-Tung-Striebel pass (`TrackSmoother`) makes of it.
+public struct RangeTrackPoint: Equatable, Sendable {
+  /// The time of the state.
+  public var time: Timestamp
+  /// `d`, metres.
+  public var distanceMeters: Double
+  /// `v`, m/s (negative when approaching).
+  public var rateMetersPerSecond: Double
+  /// `P`.
+  public var covariance: RangeCovariance
+
+  public init(time: Timestamp, distanceMeters: Double, rateMetersPerSecond: Double, covariance: RangeCovariance) {
+    self.time = time
+    self.distanceMeters = distanceMeters
+    self.rateMetersPerSecond = rateMetersPerSecond
+    self.covariance = covariance
+  }
+}
+
+extension RangeStep {
+  /// The filtered state as a point of a segment, or nil when there is no distance yet.
+  var point: RangeTrackPoint? {
+    guard state.range.distanceMeters.isFinite else { return nil }
+    return RangeTrackPoint(
+      time: state.time, distanceMeters: state.range.distanceMeters,
+      rateMetersPerSecond: state.range.rateMetersPerSecond, covariance: covariance)
+  }
+}
