@@ -26,7 +26,7 @@ import pyarrow.csv as arrow_csv
 import pyarrow.compute as arrow_compute
 
 from . import _number_text
-from ._columns import NUMERIC, TEXT, KNOWN, RangingFormatError, clipped
+from ._columns import NUMERIC, TEXT, KNOWN, POSE, RangingFormatError, clipped
 from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
@@ -59,6 +59,7 @@ def read_csv(path) -> pd.DataFrame:
             data = data.decode("utf-8", errors="backslashreplace").encode()
     lines = split_lines(path, normalised_line_ends(data))
     header = lines.header
+    unsupported(path, lines.header_line, header)
     first_of = {name: index for index, name in reversed(list(enumerate(header)))}
     # A repeated column name: the first such column is the one read (as rangectl's ColumnLayout does).
     columns = [index for index, name in enumerate(header) if first_of[name] == index]
@@ -235,3 +236,12 @@ class _Fields:
 def _null_where_not(mask, column):
     """`column` with null where `mask` is false (pyarrow's cast reads null as no value)."""
     return arrow_compute.if_else(mask, column, pa.scalar(None, type=pa.string()))
+
+
+def unsupported(path, line, columns):
+    """Refuses pose columns (the phone's attitude): rangectl replays them, this
+    package does not yet, and ignoring them would give other events."""
+    found = [name for name in columns if name in POSE]
+    if found:
+        raise RangingFormatError(path, line, found[0], "pose columns (the phone's attitude) are not supported by "
+                                                        "the Python package yet; replay the file with rangectl")
