@@ -31,6 +31,17 @@ public struct Replayer<Backend: KalmanBackend> {
   }
   /// Whether ``onRangeStep`` was set.
   @usableFromInline var observesSteps = false
+  /// Each measurement and life-cycle row, with its ground truth, before the
+  /// engine sees it (and before ``onState``, ``onEvent`` or ``onRejection``
+  /// for that row): for evaluation, which scores the engine's output against
+  /// the truth of the same row. Rejected and pose-only rows are not handed
+  /// out (``onRejection`` has the rejected ones). The measurement is the
+  /// row's own, before `objectCalibrations`.
+  public var onRecord: (DatasetRecord) -> Void = { _ in } {
+    didSet { observesRecords = true }
+  }
+  /// Whether ``onRecord`` was set; until then truth is not even converted.
+  @usableFromInline var observesRecords = false
   /// Range calibrations of single objects, by name: each corrects that
   /// object's validated distances before the engine sees them, as the
   /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
@@ -76,6 +87,7 @@ public struct Replayer<Backend: KalmanBackend> {
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
     let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
+    let observesRecords = self.observesRecords
     let time = reader.headerColumn(for: "t")
     let timeColumn = time?.column
     let timeField = time?.name ?? "t"
@@ -131,9 +143,9 @@ public struct Replayer<Backend: KalmanBackend> {
       tally.summary.lifecycleAccepted += 1
       pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
     }
-    // Ground truth is not replayed: the reader only checks it.
+    // Ground truth is not replayed: the reader only checks it (and converts it for an observer).
     let convertedTruth = reader.convertsTruth
-    reader.convertsTruth = false
+    reader.convertsTruth = observesRecords
     defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var row = RowScanner.Row()
@@ -146,11 +158,24 @@ public struct Replayer<Backend: KalmanBackend> {
       if line > 0 {
         let id = tally.names.id(forLineBytes: object)
         if let event = row.event {
+          if observesRecords {
+            onRecord(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
+          }
           lifecycle(id: id, seconds: row.seconds, event: event)
         } else {
+          if observesRecords {
+            onRecord(.measurement(
+              line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
+          }
           measured(line: line, id: id, seconds: row.seconds, update: row.update)
         }
         continue
+      }
+      if observesRecords, let record = reader.parsed {
+        switch record {
+        case .lifecycle, .measurement: onRecord(record)
+        case .rejected, .pose: break
+        }
       }
       switch reader.parsed {
       case .rejected(let rejection):
