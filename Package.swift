@@ -66,8 +66,10 @@ let package = Package(
     .target(
       name: "RangingCalibration",
       dependencies: ["RangingFormats", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
-    // Scoring against ground truth: event matching, distance and direction error, the baseline detectors.
-    .target(name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingEngine"]),
+    // Scoring against ground truth: event matching, distance and direction error, the baseline detectors, and the
+    // engine's replay scored as it streams (with its offline-smoothed track).
+    .target(
+      name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     // Seeded scenario recordings with ground truth (MT19937 and GSL's distributions, in Swift).
     .target(name: "RangingScenarios", dependencies: ["RangingEngine"]),
     // SVG plots of a replayed (or smoothed) run, one object or all of them.
