@@ -832,7 +832,7 @@ typedef struct ranging_batch {
    * (pose NULL or all four NAN) is RANGING_ERROR_INVALID_ARGUMENT and
    * changes nothing. NULL when no row has a pose.
    *
-   * Added after release 0.1.0 (CHANGELOG), between lifecycle and status: the offsets of the fields
+   * Added after release 0.2.0 (CHANGELOG), between lifecycle and status: the offsets of the fields
    * after it moved, so code built against an earlier header must be rebuilt.
    */
   const double *pose;
