@@ -29,6 +29,31 @@ public struct ReplaySummary: Equatable, Sendable {
 
   public init() {}
 
+  /// The summary of a replay split into shards (``ReplayShard``) from each
+  /// shard's: every shard reads every row and shard 0 counts the reader's
+  /// rejections, so rows read and unused columns are shard 0's; everything
+  /// counted per object is the sum.
+  ///
+  /// - Precondition: `shards` is not empty and starts with shard 0's summary.
+  public static func merging(_ shards: [ReplaySummary]) -> ReplaySummary {
+    precondition(!shards.isEmpty, "ReplaySummary.merging: no shard")
+    var merged = ReplaySummary()
+    merged.rowsRead = shards[0].rowsRead
+    merged.unusedColumns = shards[0].unusedColumns
+    merged.posesAccepted = shards[0].posesAccepted
+    merged.posesFed = shards[0].posesFed
+    for shard in shards {
+      merged.measurementsAccepted += shard.measurementsAccepted
+      merged.lifecycleAccepted += shard.lifecycleAccepted
+      merged.rejectedByReason.merge(shard.rejectedByReason, uniquingKeysWith: +)
+      merged.objects += shard.objects
+      merged.evictions += shard.evictions
+      merged.enterEvents += shard.enterEvents
+      merged.exitEvents += shard.exitEvents
+    }
+    return merged
+  }
+
   public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted + posesAccepted }
   public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
 

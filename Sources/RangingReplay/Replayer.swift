@@ -31,6 +31,18 @@ public struct Replayer<Backend: KalmanBackend> {
   }
   /// Whether ``onRangeStep`` was set.
   @usableFromInline var observesSteps = false
+  /// With a shard, only the shard's objects go through the engine, and the
+  /// other usable rows only move its clock (``ReplayShard``); reader
+  /// rejections are reported by shard 0 alone. Nil: every object.
+  public var shard: ReplayShard? = nil
+  /// Each zone event, with the object's name and where it falls in a replay of
+  /// the whole file, so that the events of shards can be merged. Called after
+  /// ``onEvent``.
+  public var onPlacedEvent: (ZoneEvent, String, ReplayEventPlace) -> Void = { _, _, _ in } {
+    didSet { placesEvents = true }
+  }
+  /// Whether ``onPlacedEvent`` was set.
+  @usableFromInline var placesEvents = false
   /// Range calibrations of single objects, by name: each corrects that
   /// object's validated distances before the engine sees them, as the
   /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
@@ -76,6 +88,8 @@ public struct Replayer<Backend: KalmanBackend> {
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
     let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
+    let shard = self.shard
+    let placesEvents = self.placesEvents
     let time = reader.headerColumn(for: "t")
     let timeColumn = time?.column
     let timeField = time?.name ?? "t"
@@ -85,12 +99,26 @@ public struct Replayer<Backend: KalmanBackend> {
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
+      if placesEvents {
+        // The check's exits follow the row's own events (RangingPipeline.zonesAfter).
+        let afterRow = tally.rowObject == nil || (event.reason == .lost && event.object != tally.rowObject)
+        onPlacedEvent(event, tally.names.name(of: event.object), ReplayEventPlace(line: tally.line, afterRow: afterRow))
+      }
     }
-    func reject(_ rejection: RowRejection) {
+    /// Another shard's usable row: the clock moves as that row would move it.
+    func advanceClock(line: Int, seconds: Double) {
+      tally.line = line
+      tally.rowObject = nil
+      pipeline.advanceClock(to: Timestamp(seconds: seconds), emit: emit)
+    }
+    func reject(_ rejection: RowRejection, byReader: Bool = false) {
+      if byReader, let shard, shard.index != 0 { return }
       tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
       onRejection(rejection)
     }
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+      tally.line = line
+      tally.rowObject = id
       var update = update
       // After the reader's checks, which apply to what the device reported, as in the tracker.
       if !calibrations.isEmpty, let distance = update.distanceMeters,
@@ -119,15 +147,22 @@ public struct Replayer<Backend: KalmanBackend> {
       }
     }
     /// Feeds a pose; a rejected one rejects its row (nothing of it is applied).
+    /// With shards, every shard feeds it (a pose turns every object) and
+    /// shard 0 alone counts it.
     func posed(line: Int, seconds: Double, attitude: Attitude) -> Bool {
       if ignoresPoses { return true }
-      tally.summary.posesFed += 1
+      let counts = shard.map { $0.index == 0 } ?? true
+      if counts { tally.summary.posesFed += 1 }
       guard let reason = pipeline.process(pose: attitude, at: Timestamp(seconds: seconds)) else { return true }
-      reject(RowRejection(line: line, column: timeColumn, field: timeField,
-                          reason: String(describing: reason.name), text: "\(seconds)"))
+      if counts {
+        reject(RowRejection(line: line, column: timeColumn, field: timeField,
+                            reason: String(describing: reason.name), text: "\(seconds)"))
+      }
       return false
     }
-    func lifecycle(id: UInt64, seconds: Double, event: LifecycleEvent) {
+    func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
+      tally.line = line
+      tally.rowObject = id
       tally.summary.lifecycleAccepted += 1
       pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
     }
@@ -144,9 +179,13 @@ public struct Replayer<Backend: KalmanBackend> {
       if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
       tally.summary.rowsRead += 1
       if line > 0 {
+        if let shard, !shard.owns(nameBytes: object) {
+          advanceClock(line: line, seconds: row.seconds)
+          continue
+        }
         let id = tally.names.id(forLineBytes: object)
         if let event = row.event {
-          lifecycle(id: id, seconds: row.seconds, event: event)
+          lifecycle(line: line, id: id, seconds: row.seconds, event: event)
         } else {
           measured(line: line, id: id, seconds: row.seconds, update: row.update)
         }
@@ -154,14 +193,24 @@ public struct Replayer<Backend: KalmanBackend> {
       }
       switch reader.parsed {
       case .rejected(let rejection):
-        reject(rejection)
-      case .lifecycle(_, let name, let seconds, let event):
-        lifecycle(id: tally.names.id(for: name), seconds: seconds, event: event)
+        reject(rejection, byReader: true)
+      case .lifecycle(let line, let name, let seconds, let event):
+        if let shard, !shard.owns(name: name) {
+          advanceClock(line: line, seconds: seconds)
+        } else {
+          lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
+        }
       case .measurement(let line, let name, let seconds, let update, _, let pose):
         if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
-        measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+        if let shard, !shard.owns(name: name) {
+          advanceClock(line: line, seconds: seconds)
+        } else {
+          measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+        }
       case .pose(let line, let seconds, let attitude):
-        if posed(line: line, seconds: seconds, attitude: attitude) { tally.summary.posesAccepted += 1 }
+        if posed(line: line, seconds: seconds, attitude: attitude), shard.map({ $0.index == 0 }) ?? true {
+          tally.summary.posesAccepted += 1
+        }
       case nil:
         preconditionFailure("Replayer: the reader returned no parsed row")
       }
@@ -183,6 +232,10 @@ public struct Replayer<Backend: KalmanBackend> {
 final class ReplayTally {
   @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
   @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
+  /// The line of the row being replayed, and its object (nil for a row that
+  /// only moves the clock), for ``Replayer/onPlacedEvent``.
+  @usableFromInline @exclusivity(unchecked) var line = 0
+  @usableFromInline @exclusivity(unchecked) var rowObject: UInt64? = nil
   /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
   @usableFromInline let observesStates: Bool
   /// Whether ``Replayer/onRangeStep`` was set.

@@ -8,6 +8,8 @@ NUMERIC = ["t", "distance", "dir_x", "dir_y", "dir_z", "horizontal_angle",
 TEXT = ["object", "vertical", "event"]
 KNOWN = set(NUMERIC) | set(TEXT)
 AXES = ["dir_x", "dir_y", "dir_z"]
+# The phone's attitude (docs/FORMATS.md §1): rangectl reads it; this package does not yet.
+POSE = ["pose_w", "pose_x", "pose_y", "pose_z"]
 # A life-cycle row carries none of these (measurement_on_event_row).
 MEASUREMENT = ["distance", "dir_x", "dir_y", "dir_z", "horizontal_angle", "vertical"]
 VERTICAL = {"same", "above", "below", "aboveOrBelow", "unknown"}

@@ -16,7 +16,7 @@ import re
 import numpy as np
 import pandas as pd
 
-from ._columns import NUMERIC, TEXT, KNOWN, RangingFormatError, clipped
+from ._columns import NUMERIC, TEXT, KNOWN, POSE, RangingFormatError, clipped
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _DECIMAL = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?"
@@ -63,6 +63,7 @@ def read_csv(path) -> pd.DataFrame:
     for required in ("t", "object"):
         if required not in header:
             raise RangingFormatError(path, header_index + 1, required, f"not a ranging CSV: no '{required}' column")
+    unsupported(path, header_index + 1, header)
     data, numbers, rejections = _split(lines, header_index, header)
     position = {name: header.index(name) for name in header if name in KNOWN}
     frame = pd.DataFrame(data, columns=header).set_axis(pd.Index(numbers, name="line"))
@@ -137,3 +138,12 @@ def _parse_numbers(frame, header, position):
     for name in numeric:
         frame[name] = values[name].loc[keep].to_numpy()
     return frame, rejections
+
+
+def unsupported(path, line, columns):
+    """Refuses pose columns (the phone's attitude): rangectl replays them, this
+    package does not yet, and ignoring them would give other events."""
+    found = [name for name in columns if name in POSE]
+    if found:
+        raise RangingFormatError(path, line, found[0], "pose columns (the phone's attitude) are not supported by "
+                                                        "the Python package yet; replay the file with rangectl")

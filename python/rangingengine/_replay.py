@@ -13,6 +13,7 @@ import pandas as pd
 from . import _capi
 from ._columns import AXES, KNOWN, RangingFormatError, rejected_frame
 from ._options import EngineOptions, configuration, microseconds, parse_zones
+from ._reader import unsupported
 from ._validation import check, rejection_text
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
@@ -204,6 +205,7 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     for required in ("t", "object"):
         if required not in frame.columns:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
+    unsupported(path, None, [name for name in frame.columns if frame[name].notna().any()])
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
     horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | (checked.texts["vertical"][usable] != None)  # noqa: E711

@@ -32,9 +32,12 @@ class Reference:
 
     def __init__(self, rangectl, path, tmp_path, options=()):
         filtered = tmp_path / f"{Path(path).stem}-filtered.csv"
+        filtered.unlink(missing_ok=True)
         backend = [] if "--backend" in options else ["--backend", "swift"]
-        done = subprocess.run([str(rangectl), "replay", str(path), "--filtered", str(filtered),
-                               "--list-rejected", "100000", *backend, *options], capture_output=True, text=True)
+        # --jobs takes no --filtered.
+        track = [] if "--jobs" in options else ["--filtered", str(filtered)]
+        done = subprocess.run([str(rangectl), "replay", str(path), *track, "--list-rejected", "100000", *backend,
+                               *options], capture_output=True, text=True)
         self.status = done.returncode
         self.events = done.stdout
         self.stderr = done.stderr

@@ -102,3 +102,13 @@ def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
     assert reference(CORPUS / name).status == 65
     with pytest.raises(rangingengine.RangingFormatError, match=f"{name}:1: not a ranging CSV: the file is UTF-16"):
         rangingengine.read_csv(CORPUS / name)
+
+
+def test_pose_columns_are_refused_rather_than_ignored(tmp_path):
+    path = tmp_path / "pose.csv"
+    path.write_text("t,object,distance,dir_x,dir_y,dir_z,pose_w,pose_x,pose_y,pose_z\n0.00,,,,,,1,0,0,0\n"
+                    "0.00,tag,2.0,0,0,-1,,,,\n")
+    with pytest.raises(rangingengine.RangingFormatError, match=r"pose\.csv:1: field 'pose_w': pose columns"):
+        rangingengine.read_csv(path)
+    with pytest.raises(ValueError, match="pose columns"):
+        rangingengine.replay(pd.DataFrame({"t": [0.0], "object": ["a"], "distance": [2.0], "pose_w": [1.0]}))

@@ -29,8 +29,10 @@ def assert_same_as_rangectl(path, reference, options=(), **engine_options):
 def test_every_bundled_dataset_replays_as_rangectl_does(path, reference):
     result = assert_same_as_rangectl(path, reference)
     assert len(result.events) > 0
-    # rangectl's default backend (GSL, in a build with the default traits) decides the same events.
+    # rangectl's default backend (GSL, in a build with the default traits) decides the same events,
+    # and so does rangectl on two threads.
     assert result.events_jsonl() == reference(path, ["--backend", "gsl"]).events
+    assert result.events_jsonl() == reference(path, ["--jobs", "2"]).events
 
 
 def test_every_generated_scenario_replays_as_rangectl_does(generated_suite, reference):
@@ -42,11 +44,16 @@ def test_every_generated_scenario_replays_as_rangectl_does(generated_suite, refe
 def test_a_50_object_recording_replays_as_rangectl_does(fleet_50, reference):
     result = assert_same_as_rangectl(fleet_50, reference)
     assert result.summary.objects == 50
+    for jobs in ("2", "3"):
+        assert result.events_jsonl() == reference(fleet_50, ["--jobs", jobs]).events
     assert result.events["object"].nunique() >= 40
 
 
 def test_a_troubled_recording_gives_the_same_events_and_rejections(troubled, reference):
     result = assert_same_as_rangectl(troubled, reference)
+    on_two_threads = reference(troubled, ["--jobs", "2"])
+    assert result.events_jsonl() == on_two_threads.events
+    assert result.summary.report(str(troubled)) in on_two_threads.stderr
     reasons = set(result.rejected["reason"])
     assert reasons == {"malformed_number", "wrong_field_count", "time_went_backwards", "negative_distance",
                        "non_finite_value", "incomplete_direction", "unknown_event", "no_measurement",

@@ -413,9 +413,9 @@ typedef struct ranging_config {
 /**
  * Fills config with the defaults (the same as `rangectl replay`'s): 8
  * objects, 16 queued events, the two default zones, 5 s lost timeout,
- * direction tracking on, 55 x 45 degree field of view, 0.05 m range sigma,
+ * direction tracking on, 55 x 45 degree field of view, 0.065 m range sigma,
  * no range calibration (offset 0, scale 1), suspension exits zones, and the
- * distance filter's defaults (q 0.5, gates 4 and 6, 3 m/s, reset after 3
+ * distance filter's defaults (q 0.5, gates 4 and 4, no rate limit, reset after 3
  * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s), and the
  * direction filter's (1.5 s coast, 1.5 s velocity correlation).
  *

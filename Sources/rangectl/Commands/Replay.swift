@@ -72,8 +72,18 @@ struct Replay: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
   var listRejected: Int = 100
 
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Threads that share the objects (1...256): the same events in the same order as 1, unless the replay evicts "
+      + "objects; not with -, --follow or --filtered.", valueName: "n"))
+  var jobs: Int = 1
+
   func validate() throws {
     guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
+    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
+    if jobs > 1 && (file == "-" || follow || filtered != nil) {
+      throw ValidationError(
+        "--jobs \(jobs) reads FILE once per thread and merges the events at the end: not with -, --follow or --filtered")
+    }
     if follow, file == "-" {
       throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
     }
@@ -152,6 +162,10 @@ struct Replay: ParsableCommand {
     } catch {
       Diagnostics.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
+    }
+    if jobs > 1 {
+      try replaySharded(Backend.self, zoneList: zoneList, eventsOutput: eventsOutput)
+      return
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()

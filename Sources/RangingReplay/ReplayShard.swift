@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingFormats
+
+/// One of `count` disjoint parts of a recording's objects, chosen by a hash of
+/// each object's name, for a replay spread over threads (`rangectl replay --jobs`).
+///
+/// A ``Replayer`` given a shard still reads every row. Its own objects' rows go
+/// through its engine; on every other usable row it only moves the engine's
+/// clock to the row's time. A whole replay's lost check (every 0.5 s of clock
+/// time, exiting objects silent for the lost timeout) runs on whatever row
+/// moves the clock, so each shard runs the same checks at the same rows and
+/// loses its objects at the same times as a replay of the whole file. Events
+/// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
+/// that the shards' events merge into the whole replay's order.
+///
+/// Two things differ from one replay of the whole file: each shard has the
+/// whole `capacity` for its own objects, so a recording that makes one engine
+/// evict objects gives other events; and objects of different shards lost at
+/// the same check come out shard by shard, not in the one table's slot order.
+public struct ReplayShard: Sendable, Equatable {
+  /// This shard, 0..<count.
+  public let index: Int
+  /// How many shards share the objects, ≥ 1.
+  public let count: Int
+
+  /// - Precondition: `0 <= index < count`.
+  public init(index: Int, count: Int) {
+    precondition(count >= 1 && index >= 0 && index < count, "ReplayShard: index must be in 0..<count")
+    self.index = index
+    self.count = count
+  }
+
+  /// Whether the object named by these bytes (a field of the file) is this
+  /// shard's: the 64-bit FNV-1a hash (Fowler, Noll and Vo) of the name's
+  /// UTF-8 as the reader decodes it, modulo `count`.
+  ///
+  /// - Complexity: O(bytes); allocates only for a name that is not valid UTF-8.
+  public func owns(nameBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    if count == 1 { return true }
+    if bytes.allSatisfy({ $0 < 0x80 }) { return Self.shard(of: bytes, count: count) == index }
+    return owns(name: UTF8Text.decode(bytes))
+  }
+
+  /// Whether the object `name` is this shard's (see ``owns(nameBytes:)``).
+  public func owns(name: String) -> Bool {
+    if count == 1 { return true }
+    var name = name
+    return name.withUTF8 { Self.shard(of: $0, count: count) } == index
+  }
+
+  private static func shard(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+    return Int(hash % UInt64(count))
+  }
+}
+
+/// Where a zone event falls in a replay of the whole file: the line of the row
+/// that caused it, and whether the lost check that row ran caused it (those
+/// events follow the row's own).
+public struct ReplayEventPlace: Sendable, Equatable {
+  /// The 1-based physical line of the row.
+  public var line: Int
+  /// Whether the event is an exit found by the lost check after the row.
+  public var afterRow: Bool
+
+  public init(line: Int, afterRow: Bool) {
+    self.line = line
+    self.afterRow = afterRow
+  }
+}
