@@ -10,12 +10,6 @@ import Testing
 /// each update.
 @Suite("Still objects out of view with pose")
 struct StillObjectPoseTests {
-  /// Angle between two directions, degrees.
-  static func degrees(_ a: Direction, _ b: Direction) -> Double {
-    let c = (a.x * b.x + a.y * b.y + a.z * b.z) / (a.length * b.length)
-    return acos(max(-1, min(1, c))) * 180 / .pi
-  }
-
   /// An object 2 m straight ahead stands still for 3 s; the phone turns
   /// 90° left between 2 and 3 s (the object leaves the ±55° view at
   /// 2.61 s), then the object walks at 1 m/s from t = 4 s in the world
@@ -43,7 +37,7 @@ struct StillObjectPoseTests {
       let update = RangingUpdate(time: Timestamp(seconds: t), distanceMeters: range, direction: inView ? truth : nil)
       guard case .accepted(_, let state, _, _) = tracker.update(object: 1, with: update) else { continue }
       if t >= 4 && !inView {
-        rows.append((t - 4, state.directionState == .unknown ? nil : state.direction.map { degrees($0, truth) }))
+        rows.append((t - 4, state.directionState == .unknown ? nil : state.direction.map { DirectionDropoutTests.degrees($0, truth) }))
       }
     }
     return rows
