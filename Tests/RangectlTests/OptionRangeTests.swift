@@ -42,6 +42,11 @@ struct OptionRangeTests {
     // Row 4: a trap (SIGILL in EventMatcher) before.
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "inf"], message: "--tolerance must be in (0, 3600.0] seconds"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "1e300"], message: "--tolerance must be in (0, 3600.0] seconds"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "0"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "-2"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "nan"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "inf"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "2e6"], message: "--decimate must be in (0, 1000000] Hz"),
   ]
 
   /// The cases this build can run: calibrate needs the GSL trait (without it, it refuses with its own message).
