@@ -81,7 +81,8 @@ struct OptionRangeTests {
   // Enabled only where the refusal is certain: with over 117 GB available the
   // capacity would be accepted and cost 59 GB.
   @Test("--capacity 16777216 is refused with the memory it needs, not OOM-killed (row 6)",
-    .enabled(if: (availableMemory ?? .max) < 117_000_000_000))
+    .enabled(if: (availableMemory ?? .max) < 117_000_000_000,
+      "this machine has 117 GB or more available, where the capacity would be accepted"))
   func capacityBeyondMemory() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
