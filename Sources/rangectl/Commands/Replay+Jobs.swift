@@ -89,6 +89,7 @@ extension Replay {
       Diagnostics.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(74)  // EX_IOERR
     }
+    warnAboutAngleGates(zoneList, summary)
     if !quiet { Diagnostics.write(summary.report(path: file)) }
   }
 }

@@ -225,6 +225,7 @@ struct Replay: ParsableCommand {
       Diagnostics.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(74)  // EX_IOERR
     }
+    warnAboutAngleGates(zoneList, summary)
     if quiet { return }
     if live, let signal = StopSignal.received {
       Diagnostics.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(reader.linesRead)\n")
@@ -234,6 +235,14 @@ struct Replay: ParsableCommand {
       Diagnostics.write("smoothed: \(smoother.segmentsSmoothed) runs"
         + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
         + "\n")
+    }
+  }
+
+  /// Says, even with --quiet, when a zone gated by angle could have no event
+  /// because no row had a direction (``ZoneList/angleGateWarning(for:path:)``).
+  func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary) {
+    if let warning = zoneList.angleGateWarning(for: summary, path: file == "-" ? "<stdin>" : file) {
+      Diagnostics.write("rangectl replay: warning: \(warning)\n")
     }
   }
 
