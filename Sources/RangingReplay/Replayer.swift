@@ -73,6 +73,13 @@ public struct Replayer<Backend: KalmanBackend> {
   /// - Throws: `DatasetError` when the input cannot be read further.
   @inlinable
   public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    try run(rowsOf: &reader)
+  }
+
+  /// ``run(_:)`` over any ``ReplayRowSource``: a reader, or the rows another
+  /// thread parsed (``ShardedReplay``).
+  @inlinable
+  package func run<Source: ReplayRowSource>(rowsOf reader: inout Source) throws(DatasetError) -> ReplaySummary {
     var summary = try replayRows(&reader)
     summary.evictions = pipeline.tracker.evictionCount
     return summary
@@ -80,7 +87,7 @@ public struct Replayer<Backend: KalmanBackend> {
 
   /// The row loop of ``run(_:)``.
   @inlinable
-  func replayRows(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+  func replayRows<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) -> ReplaySummary {
     let pipeline = self.pipeline
     // Every measurement the reader returns passed the reader's value checks;
     // when the tracker's are the same, they are not run a second time.

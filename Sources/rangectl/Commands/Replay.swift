@@ -73,16 +73,15 @@ struct Replay: ParsableCommand {
   var listRejected: Int = 100
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Threads that share the objects (1...256): the same events in the same order as 1, unless the replay evicts "
-      + "objects; not with -, --follow or --filtered.", valueName: "n"))
+    "Threads that share the objects (1...256), beside one that reads: the same output in the same order as 1, "
+      + "unless the replay evicts objects; not with --smooth.", valueName: "n"))
   var jobs: Int = 1
 
   func validate() throws {
     guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
-    if jobs > 1 && (file == "-" || follow || filtered != nil) {
-      throw ValidationError(
-        "--jobs \(jobs) reads FILE once per thread and merges the events at the end: not with -, --follow or --filtered")
+    if jobs > 1 && smooth {
+      throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
     }
     if follow, file == "-" {
       throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
@@ -164,22 +163,15 @@ struct Replay: ParsableCommand {
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
     }
     if jobs > 1 {
-      try replaySharded(Backend.self, zoneList: zoneList, eventsOutput: eventsOutput)
+      try replaySharded(
+        Backend.self, zoneList: zoneList, reader: reader, live: live, eventsOutput: eventsOutput,
+        filteredOutput: filteredOutput)
       return
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    var listed = 0
-    let path = file
-    let limit = listRejected
-    replayer.onRejection = { rejection in
-      listed += 1
-      if listed <= limit {
-        Diagnostics.write("\(rejection.message(path: path))\n")
-      } else if listed == limit + 1 {
-        Diagnostics.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
-      }
-    }
+    let rejections = RejectionListing(path: file, limit: listRejected)
+    replayer.onRejection = rejections.list
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
     var progress: ProgressLine? = nil
     if live {
