@@ -22,6 +22,8 @@ package struct ReplayBatchSource: ReplayRowSource {
   private var batch: ReplayRowBatch? = nil
   private var sequence = -1
   private var index = 0
+  /// The shard of the last scanned row's object.
+  private var rowShard = 0
   /// Where the shard's replay writes what it makes of the current batch.
   @usableFromInline let output = ShardOutputCursor()
 
@@ -30,6 +32,12 @@ package struct ReplayBatchSource: ReplayRowSource {
     self.shard = shard
     self.unusedColumns = unusedColumns
     self.timeColumn = timeColumn
+  }
+
+  /// The reader thread hashed the name already.
+  @usableFromInline
+  package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
+    rowShard == shard.index
   }
 
   /// The reader's answer for `t`, the only column ``Replayer`` asks about; nil for any other.
@@ -43,19 +51,26 @@ package struct ReplayBatchSource: ReplayRowSource {
     object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
   ) throws(DatasetError) -> Int? {
     while true {
-      if let batch, index < batch.entries.count {
-        let entry = batch.entries[index]
+      if let batch, index < batch.count {
+        let entry = UnsafePointer(batch.entries + index)
         index += 1
-        if entry.line == 0 {
-          let record = batch.records[entry.nameStart]
+        let line = entry.pointee.line
+        if line == 0 {
+          let record = batch.records[Int(entry.pointee.nameStart)]
           parsed = record
           output.line = record.line
           return 0
         }
-        output.line = entry.line
-        object = batch.name(of: entry)
-        scanned = entry.row
-        return entry.line
+        output.line = line
+        rowShard = Int(entry.pointee.shard)
+        scanned.seconds = entry.pointee.seconds
+        // Another shard's row only moves the clock: its time is all the replay reads.
+        if rowShard == shard {
+          scanned.update = entry.pointee.update
+          scanned.event = entry.pointee.event
+          object = batch.name(of: entry)
+        }
+        return line
       }
       if let batch {
         // Every row of it has been replayed, and its events emitted. Its end
@@ -82,8 +97,9 @@ package struct ReplayBatchSource: ReplayRowSource {
 /// of the row being replayed (a filtered row's place in the merge).
 @usableFromInline
 final class ShardOutputCursor: @unchecked Sendable {
-  // Unchecked: used by its shard's thread only.
-  @usableFromInline var current: ShardOutput? = nil
-  @usableFromInline var line = 0
+  // Unchecked, and exclusivity unchecked: used by its shard's thread only,
+  // and nothing holds an access across a call.
+  @usableFromInline @exclusivity(unchecked) var current: ShardOutput? = nil
+  @usableFromInline @exclusivity(unchecked) var line = 0
   init() {}
 }

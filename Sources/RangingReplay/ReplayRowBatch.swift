@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingEngine
 import RangingFormats
 
 /// A run of consecutive rows that one reader thread parsed and validated, for
@@ -14,20 +15,25 @@ import RangingFormats
 /// Size: at most ``rowCapacity`` rows, and the batch is full once its names
 /// hold ``nameBytesCapacity`` bytes; one row can add at most one line (1 MiB,
 /// the reader's limit) past that. So one batch holds at most
-/// `rowCapacity × MemoryLayout<Entry>.stride` bytes of entries plus 2 MiB.
+/// `rowCapacity × MemoryLayout<Entry>.stride` bytes of entries and
+/// `nameBytesCapacity` + 1 MiB of names and records.
 final class ReplayRowBatch: @unchecked Sendable {
   // Unchecked: a batch is written by the reader thread only while it owns it,
   // and read by the shard threads only after it is handed over, through the
   // semaphores of ReplayRounds, which order the writes before the reads.
 
-  /// One row: `line` > 0 for a scanned row (its name is
-  /// `names[nameStart ..< nameStart + nameCount]`), 0 for a row kept as
-  /// `records[nameStart]`.
+  /// One row: `line` > 0 for a scanned row, whose object is shard `shard`'s
+  /// and named by `names[nameStart ..< nameStart + nameCount]`; 0 for a row
+  /// kept as `records[nameStart]`. Only what a replay reads of the scanned
+  /// record is kept (not its ground truth), so that an entry stays small.
   struct Entry {
     var line: Int
-    var row: RowScanner.Row
-    var nameStart: Int
-    var nameCount: Int
+    var seconds: Double
+    var update: RangingUpdate
+    var event: LifecycleEvent?
+    var shard: UInt16
+    var nameStart: Int32
+    var nameCount: Int32
   }
 
   /// Why the input ended after this batch, if it did.
@@ -38,12 +44,15 @@ final class ReplayRowBatch: @unchecked Sendable {
 
   let rowCapacity: Int
   let nameBytesCapacity: Int
-  private(set) var entries: [Entry] = []
-  private(set) var records: [DatasetRecord] = []
+  /// Storage for `rowCapacity` entries, the first `count` of them in use
+  /// (trivial values: written in place, nothing to deinitialise).
+  let entries: UnsafeMutablePointer<Entry>
+  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var records: [DatasetRecord] = []
   /// The names of scanned rows, back to back, with 16 readable bytes after
   /// the last (`ObjectNames.id(forLineBytes:)` loads 16 bytes at a time).
-  private(set) var names: UnsafeMutableBufferPointer<UInt8>
-  private(set) var nameBytes = 0
+  @exclusivity(unchecked) private(set) var names: UnsafeMutableBufferPointer<UInt8>
+  @exclusivity(unchecked) private(set) var nameBytes = 0
   /// Set on the last batch of the input.
   var end: End? = nil
   /// The reader's lines and bytes read when the batch was handed over, for progress.
@@ -55,45 +64,58 @@ final class ReplayRowBatch: @unchecked Sendable {
     precondition(rowCapacity >= 1 && nameBytesCapacity >= 1, "ReplayRowBatch: capacities must be at least 1")
     self.rowCapacity = rowCapacity
     self.nameBytesCapacity = nameBytesCapacity
-    entries.reserveCapacity(rowCapacity)
+    entries = .allocate(capacity: rowCapacity)
     names = .allocate(capacity: nameBytesCapacity + Self.readAhead)
     names.initialize(repeating: 0)
   }
 
-  deinit { names.deallocate() }
+  deinit {
+    entries.deallocate()
+    names.deallocate()
+  }
 
   /// Bytes readable after the last name.
   private static var readAhead: Int { 16 }
 
-  var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { count == 0 }
 
   /// Whether another row should go to the next batch.
-  var isFull: Bool { entries.count >= rowCapacity || nameBytes >= nameBytesCapacity }
+  var isFull: Bool { count >= rowCapacity || nameBytes >= nameBytesCapacity }
 
   /// Empties the batch, keeping its storage.
   func removeAll() {
-    entries.removeAll(keepingCapacity: true)
+    count = 0
     records.removeAll(keepingCapacity: true)
     nameBytes = 0
     end = nil
   }
 
-  /// Appends a scanned row and copies its object name.
+  /// Appends a scanned row of shard `shard`'s object and copies its name.
   ///
-  /// - Complexity: O(name bytes). Allocates only when the names outgrow the arena (a name longer than its free space).
-  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>) {
+  /// - Precondition: the batch is not full (``isFull``), and `shard` < 65,536.
+  /// - Complexity: O(name bytes). Allocates only when the names outgrow the
+  ///   arena (a name longer than its free space).
+  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>, shard: Int) {
+    precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
     if nameBytes + object.count + Self.readAhead > names.count { growNames(toHold: nameBytes + object.count) }
     if let base = object.baseAddress {
       (names.baseAddress! + nameBytes).update(from: base, count: object.count)
     }
-    entries.append(Entry(line: line, row: row, nameStart: nameBytes, nameCount: object.count))
+    (entries + count).initialize(to: Entry(
+      line: line, seconds: row.seconds, update: row.update, event: row.event, shard: UInt16(shard),
+      nameStart: Int32(nameBytes), nameCount: Int32(object.count)))
+    count += 1
     nameBytes += object.count
   }
 
   /// Appends a row the reader kept as a record; its name's bytes count
   /// towards ``nameBytesCapacity``, so that long names end the batch early.
   func append(_ record: DatasetRecord) {
-    entries.append(Entry(line: 0, row: RowScanner.Row(), nameStart: records.count, nameCount: 0))
+    precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
+    (entries + count).initialize(to: Entry(
+      line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, shard: 0,
+      nameStart: Int32(records.count), nameCount: 0))
+    count += 1
     records.append(record)
     switch record {
     case .measurement(_, let object, _, _, _, _), .lifecycle(_, let object, _, _): nameBytes += object.utf8.count
@@ -102,8 +124,8 @@ final class ReplayRowBatch: @unchecked Sendable {
   }
 
   /// The object name of a scanned entry, valid while the batch is not refilled.
-  func name(of entry: Entry) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: names.baseAddress! + entry.nameStart, count: entry.nameCount)
+  func name(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: names.baseAddress! + Int(entry.pointee.nameStart), count: Int(entry.pointee.nameCount))
   }
 
   /// Moves the names into an arena that holds `count` bytes (and the read-ahead).

@@ -21,6 +21,16 @@ package protocol ReplayRowSource {
   mutating func nextRow(
     object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
   ) throws(DatasetError) -> Int?
+  /// Whether the last scanned row's object, named by `object`, is `shard`'s.
+  /// A source that already knows (the reader thread of a ``ShardedReplay``
+  /// hashed every name once) answers without hashing it again; for a row of
+  /// another shard, only the row's time need be filled in.
+  func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool
 }
 
-extension RangingCSVReader: ReplayRowSource {}
+extension RangingCSVReader: ReplayRowSource {
+  @inlinable
+  package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
+    shard.owns(nameBytes: object)
+  }
+}

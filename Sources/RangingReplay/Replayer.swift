@@ -186,7 +186,7 @@ public struct Replayer<Backend: KalmanBackend> {
       if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
       tally.summary.rowsRead += 1
       if line > 0 {
-        if let shard, !shard.owns(nameBytes: object) {
+        if let shard, !reader.isScannedRow(ownedBy: shard, object: object) {
           advanceClock(line: line, seconds: row.seconds)
           continue
         }

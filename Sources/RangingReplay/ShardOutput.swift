@@ -9,9 +9,9 @@ import RangingFormats
 final class ShardOutput: @unchecked Sendable {
   // Unchecked: written by its shard's thread, then read by the merging
   // thread once the shard has signalled the batch done (ReplayRounds).
-  @usableFromInline var events: [(place: ReplayEventPlace, text: String)] = []
-  @usableFromInline var rejections: [RowRejection] = []
-  @usableFromInline var states: [(line: Int, text: String)] = []
+  @usableFromInline @exclusivity(unchecked) var events: [(place: ReplayEventPlace, text: String)] = []
+  @usableFromInline @exclusivity(unchecked) var rejections: [RowRejection] = []
+  @usableFromInline @exclusivity(unchecked) var states: [(line: Int, text: String)] = []
 
   func removeAll() {
     events.removeAll(keepingCapacity: true)

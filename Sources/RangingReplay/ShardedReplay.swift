@@ -28,20 +28,20 @@ import ZoneMonitor
 public struct ShardedReplay<Backend: KalmanBackend> {
   /// One replayer per shard; replayer `k` replays shard `k` of `count`.
   @usableFromInline var replayers: [Replayer<Backend>]
-  /// Rows in one batch.
+  /// Rows in one batch (clamped to 1...2^20).
   public var rowsPerBatch = 4096
-  /// Batches handed round at once: one being read, the others replayed or merged.
+  /// Batches handed round at once: one being read, the others replayed or merged (clamped to 1...1,024).
   public var batchesInFlight = 4
-  /// Bytes of object names after which a batch is handed over early.
+  /// Bytes of object names after which a batch is handed over early (clamped to 1...2^28).
   public var nameBytesPerBatch = 1 << 18
 
   /// Shares the objects among `replayers.count` shards, replayer `k` taking
   /// shard `k` (its ``Replayer/shard`` is set here; its callbacks are
   /// replaced while it runs).
   ///
-  /// - Precondition: `replayers` is not empty.
+  /// - Precondition: `replayers` holds 1...65,536 replayers.
   public init(replayers: [Replayer<Backend>]) {
-    precondition(!replayers.isEmpty, "ShardedReplay: at least one replayer")
+    precondition((1...(1 << 16)).contains(replayers.count), "ShardedReplay: 1...65536 replayers")
     self.replayers = replayers
     for index in replayers.indices {
       self.replayers[index].shard = ReplayShard(index: index, count: replayers.count)

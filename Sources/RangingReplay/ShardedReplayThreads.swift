@@ -10,6 +10,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
   // Unchecked: `results` entries are written by their shard's thread before it
   // signals `finished`, and read by the merging thread after waiting for it.
   private let rounds: ReplayRounds
+  private let shardCount: Int
   private let unusedColumns: [String]
   private let timeColumn: (name: String, column: Int)?
   private var results: [Result<ReplaySummary, DatasetError>?]
@@ -19,9 +20,12 @@ final class ShardedReplayThreads: @unchecked Sendable {
 
   @usableFromInline
   init(reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int) {
+    // Clamped, so that no setting traps: entries keep name offsets in 32 bits.
     rounds = ReplayRounds(
-      count: Swift.max(1, batches), shardCount: shardCount, rowsPerBatch: Swift.max(1, rowsPerBatch),
-      nameBytesPerBatch: Swift.max(1, nameBytesPerBatch))
+      count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount,
+      rowsPerBatch: Swift.min(Swift.max(1, rowsPerBatch), 1 << 20),
+      nameBytesPerBatch: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
+    self.shardCount = shardCount
     unusedColumns = reader.unusedColumns
     timeColumn = reader.headerColumn(for: "t")
     results = Array(repeating: nil, count: shardCount)
@@ -65,7 +69,8 @@ final class ShardedReplayThreads: @unchecked Sendable {
       var row = RowScanner.Row()
       while let line = try reader.nextRow(object: &object, scanned: &row) {
         if line > 0 {
-          filling.batch.append(line: line, row: row, object: object)
+          let shard = ReplayShard.index(ofNameBytes: object, count: shardCount)
+          filling.batch.append(line: line, row: row, object: object, shard: shard)
         } else if let record = reader.parsed {
           filling.batch.append(record)
         }
