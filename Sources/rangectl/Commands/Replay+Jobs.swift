@@ -15,7 +15,7 @@ extension Replay {
   /// - Throws: `ExitCode` as the one-thread replay does.
   func replaySharded<Backend: KalmanBackend>(
     _: Backend.Type, zoneList: ZoneList, reader: RangingCSVReader, live: Bool,
-    eventsOutput: OutputFile, filteredOutput: OutputFile?
+    eventsOutput: OutputFile, filteredOutput: OutputFile?, messages: MessageSink, showsProgress: Bool
   ) throws {
     let calibrations = try engine.objectCalibrations()
     let replayers = (0..<jobs).map { _ in
@@ -26,11 +26,13 @@ extension Replay {
     // Both only format (their output is written on this thread below), so the shards may share them.
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
     let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:))
-    let rejections = RejectionListing(path: file, limit: listRejected)
-    let progress = live ? nil : ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
-    let outcome: (summary: ReplaySummary, linesRead: Int)
-    do {
-      outcome = try ShardedReplay(replayers: replayers).run(
+    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages)
+    let progress = live || !showsProgress
+      ? nil : ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
+    try completeReplay(
+      eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
+    ) {
+      try ShardedReplay(replayers: replayers).run(
         reader, live: live,
         eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
         stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } }
@@ -44,24 +46,7 @@ extension Replay {
         }
         progress?.update(count: batch.linesRead, bytes: batch.bytesRead)
       }
-      progress?.finish()
-      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
-      try filteredOutput?.close()
-      try eventsResult.get()
-    } catch let error as DatasetError {
-      progress?.finish()
-      Diagnostics.write("rangectl replay: \(error)\n")
-      throw ExitCode(error.exitCode)
-    } catch {
-      progress?.finish()
-      Diagnostics.write("rangectl replay: cannot write \(error)\n")
-      throw ExitCode(74)  // EX_IOERR
     }
-    if quiet { return }
-    if live, let signal = StopSignal.received {
-      Diagnostics.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
-    }
-    Diagnostics.write(outcome.summary.report(path: file == "-" ? "<stdin>" : file))
   }
 }
 
@@ -70,19 +55,21 @@ extension Replay {
 final class RejectionListing {
   private let path: String
   private let limit: Int
+  private let messages: MessageSink
   private var listed = 0
 
-  init(path: String, limit: Int) {
+  init(path: String, limit: Int, messages: MessageSink) {
     self.path = path
     self.limit = limit
+    self.messages = messages
   }
 
   func list(_ rejection: RowRejection) {
     listed += 1
     if listed <= limit {
-      Diagnostics.write("\(rejection.message(path: path))\n")
+      messages.write("\(rejection.message(path: path))\n")
     } else if listed == limit + 1 {
-      Diagnostics.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
+      messages.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
     }
   }
 }
