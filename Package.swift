@@ -3,7 +3,7 @@
 // RangingEngine: filters Ultra-Wideband ranging updates and decides zone membership.
 // The package's own code is Apache-2.0. The GSL trait (on by default) links GNU GSL, which is
 // GPL-3.0-or-later, so a build with it is a combined work under the GPL; a build with
-// `--disable-default-traits` contains no GPL code (README, "Licence").
+// `--disable-default-traits` contains no GPL code (README, "Licence"; docs/PLATFORMS.md).
 import PackageDescription
 
 let package = Package(
@@ -36,10 +36,10 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
-    // Debian's libgsl-dev; the shim header includes only the GSL headers we call.
+    // Debian's libgsl-dev (Homebrew's gsl on macOS); the shim header includes only the GSL headers we call.
     .systemLibrary(
       name: "CGSL", pkgConfig: "gsl",
-      providers: [.apt(["libgsl-dev"])]),
+      providers: [.apt(["libgsl-dev"]), .brew(["gsl"])]),
     // atan2, sin, cos for the core as clang builtins (no Glibc or Foundation import).
     // libm by name: without the GSL trait nothing else links it, and a consumer of the core
     // (no Foundation) would not link on Linux.
@@ -66,8 +66,10 @@ let package = Package(
     .target(
       name: "RangingCalibration",
       dependencies: ["RangingFormats", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
-    // Scoring against ground truth: event matching, distance and direction error, the baseline detectors.
-    .target(name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingEngine"]),
+    // Scoring against ground truth: event matching, distance and direction error, the baseline detectors, and the
+    // engine's replay scored as it streams (with its offline-smoothed track).
+    .target(
+      name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     // Seeded scenario recordings with ground truth (MT19937 and GSL's distributions, in Swift).
     .target(name: "RangingScenarios", dependencies: ["RangingEngine"]),
     // SVG plots of a replayed (or smoothed) run, one object or all of them.

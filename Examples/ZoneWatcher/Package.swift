@@ -6,7 +6,9 @@ let package = Package(
   name: "ZoneWatcher",
   platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [
-    .package(path: "../RangingEngine"),
+    // A clone of RangingEngine beside this package, in a folder of any name:
+    // `name:` is what `package:` below refers to, whatever the folder is called.
+    .package(name: "RangingEngine", path: "../ranging-engine"),
   ],
   targets: [
     .executableTarget(

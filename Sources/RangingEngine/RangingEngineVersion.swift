@@ -7,8 +7,8 @@
 /// each other.
 public enum RangingEngineVersion {
   public static let major = 0
-  public static let minor = 1
+  public static let minor = 2
   public static let patch = 0
   /// `"MAJOR.MINOR.PATCH"`, a static NUL-terminated string.
-  public static let string: StaticString = "0.1.0"
+  public static let string: StaticString = "0.2.0"
 }

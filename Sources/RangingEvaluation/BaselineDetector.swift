@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
+import RangingFormats
 
 /// Runs one ``BaselineMethod`` over a recording, update by update, and keeps
 /// the zone crossings it decides and the distance it thresholds.
@@ -35,12 +36,7 @@ public struct BaselineDetector: Sendable {
   /// Updates skipped because their time was before the object's previous update.
   public private(set) var skippedOutOfOrder = 0
 
-  private struct ObjectState {
-    var lastTime: Timestamp?
-    var smoother: BaselineSmoother
-    var inside: [Bool]
-  }
-  private var objects: [String: ObjectState] = [:]
+  private var objects: [String: BaselineTrack] = [:]
   /// Zone indices by increasing radius (exits) and decreasing radius (enters).
   private let outwards: [Int]
 
@@ -59,7 +55,7 @@ public struct BaselineDetector: Sendable {
                  "BaselineDetector: radii must be positive and finite")
     self.method = method
     self.zones = zones
-    outwards = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
+    outwards = ObjectTruthCrossings.outwards(zones)
   }
 
   /// Feeds one measured distance of `object`.
@@ -69,30 +65,64 @@ public struct BaselineDetector: Sendable {
   ///   - time: the update's time.
   ///   - distanceMeters: the measured distance, metres, finite and ≥ 0.
   public mutating func update(object: String, time: Timestamp, distanceMeters: Double) {
-    var state = objects[object]
-      ?? ObjectState(lastTime: nil, smoother: BaselineSmoother(method: method),
-                     inside: Array(repeating: false, count: zones.count))
-    if let last = state.lastTime, time < last {
+    var track = objects[object] ?? BaselineTrack(method: method, zoneCount: zones.count)
+    let zones = self.zones
+    let s = track.update(time: time, distanceMeters: distanceMeters, method: method, zones: zones, outwards: outwards) {
+      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[$0].name, kind: $1))
+    }
+    guard let s else {
       skippedOutOfOrder += 1
       return
     }
-    state.lastTime = time
-    let s = state.smoother.next(time: time, distanceMeters: distanceMeters)
-    let rule = method.thresholdRule
     distances.append(FilteredDistanceRow(time: time, object: object, distanceMeters: s))
-    for index in outwards where state.inside[index] && rule.exits(s, radiusMeters: zones[index].radiusMeters) {
-      state.inside[index] = false
-      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .exit))
-    }
-    for index in outwards.reversed() where !state.inside[index] && rule.enters(s, radiusMeters: zones[index].radiusMeters) {
-      state.inside[index] = true
-      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[index].name, kind: .enter))
-    }
-    objects[object] = state
+    objects[object] = track
   }
 
   /// A life-cycle row for `object`: the next update restarts the smoother.
   public mutating func restart(object: String) {
-    objects[object]?.smoother.reset()
+    objects[object]?.restart()
+  }
+}
+
+/// One object's state in a ``BaselineDetector``: the method's smoother, the
+/// zones it is inside, and its latest update's time. A streaming evaluation
+/// keeps one per live object and method.
+struct BaselineTrack: Sendable {
+  private var lastTime: Timestamp?
+  private var smoother: BaselineSmoother
+  private var inside: [Bool]
+
+  init(method: BaselineMethod, zoneCount: Int) {
+    smoother = BaselineSmoother(method: method)
+    inside = Array(repeating: false, count: zoneCount)
+  }
+
+  /// One measured distance at `time`: the thresholded distance `s`, after
+  /// handing each zone crossing to `emit` (zone index and kind) in
+  /// ``BaselineDetector``'s order; nil, changing nothing, when `time` is
+  /// before the previous update's. `outwards` is the zone indices by
+  /// increasing radius.
+  mutating func update(
+    time: Timestamp, distanceMeters: Double, method: BaselineMethod, zones: [(name: String, radiusMeters: Double)],
+    outwards: [Int], emit: (Int, CrossingKind) -> Void
+  ) -> Double? {
+    if let last = lastTime, time < last { return nil }
+    lastTime = time
+    let s = smoother.next(time: time, distanceMeters: distanceMeters)
+    let rule = method.thresholdRule
+    for index in outwards where inside[index] && rule.exits(s, radiusMeters: zones[index].radiusMeters) {
+      inside[index] = false
+      emit(index, .exit)
+    }
+    for index in outwards.reversed() where !inside[index] && rule.enters(s, radiusMeters: zones[index].radiusMeters) {
+      inside[index] = true
+      emit(index, .enter)
+    }
+    return s
+  }
+
+  /// A life-cycle row: the next update restarts the smoother.
+  mutating func restart() {
+    smoother.reset()
   }
 }

@@ -68,20 +68,12 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
       samples: [DirectionSample], truth: [String: [Int64: (x: Double, y: Double, z: Double)]],
       fieldOfView: FieldOfView = FieldOfView()
     ) -> OutOfViewDirection? {
-      var rows = 0
-      var errors: [Double] = []
+      var tally = OutOfViewTally(fieldOfView: fieldOfView)
       for sample in samples {
-        guard let p = truth[sample.object]?[sample.time.microseconds], !fieldOfView.contains(x: p.x, y: p.y, z: p.z)
-        else { continue }
-        rows += 1
-        if sample.state != .unknown, let direction = sample.direction {
-          errors.append(DirectionErrorReport.angleDegrees(between: direction, and: p))
-        }
+        guard let p = truth[sample.object]?[sample.time.microseconds] else { continue }
+        tally.add(sample, truePosition: p)
       }
-      guard rows > 0 else { return nil }
-      return OutOfViewDirection(
-        rows: rows, keptRows: errors.count, meanDegrees: errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count),
-        p95Degrees: DirectionErrorReport.quantile(errors, 0.95), maxDegrees: errors.max())
+      return tally.report
     }
 
     func line(_ label: String) -> String {
@@ -94,49 +86,13 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
   public static func evaluate(
     samples: [DirectionSample], truth: [String: [Int64: (x: Double, y: Double, z: Double)]]
   ) -> DirectionErrorReport {
-    var measured: [Double] = [], earlyPredicted: [Double] = [], earlyHold: [Double] = [], predicted: [Double] = []
-    var unknownRows = 0, gaps = 0, failing = 0
-    var lastMeasured: [String: (time: Timestamp, direction: Direction)] = [:]
-    var gapOpen: [String: Bool] = [:], gapFailed: [String: Bool] = [:]
+    var tally = DirectionTally()
+    var objects: [String: DirectionTally.ObjectGap] = [:]
     for sample in samples {
       guard let p = truth[sample.object]?[sample.time.microseconds] else { continue }
-      let error = sample.direction.map { angleDegrees(between: $0, and: p) }
-      switch sample.state {
-      case .measured:
-        if let error { measured.append(error) }
-        lastMeasured[sample.object] = (sample.time, sample.direction!)
-        gapOpen[sample.object] = false
-      case .predicted, .unknown:
-        guard let last = lastMeasured[sample.object] else { continue }
-        if gapOpen[sample.object] != true {
-          gapOpen[sample.object] = true
-          gapFailed[sample.object] = false
-          gaps += 1
-        }
-        if sample.state == .unknown {
-          unknownRows += 1
-          continue
-        }
-        guard let error else { continue }
-        predicted.append(error)
-        if error > failureDegrees && gapFailed[sample.object] != true {
-          gapFailed[sample.object] = true
-          failing += 1
-        }
-        if sample.time.seconds(since: last.time) <= earlyGapSeconds {
-          earlyPredicted.append(error)
-          earlyHold.append(angleDegrees(between: last.direction, and: p))
-        }
-      }
+      tally.add(sample, truePosition: p, gap: &objects[sample.object, default: DirectionTally.ObjectGap()])
     }
-    return DirectionErrorReport(
-      measuredMedianDegrees: Self.quantile(measured, 0.5), measuredP95Degrees: Self.quantile(measured, 0.95),
-      earlyPredictedRows: earlyPredicted.count,
-      earlyPredictedMedianDegrees: Self.quantile(earlyPredicted, 0.5),
-      earlyPredictedP95Degrees: Self.quantile(earlyPredicted, 0.95),
-      earlyHoldLastMedianDegrees: Self.quantile(earlyHold, 0.5), earlyHoldLastP95Degrees: Self.quantile(earlyHold, 0.95),
-      gaps: gaps, gapsFailingBeforeUnknown: failing, predictedMedianDegrees: Self.quantile(predicted, 0.5),
-      unknownRows: unknownRows, outOfView: OutOfViewDirection.evaluate(samples: samples, truth: truth))
+    return tally.report
   }
 
   /// True positions by object and time (µs) from a dataset's `true_x/y/z` columns.
@@ -162,8 +118,8 @@ public struct DirectionErrorReport: Codable, Equatable, Sendable {
     return acos(cosine) * 180 / .pi
   }
 
-  static func quantile(_ values: [Double], _ q: Double) -> Double? {
-    SampleQuantiles.quantiles(of: values, [q])?[0]
+  static func quantile(_ values: QuantileSample, _ q: Double) -> Double? {
+    values.quantiles([q])?[0]
   }
 
   /// Rows for people.

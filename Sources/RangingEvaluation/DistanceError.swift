@@ -6,7 +6,8 @@ import RangingEngine
 /// With errors `e_i = estimate_i - truth_i`, i = 1...n:
 /// `rmse = √(Σ e_i² / n)`, `mae = Σ |e_i| / n`, and `p95` the 95th
 /// percentile of `|e_i|` (GSL's linear interpolation between order
-/// statistics). All three are absent (omitted in JSON) when n = 0.
+/// statistics; from a bounded sample beyond ``QuantileSample/capacity``
+/// errors, see there). All three are absent (omitted in JSON) when n = 0.
 public struct ErrorStatistics: Codable, Equatable, Sendable {
   /// Number of errors.
   public var count: Int
@@ -16,12 +17,19 @@ public struct ErrorStatistics: Codable, Equatable, Sendable {
 
   /// Statistics of `errors` (estimate minus truth, metres, finite).
   public init(errors: [Double]) {
-    count = errors.count
-    guard !errors.isEmpty else { return }
-    let n = Double(errors.count)
-    rmseMeters = (errors.reduce(0) { $0 + $1 * $1 } / n).squareRoot()
-    maeMeters = errors.reduce(0) { $0 + abs($1) } / n
-    p95AbsoluteErrorMeters = SampleQuantiles.quantiles(of: errors.map(abs), [0.95])?[0]
+    var tally = ErrorTally()
+    for error in errors { tally.add(error) }
+    self.init(tally)
+  }
+
+  /// The statistics of the errors added to `tally`.
+  init(_ tally: ErrorTally) {
+    count = tally.count
+    guard tally.count > 0 else { return }
+    let n = Double(tally.count)
+    rmseMeters = (tally.sumOfSquares / n).squareRoot()
+    maeMeters = tally.sumOfMagnitudes / n
+    p95AbsoluteErrorMeters = tally.magnitudes.quantiles([0.95])?[0]
   }
 }
 
@@ -42,11 +50,14 @@ public struct DistanceErrorComparison: Codable, Equatable, Sendable {
   /// Measured distance minus true distance, on the same rows.
   public var raw: ErrorStatistics
 
-  /// The errors themselves, kept for pooling; not encoded.
-  var filteredErrors: [Double] = []
-  var rawErrors: [Double] = []
+  /// How the filtered rows' reported sigma covers their error, or nil
+  /// (omitted in JSON) when no paired row carried a sigma (the baselines).
+  public var filteredSigma: SigmaCoverage?
 
-  private enum CodingKeys: String, CodingKey { case rows, unpairedFilteredRows, filtered, raw }
+  /// The running sums, kept for pooling; not encoded.
+  var tally = DistanceErrorTally()
+
+  private enum CodingKeys: String, CodingKey { case rows, unpairedFilteredRows, filtered, raw, filteredSigma }
 
   /// Pairs `filtered` with `truth` and computes both statistics.
   ///
@@ -58,38 +69,35 @@ public struct DistanceErrorComparison: Codable, Equatable, Sendable {
   public init(filtered: [FilteredDistanceRow], truth: [TruthRow], timeToleranceSeconds: Double = 0.0005) {
     let byObject = Dictionary(grouping: truth, by: \.object).mapValues { $0.sorted { $0.time < $1.time } }
     let tolerance = Int64((timeToleranceSeconds * 1_000_000).rounded())
-    var filteredErrors: [Double] = []
-    var rawErrors: [Double] = []
-    var unpaired = 0
+    var tally = DistanceErrorTally()
     for row in filtered {
       guard let rows = byObject[row.object],
         let match = DistanceErrorComparison.nearest(to: row.time, in: rows),
-        abs(match.time.microseconds - row.time.microseconds) <= tolerance,
-        let measured = match.measuredDistanceMeters
+        abs(match.time.microseconds - row.time.microseconds) <= tolerance
       else {
-        unpaired += 1
+        tally.addUnpaired()
         continue
       }
-      filteredErrors.append(row.distanceMeters - match.trueDistanceMeters)
-      rawErrors.append(measured - match.trueDistanceMeters)
+      tally.add(filtered: row, measuredMeters: match.measuredDistanceMeters, trueMeters: match.trueDistanceMeters)
     }
-    self.init(filteredErrors: filteredErrors, rawErrors: rawErrors, unpaired: unpaired)
+    self.init(tally)
   }
 
   /// Several comparisons as one: rows add and errors pool.
   public static func pooled(_ comparisons: [DistanceErrorComparison]) -> DistanceErrorComparison {
-    DistanceErrorComparison(
-      filteredErrors: comparisons.flatMap(\.filteredErrors), rawErrors: comparisons.flatMap(\.rawErrors),
-      unpaired: comparisons.map(\.unpairedFilteredRows).reduce(0, +))
+    var tally = DistanceErrorTally()
+    for comparison in comparisons { tally.merge(comparison.tally) }
+    return DistanceErrorComparison(tally)
   }
 
-  private init(filteredErrors: [Double], rawErrors: [Double], unpaired: Int) {
-    rows = filteredErrors.count
-    unpairedFilteredRows = unpaired
-    filtered = ErrorStatistics(errors: filteredErrors)
-    raw = ErrorStatistics(errors: rawErrors)
-    self.filteredErrors = filteredErrors
-    self.rawErrors = rawErrors
+  /// The comparison of the rows added to `tally`.
+  init(_ tally: DistanceErrorTally) {
+    rows = tally.filtered.count
+    unpairedFilteredRows = tally.unpaired
+    filtered = ErrorStatistics(tally.filtered)
+    raw = ErrorStatistics(tally.raw)
+    filteredSigma = tally.sigma.rows > 0 ? tally.sigma : nil
+    self.tally = tally
   }
 
   /// The row of `rows` (sorted by time) nearest to `time`; the earlier on a tie.

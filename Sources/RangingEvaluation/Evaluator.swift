@@ -58,29 +58,15 @@ public struct Evaluator: Sendable {
   public func evaluate(
     name: String, truth: [TruthRow], engineEvents: [ZoneCrossing], filtered: [FilteredDistanceRow]? = nil
   ) -> ScenarioEvaluation {
-    let truthEvents = TruthCrossings.crossings(in: truth, zones: zones)
-    let coverage = TruthCoverage(rows: truth)
-    let scored = engineEvents.filter { coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
-    let unscored = engineEvents.filter { !coverage.canJudge($0, toleranceSeconds: matchToleranceSeconds) }
-    let matcher = EventMatcher(toleranceSeconds: matchToleranceSeconds)
-    let matching = matcher.match(engine: scored, truth: truthEvents)
-    var breakdown: [ZoneKindScore] = []
-    let extraZones = Set(engineEvents.map(\.zone)).subtracting(zones.map(\.name)).sorted()
-    for zone in zones.map(\.name) + extraZones {
-      for kind in CrossingKind.allCases {
-        let part = matcher.match(
-          engine: scored.filter { $0.zone == zone && $0.kind == kind },
-          truth: truthEvents.filter { $0.zone == zone && $0.kind == kind })
-        let left = unscored.filter { $0.zone == zone && $0.kind == kind }.count
-        breakdown.append(ZoneKindScore(zone: zone, kind: kind, score: EventScore(part, unscoredEvents: left)))
-      }
+    // The streaming scorer with every object live to the end: the same rules, all in memory.
+    var scorer = RunScorer(zones: zones, matchToleranceSeconds: matchToleranceSeconds, methodCount: 1, liveLimit: .max)
+    for row in truth { scorer.truth(object: row.object, time: row.time, trueDistanceMeters: row.trueDistanceMeters) }
+    for event in engineEvents { scorer.event(event, method: 0) }
+    if let filtered {
+      let comparison = DistanceErrorComparison(filtered: filtered, truth: truth, timeToleranceSeconds: rowTimeToleranceSeconds)
+      scorer.distance(comparison.tally, method: 0)
     }
-    let distance = filtered.map {
-      DistanceErrorComparison(filtered: $0, truth: truth, timeToleranceSeconds: rowTimeToleranceSeconds)
-    }
-    return ScenarioEvaluation(name: name, events: EventScore(matching, unscoredEvents: unscored.count),
-                              breakdown: breakdown, distance: distance,
-                              truthCrossingsAfterFirstRow: coverage.countAfterFirstRow(truthEvents))
+    return scorer.finish(name: name, withDistance: [filtered != nil])[0]
   }
 
   /// Evaluates one run from files: the dataset (ranging CSV with

@@ -9,7 +9,9 @@ import RangingFormats
 /// - `f1 = 2·precision·recall / (precision + recall)`, 0 when both are 0;
 /// - latency `t_engine - t_truth` over matched pairs, seconds (positive =
 ///   late): median and 95th percentile (GSL's linear interpolation between
-///   order statistics), absent (omitted from JSON) when nothing matched.
+///   order statistics), absent (omitted from JSON) when nothing matched;
+///   exact up to ``QuantileSample/capacity`` matched events, from a uniform
+///   sample of them beyond (``QuantileSample`` gives the error bound).
 ///
 /// Engine events the truth cannot judge (``Evaluator``: outside the object's
 /// truth span) are counted in ``unscoredEvents`` and in nothing else.
@@ -35,8 +37,8 @@ public struct EventScore: Codable, Equatable, Sendable {
   /// 95th-percentile latency of matched pairs, seconds.
   public var latencyP95Seconds: Double?
 
-  /// Latencies of the matched pairs, kept for pooling; not encoded.
-  var latenciesSeconds: [Double] = []
+  /// Latencies of the matched pairs (all, or a bounded sample), kept for pooling; not encoded.
+  var latenciesSeconds = QuantileSample()
 
   private enum CodingKeys: String, CodingKey {
     case truthCount, engineCount, matched, missed, falseEvents, unscoredEvents, precision, recall, f1
@@ -50,19 +52,22 @@ public struct EventScore: Codable, Equatable, Sendable {
   ///   - unscoredEvents: engine events left out of the matching (≥ 0), reported only.
   public init(_ matching: EventMatching, unscoredEvents: Int = 0) {
     self.init(truthCount: matching.truthCount, engineCount: matching.engineCount,
-              latencies: matching.matched.map(\.latencySeconds), unscoredEvents: unscoredEvents)
+              latencies: QuantileSample(matching.matched.map(\.latencySeconds)), unscoredEvents: unscoredEvents)
   }
+
+
 
   /// Scores several matchings as one: counts add and latencies pool.
   /// Scores decoded from JSON carry no latencies, so pool those only for counts.
   public static func pooled(_ scores: [EventScore]) -> EventScore {
-    EventScore(truthCount: scores.map(\.truthCount).reduce(0, +),
-               engineCount: scores.map(\.engineCount).reduce(0, +),
-               latencies: scores.flatMap(\.latenciesSeconds),
-               unscoredEvents: scores.map(\.unscoredEvents).reduce(0, +))
+    var latencies = QuantileSample()
+    for score in scores { latencies.merge(score.latenciesSeconds) }
+    return EventScore(truthCount: scores.map(\.truthCount).reduce(0, +),
+                      engineCount: scores.map(\.engineCount).reduce(0, +),
+                      latencies: latencies, unscoredEvents: scores.map(\.unscoredEvents).reduce(0, +))
   }
 
-  private init(truthCount: Int, engineCount: Int, latencies: [Double], unscoredEvents: Int) {
+  init(truthCount: Int, engineCount: Int, latencies: QuantileSample, unscoredEvents: Int) {
     self.truthCount = truthCount
     self.engineCount = engineCount
     matched = latencies.count
@@ -72,7 +77,7 @@ public struct EventScore: Codable, Equatable, Sendable {
     precision = engineCount == 0 ? 1 : Double(matched) / Double(engineCount)
     recall = truthCount == 0 ? 1 : Double(matched) / Double(truthCount)
     f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
-    let quantiles = SampleQuantiles.quantiles(of: latencies, [0.5, 0.95])
+    let quantiles = latencies.quantiles([0.5, 0.95])
     latencyP50Seconds = quantiles?[0]
     latencyP95Seconds = quantiles?[1]
     latenciesSeconds = latencies

@@ -40,10 +40,17 @@ public struct TruthCoverage: Sendable {
   ///   - toleranceSeconds: the matching tolerance, seconds, ≥ 0;
   ///     compared in whole microseconds, like ``EventMatcher``.
   public func canJudge(_ event: ZoneCrossing, toleranceSeconds: Double) -> Bool {
-    guard let span = spans[event.object] else { return true }
-    let tolerance = Int64((toleranceSeconds * 1_000_000).rounded())
-    let t = event.time.microseconds
-    return t >= span.first.microseconds - tolerance && t <= span.last.microseconds + tolerance
+    Self.covers(spans[event.object], time: event.time, toleranceMicroseconds: Int64((toleranceSeconds * 1_000_000).rounded()))
+  }
+
+  /// The rule for one object: whether an event at `time` lies within the
+  /// object's truth `span` ± `tolerance`; true when it has no span (no truth row).
+  static func covers(
+    _ span: (first: Timestamp, last: Timestamp)?, time: Timestamp, toleranceMicroseconds tolerance: Int64
+  ) -> Bool {
+    guard let span else { return true }
+    // |t| < 9.2e12 s (the reader's limit) and tolerance ≤ 3600 s: no overflow.
+    return time.microseconds >= span.first.microseconds - tolerance && time.microseconds <= span.last.microseconds + tolerance
   }
 
   /// The crossings that happen after their object's first truth row: the

@@ -30,44 +30,73 @@ public enum TruthCrossings {
   public static func crossings(
     in rows: [TruthRow], zones: [(name: String, radiusMeters: Double)] = defaultZones
   ) -> [ZoneCrossing] {
-    var previous: [String: TruthRow] = [:]
-    var inside: [String: [Bool]] = [:]
+    var objects: [String: ObjectTruthCrossings] = [:]
     var crossings: [ZoneCrossing] = []
-    let outwards = zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
-    let inwards = Array(outwards.reversed())
+    let outwards = ObjectTruthCrossings.outwards(zones)
     for row in rows {
-      var state = inside[row.object] ?? Array(repeating: false, count: zones.count)
-      let before = previous[row.object]
-      let approaching = before.map { row.trueDistanceMeters < $0.trueDistanceMeters } ?? true
-      for index in approaching ? inwards : outwards {
-        let zone = zones[index]
-        let r = zone.radiusMeters
-        let d = row.trueDistanceMeters
-        let kind: CrossingKind
-        if !state[index] && d < r {
-          kind = .enter
-        } else if state[index] && d >= r {
-          kind = .exit
-        } else {
-          continue
+      objects[row.object, default: ObjectTruthCrossings(zoneCount: zones.count)].add(
+        time: row.time, trueDistanceMeters: row.trueDistanceMeters, object: row.object, zones: zones, outwards: outwards
+      ) {
+          crossings.append($0)
         }
-        state[index].toggle()
-        let time = before.map { interpolatedTime(from: $0, to: row, radiusMeters: r) } ?? row.time
-        crossings.append(ZoneCrossing(time: time, object: row.object, zone: zone.name, kind: kind))
-      }
-      inside[row.object] = state
-      previous[row.object] = row
     }
     // Stable sort by time: keep generation order among equal times.
     return crossings.enumerated()
       .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
       .map(\.element)
   }
+}
+
+/// The truth crossings of one object, row by row: ``TruthCrossings``' rules
+/// with the state they need between rows (the previous row and which zones
+/// the object is inside), so that a streaming evaluation keeps only this per
+/// live object.
+struct ObjectTruthCrossings: Sendable {
+  private var previous: (time: Timestamp, distanceMeters: Double)?
+  private var inside: [Bool]
+
+  init(zoneCount: Int) {
+    inside = Array(repeating: false, count: zoneCount)
+  }
+
+  /// The zone indices by increasing radius, for ``add(time:trueDistanceMeters:object:zones:outwards:emit:)``.
+  static func outwards(_ zones: [(name: String, radiusMeters: Double)]) -> [Int] {
+    zones.indices.sorted { zones[$0].radiusMeters < zones[$1].radiusMeters }
+  }
+
+  /// The next truth row of the object (not earlier than the previous one);
+  /// hands each crossing it makes to `emit`, in ``TruthCrossings``' order.
+  /// `outwards` is ``outwards(_:)`` of `zones`.
+  mutating func add(
+    time: Timestamp, trueDistanceMeters d: Double, object: String, zones: [(name: String, radiusMeters: Double)],
+    outwards: [Int], emit: (ZoneCrossing) -> Void
+  ) {
+    let approaching = previous.map { d < $0.distanceMeters } ?? true
+    // Inwards (largest radius first) when approaching, outwards when leaving.
+    for index in approaching ? outwards.reversed() : outwards {
+      let r = zones[index].radiusMeters
+      let kind: CrossingKind
+      if !inside[index] && d < r {
+        kind = .enter
+      } else if inside[index] && d >= r {
+        kind = .exit
+      } else {
+        continue
+      }
+      inside[index].toggle()
+      let at = previous.map { Self.interpolatedTime(from: $0, to: (time, d), radiusMeters: r) } ?? time
+      emit(ZoneCrossing(time: at, object: object, zone: zones[index].name, kind: kind))
+    }
+    previous = (time, d)
+  }
 
   /// t0 + (r - d0) / (d1 - d0) · (t1 - t0), in whole microseconds.
   /// The caller guarantees r lies between d0 and d1 with d0 ≠ d1.
-  private static func interpolatedTime(from a: TruthRow, to b: TruthRow, radiusMeters r: Double) -> Timestamp {
-    let fraction = (r - a.trueDistanceMeters) / (b.trueDistanceMeters - a.trueDistanceMeters)
+  private static func interpolatedTime(
+    from a: (time: Timestamp, distanceMeters: Double), to b: (time: Timestamp, distanceMeters: Double),
+    radiusMeters r: Double
+  ) -> Timestamp {
+    let fraction = (r - a.distanceMeters) / (b.distanceMeters - a.distanceMeters)
     let span = Double(b.time.microseconds - a.time.microseconds)
     return Timestamp(microseconds: a.time.microseconds + Int64((fraction * span).rounded()))
   }

@@ -48,10 +48,13 @@ public struct FilteredDistanceRow: Equatable, Sendable {
   public var object: String
   /// The filtered distance, metres.
   public var distanceMeters: Double
+  /// The distance's reported sigma, metres (the track's `sigma`), or nil.
+  public var sigmaMeters: Double?
 
-  public init(time: Timestamp, object: String, distanceMeters: Double) {
+  public init(time: Timestamp, object: String, distanceMeters: Double, sigmaMeters: Double? = nil) {
     self.time = time
     self.object = object
     self.distanceMeters = distanceMeters
+    self.sigmaMeters = sigmaMeters
   }
 }

@@ -31,6 +31,17 @@ public struct Replayer<Backend: KalmanBackend> {
   }
   /// Whether ``onRangeStep`` was set.
   @usableFromInline var observesSteps = false
+  /// Each measurement and life-cycle row, with its ground truth, before the
+  /// engine sees it (and before ``onState``, ``onEvent`` or ``onRejection``
+  /// for that row): for evaluation, which scores the engine's output against
+  /// the truth of the same row. Rejected and pose-only rows are not handed
+  /// out (``onRejection`` has the rejected ones). The measurement is the
+  /// row's own, before `objectCalibrations`.
+  public var onRecord: (DatasetRecord) -> Void = { _ in } {
+    didSet { observesRecords = true }
+  }
+  /// Whether ``onRecord`` was set; until then truth is not even converted.
+  @usableFromInline var observesRecords = false
   /// With a shard, only the shard's objects go through the engine, and the
   /// other usable rows only move its clock (``ReplayShard``); reader
   /// rejections are reported by shard 0 alone. Nil: every object.
@@ -95,6 +106,7 @@ public struct Replayer<Backend: KalmanBackend> {
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
     let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
+    let observesRecords = self.observesRecords
     let shard = self.shard
     let placesEvents = self.placesEvents
     let time = reader.headerColumn(for: "t")
@@ -173,9 +185,9 @@ public struct Replayer<Backend: KalmanBackend> {
       tally.summary.lifecycleAccepted += 1
       pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
     }
-    // Ground truth is not replayed: the reader only checks it.
+    // Ground truth is not replayed: the reader only checks it (and converts it for an observer).
     let convertedTruth = reader.convertsTruth
-    reader.convertsTruth = false
+    reader.convertsTruth = observesRecords
     defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var row = RowScanner.Row()
@@ -192,11 +204,25 @@ public struct Replayer<Backend: KalmanBackend> {
         }
         let id = tally.names.id(forLineBytes: object)
         if let event = row.event {
+          if observesRecords {
+            onRecord(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
+          }
           lifecycle(line: line, id: id, seconds: row.seconds, event: event)
         } else {
+          if observesRecords {
+            onRecord(.measurement(
+              line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
+          }
           measured(line: line, id: id, seconds: row.seconds, update: row.update)
         }
         continue
+      }
+      if observesRecords, let record = reader.parsed {
+        switch record {
+        case .lifecycle(_, let name, _, _), .measurement(_, let name, _, _, _, _):
+          if shard?.owns(name: name) ?? true { onRecord(record) }
+        case .rejected, .pose: break
+        }
       }
       switch reader.parsed {
       case .rejected(let rejection):

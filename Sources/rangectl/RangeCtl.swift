@@ -24,7 +24,7 @@ struct RangeCtl: ParsableCommand {
       (standard output included: nothing reports success after losing output).
       """,
     version: RangingEngineVersion.string.description,
-    subcommands: [Replay.self, Generate.self, Evaluate.self, Calibrate.self, Plot.self, Bench.self, Config.self])
+    subcommands: [Replay.self, Info.self, Generate.self, Evaluate.self, Calibrate.self, Plot.self, Bench.self, Config.self])
 
   /// argument-parser's `main()`, between guarding the standard descriptors
   /// and checking that standard output really took what was printed.

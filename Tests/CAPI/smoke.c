@@ -77,7 +77,7 @@ static void check_defaults(void) {
   CHECK(config.direction_tracking);
   CHECK(fabs(config.field_of_view_azimuth_rad - 55 * M_PI / 180) < 1e-12);
   CHECK(fabs(config.field_of_view_elevation_rad - 45 * M_PI / 180) < 1e-12);
-  CHECK(config.range_sigma_m == 0.05);
+  CHECK(config.range_sigma_m == 0.065);
   CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
   CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 4);

@@ -3,9 +3,9 @@
 // built with AddressSanitizer by scripts/fuzz.
 //
 // The input is written to a file and evaluated as `rangectl evaluate` does
-// it: the engine's replay (events and filtered distances), the truth rows,
-// the four standard baselines, all scored by one Evaluator into a
-// BaselineComparison. Its JSON must encode (every value is finite: each
+// it: EngineEvaluation's one streaming pass (the engine's replay, the truth
+// rows, the four standard baselines, with a live-object table of 3 so that
+// objects are evicted and folded early), into a BaselineComparison. Its JSON must encode (every value is finite: each
 // input value has a documented range, docs/FORMATS.md §1) and parse back as
 // one object, and its table must print no number as `nan`, `inf` or a
 // negative zero.
@@ -36,39 +36,19 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String, li
 /// What `rangectl evaluate FILE` scores, or nil when the file cannot be scored (no truth, not a CSV).
 private func comparison(tolerance: Double) -> BaselineComparison? {
   let evaluator = Evaluator(matchToleranceSeconds: tolerance)
-  guard var reader = try? RangingCSVReader(path: path),
-    let truth = try? EvaluationInputs.truthRows(datasetPath: path)
-  else { return nil }
-  let pipeline = RangingPipeline<SwiftKalmanBackend>(
-    tracker: TrackerConfiguration(capacity: 4), zones: RangingPipeline<SwiftKalmanBackend>.defaultZones)
-  let zoneNames = ["inner", "outer"]
-  var replayer = Replayer(pipeline: pipeline, zoneNames: zoneNames)
-  var crossings: [ZoneCrossing] = []
-  var rows: [FilteredDistanceRow] = []
-  replayer.onEvent = { event, name in
-    crossings.append(ZoneCrossing(time: event.time, object: name, zone: zoneNames[event.zone],
-                                  kind: event.kind == .enter ? .enter : .exit))
+  var evaluation = EngineEvaluation(evaluator: evaluator, zoneNames: ["inner", "outer"]) {
+    RangingPipeline<SwiftKalmanBackend>(
+      tracker: TrackerConfiguration(capacity: 4), zones: RangingPipeline<SwiftKalmanBackend>.defaultZones)
   }
-  replayer.onState = { _, name, state in
-    if state.range.distanceMeters.isFinite {
-      rows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
-    }
+  // A small live table, so that eviction and late events are exercised too.
+  evaluation.liveObjectLimit = 3
+  guard let file = try? evaluation.evaluate(path: path, name: "fuzz") else { return nil }
+  let baselines = zip(BaselineMethod.standard, file.baselines).map { method, run in
+    BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: [run]))
   }
-  do { _ = try replayer.run(&reader) } catch { require(false, "replay failed: \(error)") }
-  let engine = evaluator.evaluate(name: "fuzz", truth: truth, engineEvents: crossings, filtered: rows)
-  guard let detectors = try? BaselineDetector.run(BaselineMethod.standard, zones: evaluator.zones, datasetPath: path)
-  else {
-    require(false, "the baselines could not read a file the engine read")
-    return nil
-  }
-  let baselines = zip(BaselineMethod.standard, detectors).map { method, detector in
-    BaselineEvaluation(
-      method: method,
-      report: EvaluationReport(evaluator: evaluator, scenarios: [
-        evaluator.evaluate(name: "fuzz", truth: truth, engineEvents: detector.crossings, filtered: detector.distances),
-      ]))
-  }
-  return BaselineComparison(engine: EvaluationReport(evaluator: evaluator, scenarios: [engine]), baselines: baselines)
+  return BaselineComparison(
+    engine: EvaluationReport(evaluator: evaluator, scenarios: [file.engine]), baselines: baselines,
+    direction: evaluation.directionReport)
 }
 
 /// The first number in `text` printed as `nan`, `inf` or a negative zero

@@ -43,7 +43,7 @@ struct HelpExampleTests {
   @Test("The command tree is found from the help (replay, generate, config decode, ...)")
   func treeIsFound() throws {
     let paths = try Self.commandPaths().map { $0.joined(separator: " ") }
-    for expected in ["replay", "generate", "evaluate", "calibrate", "plot", "bench", "config", "config decode",
+    for expected in ["replay", "info", "generate", "evaluate", "calibrate", "plot", "bench", "config", "config decode",
                      "config encode"] {
       #expect(paths.contains(expected), "\(expected) missing from \(paths)")
     }

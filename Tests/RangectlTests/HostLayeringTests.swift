@@ -24,7 +24,9 @@ struct HostLayeringTests {
     HostModuleRule(module: "RangingReplay", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "CGSL"]),
     HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
-    HostModuleRule(module: "RangingEvaluation", mayImport: ["RangingFormats", "RangingEngine"]),
+    HostModuleRule(
+      module: "RangingEvaluation",
+      mayImport: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingScenarios", mayImport: ["RangingEngine"]),
     HostModuleRule(
       module: "RangingPlots",

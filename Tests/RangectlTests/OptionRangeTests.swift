@@ -42,6 +42,11 @@ struct OptionRangeTests {
     // Row 4: a trap (SIGILL in EventMatcher) before.
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "inf"], message: "--tolerance must be in (0, 3600.0] seconds"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "1e300"], message: "--tolerance must be in (0, 3600.0] seconds"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "0"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "-2"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "nan"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "inf"], message: "--decimate must be in (0, 1000000] Hz"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "2e6"], message: "--decimate must be in (0, 1000000] Hz"),
   ]
 
   /// The cases this build can run: calibrate needs the GSL trait (without it, it refuses with its own message).
@@ -76,7 +81,8 @@ struct OptionRangeTests {
   // Enabled only where the refusal is certain: with over 117 GB available the
   // capacity would be accepted and cost 59 GB.
   @Test("--capacity 16777216 is refused with the memory it needs, not OOM-killed (row 6)",
-    .enabled(if: (availableMemory ?? .max) < 117_000_000_000))
+    .enabled(if: (availableMemory ?? .max) < 117_000_000_000,
+      "this machine has 117 GB or more available, where the capacity would be accepted"))
   func capacityBeyondMemory() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }

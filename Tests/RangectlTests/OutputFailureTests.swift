@@ -17,7 +17,7 @@ struct FailingStreamCase: Sendable, CustomTestStringConvertible {
 /// Nothing lost in silence: a failed write, the final flush included, exits
 /// 74 naming the path and no summary claims success; a missing or unreadable
 /// input is 66 or 74 with its name, never a trap (issue 13, rows 1, 5, 19).
-@Suite("rangectl output and input failures", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+@Suite("rangectl output and input failures", .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full"))
 struct OutputFailureTests {
   static let recording = "t,object,distance,true_distance\n0,tag,4,4\n1,tag,2,2\n2,tag,1,1\n3,tag,4,4\n"
   /// `rangectl config encode --uwb-config 0102`.

@@ -4,7 +4,8 @@ import RangingEngine
 import Testing
 
 /// One version everywhere: `RangingEngineVersion`, the C header's macros,
-/// `rangectl --version` and the newest release in CHANGELOG.md.
+/// `rangectl --version`, the newest release in CHANGELOG.md and the Python
+/// package's metadata.
 @Suite("Version")
 struct VersionTests {
   private func read(_ path: String) throws -> String {
@@ -43,5 +44,11 @@ struct VersionTests {
     let changelog = try read("CHANGELOG.md")
     let firstRelease = changelog.split(separator: "\n").first { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
     #expect(firstRelease?.hasPrefix("## [\(RangingEngineVersion.string.description)]") == true)
+  }
+
+  @Test("python/pyproject.toml's version is it")
+  func pythonPackageNamesIt() throws {
+    let lines = try read("python/pyproject.toml").split(separator: "\n")
+    #expect(lines.contains { $0 == "version = \"\(RangingEngineVersion.string.description)\"" })
   }
 }

@@ -33,7 +33,7 @@ class EngineOptions:
     suspension: str = "exit"
     backend: str = "swift"
     process_noise: float = 0.5
-    measurement_sigma: float = 0.05
+    measurement_sigma: float = 0.065
     gate: float = 4.0
     short_gate: float = 4.0
     hampel_side: str = "above"

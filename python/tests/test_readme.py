@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The README's Python examples run as written, from the repository."""
+"""The Python examples of README.md and docs/PYTHON.md run as written, from the repository."""
 import re
 import subprocess
 import sys
@@ -10,8 +10,8 @@ import rangingengine
 from conftest import REPOSITORY
 
 
-def python_block(heading):
-    text = (REPOSITORY / "README.md").read_text()
+def python_block(heading, page="README.md"):
+    text = (REPOSITORY / page).read_text()
     section = text[text.index(f"## {heading}\n"):]
     return re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
 
@@ -21,14 +21,14 @@ def run(code):
 
 
 def test_the_use_from_python_example_prints_the_events_and_the_summary():
-    printed = run(python_block("Use from Python")).stdout
+    printed = run(python_block("Use it from Python")).stdout
     summary = rangingengine.replay(rangingengine.read_csv(REPOSITORY / "datasets/walk-in-out/samples.csv")).summary
     assert summary.report("walk-in-out") in printed
     assert printed.count("enter") >= 4
 
 
 def test_the_cluster_example_writes_every_recordings_events():
-    printed = run(python_block("Many recordings on a cluster")).stdout
+    printed = run(python_block("Many recordings on a cluster", "docs/PYTHON.md")).stdout
     assert "|recording" in printed.replace(" ", "")
     events = pd.read_parquet("/tmp/events.parquet")
     for path in sorted((REPOSITORY / "datasets").glob("*/samples.csv")):

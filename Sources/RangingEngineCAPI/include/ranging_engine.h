@@ -49,7 +49,7 @@
  * Linking (host): `scripts/install-c-library --prefix DIR` builds
  * libRangingEngineCAPI.a and writes ranging-engine.pc, so that
  * `cc $(pkg-config --cflags --libs ranging-engine) example.c` links it with
- * the Swift runtime (README, "Use in firmware"). Firmware: the engine
+ * the Swift runtime (docs/C-API.md). Firmware: the engine
  * compiled as Embedded Swift, see scripts/check-firmware.
  *
  * Licence: Apache-2.0. A library built with the package's GSL trait (the
@@ -73,9 +73,9 @@ extern "C" {
 
 /* The package version this header belongs to (semantic versioning). */
 #define RANGING_ENGINE_VERSION_MAJOR 0
-#define RANGING_ENGINE_VERSION_MINOR 1
+#define RANGING_ENGINE_VERSION_MINOR 2
 #define RANGING_ENGINE_VERSION_PATCH 0
-#define RANGING_ENGINE_VERSION "0.1.0"
+#define RANGING_ENGINE_VERSION "0.2.0"
 
 /**
  * The version of the library linked in, as "MAJOR.MINOR.PATCH": equal to
@@ -413,9 +413,9 @@ typedef struct ranging_config {
 /**
  * Fills config with the defaults (the same as `rangectl replay`'s): 8
  * objects, 16 queued events, the two default zones, 5 s lost timeout,
- * direction tracking on, 55 x 45 degree field of view, 0.05 m range sigma,
+ * direction tracking on, 55 x 45 degree field of view, 0.065 m range sigma,
  * no range calibration (offset 0, scale 1), suspension exits zones, and the
- * distance filter's defaults (q 0.5, gates 4 and 6, 3 m/s, reset after 3
+ * distance filter's defaults (q 0.5, gates 4 and 4, no rate limit, reset after 3
  * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s), and the
  * direction filter's (1.5 s coast, 1.5 s velocity correlation).
  *
@@ -462,7 +462,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  * (debug) Swift may also allocate on the update path.
  *
  * Default configuration (8 objects, 2 zones, 16 events, direction on):
- * see the "Use in firmware" section of README.md for the totals.
+ * see docs/FIRMWARE.md for the totals.
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */

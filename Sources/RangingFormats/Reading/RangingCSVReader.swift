@@ -58,6 +58,12 @@ public struct RangingCSVReader {
   /// are still checked): ``nextRow(object:scanned:)``'s `scanned.truth` is
   /// then empty. For a replay, which does not use them.
   @usableFromInline package var convertsTruth = true
+  /// Thins the data rows to a rate per object before anything else reads
+  /// them (``RowDecimation``), or nil (the default) to read every row.
+  /// Rows it drops are counted in ``rowsDecimated`` and are not records at all.
+  public var decimation: RowDecimation?
+  /// Data rows dropped by ``decimation`` so far.
+  public private(set) var rowsDecimated = 0
 
   /// Opens a ranging CSV and reads its header.
   ///
@@ -207,6 +213,10 @@ public struct RangingCSVReader {
         return 0
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
+        if decimation != nil, !decimationKeeps(bytes) {
+          rowsDecimated += 1
+          continue
+        }
         if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
           return number
@@ -216,6 +226,25 @@ public struct RangingCSVReader {
       }
     }
     return nil
+  }
+
+  /// Whether ``decimation`` keeps the data line `bytes`, from its raw `t`,
+  /// `object` and `event` fields (``RowDecimation``'s rule): a life-cycle
+  /// row, or a line the reader will reject for a missing field or a `t`
+  /// that is not a number, is kept.
+  private mutating func decimationKeeps(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let timeIndex = parser.layout[.t], let objectIndex = parser.layout[.object] else { return true }
+    let fields = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+    func text(_ index: Int) -> Substring? {
+      index < fields.count ? CSVFields.trimmed(Substring(UTF8Text.decode(fields[index]))) : nil
+    }
+    if let eventIndex = parser.layout[.event] {
+      guard let event = text(eventIndex) else { return true }
+      if !event.isEmpty { return true }
+    }
+    guard let time = text(timeIndex), let value = Double(time), let object = text(objectIndex) else { return true }
+    let perSecond = parser.layout.divisors?[KnownColumn.t.rawValue] ?? 1
+    return decimation!.keeps(object: String(object), seconds: value / perSecond)
   }
 
   /// The name of the encoding whose byte order mark starts `bytes`, for the

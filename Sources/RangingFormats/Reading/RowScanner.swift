@@ -75,7 +75,8 @@ package struct RowScanner {
     @usableFromInline package var seconds: Double = 0
     /// The measurement (its time only, for a life-cycle row).
     @usableFromInline package var update = RangingUpdate(time: Timestamp(microseconds: 0))
-    var truth = GroundTruth()
+    /// The `true_*` values, when converted (`convertingTruth`).
+    @usableFromInline package var truth = GroundTruth()
     var objectStart = 0
     var objectEnd = 0
   }

@@ -56,6 +56,7 @@ struct Evaluate: ParsableCommand {
       Examples:
         rangectl evaluate datasets/walk-in-out/samples.csv
         rangectl evaluate datasets --json
+        rangectl evaluate datasets/real --decimate 2
         rangectl replay run.csv --events e.jsonl --filtered f.csv
         rangectl evaluate run.csv --events e.jsonl --filtered f.csv
       """)
@@ -70,6 +71,13 @@ struct Evaluate: ParsableCommand {
   @Flag(help: "Write no progress on standard error (rejected rows are still reported).") var quiet = false
   @Flag(help: "Also score the engine's track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Score each file thinned to this rate per object: the first row of every 1/HZ s slot, counted from the "
+        + "object's first row, as scripts/accuracy decimates; life-cycle rows stay. In (0, 1000000] Hz.",
+      valueName: "HZ"))
+  var decimate: Double?
   @OptionGroup(title: "Input columns and units") var input: InputOptions
   @OptionGroup var engine: EngineOptions
 
@@ -80,6 +88,12 @@ struct Evaluate: ParsableCommand {
       try Replay.validateSmoothing()
       if events != nil { throw ValidationError("--smooth smooths the engine's own run; not with --events") }
     }
+    if let decimate {
+      guard RowDecimation(rateHertz: decimate) != nil else {
+        throw ValidationError("--decimate must be in (0, 1000000] Hz, got \(decimate)")
+      }
+      if events != nil { throw ValidationError("--decimate thins the rows the engine runs on; not with --events") }
+    }
     guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
       throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
     }
@@ -88,45 +102,20 @@ struct Evaluate: ParsableCommand {
   func run() throws {
     let zoneList = try engine.zoneList()
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
-    var runs: [ScenarioEvaluation] = []
-    var smoothedRuns: [ScenarioEvaluation] = []
-    var baselineRuns: [[ScenarioEvaluation]] = BaselineMethod.standard.map { _ in [] }
-    var directions = DirectionCollection()
-    let mapping = try input.mapping()
-    var progress: ProgressLine? = nil
-    defer { progress?.finish() }
+    var files: [ScoredFile] = []
+    var direction: DirectionErrorReport? = nil
     do {
-      let paths = events == nil ? try datasetFiles() : [datasets[0]]
-      // Progress follows the engine's pass over each file: rows read, and the
-      // share of all the files' bytes.
-      let sizes = paths.map(ProgressLine.regularFileSize)
-      let total = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
-      if events == nil { progress = ProgressLine(unit: "lines", totalBytes: total, enabled: !quiet) }
-      var done = (lines: 0, bytes: 0)
-      for path in paths {
-        let run: ScenarioEvaluation
-        if let events {
-          Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: path, mapping: mapping).rejections, path: path)
-          run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered, mapping: mapping)
-        } else {
-          switch engine.backend {
-          #if GSL
-            case .gsl:
-              run = try runEngine(
-                GSLKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
-                directions: &directions, smoothedRuns: &smoothedRuns, progress: progress, done: &done)
-          #else
-            case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-          #endif
-          case .swift:
-            run = try runEngine(
-              SwiftKalmanBackend.self, on: path, mapping: mapping, zones: zoneList, evaluator: evaluator,
-              directions: &directions, smoothedRuns: &smoothedRuns, progress: progress, done: &done)
-          }
-        }
-        runs.append(run)
-        for (index, baseline) in try runBaselines(on: path, mapping: mapping, name: run.name, evaluator: evaluator).enumerated() {
-          baselineRuns[index].append(baseline)
+      if let events {
+        Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: datasets[0], mapping: input.mapping()).rejections, path: datasets[0])
+        files.append(try scoreFiles(datasets[0], events: events, evaluator: evaluator))
+      } else {
+        switch engine.backend {
+        #if GSL
+          case .gsl: (files, direction) = try runEngine(GSLKalmanBackend.self, zones: zoneList, evaluator: evaluator)
+        #else
+          case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+        #endif
+        case .swift: (files, direction) = try runEngine(SwiftKalmanBackend.self, zones: zoneList, evaluator: evaluator)
         }
       }
     } catch let error as DatasetError {
@@ -143,11 +132,12 @@ struct Evaluate: ParsableCommand {
       throw ExitCode(65)
     }
     let report = BaselineComparison(
-      engine: EvaluationReport(evaluator: evaluator, scenarios: runs),
-      baselines: zip(BaselineMethod.standard, baselineRuns).map { method, runs in
-        BaselineEvaluation(method: method, report: EvaluationReport(evaluator: evaluator, scenarios: runs))
-      }, direction: directions.report(),
-      smoothed: smooth ? EvaluationReport(evaluator: evaluator, scenarios: smoothedRuns) : nil)
+      engine: EvaluationReport(evaluator: evaluator, scenarios: files.map(\.engine)),
+      baselines: BaselineMethod.standard.indices.map { index in
+        BaselineEvaluation(method: BaselineMethod.standard[index],
+                           report: EvaluationReport(evaluator: evaluator, scenarios: files.map { $0.baselines[index] }))
+      }, direction: direction,
+      smoothed: smooth ? EvaluationReport(evaluator: evaluator, scenarios: files.compactMap(\.smoothed)) : nil)
     // The JSON is made for the table too: it refuses a non-finite value, which must not be printed either.
     let jsonText: String
     do {
@@ -159,31 +149,43 @@ struct Evaluate: ParsableCommand {
     print(json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
+  /// One file's scores: the engine's, the baselines' (in `BaselineMethod.standard` order), the smoothed track's.
+  private struct ScoredFile {
+    var engine: ScenarioEvaluation
+    var baselines: [ScenarioEvaluation]
+    var smoothed: ScenarioEvaluation?
+  }
+
+  /// Scores the events (and track) files given for one dataset, with the baselines run over the dataset.
+  private func scoreFiles(_ path: String, events: String, evaluator: Evaluator) throws -> ScoredFile {
+    let mapping = try input.mapping()
+    let run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered, mapping: mapping)
+    let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
+    let detectors = try BaselineDetector.run(BaselineMethod.standard, zones: evaluator.zones, datasetPath: path, mapping: mapping)
+    let baselines = detectors.map {
+      evaluator.evaluate(name: run.name, truth: truth, engineEvents: $0.crossings, filtered: $0.distances)
+    }
+    return ScoredFile(engine: run, baselines: baselines, smoothed: nil)
+  }
+
   /// Lists the first rejected rows of `path` and counts them all by reason
   /// on standard error, as replay does: a row is never dropped in silence.
   static func report(rejections: [RowRejection], path: String) {
-    guard !rejections.isEmpty else { return }
-    for rejection in rejections.prefix(listedRejections) { Diagnostics.write(rejection.message(path: path) + "\n") }
-    let byReason = Dictionary(grouping: rejections, by: \.reason).mapValues(\.count)
-      .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    Diagnostics.write("rangectl evaluate: \(path == "-" ? "<stdin>" : path): \(rejections.count) rows rejected "
-      + "and not scored (\(byReason))\(rejections.count > listedRejections ? "; the first \(listedRejections) listed" : "")\n")
+    report(rejections: Array(rejections.prefix(listedRejections)), count: rejections.count,
+           byReason: Dictionary(grouping: rejections, by: \.reason).mapValues(\.count), path: path)
+  }
+
+  /// ``report(rejections:path:)`` from the first rejections and the counts.
+  static func report(rejections listed: [RowRejection], count: Int, byReason: [String: Int], path: String) {
+    guard count > 0 else { return }
+    for rejection in listed.prefix(listedRejections) { Diagnostics.write(rejection.message(path: path) + "\n") }
+    let reasons = byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    Diagnostics.write("rangectl evaluate: \(path == "-" ? "<stdin>" : path): \(count) rows rejected "
+      + "and not scored (\(reasons))\(count > listedRejections ? "; the first \(listedRejections) listed" : "")\n")
   }
 
   /// Rejected rows listed per dataset.
   static let listedRejections = 20
-
-  /// Runs the standard baselines over `path` and scores each like the engine.
-  private func runBaselines(
-    on path: String, mapping: ColumnMapping, name: String, evaluator: Evaluator
-  ) throws -> [ScenarioEvaluation] {
-    let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
-    let detectors = try BaselineDetector.run(
-      BaselineMethod.standard, zones: evaluator.zones, datasetPath: path, mapping: mapping)
-    return detectors.map {
-      evaluator.evaluate(name: name, truth: truth, engineEvents: $0.crossings, filtered: $0.distances)
-    }
-  }
 
   /// The datasets, with folders expanded to their .csv files in name order.
   private func datasetFiles() throws -> [String] {
@@ -205,116 +207,69 @@ struct Evaluate: ParsableCommand {
     return files
   }
 
-  /// Replays `path` through the engine in memory and scores the result;
-  /// adds its directions and true positions to `directions`, and with
-  /// --smooth the score of the smoothed track to `smoothedRuns`.
+  /// Runs the engine over every dataset and scores it (`EngineEvaluation`,
+  /// one streaming pass per file); returns each file's scores and the pooled
+  /// direction report.
   private func runEngine<Backend: KalmanBackend>(
-    _: Backend.Type, on path: String, mapping: ColumnMapping, zones: ZoneList, evaluator: Evaluator,
-    directions: inout DirectionCollection, smoothedRuns: inout [ScenarioEvaluation],
-    progress: ProgressLine?, done: inout (lines: Int, bytes: Int)
-  ) throws -> ScenarioEvaluation {
-    var reader = try RangingCSVReader(path: path, mapping: mapping)
-    let before = done
-    var read = (lines: 0, bytes: 0)
-    if let progress {
-      reader.beforeRead = { now in
+    _: Backend.Type, zones: ZoneList, evaluator: Evaluator
+  ) throws -> ([ScoredFile], DirectionErrorReport?) {
+    let paths = try datasetFiles()
+    var evaluation = EngineEvaluation(evaluator: evaluator, zoneNames: zones.names) {
+      engine.pipeline(Backend.self, zones: zones)
+    }
+    evaluation.objectCalibrations = try engine.objectCalibrations()
+    evaluation.mapping = try input.mapping()
+    evaluation.smooth = smooth
+    evaluation.decimation = decimate.flatMap { RowDecimation(rateHertz: $0) }
+    // Progress follows the engine's pass over each file: rows read, and the share of all the files' bytes.
+    let sizes = paths.map(ProgressLine.regularFileSize)
+    let total = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
+    let progress = ProgressLine(unit: "lines", totalBytes: total, enabled: !quiet)
+    defer { progress?.finish() }
+    var done = (lines: 0, bytes: 0)
+    var files: [ScoredFile] = []
+    for path in paths {
+      let rejections = RejectionList()
+      evaluation.onRejection = rejections.add
+      let before = done
+      var read = (lines: 0, bytes: 0)
+      evaluation.beforeRead = { now in
         read = (now.lines, now.bytesRead)
-        progress.update(count: before.lines + now.lines, bytes: before.bytes + now.bytesRead)
+        progress?.update(count: before.lines + now.lines, bytes: before.bytes + now.bytesRead)
       }
-    }
-    defer {
-      done = (before.lines + read.lines, before.bytes + read.bytes)
-      progress?.finish()  // also when the replay throws
-    }
-    if !quiet, !reader.unusedColumns.isEmpty {
-      Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(reader.unusedColumns))\n")
-    }
-    var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
-    replayer.objectCalibrations = try engine.objectCalibrations()
-    var samples: [DirectionSample] = []
-    var crossings: [ZoneCrossing] = []
-    var rows: [FilteredDistanceRow] = []
-    var rejections: [RowRejection] = []
-    replayer.onRejection = { rejections.append($0) }
-    replayer.onEvent = { event, name in
-      crossings.append(ZoneCrossing(time: event.time, object: name, zone: zones.names[event.zone],
-                                    kind: event.kind == .enter ? .enter : .exit))
-    }
-    replayer.onState = { _, name, state in
-      if state.range.distanceMeters.isFinite {
-        rows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
+      let scored: EngineEvaluation<Backend>.ScoredFile
+      do {
+        defer {
+          done = (before.lines + read.lines, before.bytes + read.bytes)
+          progress?.finish()  // also when the replay throws
+        }
+        scored = try evaluation.evaluate(path: path)
       }
-      samples.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
-    }
-    var smoothedRows: [FilteredDistanceRow] = []
-    let smoother = smooth ? replayer.smoothingStates { _, name, state in
-      if state.range.distanceMeters.isFinite {
-        smoothedRows.append(FilteredDistanceRow(time: state.time, object: name, distanceMeters: state.range.distanceMeters))
+      Self.report(rejections: rejections.listed, count: rejections.count, byReason: rejections.byReason, path: path)
+      if !quiet, let decimate {
+        let kept = scored.summary.rowsRead
+        Diagnostics.write("rangectl evaluate: \(path): --decimate \(decimate) Hz kept \(kept) of "
+          + "\(kept + scored.rowsDecimated) rows\n")
       }
-    } : nil
-    let summary = try replayer.run(&reader)
-    progress?.finish()
-    smoother?.finish()
-    Self.report(rejections: rejections, path: path)
-    let positions = try DirectionErrorReport.truthPositions(datasetPath: path, mapping: mapping)
-    directions.add(samples: samples, truth: positions, file: path)
-    if summary.posesFed > 0, !positions.isEmpty {
-      // The same file with its poses ignored: the direction out of view with and without them (issue 26).
-      var again = try RangingCSVReader(path: path, mapping: mapping)
-      var withoutPose = Replayer(pipeline: engine.pipeline(Backend.self, zones: zones), zoneNames: zones.names)
-      withoutPose.objectCalibrations = replayer.objectCalibrations
-      withoutPose.ignoresPoses = true
-      var unposed: [DirectionSample] = []
-      withoutPose.onState = { _, name, state in
-        unposed.append(DirectionSample(time: state.time, object: name, direction: state.direction, state: state.directionState))
+      if !quiet, !scored.summary.unusedColumns.isEmpty {
+        Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(scored.summary.unusedColumns))\n")
       }
-      _ = try withoutPose.run(&again)
-      directions.add(samplesWithoutPose: unposed, file: path)
+      files.append(ScoredFile(engine: scored.engine, baselines: scored.baselines, smoothed: scored.smoothed))
     }
-    // datasets/<name>/samples.csv is named after its folder, other files after themselves.
-    let url = URL(fileURLWithPath: path)
-    let name = url.lastPathComponent == "samples.csv"
-      ? url.deletingLastPathComponent().lastPathComponent : url.deletingPathExtension().lastPathComponent
-    let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
-    if smooth {
-      smoothedRuns.append(evaluator.evaluate(name: name, truth: truth, engineEvents: crossings, filtered: smoothedRows))
-    }
-    return evaluator.evaluate(name: name, truth: truth, engineEvents: crossings, filtered: rows)
+    return (files, evaluation.directionReport)
   }
 }
 
-/// Directions and true positions from several files, with object names made
-/// unique per file (scenarios reuse names such as `person-1`).
-struct DirectionCollection {
-  private var samples: [DirectionSample] = []
-  private var samplesWithoutPose: [DirectionSample] = []
-  private var truth: [String: [Int64: (x: Double, y: Double, z: Double)]] = [:]
+/// The rejected rows of one file as they come: the first
+/// `Evaluate.listedRejections` kept to list, all counted by reason.
+private final class RejectionList {
+  private(set) var listed: [RowRejection] = []
+  private(set) var count = 0
+  private(set) var byReason: [String: Int] = [:]
 
-  mutating func add(samples new: [DirectionSample], truth positions: [String: [Int64: (x: Double, y: Double, z: Double)]], file: String) {
-    for var sample in new where positions[sample.object] != nil {
-      sample.object = file + "|" + sample.object
-      samples.append(sample)
-    }
-    for (object, rows) in positions { truth[file + "|" + object] = rows }
-  }
-
-  /// Directions of a file's second run with its poses ignored; its truth came with ``add(samples:truth:file:)``.
-  mutating func add(samplesWithoutPose new: [DirectionSample], file: String) {
-    for var sample in new where truth[file + "|" + sample.object] != nil {
-      sample.object = file + "|" + sample.object
-      samplesWithoutPose.append(sample)
-    }
-  }
-
-  /// The pooled report, or nil when no file had true positions. Out of view
-  /// without pose covers the files that had poses; with pose, every file
-  /// (so compare them on suites where every file has poses).
-  func report() -> DirectionErrorReport? {
-    guard !samples.isEmpty else { return nil }
-    var report = DirectionErrorReport.evaluate(samples: samples, truth: truth)
-    if !samplesWithoutPose.isEmpty {
-      report.outOfViewWithoutPose = DirectionErrorReport.OutOfViewDirection.evaluate(samples: samplesWithoutPose, truth: truth)
-    }
-    return report
+  func add(_ rejection: RowRejection) {
+    count += 1
+    byReason[rejection.reason, default: 0] += 1
+    if listed.count < Evaluate.listedRejections { listed.append(rejection) }
   }
 }
