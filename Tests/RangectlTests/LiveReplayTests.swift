@@ -95,7 +95,11 @@ struct LiveReplayTests {
     defer { scratch.remove() }
     let run = try LiveRangectl(["replay", "-", "--jobs", "\(jobs)"], errorPath: scratch.path("stderr"))
     run.send("t,object,distance\n" + Self.walkRows.prefix(20).map(\.row).joined())
-    try await Task.sleep(for: .milliseconds(300))
+    // The signal goes once the rows are being read (their one event has
+    // arrived), not after a fixed wait, which a busy machine can outlast.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while run.lines.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    try await Task.sleep(for: .milliseconds(200))
     kill(run.process.processIdentifier, SIGINT)
     let (status, stderr) = try run.wait()
     #expect(status == 0, "\(stderr)")

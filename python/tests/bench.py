@@ -8,6 +8,7 @@ rangingengine.spark.replay on local[2] (from a Parquet file; collecting the even
 Checks that all give the same events. Best of REPEATS runs each.
 """
 import os
+import resource
 import subprocess
 import sys
 import time
@@ -24,16 +25,35 @@ def best(function, repeats):
     return min(times), value
 
 
+def children_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def best_rangectl(arguments, repeats):
+    """Best wall time of `rangectl ARGUMENTS` and the CPU time (user + system, all threads) of that run:
+    on a shared machine the CPU time says what the run costs, the wall time what it waited."""
+    runs = []
+    for _ in range(repeats):
+        cpu = children_cpu_seconds()
+        start = time.perf_counter()
+        done = subprocess.run(arguments, capture_output=True, text=True, check=True)
+        runs.append((time.perf_counter() - start, children_cpu_seconds() - cpu, done))
+    return min(runs, key=lambda run: run[0])
+
+
 def main(path, rangectl, repeats=3, spark=True):
     frame = rangingengine.read_csv(path)
     rows = len(frame)
     out = {}
-    seconds, done = best(lambda: subprocess.run([rangectl, "replay", path, "--quiet", "--backend", "swift"],
-                                                capture_output=True, text=True, check=True), repeats)
+    cpu = {}
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    seconds, cpu["rangectl replay (release, --backend swift)"], done = best_rangectl(
+        [rangectl, "replay", path, "--quiet", "--backend", "swift"], repeats)
     out["rangectl replay (release, --backend swift)"] = seconds
     reference = done.stdout
-    seconds, two = best(lambda: subprocess.run([rangectl, "replay", path, "--quiet", "--backend", "swift", "--jobs", "2"],
-                                               capture_output=True, text=True, check=True), repeats)
+    seconds, cpu["rangectl replay --jobs 2"], two = best_rangectl(
+        [rangectl, "replay", path, "--quiet", "--backend", "swift", "--jobs", "2"], repeats)
     out["rangectl replay --jobs 2"] = seconds
     assert two.stdout == reference, "--jobs 2 events differ from --jobs 1"
     seconds, frame = best(lambda: rangingengine.read_csv(path), repeats)
@@ -58,7 +78,9 @@ def main(path, rangectl, repeats=3, spark=True):
         session.stop()
     print(f"{path}: {rows} rows, {result.summary.objects} objects, {len(result.events)} events (the same everywhere)")
     for name, seconds in out.items():
-        print(f"  {name}: {seconds:.3f} s, {rows / seconds / 1e6:.2f} M rows/s")
+        used = f", CPU {cpu[name]:.3f} s" if name in cpu else ""
+        print(f"  {name}: {seconds:.3f} s, {rows / seconds / 1e6:.2f} M rows/s{used}")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 
 if __name__ == "__main__":
