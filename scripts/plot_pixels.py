@@ -10,7 +10,7 @@ the SVGs. Python's standard library only: the PNG decoder below handles the
 to the last time onto pixels 72...985 of a single-object plot (170...985 in
 an overview), as docs/FORMATS.md §4 states.
 
-    plot_pixels.py run PNG CSV EVENTS.jsonl OBJECT [--dense]
+    plot_pixels.py run PNG CSV EVENTS.jsonl OBJECT [--dense] [--range-only]
     plot_pixels.py overview PNG CSV EVENTS.jsonl
 """
 import bisect
@@ -91,6 +91,12 @@ def line_blue(pixel):
     return b > r + 50 and b > g + 20
 
 
+def frame_grey(pixel):
+    """The panels' 1-pixel frame (#333333), antialiased over two pixel rows
+    into a mid grey: neutral and darker than the grid (#e3e3e3)."""
+    return max(pixel) < 200 and max(pixel) - min(pixel) < 10
+
+
 def count(rows, colour, left, right, top, bottom):
     """Pixels close to `colour` (or for which `colour` is true, when it is a
     function) in the box (edges included, clipped to the image)."""
@@ -126,7 +132,9 @@ def expect(condition, message):
         failures.append(message)
 
 
-def check_run(png, csv, events_path, obj, dense):
+def check_run(png, csv, events_path, obj, dense, range_only):
+    # A recording with no direction has no azimuth panel: the distance panel reaches down to 735.
+    bottom = 735 if range_only else 480
     _, _, rows = read_png(png)
     times = [float(r["t"]) for r in read_csv(csv) if r["object"] == obj]
     events = [e for e in read_events(events_path) if e["object"] == obj]
@@ -139,20 +147,25 @@ def check_run(png, csv, events_path, obj, dense):
     measured = sorted(float(r["t"]) for r in read_csv(csv) if r["object"] == obj and r.get("distance"))
     t_of = lambda x: first + (x - 72) / (985 - 72) * (last - first)
     sampled = [x for x in range(74, 984, 4) if nearest(measured, t_of(x)) <= 0.3]
-    columns = sum(1 for x in sampled if count(rows, line_blue, x, x, 72, 480) > 0)
+    columns = sum(1 for x in sampled if count(rows, line_blue, x, x, 72, bottom) > 0)
     expect(columns >= 0.75 * len(sampled), f"filtered line in {columns} of {len(sampled)} sampled columns with measurements")
-    expect(count(rows, INNER, 72, 985, 72, 480) > 0 or count(rows, (0xFF, 0xE5, 0xCF), 72, 985, 72, 480) > 0,
+    expect(count(rows, INNER, 72, 985, 72, bottom) > 0 or count(rows, (0xFF, 0xE5, 0xCF), 72, 985, 72, bottom) > 0,
            "inner zone colour in the distance panel")
     # Not a solid block: most of the distance panel is still background.
-    panel = [rows[y][x] for y in range(80, 475, 3) for x in range(80, 980, 3)]
+    panel = [rows[y][x] for y in range(80, bottom - 5, 3) for x in range(80, 980, 3)]
     light = sum(1 for p in panel if min(p) >= 200)
     expect(light >= 0.3 * len(panel), f"distance panel {100 * light // len(panel)}% light, not a solid block")
     for event in events:
         colour = ENTER if event["event"] == "enter" else EXIT
         x = x_of(event["t"])
-        expect(count(rows, colour, x - 9, x + 9, 72, 480) > 0,
+        expect(count(rows, colour, x - 9, x + 9, 72, bottom) > 0,
                f"{event['event']} {event['zone']} at t={event['t']}: marker colour near x={x:.0f}")
-    if not dense:
+    if range_only:
+        # The panel's frame: its bottom edge at y = 735 across the plot, and no
+        # azimuth panel's top edge at y = 540.
+        expect(count(rows, frame_grey, 100, 950, 734, 736) >= 800, "the distance panel's bottom edge at y = 735")
+        expect(count(rows, frame_grey, 100, 950, 539, 541) < 100, "no azimuth panel's top edge at y = 540")
+    elif not dense:
         expect(count(rows, MEASURED_AZIMUTH, 72, 985, 540, 735) > 0, "measured azimuth colour in the azimuth panel")
         expect(count(rows, PREDICTED_AZIMUTH, 72, 985, 540, 735) > 0, "predicted azimuth colour in the azimuth panel")
 
@@ -183,7 +196,7 @@ def check_overview(png, csv, events_path):
 
 def main():
     if len(sys.argv) >= 6 and sys.argv[1] == "run":
-        check_run(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], "--dense" in sys.argv)
+        check_run(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], "--dense" in sys.argv, "--range-only" in sys.argv)
     elif len(sys.argv) == 5 and sys.argv[1] == "overview":
         check_overview(sys.argv[2], sys.argv[3], sys.argv[4])
     else:

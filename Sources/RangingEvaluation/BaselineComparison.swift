@@ -88,16 +88,16 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
 
   public var description: String { table() }
 
-  /// The engine's table, then per run and overall one row per method:
-  /// baselines first, then the engine, then the smoothed track when there is one.
+  /// The engine's tables, then per run and overall one row per method:
+  /// baselines first, then the engine, then the smoothed track when there
+  /// is one; events in one table, distance error in another, so that each
+  /// fits in 100 columns.
   public func table() -> String {
     var lines = [engine.table()]
-    lines.append("engine vs baselines (same truth, matching and tolerance; distance error vs truth)")
+    lines.append("engine vs baselines (same truth, matching and tolerance)")
     for baseline in baselines {
       lines.append("  " + (baseline.summary ?? baseline.method))
     }
-    lines.append(Self.row(["run", "method", "truth", "events", "matched", "missed", "false", "unscored", "F1", "p50 s",
-                           "p95 s", "RMSE m", "MAE m", "p95 m"]))
     let reports = baselines.map { ($0.method, $0.report) } + [("engine", engine)] + (smoothed.map { [("smoothed", $0)] } ?? [])
     var runs = engine.scenarios.indices.map { index in
       (engine.scenarios[index].name, reports.map { ($0, $1.scenarios[index].events, $1.scenarios[index].distance) })
@@ -105,32 +105,31 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     if engine.scenarios.count > 1 {
       runs.append(("overall", reports.map { ($0, $1.overall, $1.overallDistance) }))
     }
+    func row(_ name: String, _ method: String, _ cells: [(String, Int)]) -> String {
+      ReportTable.row(name, [(method.padding(toLength: max(Self.methodWidth, method.count), withPad: " ", startingAt: 0), Self.methodWidth + 1)] + cells)
+    }
+    lines.append(row("run", " method", Array(zip(ReportTable.eventHeader, ReportTable.eventWidths))))
     for (name, methods) in runs {
-      for (offset, (method, events, distance)) in methods.enumerated() {
-        lines.append(Self.row([offset == 0 ? name : "", method, "\(events.truthCount)", "\(events.engineCount)",
-                               "\(events.matched)", "\(events.missed)", "\(events.falseEvents)",
-                               "\(events.unscoredEvents)", Self.number(events.f1), Self.number(events.latencyP50Seconds),
-                               Self.number(events.latencyP95Seconds), Self.number(distance?.filtered.rmseMeters),
-                               Self.number(distance?.filtered.maeMeters),
-                               Self.number(distance?.filtered.p95AbsoluteErrorMeters)]))
+      for (offset, (method, events, _)) in methods.enumerated() {
+        lines.append(row(offset == 0 ? name : "", " " + method, Array(zip(ReportTable.eventCells(events), ReportTable.eventWidths))))
+      }
+    }
+    if runs.contains(where: { $0.1.contains { $0.2 != nil } }) {
+      lines.append("")
+      lines.append("distance error vs truth, metres (a baseline's distance is the one it thresholds)")
+      let widths = [9, 9, 9]
+      lines.append(row("run", " method", Array(zip(["RMSE", "MAE", "p95"], widths))))
+      for (name, methods) in runs {
+        for (offset, (method, _, distance)) in methods.enumerated() {
+          let cells = [ReportTable.number(distance?.filtered.rmseMeters), ReportTable.number(distance?.filtered.maeMeters),
+                       ReportTable.number(distance?.filtered.p95AbsoluteErrorMeters)]
+          lines.append(row(offset == 0 ? name : "", " " + method, Array(zip(cells, widths))))
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The first cell left-aligned in 26 columns, the method in 10, the others right-aligned in 9.
-  private static func row(_ cells: [String]) -> String {
-    var line = cells[0].padding(toLength: max(26, cells[0].count), withPad: " ", startingAt: 0)
-    line += cells[1].padding(toLength: max(10, cells[1].count), withPad: " ", startingAt: 0)
-    for cell in cells.dropFirst(2) {
-      line += String(repeating: " ", count: max(1, 9 - cell.count)) + cell
-    }
-    return line
-  }
-
-  /// Three decimals, or `-` when absent.
-  private static func number(_ value: Double?) -> String {
-    guard let value else { return "-" }
-    return TextFormatting.fixed(value, decimals: 3)
-  }
+  /// Width of the method column.
+  private static let methodWidth = 10
 }

@@ -50,60 +50,56 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
 
   public var description: String { table() }
 
-  /// A plain-text table: events per run (with per-zone rows), overall, then
-  /// distance error when any run had a filtered track.
+  /// Plain-text tables, each within 100 columns: events per run (with
+  /// per-zone rows), overall, and what the columns mean; then, when any run
+  /// had a filtered track, distance error and the sigma coverage.
   public func table() -> String {
     let zoneList = zones.map { "\($0.name)=\($0.radiusMeters) m" }.joined(separator: ", ")
-    var lines = ["zone events (tolerance \(matchToleranceSeconds) s; zones \(zoneList); "
-                 + "unscored: outside the object's truth span ± tolerance)"]
-    let header = ["run", "truth", "engine", "matched", "missed", "false", "unscored", "prec", "recall", "F1", "p50 s",
-                  "p95 s"]
-    lines.append(Self.row(header))
+    var lines = ["zone events (tolerance \(matchToleranceSeconds) s; zones \(zoneList))"]
+    lines.append(ReportTable.row("run", Array(zip(ReportTable.eventHeader, ReportTable.eventWidths))))
     func eventRow(_ label: String, _ s: EventScore) -> String {
-      Self.row([label, "\(s.truthCount)", "\(s.engineCount)", "\(s.matched)", "\(s.missed)", "\(s.falseEvents)",
-                "\(s.unscoredEvents)", Self.number(s.precision), Self.number(s.recall), Self.number(s.f1),
-                Self.number(s.latencyP50Seconds), Self.number(s.latencyP95Seconds)])
+      ReportTable.row(label, Array(zip(ReportTable.eventCells(s), ReportTable.eventWidths)))
     }
+    func shown(_ part: ZoneKindScore) -> Bool { part.score.truthCount + part.score.engineCount + part.score.unscoredEvents > 0 }
     for run in scenarios {
       lines.append(eventRow(run.name, run.events))
-      for part in run.breakdown where part.score.truthCount + part.score.engineCount + part.score.unscoredEvents > 0 {
-        lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score))
-      }
+      for part in run.breakdown where shown(part) { lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score)) }
     }
     if scenarios.count > 1 {
       lines.append(eventRow("overall", overall))
-      for part in overallBreakdown
-      where part.score.truthCount + part.score.engineCount + part.score.unscoredEvents > 0 {
+      for part in overallBreakdown where shown(part) {
         lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score))
       }
     }
-    let distances = scenarios.compactMap { run in run.distance.map { (run.name, $0) } }
-    if !distances.isEmpty {
+    lines.append(ReportTable.eventFootnote)
+    lines.append("")
+    var distances = scenarios.compactMap { run in run.distance.map { (run.name, $0) } }
+    guard !distances.isEmpty else { return lines.joined(separator: "\n") + "\n" }
+    if distances.count > 1, let overallDistance { distances.append(("overall", overallDistance)) }
+    lines.append("distance error, metres (filtered vs raw on the same rows)")
+    let distanceWidths = [8, 9, 10, 9, 9, 9, 8, 8]
+    lines.append(ReportTable.row("run", Array(zip(
+      ["rows", "unpaired", "filt RMSE", "filt MAE", "filt p95", "raw RMSE", "raw MAE", "raw p95"], distanceWidths))))
+    for (name, d) in distances {
+      let cells = ["\(d.rows)", "\(d.unpairedFilteredRows)", ReportTable.number(d.filtered.rmseMeters),
+                   ReportTable.number(d.filtered.maeMeters), ReportTable.number(d.filtered.p95AbsoluteErrorMeters),
+                   ReportTable.number(d.raw.rmseMeters), ReportTable.number(d.raw.maeMeters),
+                   ReportTable.number(d.raw.p95AbsoluteErrorMeters)]
+      lines.append(ReportTable.row(name, Array(zip(cells, distanceWidths))))
+    }
+    let covered = distances.compactMap { name, d in d.filteredSigma.map { (name, $0) } }
+    if !covered.isEmpty {
       lines.append("")
-      lines.append("distance error, metres (filtered vs raw on the same rows)")
-      lines.append(Self.row(["run", "rows", "unpaired", "filt RMSE", "filt MAE", "filt p95", "raw RMSE", "raw MAE", "raw p95"]))
-      for (name, d) in distances + (distances.count > 1 ? [("overall", overallDistance!)] : []) {
-        lines.append(Self.row([name, "\(d.rows)", "\(d.unpairedFilteredRows)",
-                               Self.number(d.filtered.rmseMeters), Self.number(d.filtered.maeMeters),
-                               Self.number(d.filtered.p95AbsoluteErrorMeters), Self.number(d.raw.rmseMeters),
-                               Self.number(d.raw.maeMeters), Self.number(d.raw.p95AbsoluteErrorMeters)]))
+      lines.append("sigma coverage of the filtered distance: the share of rows with |e| <= sigma and <= 2 sigma,")
+      lines.append("  e = filtered - true, sigma the reported one; overconfident: |e| > 1 m and sigma < |e|/5")
+      let sigmaWidths = [8, 12, 12, 14]
+      lines.append(ReportTable.row("run", Array(zip(["rows", "in 1 sigma", "in 2 sigma", "overconfident"], sigmaWidths))))
+      for (name, sigma) in covered {
+        let cells = ["\(sigma.rows)", ReportTable.number(sigma.withinOneSigma), ReportTable.number(sigma.withinTwoSigma),
+                     "\(sigma.overconfidentRows)"]
+        lines.append(ReportTable.row(name, Array(zip(cells, sigmaWidths))))
       }
     }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// The first cell left-aligned in 26 columns, the others right-aligned in 9.
-  private static func row(_ cells: [String]) -> String {
-    var line = cells[0].padding(toLength: max(26, cells[0].count), withPad: " ", startingAt: 0)
-    for cell in cells.dropFirst() {
-      line += String(repeating: " ", count: max(1, 9 - cell.count)) + cell
-    }
-    return line
-  }
-
-  /// Three decimals, or `-` when absent.
-  private static func number(_ value: Double?) -> String {
-    guard let value else { return "-" }
-    return TextFormatting.fixed(value, decimals: 3)
   }
 }

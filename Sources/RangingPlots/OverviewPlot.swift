@@ -79,7 +79,7 @@ public struct OverviewPlot: Sendable {
 
   private func drawTitle(_ svg: inout SVGWriter) {
     svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "28", "font-size": "17", "font-weight": "bold"],
-                text: "\(overview.source) — \(overview.objectCount) objects")
+                text: "\(PlotTitle.recordingName(overview.source)) — \(overview.objectCount) objects")
     var summary = "\(overview.measurementCount) measurements"
     if overview.rows.count < overview.objectCount {
       summary += "; showing the \(overview.rows.count) objects with the most"

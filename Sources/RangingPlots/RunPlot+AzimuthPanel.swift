@@ -4,7 +4,7 @@ extension RunPlot {
   /// direction was missing, life-cycle lines, measured azimuth dots,
   /// `horizontal_angle` rings, filtered azimuth: a solid line where the
   /// direction was measured, a dashed one of another colour where the 3-D
-  /// filter predicted it; then the time-axis title.
+  /// filter predicted it.
   func drawAzimuthPanel(_ svg: inout SVGWriter) {
     let top = layout.azimuthTop
     let bottom = layout.azimuthBottom
@@ -48,9 +48,6 @@ extension RunPlot {
            style: ["fill": "none", "stroke": PlotStyle.filteredAzimuth, "stroke-width": PlotStyle.lineWidth,
                    "stroke-linejoin": "round"])
     svg.close("g")
-    svg.element("text", ["x": SVGWriter.number((layout.plotLeft + layout.plotRight) / 2),
-                         "y": SVGWriter.number(bottom + 40), "text-anchor": "middle", "font-size": "13"],
-                text: "time, s")
   }
 
   /// The filtered azimuth in pieces, split where the direction switches

@@ -35,9 +35,14 @@ extension RunPlot {
   /// each group's first event's time and deciding distance (the zone
   /// radius when it has none), each labelled with its kind and zone
   /// (`enter inner`) where the label does not overlap one already drawn.
+  /// A label that would overlap one moves out by a line, up to
+  /// ``labelLines`` lines, so that events of two zones at the same instant
+  /// (one marker over the other) are both named; a label is kept inside the
+  /// panel, since one centred on a marker at the edge was clipped
+  /// (`nter outer`).
   func drawEvents(_ svg: inout SVGWriter) {
     svg.open("g", ["clip-path": "url(#clip-distance)"])
-    var placed: [(left: Double, right: Double, top: Double, bottom: Double)] = []
+    var placed: [LabelBox] = []
     for group in eventGroups() {
       let event = group.first
       let x = timeScale(event.timeSeconds)
@@ -57,17 +62,34 @@ extension RunPlot {
       svg.close("path")
       // The label sits beyond the marker's base: above an enter, below an exit.
       let width = 6.0 * Double(group.label.count) + 4
-      let baseline = event.kind == .enter ? y - s - 4 : y + s + 12
-      let box = (left: x - width / 2, right: x + width / 2, top: baseline - 10, bottom: baseline + 2)
-      guard !placed.contains(where: { box.left < $0.right && $0.left < box.right && box.top < $0.bottom && $0.top < box.bottom })
-      else { continue }
+      let labelX = min(max(x, layout.plotLeft + width / 2 + 2), layout.plotRight - width / 2 - 2)
+      let outwards = event.kind == .enter ? -1.0 : 1.0
+      let firstBaseline = event.kind == .enter ? y - s - 4 : y + s + 12
+      let free = (0..<Self.labelLines).lazy.map { line -> (baseline: Double, box: LabelBox) in
+        let baseline = min(max(firstBaseline + outwards * 12 * Double(line), layout.distanceTop + 12), layout.distanceBottom - 3)
+        return (baseline, LabelBox(left: labelX - width / 2, right: labelX + width / 2, top: baseline - 10, bottom: baseline + 2))
+      }.first { candidate in !placed.contains { $0.overlaps(candidate.box) } }
+      guard let (baseline, box) = free else { continue }
       placed.append(box)
-      svg.element("text", ["class": "event-label", "x": SVGWriter.number(x), "y": SVGWriter.number(baseline),
+      svg.element("text", ["class": "event-label", "x": SVGWriter.number(labelX), "y": SVGWriter.number(baseline),
                            "text-anchor": "middle", "font-size": "10", "fill": colour,
                            "stroke": "white", "stroke-width": "3", "paint-order": "stroke"],
                   text: group.label)
     }
     svg.close("g")
+  }
+
+  /// How many lines out from its marker a label may move to stay clear of
+  /// the labels already drawn.
+  static let labelLines = 3
+
+  /// The pixel box a label covers.
+  struct LabelBox {
+    var left, right, top, bottom: Double
+
+    func overlaps(_ other: LabelBox) -> Bool {
+      left < other.right && other.left < right && top < other.bottom && other.top < bottom
+    }
   }
 
   /// The hover text: `inner enter at 12.5 s, 1.42 m`, or for a group

@@ -38,7 +38,7 @@ extension RunPlot {
     if trace.filtered.contains(where: { $0.azimuthDegrees != nil && $0.isDirectionPredicted }) {
       entries.append((.line(PlotStyle.predictedAzimuth, dash: PlotStyle.predictedDash), "filtered azimuth, predicted"))
     }
-    if !trace.directionGaps.isEmpty {
+    if showsAzimuth, !trace.directionGaps.isEmpty {
       entries.append((.band(PlotStyle.directionMissing, opacity: "0.5"), "direction missing"))
     }
     svg.open("g", ["class": "legend"])

@@ -4,7 +4,10 @@
 /// dashed, zone radii with their hysteresis bands, enter and exit markers)
 /// above an azimuth panel (measured azimuth as dots, filtered azimuth as a
 /// line, shading where the measured direction was missing), sharing one
-/// time axis, with a title and a legend.
+/// time axis, with a title (the file's name and the object) and a legend. A
+/// recording with no direction at all (range-only) gets no azimuth panel:
+/// it would be shaded "direction missing" from end to end, so the distance
+/// panel takes its height instead (``showsAzimuth``).
 ///
 /// Scales (all public, so tests can check pixels against hand computation):
 /// - time: the trace's window (`--from`, `--to`), and where it is open the
@@ -52,11 +55,20 @@ public struct RunPlot: Sendable {
   public let timeScale: LinearScale
   public let distanceScale: LinearScale
   public let azimuthScale: LinearScale
+  /// Whether the trace has any azimuth (measured, `horizontal_angle` or
+  /// filtered) to draw; without, the distance panel reaches down to
+  /// ``Layout/azimuthBottom`` and there is no azimuth panel.
+  public let showsAzimuth: Bool
   /// ``RunTrace/lineBreakSeconds``, computed once (it sorts the intervals).
   let lineBreakSeconds: Double
 
   public init(trace: RunTrace, layout: Layout = Layout()) {
     self.trace = trace
+    var azimuths = trace.measurements.compactMap(\.azimuthDegrees)
+    azimuths += trace.measurements.compactMap(\.horizontalAngleDegrees) + trace.filtered.compactMap(\.azimuthDegrees)
+    showsAzimuth = !azimuths.isEmpty
+    var layout = layout
+    if !showsAzimuth { layout.distanceBottom = layout.azimuthBottom }
     self.layout = layout
     lineBreakSeconds = trace.lineBreakSeconds
     var times = trace.measurements.map(\.timeSeconds) + trace.filtered.map(\.timeSeconds)
@@ -77,8 +89,6 @@ public struct RunPlot: Sendable {
     let top = LinearScale.ceiling(padded, toMultipleOf: LinearScale.niceStep(span: padded, count: 6))
     distanceScale = LinearScale(domain: (0, top), range: (layout.distanceBottom, layout.distanceTop))
 
-    var azimuths = trace.measurements.compactMap(\.azimuthDegrees)
-    azimuths += trace.measurements.compactMap(\.horizontalAngleDegrees) + trace.filtered.compactMap(\.azimuthDegrees)
     let largest = azimuths.map(abs).max() ?? 0
     let extent = [30.0, 60, 90].first { $0 >= largest } ?? 180
     azimuthScale = LinearScale(domain: (-extent, extent), range: (layout.azimuthBottom, layout.azimuthTop))
@@ -90,8 +100,9 @@ public struct RunPlot: Sendable {
     svg.element("rect", ["x": "0", "y": "0", "width": SVGWriter.number(layout.width),
                          "height": SVGWriter.number(layout.height), "fill": "white"])
     svg.open("defs")
-    for (id, top, bottom) in [("clip-distance", layout.distanceTop, layout.distanceBottom),
-                              ("clip-azimuth", layout.azimuthTop, layout.azimuthBottom)] {
+    var clips = [("clip-distance", layout.distanceTop, layout.distanceBottom)]
+    if showsAzimuth { clips.append(("clip-azimuth", layout.azimuthTop, layout.azimuthBottom)) }
+    for (id, top, bottom) in clips {
       svg.open("clipPath", ["id": id])
       svg.element("rect", rectangle(left: layout.plotLeft, right: layout.plotRight, top: top, bottom: bottom))
       svg.close("clipPath")
@@ -100,23 +111,36 @@ public struct RunPlot: Sendable {
     svg.open("g", ["font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": "12", "fill": PlotStyle.axis])
     drawTitle(&svg)
     drawDistancePanel(&svg)
-    drawAzimuthPanel(&svg)
+    if showsAzimuth {
+      drawAzimuthPanel(&svg)
+      drawTimeTitle(&svg, below: layout.azimuthBottom)
+    } else {
+      drawTimeTitle(&svg, below: layout.distanceBottom)
+    }
     drawLegend(&svg)
     svg.close("g")
     return svg.document()
   }
 
-  /// Title (file and object) and a line of counts.
+  /// Title (file name and object) and a line of counts.
   private func drawTitle(_ svg: inout SVGWriter) {
     svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "28", "font-size": "17", "font-weight": "bold"],
-                text: "\(trace.source) — object \(trace.object)")
+                text: "\(PlotTitle.recordingName(trace.source)) — object \(trace.object)")
     let enters = trace.events.filter { $0.kind == .enter }.count
     let zones = trace.zones.map { "\($0.name) \(trimmed($0.radiusMeters)) m ± \(trimmed($0.hysteresisMeters / 2))" }
     var summary = "\(trace.measurements.count) measurements, \(trace.filtered.count) filtered states, "
       + "\(enters) enter and \(trace.events.count - enters) exit events"
     if !zones.isEmpty { summary += "; zones " + zones.joined(separator: ", ") }
+    if !showsAzimuth { summary += "; no direction in these rows, so no azimuth panel" }
     svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "50", "font-size": "12", "fill": "#555555"],
                 text: summary)
+  }
+
+  /// The time axis's title under the lowest panel.
+  private func drawTimeTitle(_ svg: inout SVGWriter, below bottom: Double) {
+    svg.element("text", ["x": SVGWriter.number((layout.plotLeft + layout.plotRight) / 2),
+                         "y": SVGWriter.number(bottom + 40), "text-anchor": "middle", "font-size": "13"],
+                text: "time, s")
   }
 
   /// The attributes of a rectangle between the given pixel edges.

@@ -5,6 +5,10 @@ public struct ReplaySummary: Equatable, Sendable {
   public var rowsRead = 0
   /// Measurement rows the engine used.
   public var measurementsAccepted = 0
+  /// Of those, the rows that carried a direction (`dir_*` or
+  /// `horizontal_angle`): with none, a zone gated by angle can have no
+  /// event (``ZoneList/angleGateWarning(for:path:)``).
+  public var measurementsWithDirection = 0
   /// Life-cycle rows applied.
   public var lifecycleAccepted = 0
   /// Pose-only rows applied (docs/FORMATS.md §1); a row with a pose and a
@@ -44,6 +48,7 @@ public struct ReplaySummary: Equatable, Sendable {
     merged.posesFed = shards[0].posesFed
     for shard in shards {
       merged.measurementsAccepted += shard.measurementsAccepted
+      merged.measurementsWithDirection += shard.measurementsWithDirection
       merged.lifecycleAccepted += shard.lifecycleAccepted
       merged.rejectedByReason.merge(shard.rejectedByReason, uniquingKeysWith: +)
       merged.objects += shard.objects

@@ -77,8 +77,8 @@ public struct Replayer<Backend: KalmanBackend> {
   ///
   /// Inlinable, with the row loop, so that the whole loop, the pipeline and
   /// its filters are specialised for `Backend` in the caller's module and the
-  /// pipeline is called directly rather than through closures (README,
-  /// Performance). A usable row allocates nothing: the object is interned
+  /// pipeline is called directly rather than through closures
+  /// (docs/PERFORMANCE.md). A usable row allocates nothing: the object is interned
   /// from the reader's bytes.
   ///
   /// - Throws: `DatasetError` when the input cannot be read further.
@@ -151,6 +151,7 @@ public struct Replayer<Backend: KalmanBackend> {
       switch result {
       case .accepted(let slot, let state, let outcome, _):
         tally.summary.measurementsAccepted += 1
+        if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
         // The name is looked up only for an observer: copying it costs a retain and a release.
         if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
         if tally.observesSteps {

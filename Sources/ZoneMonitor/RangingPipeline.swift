@@ -11,7 +11,7 @@ import RangingEngine
 public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
   // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
-  // out; the runtime checks cost more than the zone logic (README, Performance).
+  // out; the runtime checks cost more than the zone logic (docs/PERFORMANCE.md).
   @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
   public let suspensionPolicy: SuspensionPolicy
   /// The latest time seen on any update or clock advance.
@@ -74,7 +74,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   @inlinable @inline(__always) @discardableResult
   public func process(object: UInt64, update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
     // Inlinable so that the tracker and its filters are specialised in the
-    // caller's module (README, Performance); the zones run in `zonesAfter`.
+    // caller's module (docs/PERFORMANCE.md); the zones run in `zonesAfter`.
     // Validation first: a rejected update tells nothing about the object, so
     // it neither ends its track nor changes anything else.
     if let reason = tracker.configuration.validation.rejection(of: update) {

@@ -60,6 +60,37 @@ struct EvaluateCommandTests {
     #expect(text.contains("median3 (median of the last 3 distances)") && text.contains("exit s >= r"))
     #expect(text.contains("unscored"))
   }
+
+  @Test("Every table line fits in 100 columns (run names up to 22 characters), with two runs and the sigma coverage")
+  func tableWidth() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let a = try scratch.write("twenty-two-characters.csv", twoRuns)
+    let result = try Rangectl.run(["evaluate", a, PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let wide = result.stdoutText.split(separator: "\n").filter { $0.count > 100 }
+    #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
+    #expect(result.stdoutText.contains("sigma coverage") && result.stdoutText.contains("negative when the event came before"))
+  }
+
+  /// run-a's events after t = 4 s are unscored: its row counts them among its
+  /// events instead of reading "engine 0, unscored 2".
+  @Test("A row's events include its unscored ones, so that unscored events never outnumber the events")
+  func unscoredWithinEvents() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("two-runs.csv", twoRuns)
+    let json = try #require(try JSONSerialization.jsonObject(with: try Rangectl.run(["evaluate", path, "--json"]).stdout) as? [String: Any])
+    let overall = try #require(json["overall"] as? [String: Any])
+    let scored = try #require((overall["engineCount"] as? NSNumber)?.intValue)
+    let unscored = try #require((overall["unscoredEvents"] as? NSNumber)?.intValue)
+    let table = try Rangectl.run(["evaluate", path]).stdoutText
+    let header = try #require(table.split(separator: "\n").first { $0.hasPrefix("run ") }).split(separator: " ")
+    let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("two-runs ") }).split(separator: " ")
+    let cell = { (name: String) in Int(row[try #require(header.firstIndex(of: Substring(name)))]) }
+    #expect(try cell("events") == scored + unscored)
+    #expect(try cell("unscored") == unscored)
+  }
 }
 
 /// evaluate reports the rows it cannot use and refuses a file with nothing

@@ -134,7 +134,7 @@ struct LiveReplayTests {
     return (t, "w\(walker)", "\(t),w\(walker),\(centimetres / 100).\(centimetres % 100 < 10 ? "0" : "")\(centimetres % 100)\n")
   }
 
-  /// The README's figure comes from this test run on the release build
+  /// docs/COMMAND-LINE.md's figure comes from this test run on the release build
   /// (`RANGECTL=.build/release/rangectl`); a debug build, the default under
   /// `swift test`, is only just fast enough for 10,000 rows/s and lags by tens
   /// of milliseconds, so the bound here is loose.

@@ -99,7 +99,8 @@ struct PlotCommandTests {
     let svg = try Data(contentsOf: scratch.url.appendingPathComponent("walk.svg"))
     let outline = try SVGOutline(parsing: svg)
     #expect(outline.names.first == "svg")
-    #expect(outline.texts.contains("\(input) — object person-1"))
+    // The title names the file, not its folders (datasets/walk-in-out/).
+    #expect(outline.texts.contains("samples.csv — object person-1"))
     #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input], object: "person-1")))
     #expect(outline.count(ofClass: "series") >= 7, "raw, filtered, sigma, truth, azimuth measured and filtered, gaps")
     #expect(!outline.names.contains("script"))
@@ -114,7 +115,7 @@ struct PlotCommandTests {
     let result = try Rangectl.run(["plot", input, "--output", scratch.path("tag.svg"), "--object", "tag-03"] + options)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let outline = try SVGOutline(parsing: try Data(contentsOf: scratch.url.appendingPathComponent("tag.svg")))
-    #expect(outline.texts.contains("\(input) — object tag-03"))
+    #expect(outline.texts.contains("samples.csv — object tag-03"))
     #expect(outline.texts.contains("near 2 m") && !outline.texts.contains("inner 1.5 m"))
     #expect(outline.count(ofClass: "zone-band") == 1)
     #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input] + options, object: "tag-03")))

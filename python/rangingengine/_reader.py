@@ -10,27 +10,28 @@ the leftmost column first) are not in the DataFrame: they are in
 `df.attrs["rangingengine"]["rejected"]` (row, column, field, reason, text), and replay() counts and reports them,
 so that rows read = accepted + rejected. The remaining checks (values, event
 names, directions) are replay()'s, so that they apply to any DataFrame.
-"""
-import re
 
+Speed: the lines are found with NumPy (_lines.py) and the fields parsed by
+pyarrow's CSV reader in C++, numbers straight to float64 (its converter,
+fast_float, rounds correctly, as the reader's strtod does) and text columns
+dictionary-encoded, so that a name repeated on every row becomes one Python
+string. Only cells that pyarrow could not settle go through Python
+(_number_text.py): a column with a malformed number, and NaN cells (pyarrow
+reads `nan(...)` as NaN; rangectl calls it malformed).
+"""
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.csv as arrow_csv
+import pyarrow.compute as arrow_compute
 
+from . import _number_text
 from ._columns import NUMERIC, TEXT, KNOWN, POSE, RangingFormatError, clipped
+from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_DECIMAL = r"[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?"
-_NON_FINITE = r"[+-]?([nN][aA][nN]|[iI][nN][fF]|[iI][nN][fF][iI][nN][iI][tT][yY])"
-_MAXIMUM_LINE_BYTES = 1 << 20
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
 _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\xff\xfe", "UTF-16LE"),
                (b"\xfe\xff", "UTF-16BE")]
-
-
-def _trim(field: str) -> str:
-    return field.strip(" \t")
-
-
 def read_csv(path) -> pd.DataFrame:
     """Reads a ranging CSV into a DataFrame indexed by the 1-based line number.
 
@@ -50,94 +51,191 @@ def read_csv(path) -> pd.DataFrame:
                                                     "(its byte order mark); save it as UTF-8")
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
-    # Invalid UTF-8 bytes become `\xNN`, as rangectl's UTF8Text.decode writes them.
-    text = data.decode("utf-8", errors="backslashreplace")
-    lines = _LINE_BREAK.split(text)
-    if lines and lines[-1] == "":
-        lines.pop()
-    header_index = next((i for i, line in enumerate(lines)
-                         if not line.startswith("#") and line.strip(" \t") != ""), None)
-    if header_index is None:
-        raise RangingFormatError(path, None, None, "not a ranging CSV: no header line")
-    header = [_trim(name) for name in lines[header_index].split(",")]
-    for required in ("t", "object"):
-        if required not in header:
-            raise RangingFormatError(path, header_index + 1, required, f"not a ranging CSV: no '{required}' column")
-    unsupported(path, header_index + 1, header)
-    data, numbers, rejections = _split(lines, header_index, header)
-    position = {name: header.index(name) for name in header if name in KNOWN}
-    frame = pd.DataFrame(data, columns=header).set_axis(pd.Index(numbers, name="line"))
-    frame, more = _parse_numbers(frame, header, position)
-    rejections.extend(more)
-    for name in TEXT:
-        if name in frame:
-            frame[name] = frame[name].where(frame[name] != "", None)
-    frame = frame.loc[:, ~pd.Index(header).duplicated()]
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            # Invalid UTF-8 bytes become `\xNN`, as rangectl's UTF8Text.decode writes them.
+            data = data.decode("utf-8", errors="backslashreplace").encode()
+    lines = split_lines(path, normalised_line_ends(data))
+    header = lines.header
+    unsupported(path, lines.header_line, header)
+    first_of = {name: index for index, name in reversed(list(enumerate(header)))}
+    # A repeated column name: the first such column is the one read (as rangectl's ColumnLayout does).
+    columns = [index for index, name in enumerate(header) if first_of[name] == index]
+    fields = _Fields(lines.buffer, header, columns, lines.spaced)
+    rejections = list(lines.rejections)
+    # pyarrow left out the lines whose field count differs from the header's.
+    for row, text in fields.wrong_field_count:
+        rejections.append((int(lines.numbers[row]), None, "row", "wrong_field_count", wrong_field_count(text)))
+    numbers_of_rows = np.delete(lines.numbers, [row for row, _ in fields.wrong_field_count])
+
+    count = len(numbers_of_rows)
+    bad = np.zeros(count, dtype=bool)
+
+    def reject(mask, index, reason, text_of):
+        mask = mask & ~bad
+        for position in np.flatnonzero(mask):
+            rejections.append((int(numbers_of_rows[position]), index + 1, header[index], reason, text_of(position)))
+        bad[mask] = True
+
+    texts = {index: fields.text(index) for index in columns if header[index] not in NUMERIC}
+    numbers = {index: fields.number(index) for index in columns if header[index] in NUMERIC}
+    t_index, object_index = first_of["t"], first_of["object"]
+    reject(~numbers[t_index].present & ~numbers[t_index].malformed, t_index, "missing_value", lambda _: "")
+    reject(~fields.present(object_index), object_index, "missing_value", lambda _: "")
+    numeric = [index for index in columns if index in numbers]
+    for reason in ("malformed_number", "non_finite_value"):
+        for index in numeric:
+            number = numbers[index]
+            failing = number.malformed if reason == "malformed_number" else number.non_finite
+            if failing.any():
+                reject(failing, index, reason, lambda position, index=index: clipped(fields.raw(index)[position]))
+
+    # Rows rejected here are left out (a file without any keeps its arrays as they are).
+    keep = ~bad if bad.any() else slice(None)
+    frame = pd.DataFrame({header[index]: (numbers[index].values if index in numbers else texts[index])[keep]
+                          for index in columns},
+                         index=pd.Index(numbers_of_rows[keep], name="line"), columns=[header[i] for i in columns],
+                         copy=False)  # the arrays are new: no copy, and no merging into blocks
     frame.attrs["rangingengine"] = {
         "path": path,
         # Plain lists, so that the attributes survive pyarrow and Parquet (which store them as JSON).
         "rejected": [list(record) for record in sorted(rejections, key=lambda record: record[0])],
-        "unused_columns": [name for name in header if name not in KNOWN],
+        "unused_columns": list(dict.fromkeys(name for name in header if name not in KNOWN)),
         "file_columns": {name: index + 1 for index, name in reversed(list(enumerate(header)))},
     }
     return frame
 
 
-def _split(lines, header_index, header):
-    """The data lines as trimmed fields, their line numbers, and the row-level rejections."""
-    width = len(header)
-    t_column, object_column = header.index("t"), header.index("object")
-    data, numbers, rejections = [], [], []
-    for index in range(header_index + 1, len(lines)):
-        line = lines[index]
-        if line.startswith("#") or line.strip(" \t") == "":
-            continue
-        number = index + 1
-        if len(line) * 4 > _MAXIMUM_LINE_BYTES and len(line.encode()) > _MAXIMUM_LINE_BYTES:
-            rejections.append((number, None, "row", "line_too_long", ""))
-            continue
-        fields = [_trim(field) for field in line.split(",")]
-        if len(fields) != width:
-            rejections.append((number, None, "row", "wrong_field_count", clipped(_trim(line))))
-            continue
-        missing = next((column for column in (t_column, object_column) if fields[column] == ""), None)
-        if missing is not None:
-            rejections.append((number, missing + 1, header[missing], "missing_value", ""))
-            continue
-        data.append(fields)
-        numbers.append(number)
-    return data, numbers, rejections
+class _Number:
+    """One numeric column: values (NaN where empty or unusable), and which
+    fields were present, malformed or non-finite."""
+
+    def __init__(self, values, present, malformed, non_finite):
+        self.values, self.present, self.malformed, self.non_finite = values, present, malformed, non_finite
 
 
-def _parse_numbers(frame, header, position):
-    """The numeric columns as float64; rows with a malformed or non-finite number
-    (the leftmost such column in the file) are taken out and returned as rejections."""
-    numeric = sorted((name for name in NUMERIC if name in position), key=position.get)
-    bad = {}
-    values = {}
-    for reason in ("malformed_number", "non_finite_value"):
-        for name in numeric:
-            texts = frame[name]
-            present = texts != ""
-            if reason == "malformed_number":
-                ok = ~present | texts.str.fullmatch(_DECIMAL) | texts.str.fullmatch(_NON_FINITE)
-                # Python's float() rounds decimal text correctly, as the reader's strtod does.
-                parsed = np.full(len(texts), np.nan)
-                usable = (present & ok).to_numpy()
-                parsed[usable] = [float(text) for text in texts.to_numpy()[usable]]
-                values[name] = pd.Series(parsed, index=texts.index)
-                failing = ~ok
-            else:
-                failing = present & ~np.isfinite(values[name].fillna(0.0))
-            for line in texts.index[failing]:
-                if line not in bad:
-                    bad[line] = (line, position[name] + 1, name, reason, clipped(texts.at[line]))
-    rejections = list(bad.values())
-    keep = ~frame.index.isin(list(bad))
-    frame = frame.loc[keep].copy()
-    for name in numeric:
-        frame[name] = values[name].loc[keep].to_numpy()
-    return frame, rejections
+class _Fields:
+    """The data lines' fields, parsed by pyarrow: numbers as float64 where every
+    field of the column converts, text otherwise; the trimmed text of any
+    column on demand."""
+
+    def __init__(self, buffer, header, columns, spaced):
+        self.buffer, self.header, self.columns = buffer, header, columns
+        self.names = [f"c{index}" for index in range(len(header))]
+        # pyarrow's number converter skips spaces and tabs itself; text needs trimming only if the data has any.
+        self.spaced = spaced
+        # (0-based row of the buffer, its text) of each line with the wrong field count, from the first read.
+        self.wrong_field_count = None
+        self.raw_texts = {}
+        text_type = pa.string() if self.spaced else pa.dictionary(pa.int32(), pa.string())
+        types = {self.names[i]: (pa.float64() if header[i] in NUMERIC else text_type) for i in columns}
+        try:
+            self.table = self._read(types)
+            self.converted = True
+        except pa.ArrowInvalid:
+            # A field pyarrow cannot convert (a malformed number): numbers as text, settled column by column.
+            self.table = self._read({name: (pa.string() if kind == pa.float64() else kind)
+                                     for name, kind in types.items()})
+            self.converted = False
+
+    def _read(self, types):
+        if not len(self.buffer):
+            self.wrong_field_count = []
+            return pa.table({name: pa.array([], type=kind) for name, kind in types.items()})
+        found = []
+
+        def skip(row):
+            # row.number: the row's 1-based line in the buffer (known when reading on one thread).
+            found.append((row.number - 1, row.text))
+            return "skip"
+
+        # One thread: the issue's measure is one core, and the invalid rows' numbers are then known.
+        options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24)
+        parse = arrow_csv.ParseOptions(delimiter=",", quote_char=False, double_quote=False, escape_char=False,
+                                       newlines_in_values=False, ignore_empty_lines=False, invalid_row_handler=skip)
+        convert = arrow_csv.ConvertOptions(column_types=types, include_columns=list(types), null_values=[""],
+                                           strings_can_be_null=False, quoted_strings_can_be_null=False)
+        table = arrow_csv.read_csv(pa.py_buffer(self.buffer), read_options=options, parse_options=parse,
+                                   convert_options=convert)
+        if self.wrong_field_count is None:
+            self.wrong_field_count = found
+        return table
+
+    def raw(self, index):
+        """Column `index`'s fields as trimmed Python strings (cached; for rejections and the slow path)."""
+        if index not in self.raw_texts:
+            table = self._read({self.names[index]: pa.string()})
+            column = arrow_compute.utf8_trim(table.column(0), " \t") if self.spaced else table.column(0)
+            self.raw_texts[index] = column.to_numpy(zero_copy_only=False)
+        return self.raw_texts[index]
+
+    def _dictionary(self, index):
+        """A text column dictionary-encoded, chunk by chunk: (distinct texts as
+        Python strings, indices into them) for each chunk."""
+        column = self.table.column(self.names[index])
+        if self.spaced:
+            column = arrow_compute.dictionary_encode(arrow_compute.utf8_trim(column, " \t"))
+        return [(chunk.dictionary.to_numpy(zero_copy_only=False).astype(object),
+                 chunk.indices.to_numpy(zero_copy_only=False)) for chunk in column.chunks]
+
+    def text(self, index):
+        """A text column as an object array; None where empty in the columns of
+        §1 (`object`, `vertical`, `event`), the empty string in unknown columns."""
+        empty = None if self.header[index] in TEXT else ""
+        parts = []
+        for values, indices in self._dictionary(index):
+            # One Python string per distinct value, then an array of references to them.
+            values[values == ""] = empty
+            parts.append(values[indices])
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=object)
+
+    def present(self, index):
+        """Where a text column's field is not empty."""
+        parts = [(values != "")[indices] for values, indices in self._dictionary(index)]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
+
+    def number(self, index):
+        """A numeric column: float64 values and which fields were present, malformed or non-finite."""
+        column = self.table.column(self.names[index])
+        if self.converted:
+            present = ~column.is_null().to_numpy(zero_copy_only=False)
+            return self._settled(index, column, present)
+        if self.spaced:
+            column = arrow_compute.utf8_trim(column, " \t")
+        present_column = arrow_compute.not_equal(column, "")
+        present = present_column.to_numpy(zero_copy_only=False)
+        try:
+            return self._settled(index, arrow_compute.cast(_null_where_not(present_column, column), pa.float64()),
+                                 present)
+        except pa.ArrowInvalid:
+            pass
+        # Malformed fields in this column: the grammar decides, by RE2 in C++, field by field.
+        decimal = arrow_compute.match_substring_regex(column, f"^(?:{_number_text.DECIMAL.pattern})$")
+        spelled = arrow_compute.match_substring_regex(column, f"^(?:{_number_text.NON_FINITE.pattern})$")
+        converted = arrow_compute.cast(_null_where_not(decimal, column), pa.float64())
+        values = converted.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+        decimal, spelled = (array.to_numpy(zero_copy_only=False) for array in (decimal, spelled))
+        return _Number(values, present, present & ~decimal & ~spelled, spelled | (decimal & np.isinf(values)))
+
+    def _settled(self, index, column, present):
+        """A column that converted to float64 whole: only NaN cells need their text
+        (`nan` is non-finite, `nan(1)` malformed)."""
+        values = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
+        malformed = np.zeros(len(values), dtype=bool)
+        non_finite = np.isinf(values)
+        unsure = np.flatnonzero(present & np.isnan(values))
+        if len(unsure):
+            _, wrong, _ = _number_text.classify(self.raw(index)[unsure])
+            malformed[unsure] = wrong
+            non_finite[unsure] = ~wrong
+        return _Number(values, present, malformed, non_finite)
+
+
+def _null_where_not(mask, column):
+    """`column` with null where `mask` is false (pyarrow's cast reads null as no value)."""
+    return arrow_compute.if_else(mask, column, pa.scalar(None, type=pa.string()))
 
 
 def unsupported(path, line, columns):

@@ -208,15 +208,15 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     unsupported(path, None, [name for name in frame.columns if frame[name].notna().any()])
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | (checked.texts["vertical"][usable] != None)  # noqa: E711
+    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | checked.text_columns["vertical"].present[usable]
     if horizontal.any():
         first = frame.index[usable[np.argmax(horizontal)]]
         raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
                          f"(ranging_engine.h); {int(horizontal.sum())} rows carry them")
-    names, ids = _object_ids(checked.texts["object"][usable])
+    names, ids = _object_ids(checked.text_columns["object"], usable)
     lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
     events_column = checked.texts["event"][usable]
-    is_event = events_column != None  # noqa: E711
+    is_event = checked.text_columns["event"].present[usable]
     lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
     seconds = checked.numbers["t"][usable]
     rows = {
@@ -231,10 +231,11 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     return Prepared(frame, info, checked, usable, names, seconds, is_event, rows, calibrations)
 
 
-def _object_ids(objects):
-    """Ids in order of first appearance, as rangectl numbers names, and the names by id."""
-    codes, uniques = pd.factorize(pd.Series(objects, dtype=object), sort=False)
-    return pd.Index(uniques, dtype=object), codes.astype(np.uint64)
+def _object_ids(objects, usable):
+    """Ids in order of first appearance among the usable rows, as rangectl numbers
+    names, and the names by id (from the column's codes: no name is hashed again)."""
+    codes, order = pd.factorize(objects.codes[usable], sort=False)
+    return pd.Index(objects.uniques[order], dtype=object), codes.astype(np.uint64)
 
 
 @dataclass
@@ -265,8 +266,10 @@ def run_engine(rows, options, zone_list, calibrations=None) -> Run:
             result = _capi.library.ranging_engine_set_object_calibration(engine, object_id, offset, scale)
             if result != _capi.RANGING_OK:
                 raise ValueError(f"object_calibration: {_capi.status_name(result)}")
-        statuses = np.zeros(count, dtype=np.int32)
-        states = np.zeros(count, dtype=_capi.OBJECT_STATE)
+        # The engine writes every row's status, and the state of each accepted measurement row: the only
+        # entries read afterwards, so the arrays need no zeroing.
+        statuses = np.empty(count, dtype=np.int32)
+        states = np.empty(count, dtype=_capi.OBJECT_STATE)
         buffer = np.zeros(max(4 * event_capacity, 1 << 16), dtype=_capi.ZONE_EVENT)
         buffer_rows = np.zeros(len(buffer), dtype=np.uintp)
         batch = _capi.Batch(count=count, status=_capi.pointer(statuses), states=_capi.pointer(states),
@@ -310,7 +313,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     }, columns=EVENT_COLUMNS)
 
     accepted = (status == _capi.RANGING_OK) & ~is_event
-    state = states[accepted]
+    state = states if accepted.all() else states[accepted]
     distance_known = np.isfinite(state["distance_m"])
     direction = state["direction"]
     has_direction = ~np.isnan(direction[:, 0])
@@ -318,14 +321,14 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
                       state["direction_sigma_rad"] * 180 / np.pi, np.nan)
     filtered = pd.DataFrame({
         "t": seconds[accepted],
-        "object": checked.texts["object"][usable][accepted],
+        "object": names.to_numpy()[prepared.rows["object_id"][accepted].astype(np.intp)],
         "distance": np.where(distance_known, state["distance_m"], np.nan),
         "sigma": np.where(distance_known, state["distance_sigma_m"], np.nan),
         "dir_x": direction[:, 0], "dir_y": direction[:, 1], "dir_z": direction[:, 2],
         "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[state["direction_state"]],
         "dir_sigma_deg": spread,
         "nlos": np.where(distance_known, state["nlos_probability"], np.nan),
-    }, columns=FILTERED_COLUMNS)
+    }, columns=FILTERED_COLUMNS, copy=False)  # the arrays are new: no copy, and no merging into blocks
 
     index = frame.index
     file_columns = info.get("file_columns") or {name: i + 1 for i, name in reversed(list(enumerate(frame.columns)))}

@@ -18,12 +18,13 @@ from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, VERTICAL, cli
 
 
 class CheckedRows:
-    """The outcome of the checks: which rows the engine gets, and why the others do not."""
+    """The outcome of the checks: which rows the engine gets, and why the others do not
+    (`reason` and `field` are None for a usable row)."""
 
-    def __init__(self, frame, numbers, texts, reason, field):
+    def __init__(self, frame, numbers, texts, reason, field, usable, text_columns):
         self.frame, self.numbers, self.texts = frame, numbers, texts
-        self.reason, self.field = reason, field
-        self.usable = reason == None  # noqa: E711 (element-wise)
+        self.reason, self.field, self.usable = reason, field, usable
+        self.text_columns = text_columns  # name -> TextColumn
 
 
 def numeric_column(frame, name):
@@ -39,13 +40,34 @@ def numeric_column(frame, name):
     return values, malformed
 
 
-def text_column(frame, name):
-    """A text column as an object array with None where empty."""
-    if name not in frame:
-        return np.full(len(frame), None, dtype=object)
-    values = frame[name].astype("string").to_numpy(dtype=object, na_value=None)
-    values[values == ""] = None
-    return values
+class TextColumn:
+    """A text column: `values` as an object array with None where empty, and
+    `codes` into `uniques`, its distinct texts (-1 where empty), so that checks
+    on the spelling look at each distinct text once, not at every row."""
+
+    def __init__(self, frame, name):
+        if name not in frame:
+            self.codes, self.uniques = np.full(len(frame), -1, dtype=np.intp), np.zeros(0, dtype=object)
+        else:
+            codes, uniques = pd.factorize(frame[name], use_na_sentinel=True)
+            # Text as pandas' string dtype writes it (a number 1.0 in a column of names is "1.0").
+            uniques = pd.Series(np.asarray(uniques, dtype=object), dtype=object).astype("string")
+            uniques = uniques.to_numpy(dtype=object, na_value=None)
+            uniques[uniques == ""] = None
+            # Two values with one text (1 and "1") are one name, as in a CSV file.
+            merged, distinct = pd.factorize(uniques, use_na_sentinel=True)
+            if len(distinct) < len(uniques):
+                codes = np.where(codes >= 0, np.append(merged, -1)[codes], -1)
+                uniques = np.asarray(distinct, dtype=object)
+            self.codes, self.uniques = codes, uniques
+        lookup = np.append(self.uniques, None)  # code -1 reads the last entry: None
+        self.values = lookup[self.codes]
+        self.present = np.append(self.uniques != None, False)[self.codes]  # noqa: E711 (element-wise, distinct texts)
+
+    def spelled_otherwise(self, spellings):
+        """Where the column holds a text that is not one of `spellings`."""
+        unknown = np.array([value is not None and value not in spellings for value in self.uniques] + [False])
+        return unknown[self.codes]
 
 
 def check(frame: pd.DataFrame) -> CheckedRows:
@@ -54,32 +76,33 @@ def check(frame: pd.DataFrame) -> CheckedRows:
     numbers, malformed = {}, {}
     for name in NUMERIC:
         numbers[name], malformed[name] = numeric_column(frame, name)
-    texts = {name: text_column(frame, name) for name in ("object", "vertical", "event")}
+    columns = {name: TextColumn(frame, name) for name in ("object", "vertical", "event")}
+    texts = {name: column.values for name, column in columns.items()}
     order = [name for name in frame.columns if name in numbers]
     reason = np.full(count, None, dtype=object)
     field = np.full(count, None, dtype=object)
+    decided = np.zeros(count, dtype=bool)
 
     def reject(mask, why, where):
-        mask = mask & (reason == None)  # noqa: E711
-        reason[mask] = why
-        field[mask] = where
+        mask = mask & ~decided
+        if mask.any():
+            reason[mask] = why
+            field[mask] = where
+            decided[mask] = True
 
     present = {name: ~np.isnan(values) for name, values in numbers.items()}
     reject(np.isnan(numbers["t"]) & ~malformed["t"], "missing_value", "t")
-    reject(texts["object"] == None, "missing_value", "object")  # noqa: E711
+    reject(~columns["object"].present, "missing_value", "object")
     for name in order:
         reject(malformed[name], "malformed_number", name)
     for name in order:
         reject(np.isinf(numbers[name]), "non_finite_value", name)
     with np.errstate(invalid="ignore"):
         reject(np.abs(numbers["t"]) >= MAXIMUM_SECONDS, "time_out_of_range", "t")
-    vertical, event = texts["vertical"], texts["event"]
-    reject(np.array([value is not None and value not in VERTICAL for value in vertical], dtype=bool),
-           "unknown_vertical", "vertical")
-    reject(np.array([value is not None and value not in LIFECYCLE_CODES for value in event], dtype=bool),
-           "unknown_event", "event")
-    is_event = event != None  # noqa: E711
-    measured = {name: (present[name] if name in present else vertical != None)  # noqa: E711
+    reject(columns["vertical"].spelled_otherwise(VERTICAL), "unknown_vertical", "vertical")
+    reject(columns["event"].spelled_otherwise(LIFECYCLE_CODES), "unknown_event", "event")
+    is_event = columns["event"].present
+    measured = {name: (present[name] if name in present else columns["vertical"].present)
                 for name in MEASUREMENT}
     for name in sorted(MEASUREMENT, key=lambda name: list(frame.columns).index(name) if name in frame else 1 << 30):
         reject(is_event & measured[name], "measurement_on_event_row", name)
@@ -99,7 +122,7 @@ def check(frame: pd.DataFrame) -> CheckedRows:
         angle = numbers["horizontal_angle"]
         reject(measurement & present["horizontal_angle"] & ~(np.abs(angle) <= math.pi),
                "horizontal_angle_out_of_range", "horizontal_angle")
-    nothing = ~present["distance"] & (given == 0) & ~present["horizontal_angle"] & (vertical == None)  # noqa: E711
+    nothing = ~present["distance"] & (given == 0) & ~present["horizontal_angle"] & ~columns["vertical"].present
     reject(measurement & nothing, "no_measurement", "row")
     # GroundTruth.accepts: true_distance in 0...1e6 m, true_x/y/z within ±1e6 m (in this order).
     with np.errstate(invalid="ignore"):
@@ -107,7 +130,7 @@ def check(frame: pd.DataFrame) -> CheckedRows:
                "truth_out_of_range", "true_distance")
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
-    return CheckedRows(frame, numbers, texts, reason, field)
+    return CheckedRows(frame, numbers, texts, reason, field, ~decided, columns)
 
 
 def rejection_text(checked: CheckedRows, position: int, field: str) -> str:

@@ -1,11 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
 """Throughput of the Python package beside rangectl on the same file (scripts/bench-python runs it).
 
+Usage: RANGECTL=path/to/release/rangectl python bench.py FILE.csv
+
 Prints rows per second of: `rangectl replay` (the release build given as RANGECTL,
 the file read and the events captured), with --jobs 1 and 2; rangingengine.read_csv and
 rangingengine.replay (on the DataFrame read, and read + replay); and
 rangingengine.spark.replay on local[2] (from a Parquet file; collecting the events).
 Checks that all give the same events. Best of REPEATS runs each.
+
+Issue 25's target compares rangectl and the Python path on one core, so those
+runs are pinned to one core (CORE, default 0; CORE=any leaves them free) and
+measured in CPU seconds (user + system, all threads, rangectl as a child
+process) as well as in wall seconds: on a machine other work shares, CPU time
+is what the program itself spent. `--jobs 2` and Spark use both cores and are
+measured in wall seconds. The Python figures leave out the interpreter's
+start and the package's import (once per session); rangectl's include its
+process start. The machine's load average is printed with the figures.
 """
 import os
 import resource
@@ -17,51 +28,46 @@ import rangingengine
 
 
 def best(function, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = function()
-        times.append(time.perf_counter() - start)
-    return min(times), value
-
-
-def children_cpu_seconds():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
-def best_rangectl(arguments, repeats):
-    """Best wall time of `rangectl ARGUMENTS` and the CPU time (user + system, all threads) of that run:
-    on a shared machine the CPU time says what the run costs, the wall time what it waited."""
+    """(CPU seconds, wall seconds, value) of the fastest of `repeats` runs, by CPU time."""
     runs = []
     for _ in range(repeats):
-        cpu = children_cpu_seconds()
+        before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run(arguments, capture_output=True, text=True, check=True)
-        runs.append((time.perf_counter() - start, children_cpu_seconds() - cpu, done))
+        value = function()
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = sum(a.ru_utime - b.ru_utime + a.ru_stime - b.ru_stime for a, b in zip(after, before))
+        runs.append((cpu, wall, value))
     return min(runs, key=lambda run: run[0])
 
 
-def main(path, rangectl, repeats=3, spark=True):
+def main(path, rangectl, repeats=3, spark=True, core="0"):
+    every_core = os.sched_getaffinity(0)
     frame = rangingengine.read_csv(path)
-    rows = len(frame)
+    rows = len(frame) + len(frame.attrs["rangingengine"]["rejected"])
     out = {}
-    cpu = {}
-    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    seconds, cpu["rangectl replay (release, --backend swift)"], done = best_rangectl(
-        [rangectl, "replay", path, "--quiet", "--backend", "swift"], repeats)
-    out["rangectl replay (release, --backend swift)"] = seconds
-    reference = done.stdout
-    seconds, cpu["rangectl replay --jobs 2"], two = best_rangectl(
-        [rangectl, "replay", path, "--quiet", "--backend", "swift", "--jobs", "2"], repeats)
-    out["rangectl replay --jobs 2"] = seconds
-    assert two.stdout == reference, "--jobs 2 events differ from --jobs 1"
-    seconds, frame = best(lambda: rangingengine.read_csv(path), repeats)
-    out["rangingengine.read_csv"] = seconds
-    seconds, result = best(lambda: rangingengine.replay(frame), repeats)
-    out["rangingengine.replay (DataFrame in memory)"] = seconds
-    out["rangingengine.read_csv + replay"] = out["rangingengine.read_csv"] + seconds
+
+    def rangectl_replay(*options):
+        return subprocess.run([rangectl, "replay", path, "--quiet", "--backend", "swift", *options],
+                              capture_output=True, text=True, check=True)
+
+    if core != "any":
+        os.sched_setaffinity(0, {int(core)})
+    one = "rangectl replay (release, --backend swift, --jobs 1)"
+    out[one] = best(lambda: rangectl_replay("--jobs", "1"), repeats)
+    reference = out[one][2].stdout
+    out["rangingengine.read_csv"] = best(lambda: rangingengine.read_csv(path), repeats)
+    out["rangingengine.replay (DataFrame in memory)"] = best(lambda: rangingengine.replay(frame), repeats)
+    both = "rangingengine.read_csv + replay"
+    out[both] = best(lambda: rangingengine.replay(rangingengine.read_csv(path)), repeats)
+    result = out[both][2]
     assert result.events_jsonl() == reference, "Python events differ from rangectl's"
+    os.sched_setaffinity(0, every_core)
+
+    # Both cores: only wall time says anything here.
+    cpu, wall, two = best(lambda: rangectl_replay("--jobs", "2"), repeats)
+    out["rangectl replay --jobs 2 (wall)"] = (None, wall, two)
+    assert two.stdout == reference, "--jobs 2 events differ from --jobs 1"
     if spark:
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         from pyspark.sql import SparkSession
@@ -72,16 +78,20 @@ def main(path, rangectl, repeats=3, spark=True):
         parquet = path + ".parquet"
         frame.reset_index().to_parquet(parquet)
         table = session.read.parquet(parquet)
-        seconds, events = best(lambda: distributed.replay(table, order_by="line").events.toPandas(), repeats)
-        out["rangingengine.spark.replay, local[2] (Parquet in, events collected)"] = seconds
+        # Spark's work happens in its JVM and Python workers, not in this process.
+        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line").events.toPandas(), repeats)
+        out["rangingengine.spark.replay, local[2] (Parquet in, events collected; wall)"] = (None, wall, events)
         assert rangingengine.events_jsonl(events) == reference, "Spark events differ from rangectl's"
         session.stop()
-    print(f"{path}: {rows} rows, {result.summary.objects} objects, {len(result.events)} events (the same everywhere)")
-    for name, seconds in out.items():
-        used = f", CPU {cpu[name]:.3f} s" if name in cpu else ""
-        print(f"  {name}: {seconds:.3f} s, {rows / seconds / 1e6:.2f} M rows/s{used}")
-    print(f"load average after: {os.getloadavg()[0]:.2f}")
+    print(f"{path}: {rows} rows, {result.summary.objects} objects, {len(result.events)} events (the same everywhere); "
+          f"one-core runs on core {core}; load average {os.getloadavg()[0]:.2f}")
+    for name, (cpu, wall, _) in out.items():
+        figures = f"{cpu:.3f} s CPU, {rows / cpu / 1e6:.2f} M rows/s; " if cpu is not None else ""
+        print(f"  {name}: {figures}{wall:.3f} s wall, {rows / wall / 1e6:.2f} M rows/s")
+    print(f"  Python read_csv + replay against rangectl replay, rows/s by CPU time on one core: "
+          f"{out[one][0] / out[both][0]:.2f}x (by wall time: {out[one][1] / out[both][1]:.2f}x)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], os.environ["RANGECTL"], int(os.environ.get("REPEATS", "3")), os.environ.get("SPARK", "1") == "1")
+    main(sys.argv[1], os.environ["RANGECTL"], int(os.environ.get("REPEATS", "3")), os.environ.get("SPARK", "1") == "1",
+         os.environ.get("CORE", "0"))

@@ -104,6 +104,54 @@ def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
         rangingengine.read_csv(CORPUS / name)
 
 
+def test_number_spellings_and_line_shapes_are_read_as_rangectl_reads_them(tmp_path, reference):
+    # Every case the columnar reader settles outside pyarrow's plain float path, against rangectl's
+    # own listing of the rejected rows (line, field, reason) and its events.
+    lines = WALK.read_text().splitlines()
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    header, rows = lines[header_at], lines[header_at + 1:]
+    columns = header.split(",")
+    distance, true_x = columns.index("distance"), columns.index("true_x")
+    spellings = ["nan(1)", "nan", "-Infinity", "1e400", "1e-400", "+.5", "1.e0", "0x10", "1e", "1_0", "\v1",
+                 " 2.5\t", "inf", "2.5e+0", "00.75"]
+    out = [header + ",extra,extra"]  # an unknown column may be named twice
+    for number, line in enumerate(rows[:400]):
+        fields = line.split(",")
+        if number < 2 * len(spellings):
+            column = distance if number % 2 == 0 else true_x
+            fields[column] = spellings[number // 2]
+        out.append(",".join(fields) + ",x,999")
+        if number == 40:
+            out.append("#" + "," * (len(columns) + 2))                # a comment as wide as a row
+            out.append(" \t ")                                       # blank
+        if number == 41:
+            out.append(",".join(fields))                             # wrong_field_count
+        if number == 42:
+            bad = list(fields); bad[0] = ""; bad[distance] = "x"     # missing_value (t) before malformed_number
+            out.append(",".join(bad) + ",x,1")
+    path = tmp_path / "spellings.csv"
+    path.write_bytes(("\n".join(out) + "\n").encode())
+    expected = reference(path)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    ours = sorted((int(row), field, reason) for row, field, reason in
+                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+    assert ours == sorted(expected.rejected(path))
+    assert {reason for _, _, reason in ours} >= {"malformed_number", "non_finite_value", "wrong_field_count",
+                                                   "missing_value"}
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
+
+
+def test_a_column_of_the_format_named_twice_is_refused_as_rangectl_refuses_it(tmp_path, reference):
+    path = tmp_path / "twice.csv"
+    path.write_text("# comment\nt,object,distance,t\n0.0,a,2.0,1.0\n")
+    assert reference(path).status == 65
+    with pytest.raises(rangingengine.RangingFormatError, match=r"twice\.csv:2: field 't': not a ranging CSV: duplicate"):
+        rangingengine.read_csv(path)
+
+
 def test_pose_columns_are_refused_rather_than_ignored(tmp_path):
     path = tmp_path / "pose.csv"
     path.write_text("t,object,distance,dir_x,dir_y,dir_z,pose_w,pose_x,pose_y,pose_z\n0.00,,,,,,1,0,0,0\n"

@@ -42,14 +42,14 @@
 /// Each measurement is one call of the backend's
 /// ``KalmanBackend/constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)``
 /// with the gate and the d >= 0 constraint as closures, so that a fixed-size
-/// backend keeps the state in registers through the whole step (README,
-/// Performance). A filter owns its storage: create it once per track.
+/// backend keeps the state in registers through the whole step
+/// (docs/PERFORMANCE.md). A filter owns its storage: create it once per track.
 /// Nothing allocates after `init`.
 public final class RangeFilter<Backend: KalmanBackend> {
   public let configuration: RangeFilterConfiguration
   // Internal rather than private, and @usableFromInline, so that `update` can be
   // @inlinable: specialised in the caller's module it is several times faster
-  // (README, Performance). Exclusivity is unchecked because the class is used
+  // (docs/PERFORMANCE.md). Exclusivity is unchecked because the class is used
   // from one thread and never lends these out; the checks cost more than the maths.
   @usableFromInline let backend: Backend
   @exclusivity(unchecked) @usableFromInline var prefilter: HampelFilter

@@ -9,7 +9,7 @@
 /// fixed-size step, the filter's extrapolated variance), so that they round
 /// alike. `q / 3` is formed apart from dt: a division by 3 after dt³ would
 /// sit on the path from each update's time to its innovation variance
-/// (README, Performance).
+/// (docs/PERFORMANCE.md).
 @frozen @usableFromInline
 struct ConstantVelocityNoise {
   @usableFromInline let q00, q01, q11: Double

@@ -13,7 +13,7 @@ extension GSLKalmanBackend {
   /// covariance update stay GSL calls. Against the general
   /// ``innovate(measurementCount:linear:)`` and ``correct(measurementCount:)``
   /// this makes 5 BLAS calls instead of 16 per step, which is most of the
-  /// cost at this size (README, Performance). Does not allocate.
+  /// cost at this size (docs/PERFORMANCE.md). Does not allocate.
   public func constantVelocityStep(
     dt: Double, accelerationSpectralDensity q: Double, measurement z: Double,
     constrain: (_ distance: inout Double, _ rate: inout Double) -> Void,

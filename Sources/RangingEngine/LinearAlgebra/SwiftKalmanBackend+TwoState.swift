@@ -13,7 +13,7 @@
 /// ``scalarMeasurementStep(timeUpdate:constrain:accept:)`` runs
 /// predict, innovate and correct on registers, reading the storage once and
 /// writing it once. This is what lets ``RangeFilter`` run near
-/// ``ScalarRangeKernel`` (README, Performance).
+/// ``ScalarRangeKernel`` (docs/PERFORMANCE.md).
 ///
 /// Two differences in rounding from the loops, far inside the 1e-9 the tests
 /// hold the backends to: the gain is `P Hᵀ / S` (one division by S) instead
@@ -22,7 +22,7 @@
 /// p11 - k1 p10]`, instead of the Joseph form. Both are exact for the optimal
 /// gain; the short form keeps P positive definite (its determinant is `r / S`
 /// times P's) and takes two dependent operations off each element's path from
-/// one update's P to the next (README, Performance). It loses digits only in
+/// one update's P to the next (docs/PERFORMANCE.md). It loses digits only in
 /// `p11 - k1 p10` when distance and rate are almost fully correlated: at most
 /// 4e-4 relative over the whole range of configuration limits (q 1e-6, sigma
 /// 1e-4 m and an initial rate sigma of 1000 m/s, one second after the start),

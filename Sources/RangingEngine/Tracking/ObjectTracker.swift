@@ -8,7 +8,7 @@
 public final class ObjectTracker<Backend: KalmanBackend> {
   public let configuration: TrackerConfiguration
   // @usableFromInline so that `update` can be @inlinable and specialised in the
-  // caller's module (README, Performance); exclusivity unchecked as in RangeFilter.
+  // caller's module (docs/PERFORMANCE.md); exclusivity unchecked as in RangeFilter.
   @exclusivity(unchecked) @usableFromInline var table: ObjectTable
   @usableFromInline let filters: [RangeFilter<Backend>]
   /// One per slot when direction tracking is on, else empty.
@@ -109,7 +109,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// `knownSlot == slot(of: object)`.
   /// - Complexity: O(1) expected. Does not allocate. Always inlined: the
   ///   result is then taken apart in the caller's registers instead of being
-  ///   written to memory and read back (README, Performance).
+  ///   written to memory and read back (docs/PERFORMANCE.md).
   @inlinable @inline(__always)
   public func update(object: UInt64, withValidated update: RangingUpdate, knownSlot: Int?) -> TrackerUpdate {
     var evicted: UInt64? = nil
@@ -123,7 +123,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
     // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
-    // always predicted the same way), since it sits on the update's chain (README, Performance).
+    // always predicted the same way), since it sits on the update's chain (docs/PERFORMANCE.md).
     let calibration = slotCalibrations[slot]
     if !calibration.isIdentity, let measured = update.distanceMeters {
       update.distanceMeters = calibration.correctedDistance(
@@ -149,7 +149,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       range.addUnmodelledUncertainty(filter.unmodelledVariance(at: update.time), isCalibrated: !calibration.isIdentity)
     }
     // Read before the direction step: a use of `filter` after that call made
-    // the optimiser retain and release it around the call (README, Performance).
+    // the optimiser retain and release it around the call (docs/PERFORMANCE.md).
     let isConfirmed = filter.isConfirmed
     let direction = directionEstimate(slot: slot, update: update)
     let state = TrackState(

@@ -49,7 +49,7 @@ public struct FilteredTrackWriter {
 
   /// Writes ``row(seconds:objectName:state:)`` and a newline straight into the
   /// output's buffer, byte for byte the same text. Allocates nothing for an
-  /// object name of at most 15 bytes (README, Performance).
+  /// object name of at most 15 bytes (docs/PERFORMANCE.md).
   public func write(seconds: Double, objectName: String, state: TrackState) {
     output.append(string: TextFormatting.seconds(seconds))
     output.append(byte: UInt8(ascii: ","))

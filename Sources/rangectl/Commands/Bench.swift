@@ -11,8 +11,8 @@ import ZoneMonitor
 #endif
 
 /// `rangectl bench [FILE] [--json] [--rows N]`: a quick throughput report on
-/// one core, without the package-benchmark suite (`Benchmarks/`, README
-/// "Performance").
+/// one core, without the package-benchmark suite (`Benchmarks/`,
+/// docs/PERFORMANCE.md).
 ///
 /// Every kernel runs for about a quarter of a second, three times, and the
 /// best run counts. Filter results are checked against `ScalarRangeKernel`

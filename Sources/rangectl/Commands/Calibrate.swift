@@ -18,8 +18,8 @@ struct Calibrate: ParsableCommand {
       truth needed) the offset is the Huber M-estimate of distance - M. Standard errors come \
       from GSL's covariance (conservative when many rows are outliers); rows down-weighted \
       below 0.5 count as outliers. offset-scale is the default because it predicted the \
-      second half of every real recording with varying truth better than the offset alone (README, Range \
-      calibration). Prints the \
+      second half of every real recording with varying truth better than the offset alone (docs/COMMAND-LINE.md, \
+      "Range calibration"). Prints the \
       fit and the flags to use (--json: one JSON object). Exit status: 0 for a fit, 65 when \
       FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
       the engine accepts), 66 when FILE cannot be opened, 64 for bad options.

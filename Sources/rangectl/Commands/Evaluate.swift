@@ -44,14 +44,24 @@ struct Evaluate: ParsableCommand {
       or an events or track file is malformed, 66 when a file cannot be opened, 74 when \
       reading or writing fails.
 
-      Table columns: truth and engine count events; matched, missed and false are the \
-      one-to-one matching; prec, recall and F1 are matched/engine, matched/truth and their \
-      harmonic mean; p50 s and p95 s are the median and 95th percentile of the latency of \
+      Table columns (each table fits in 100 columns; --json has every field, and precision \
+      and recall too): truth counts the truth crossings; events all of the method's events, \
+      unscored ones included; unscored those outside the object's truth span (neither matched \
+      nor false); matched, missed and false are the one-to-one matching of the scored ones; \
+      F1 is the harmonic mean of precision matched/(events - unscored) and recall \
+      matched/truth; p50 s and p95 s are the median and 95th percentile of the latency of \
       matched events, t(engine event) - t(truth crossing), in seconds: positive when the \
       engine is late, negative when its event came before the truth crossing (the \
       measurements read short of the truth, or the filter's velocity carried it across \
-      early). RMSE m, MAE m and p95 m are the \
-      filtered distance's error against true_distance, in metres.
+      early). The distance tables give the filtered distance's error against true_distance, \
+      in metres (RMSE, MAE, p95 of |error|), and the share of filtered rows within 1 and 2 of \
+      their reported sigma, with the rows more than 1 m off whose sigma is under a fifth of \
+      their error (overconfident).
+
+      Memory: each file is read once and each object's events are matched when it ends, so \
+      memory is bounded by the objects live at once (4096, or twice --capacity), not by the \
+      file; percentiles are exact up to 65,536 values, from a uniform sample beyond \
+      (docs/FORMATS.md, "rangectl evaluate").
 
       Examples:
         rangectl evaluate datasets/walk-in-out/samples.csv

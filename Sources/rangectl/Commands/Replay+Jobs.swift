@@ -30,7 +30,7 @@ extension Replay {
     let progress = live || !showsProgress
       ? nil : ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
     try completeReplay(
-      eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
+      zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
     ) {
       try ShardedReplay(replayers: replayers).run(
         reader, live: live,

@@ -259,7 +259,7 @@ struct Replay: ParsableCommand {
       }
     }
     try completeReplay(
-      eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
+      zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
     ) {
       let summary = try replayer.run(&reader)
       smoother?.finish()
@@ -278,8 +278,8 @@ struct Replay: ParsableCommand {
   /// a reading failure exits with its code (65, 66, 74), a writing failure
   /// with 74, and a live input ended by a signal says so.
   func completeReplay(
-    eventsOutput: OutputFile, filteredOutput: OutputFile?, live: Bool, progress: ProgressLine?, messages: MessageSink,
-    replayRows: () throws -> (summary: ReplaySummary, linesRead: Int)
+    zoneList: ZoneList, eventsOutput: OutputFile, filteredOutput: OutputFile?, live: Bool, progress: ProgressLine?,
+    messages: MessageSink, replayRows: () throws -> (summary: ReplaySummary, linesRead: Int)
   ) throws {
     let outcome: (summary: ReplaySummary, linesRead: Int)
     do {
@@ -297,11 +297,20 @@ struct Replay: ParsableCommand {
       messages.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(74)  // EX_IOERR
     }
+    warnAboutAngleGates(zoneList, outcome.summary, messages: messages)
     if quiet { return }
     if live, let signal = StopSignal.received {
       messages.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
     }
     messages.write(outcome.summary.report(path: file == "-" ? "<stdin>" : file))
+  }
+
+  /// Says, even with --quiet, when a zone gated by angle could have no event
+  /// because no row had a direction (``ZoneList/angleGateWarning(for:path:)``).
+  func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary, messages: MessageSink) {
+    if let warning = zoneList.angleGateWarning(for: summary, path: file == "-" ? "<stdin>" : file) {
+      messages.write("rangectl replay: warning: \(warning)\n")
+    }
   }
 
   /// Refuses `--smooth` in a build without the GSL trait, as `calibrate` is refused (exit 64).

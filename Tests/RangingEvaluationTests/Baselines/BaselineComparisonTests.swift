@@ -54,7 +54,7 @@ struct BaselineComparisonTests {
       .drop { !$0.hasPrefix("run") }.dropFirst()
     // 2 runs + overall, 3 methods each.
     #expect(rows.count == 9, "\(table)")
-    #expect(rows.map { $0.dropFirst(26).prefix(10).trimmingCharacters(in: .whitespaces) }
+    #expect(rows.map { $0.dropFirst(ReportTable.labelWidth).prefix(11).trimmingCharacters(in: .whitespaces) }
       == Array(repeating: ["raw", "ema", "engine"], count: 3).flatMap { $0 })
     #expect(rows.first!.hasPrefix("one ") && rows.dropFirst(6).first!.hasPrefix("overall"))
   }

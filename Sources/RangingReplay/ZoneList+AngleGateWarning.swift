@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+extension ZoneList {
+  /// The warning for a replay whose zones include some gated by angle
+  /// (`door=1.5@30`) while no accepted measurement carried a direction: such
+  /// a zone is entered only within its angle of straight ahead, which
+  /// range-only data never shows, so it can have no event. Said rather than
+  /// left as a silent 0 events; nil when no zone is gated or some row had a
+  /// direction.
+  ///
+  /// - Parameter path: the input's name, for the message.
+  public func angleGateWarning(for summary: ReplaySummary, path: String) -> String? {
+    guard summary.measurementsAccepted > 0, summary.measurementsWithDirection == 0 else { return nil }
+    let gated = zip(names, angleLimitsDegrees).compactMap { name, degrees in
+      degrees.map { "'\(name)' (±\($0.formattedDegrees)°)" }
+    }
+    guard !gated.isEmpty else { return nil }
+    return "\(path): zone\(gated.count == 1 ? "" : "s") \(gated.joined(separator: ", ")) "
+      + "\(gated.count == 1 ? "is" : "are") gated by angle, but none of the \(summary.measurementsAccepted) "
+      + "measurements has a direction (dir_x,dir_y,dir_z or horizontal_angle), so "
+      + "\(gated.count == 1 ? "it" : "they") can have no events; drop the @angle to gate by distance only"
+  }
+}
+
+extension Double {
+  /// Degrees as given on the command line: `30` rather than `30.0`.
+  fileprivate var formattedDegrees: String {
+    rounded() == self && abs(self) < 1e15 ? String(Int(self)) : description
+  }
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import Testing
+
+/// A zone gated by angle (`door=1.5@30`) is entered only within its angle of
+/// straight ahead; on range-only data it can have no event, and `replay`
+/// says so instead of printing 0 events in silence.
+@Suite("Angle-gated zones on range-only data")
+struct AngleGateWarningTests {
+  /// tag walks from 4 m to 0.5 m at 0.5 m/s, ten rows a second, straight
+  /// ahead (direction (0, 0, -1)) when `withDirection`.
+  private static func walk(withDirection: Bool) -> String {
+    var lines = ["t,object,distance,dir_x,dir_y,dir_z"]
+    for step in 0...70 {
+      let direction = withDirection ? "0,0,-1" : ",,"
+      lines.append("\(Double(step) * 0.1),tag,\(4 - 0.05 * Double(step)),\(direction)")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test("Range-only rows and a gated zone: a warning naming the zone and its angle, even with --quiet and with --jobs",
+    arguments: [[], ["--quiet"], ["--jobs", "2"]])
+  func warnsOnRangeOnlyData(extra: [String]) throws {
+    // --jobs reads the file once per thread, so not standard input.
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("walk.csv")
+    try Self.walk(withDirection: false).write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Rangectl.run(["replay", path, "--zones", "door=1.5@30"] + extra)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutLines.isEmpty, "no event can enter a gated zone without a direction")
+    #expect(result.stderr.contains(
+      "rangectl replay: warning: \(path): zone 'door' (±30°) is gated by angle, but none of the 71 measurements has a direction"),
+      "\(result.stderr)")
+  }
+
+  @Test("With directions, or without a gated zone, no warning")
+  func quietOtherwise() throws {
+    let gated = try Rangectl.run(["replay", "-", "--zones", "door=1.5@30"], stdin: Self.walk(withDirection: true))
+    #expect(gated.status == 0)
+    #expect(gated.stdoutLines.contains { $0.contains(#""zone":"door","event":"enter""#) }, "\(gated.stdoutText)")
+    #expect(!gated.stderr.contains("warning"), "\(gated.stderr)")
+    let ungated = try Rangectl.run(["replay", "-", "--zones", "door=1.5"], stdin: Self.walk(withDirection: false))
+    #expect(ungated.status == 0)
+    #expect(ungated.stdoutLines.contains { $0.contains(#""zone":"door","event":"enter""#) }, "\(ungated.stdoutText)")
+    #expect(!ungated.stderr.contains("warning"), "\(ungated.stderr)")
+  }
+}

@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The physical lines of a ranging CSV (docs/FORMATS.md §1), found with NumPy
+over the file's bytes rather than line by line in Python: which lines are
+comments, blank, the header, data lines with the header's field count, and
+which data lines the reader rejects whole (line_too_long, wrong_field_count),
+with the same reasons and texts as rangectl's RangingCSVReader.
+
+The result hands the accepted data lines on as one buffer, `\\n` after each,
+for a columnar CSV parser (pyarrow.csv), with their 1-based line numbers.
+"""
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._columns import KNOWN, RangingFormatError, clipped
+
+_NEWLINE, _HASH = 10, 35
+# RangingCSVReader's limit: a data line longer than 1 MiB (in bytes) is line_too_long.
+_MAXIMUM_LINE_BYTES = 1 << 20
+
+
+def _trimmed(text: str) -> str:
+    return text.strip(" \t")
+
+
+@dataclass
+class DataLines:
+    """The accepted data lines of a file, and the rejections of the others."""
+
+    header: list        # the header's trimmed names, in file order
+    header_line: int    # its 1-based line number
+    buffer: object      # the data lines (bytes or a memoryview of the file), each ending in `\n`
+    numbers: np.ndarray  # their 1-based line numbers, in file order
+    rejections: list    # (line, column, field, reason, text) of the lines rejected here
+    spaced: bool        # whether the data lines hold a space or a tab (fields then need trimming)
+
+
+def normalised_line_ends(data: bytes) -> bytes:
+    """`\\r\\n` and a lone `\\r` as `\\n`: each is one line end (§1), so line
+    numbers are unchanged and a `\\r` is never part of a field."""
+    if b"\r" not in data:
+        return data
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+def split_lines(path: str, data: bytes) -> DataLines:
+    """The lines of `data` (UTF-8 whose line ends are all `\\n`).
+
+    Raises RangingFormatError naming the file when there is no header line.
+    Complexity: O(bytes) in NumPy, plus Python work per rejected, blank-looking
+    or comment line.
+    """
+    raw = np.frombuffer(data, dtype=np.uint8)
+    ends = np.flatnonzero(raw == _NEWLINE)
+    if len(data) and data[-1] != _NEWLINE:
+        ends = np.append(ends, len(data))
+    starts = np.empty_like(ends)
+    starts[:1] = 0
+    starts[1:] = ends[:-1] + 1
+    lengths = ends - starts
+    first = raw[np.minimum(starts, max(len(raw) - 1, 0))] if len(raw) else np.zeros(0, dtype=np.uint8)
+    comment = (lengths > 0) & (first == _HASH)
+    # A line of spaces and tabs is blank, as an empty one is; only lines that start with one need a look.
+    blank = lengths == 0
+    for index in np.flatnonzero((lengths > 0) & ((first == 32) | (first == 9))):
+        blank[index] = data[starts[index]:ends[index]].strip(b" \t") == b""
+    content = np.flatnonzero(~comment & ~blank)
+    if len(content) == 0:
+        raise RangingFormatError(path, None, None, "not a ranging CSV: no header line")
+    header_index = int(content[0])
+    header = [_trimmed(name) for name in data[starts[header_index]:ends[header_index]].decode().split(",")]
+    for index, name in enumerate(header):
+        # ColumnLayout.make: a column of §1 named twice is refused (which one would be meant?).
+        if name in KNOWN and name in header[:index]:
+            raise RangingFormatError(path, header_index + 1, name, f"not a ranging CSV: duplicate column '{name}'")
+    for required in ("t", "object"):
+        if required not in header:
+            raise RangingFormatError(path, header_index + 1, required, f"not a ranging CSV: no '{required}' column")
+
+    data_lines = content[1:]
+    too_long = lengths[data_lines] > _MAXIMUM_LINE_BYTES
+    rejections = [(int(index) + 1, None, "row", "line_too_long", "") for index in data_lines[too_long]]
+    kept = data_lines[~too_long]
+    buffer, spaced = _joined(data, starts, ends, kept)
+    return DataLines(header, header_index + 1, buffer, kept + 1, rejections, spaced)
+
+
+def wrong_field_count(text: str):
+    """The rejection text of a data line whose field count differs from the header's."""
+    return clipped(_trimmed(text))
+
+
+def _joined(data: bytes, starts, ends, kept):
+    """Lines `kept` of `data`, each ending in `\n`, and whether they hold a space
+    or a tab. A run of adjacent lines is one slice: a file without comments or
+    rejected lines between its data lines is passed on without a copy."""
+    if len(kept) == 0:
+        return b"", False
+    breaks = np.flatnonzero(np.diff(kept) != 1)
+    run_first = np.concatenate(([kept[0]], kept[breaks + 1]))
+    run_last = np.concatenate((kept[breaks], [kept[-1]]))
+    runs = [(int(starts[a]), int(ends[b])) for a, b in zip(run_first, run_last)]
+    spaced = any(data.find(b" ", a, b) >= 0 or data.find(b"\t", a, b) >= 0 for a, b in runs)
+    if len(runs) == 1 and runs[0][1] < len(data):
+        return memoryview(data)[runs[0][0]:runs[0][1] + 1], spaced
+    return b"\n".join(data[a:b] for a, b in runs) + b"\n", spaced
