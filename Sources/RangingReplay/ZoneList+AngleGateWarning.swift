@@ -7,7 +7,10 @@ extension ZoneList {
   /// left as a silent 0 events; nil when no zone is gated or some row had a
   /// direction.
   ///
-  /// - Parameter path: the input's name, for the message.
+  /// - Parameters:
+  ///   - summary: the replay's summary, which counts the accepted
+  ///     measurements and those with a direction.
+  ///   - path: the input's name, for the message.
   public func angleGateWarning(for summary: ReplaySummary, path: String) -> String? {
     guard summary.measurementsAccepted > 0, summary.measurementsWithDirection == 0 else { return nil }
     let gated = zip(names, angleLimitsDegrees).compactMap { name, degrees in
