@@ -54,6 +54,7 @@ extension DirectionFilter {
     rotate(s.x, 3, 4, 5)
     let p = lastDirectionPosition
     lastDirectionPosition = attitude.toWorld(p.x, p.y, p.z)
+    stillness.restart(at: (s.x[0], s.x[1], s.x[2]), time: lastTime)
     for column in 0..<n {
       rotate(s.P, column, n + column, 2 * n + column)
       rotate(s.P, 3 * n + column, 4 * n + column, 5 * n + column)

@@ -13,8 +13,10 @@
 /// direction in the phone frame at the latest attitude. The first attitude
 /// of a running track turns its state, `x ← T x`, `P ← T P Tᵀ`,
 /// `T = diag(M, M)`. The coast limit and the sigma then measure the object's
-/// own motion only. With no attitude ever given, the arithmetic is the
-/// phone-frame filter's, bit for bit.
+/// own motion only, and an object that has stood still for a second is
+/// tracked with a standing person's motion model until a measurement
+/// contradicts it (`DirectionFilter+Stillness.swift`). With no attitude ever
+/// given, the arithmetic is the phone-frame filter's, bit for bit.
 ///
 /// A 6-state Kalman filter, `x = [px py pz vx vy vz]ᵀ` (metres, m/s; +x
 /// right, +y up, +z towards the user), whose velocity on each axis decays
@@ -48,11 +50,14 @@ public final class DirectionFilter<Backend: KalmanBackend> {
   // Exclusivity unchecked as in RangeFilter: the class is used from one
   // thread and never lends these out, and the runtime checks on
   // `isInitialized` (public, so not provably unaliased) were 5% of an update.
-  @exclusivity(unchecked) private var lastTime = Timestamp(microseconds: 0)
-  @exclusivity(unchecked) private var lastDirectionTime = Timestamp(microseconds: 0)
+  @exclusivity(unchecked) private(set) var lastTime = Timestamp(microseconds: 0)
+  @exclusivity(unchecked) private(set) var lastDirectionTime = Timestamp(microseconds: 0)
   /// The position after the last measured direction, tracking frame: with a
   /// pose, how far the object itself has moved since (see ``estimate(at:)``).
   @exclusivity(unchecked) var lastDirectionPosition = (x: 0.0, y: 0.0, z: 0.0)
+  /// Whether the object stands still, world frame only
+  /// (`DirectionFilter+Stillness.swift`).
+  @exclusivity(unchecked) var stillness = StillnessDetector()
   @exclusivity(unchecked) private var consecutiveRejections = 0
   /// The rotation phone to world at the latest update that carried one;
   /// meaningful only when ``isWorldFrame`` (a flag beside a plain matrix, so
@@ -125,6 +130,7 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     if let u = update.direction.map({ $0.normalized }) {
       let d = update.distanceMeters ?? predictedRange
       if fusePosition(distance: d, direction: u, rangeMeasured: update.distanceMeters != nil) {
+        observeStillness(at: update.time)
         lastDirectionTime = update.time
         let x = backend.storage.x
         lastDirectionPosition = (x[0], x[1], x[2])
@@ -141,6 +147,7 @@ public final class DirectionFilter<Backend: KalmanBackend> {
       }
       if let vertical = update.vertical { applyVertical(vertical) }
     }
+    leaveStillnessIfMoving()
     return estimate(at: update.time)
   }
 
@@ -205,6 +212,7 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     lastTime = time
     lastDirectionTime = time
     lastDirectionPosition = (s.x[0], s.x[1], s.x[2])
+    stillness.restart(at: lastDirectionPosition, time: time)
     consecutiveRejections = 0
     isInitialized = true
   }
@@ -215,10 +223,9 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     guard dt > 0 else { return }
     let s = backend.storage
     let n = Self.stateCount
-    let q = configuration.accelerationSpectralDensity
     // Only the entries below are ever non-zero; the rest stay as the storage
     // was allocated (zero), since no backend writes F or Q.
-    let model = VelocityDecayModel(dt: dt, tau: configuration.velocityCorrelationSeconds, q: q)
+    let model = motionModel(dt: dt)
     for axis in 0..<3 {
       let p = axis, v = axis + 3
       // F = [I τ(1-a)·I; 0 a·I], Q per axis (VelocityDecayModel)
@@ -356,10 +363,19 @@ public final class DirectionFilter<Backend: KalmanBackend> {
   }
 
   /// innovate, gate on yᵀS⁻¹y <= gate², correct. Returns whether it fused.
+  /// A still object whose measurement contradicts its stillness moves
+  /// again: the covariance gets the walking process noise, and the
+  /// innovation is computed again with it (`DirectionFilter+Stillness.swift`).
   private func fuse(measurementCount k: Int, linear: Bool) -> Bool {
     let gate = configuration.gateSigmas
-    guard case .success(let squaredDistance) = backend.innovate(measurementCount: k, linear: linear),
-      squaredDistance <= gate * gate
+    var innovation = backend.innovate(measurementCount: k, linear: linear)
+    if stillness.isStill, case .success(let squaredDistance) = innovation,
+      squaredDistance > Self.stillnessGate(measurementCount: k)
+    {
+      leaveStillness()
+      innovation = backend.innovate(measurementCount: k, linear: linear)
+    }
+    guard case .success(let squaredDistance) = innovation, squaredDistance <= gate * gate
     else {
       consecutiveRejections += 1
       return false
