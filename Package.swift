@@ -99,7 +99,7 @@ let package = Package(
       name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
     .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine"]),
-    .testTarget(name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine"]),
+    .testTarget(name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(

@@ -31,14 +31,11 @@ public struct ReplayShard: Sendable, Equatable {
   }
 
   /// Whether the object named by these bytes (a field of the file) is this
-  /// shard's: the 64-bit FNV-1a hash (Fowler, Noll and Vo) of the name's
-  /// UTF-8 as the reader decodes it, modulo `count`.
+  /// shard's: ``index(ofNameBytes:count:)`` is ``index``.
   ///
   /// - Complexity: O(bytes); allocates only for a name that is not valid UTF-8.
   public func owns(nameBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    if count == 1 { return true }
-    if bytes.allSatisfy({ $0 < 0x80 }) { return Self.shard(of: bytes, count: count) == index }
-    return owns(name: UTF8Text.decode(bytes))
+    count == 1 || Self.index(ofNameBytes: bytes, count: count) == index
   }
 
   /// Whether the object `name` is this shard's (see ``owns(nameBytes:)``).
@@ -46,6 +43,18 @@ public struct ReplayShard: Sendable, Equatable {
     if count == 1 { return true }
     var name = name
     return name.withUTF8 { Self.shard(of: $0, count: count) } == index
+  }
+
+  /// The shard, among `count`, of the object named by these bytes: the 64-bit
+  /// FNV-1a hash (Fowler, Noll and Vo) of the name's UTF-8 as the reader
+  /// decodes it, modulo `count`.
+  ///
+  /// - Precondition: `count` ≥ 1.
+  /// - Complexity: O(bytes); allocates only for a name that is not valid UTF-8.
+  public static func index(ofNameBytes bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return shard(of: bytes, count: count) }
+    var name = UTF8Text.decode(bytes)
+    return name.withUTF8 { shard(of: $0, count: count) }
   }
 
   private static func shard(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {

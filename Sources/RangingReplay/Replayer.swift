@@ -84,6 +84,13 @@ public struct Replayer<Backend: KalmanBackend> {
   /// - Throws: `DatasetError` when the input cannot be read further.
   @inlinable
   public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+    try run(rowsOf: &reader)
+  }
+
+  /// ``run(_:)`` over any ``ReplayRowSource``: a reader, or the rows another
+  /// thread parsed (``ShardedReplay``).
+  @inlinable
+  package func run<Source: ReplayRowSource>(rowsOf reader: inout Source) throws(DatasetError) -> ReplaySummary {
     var summary = try replayRows(&reader)
     summary.evictions = pipeline.tracker.evictionCount
     return summary
@@ -91,7 +98,7 @@ public struct Replayer<Backend: KalmanBackend> {
 
   /// The row loop of ``run(_:)``.
   @inlinable
-  func replayRows(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
+  func replayRows<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) -> ReplaySummary {
     let pipeline = self.pipeline
     // Every measurement the reader returns passed the reader's value checks;
     // when the tracker's are the same, they are not run a second time.
@@ -192,7 +199,7 @@ public struct Replayer<Backend: KalmanBackend> {
       if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
       tally.summary.rowsRead += 1
       if line > 0 {
-        if let shard, !shard.owns(nameBytes: object) {
+        if let shard, !reader.isScannedRow(ownedBy: shard, object: object) {
           advanceClock(line: line, seconds: row.seconds)
           continue
         }

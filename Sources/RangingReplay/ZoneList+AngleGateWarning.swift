@@ -12,13 +12,25 @@ extension ZoneList {
   ///     measurements and those with a direction.
   ///   - path: the input's name, for the message.
   public func angleGateWarning(for summary: ReplaySummary, path: String) -> String? {
-    guard summary.measurementsAccepted > 0, summary.measurementsWithDirection == 0 else { return nil }
+    angleGateWarning(measurements: summary.measurementsAccepted, withDirection: summary.measurementsWithDirection,
+                     path: path)
+  }
+
+  /// ``angleGateWarning(for:path:)`` from the counts alone, for a caller
+  /// that keeps no ``ReplaySummary`` (`rangectl plot` counts its trace's rows).
+  ///
+  /// - Parameters:
+  ///   - measurements: the accepted measurements.
+  ///   - withDirection: how many of them carried a direction.
+  ///   - path: the input's name, for the message.
+  public func angleGateWarning(measurements: Int, withDirection: Int, path: String) -> String? {
+    guard measurements > 0, withDirection == 0 else { return nil }
     let gated = zip(names, angleLimitsDegrees).compactMap { name, degrees in
       degrees.map { "'\(name)' (±\($0.formattedDegrees)°)" }
     }
     guard !gated.isEmpty else { return nil }
     return "\(path): zone\(gated.count == 1 ? "" : "s") \(gated.joined(separator: ", ")) "
-      + "\(gated.count == 1 ? "is" : "are") gated by angle, but none of the \(summary.measurementsAccepted) "
+      + "\(gated.count == 1 ? "is" : "are") gated by angle, but none of the \(measurements) "
       + "measurements has a direction (dir_x,dir_y,dir_z or horizontal_angle), so "
       + "\(gated.count == 1 ? "it" : "they") can have no events; drop the @angle to gate by distance only"
   }

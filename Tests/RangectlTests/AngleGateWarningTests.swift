@@ -34,6 +34,19 @@ struct AngleGateWarningTests {
       "\(result.stderr)")
   }
 
+  @Test("plot warns the same way")
+  func plotWarns() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("walk.csv")
+    try Self.walk(withDirection: false).write(toFile: path, atomically: true, encoding: .utf8)
+    let result = try Rangectl.run(["plot", path, "--zones", "door=1.5@30,room=3", "-o", scratch.path("walk.svg"), "--quiet"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains(
+      "rangectl plot: warning: \(path): zone 'door' (±30°) is gated by angle, but none of the 71 measurements has a direction"),
+      "\(result.stderr)")
+  }
+
   @Test("With directions, or without a gated zone, no warning")
   func quietOtherwise() throws {
     let gated = try Rangectl.run(["replay", "-", "--zones", "door=1.5@30"], stdin: Self.walk(withDirection: true))

@@ -27,11 +27,12 @@ struct LiveReplayTests {
     try lines.map { ($0.instant, try EventLine(parsing: $0.line)) }
   }
 
-  @Test("each event leaves within 100 ms of its row when standard input is a pipe fed one row every 50 ms")
-  func pipeFedSlowly() async throws {
+  @Test("each event leaves within 100 ms of its row when standard input is a pipe fed one row every 50 ms, on one thread or with --jobs 2",
+        arguments: [1, 2])
+  func pipeFedSlowly(jobs: Int) async throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let run = try LiveRangectl(["replay", "-"], errorPath: scratch.path("stderr"))
+    let run = try LiveRangectl(["replay", "-", "--jobs", "\(jobs)"], errorPath: scratch.path("stderr"))
     run.send("t,object,distance\n")
     var sentAt: [Double: ContinuousClock.Instant] = [:]
     for (t, row) in Self.walkRows {
@@ -53,12 +54,13 @@ struct LiveReplayTests {
     #expect(ReplaySummaryText(parsing: stderr)?.rowsRead == 72)
   }
 
-  @Test("--follow reads a growing file live and SIGTERM ends it with the summary and status 0")
-  func followEndsOnSignal() async throws {
+  @Test("--follow reads a growing file live and SIGTERM ends it with the summary and status 0, on one thread or with --jobs 2",
+        arguments: [1, 2])
+  func followEndsOnSignal(jobs: Int) async throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("growing.csv", "t,object,distance\n")
-    let run = try LiveRangectl(["replay", "--follow", path], errorPath: scratch.path("stderr"))
+    let run = try LiveRangectl(["replay", "--follow", path, "--jobs", "\(jobs)"], errorPath: scratch.path("stderr"))
     let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     try file.seekToEnd()
     var sentAt: [Double: ContinuousClock.Instant] = [:]
@@ -86,13 +88,18 @@ struct LiveReplayTests {
     }
   }
 
-  @Test("SIGINT ends a replay of standard input that is still open, with the summary and status 0")
-  func interruptEndsStandardInput() async throws {
+  @Test("SIGINT ends a replay of standard input that is still open, with the summary and status 0, on one thread or with --jobs 2",
+        arguments: [1, 2])
+  func interruptEndsStandardInput(jobs: Int) async throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let run = try LiveRangectl(["replay", "-"], errorPath: scratch.path("stderr"))
+    let run = try LiveRangectl(["replay", "-", "--jobs", "\(jobs)"], errorPath: scratch.path("stderr"))
     run.send("t,object,distance\n" + Self.walkRows.prefix(20).map(\.row).joined())
-    try await Task.sleep(for: .milliseconds(300))
+    // The signal goes once the rows are being read (their one event has
+    // arrived), not after a fixed wait, which a busy machine can outlast.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while run.lines.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    try await Task.sleep(for: .milliseconds(200))
     kill(run.process.processIdentifier, SIGINT)
     let (status, stderr) = try run.wait()
     #expect(status == 0, "\(stderr)")

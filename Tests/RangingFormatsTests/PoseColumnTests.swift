@@ -69,6 +69,36 @@ struct PoseColumnTests {
     #expect(onEvent.field == "pose_w" && onEvent.reason == "measurement_on_event_row")
   }
 
+  /// Android's rotation vector is `(axis · sin(θ/2), cos(θ/2))` in
+  /// `values[0...3]` (SensorEvent's documentation): a turn of 90° to the
+  /// left about the device's y axis is `(0, sin 45°, 0, cos 45°)`, the pose
+  /// `(w, x, y, z) = (cos 45°, 0, sin 45°, 0)` of docs/FORMATS.md §1's example.
+  @Test("The android preset reads the rotation vector as the pose, on pose rows and ranging rows")
+  func androidRotationVector() throws {
+    let s = sin(Double.pi / 4), c = cos(Double.pi / 4)
+    let path = try CSVFixture.write(
+      "elapsed_realtime_nanos,device_address,distance,azimuth,elevation,rotation_vector_x,rotation_vector_y,rotation_vector_z,rotation_vector_w\n"
+        + "1000000000,,,,,0,\(s),0,\(c)\n" + "1010000000,AA:BB,2.0,90,0,0,\(s),0,\(c)\n" + "1020000000,AA:BB,2.0,90,0,,,,\n")
+    defer { CSVFixture.remove(path) }
+    var reader = try RangingCSVReader(path: path, mapping: try #require(ColumnMapping.preset(named: "android")))
+    let turned = Attitude(w: c, x: 0, y: s, z: 0)
+    guard case .pose(_, let seconds, let attitude) = try reader.next() else {
+      Issue.record("expected a pose row")
+      return
+    }
+    #expect(seconds == 1 && attitude == turned)
+    guard case .measurement(_, let object, _, _, _, let pose) = try reader.next() else {
+      Issue.record("expected a measurement")
+      return
+    }
+    #expect(object == "AA:BB" && pose == turned)
+    guard case .measurement(_, _, _, _, _, let none) = try reader.next() else {
+      Issue.record("expected a measurement")
+      return
+    }
+    #expect(none == nil)
+  }
+
   @Test("--column maps the pose columns like any other")
   func mapped() throws {
     let path = try CSVFixture.write("time,id,range,qw,qx,qy,qz\n1,tag,2,1,0,0,0\n")

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from fleet import write_fleet
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 DATASETS = sorted((REPOSITORY / "datasets").glob("*/samples.csv"))
@@ -89,30 +90,8 @@ def phone_motion_suites(rangectl, tmp_path_factory):
 def fleet_50(rangectl, tmp_path_factory):
     """A 50-object recording: the many-objects scenario of seeds 11, 12 and 13
     (20 tags each) with the objects renamed per seed, the first 50 objects,
-    rows merged in time order."""
-    directory = tmp_path_factory.mktemp("fleet")
-    rows, header = [], None
-    for seed in (11, 12, 13):
-        out = directory / f"seed-{seed}"
-        subprocess.run([str(rangectl), "generate", "--seed", str(seed), "--only", "many-objects", "--out", str(out),
-                        "--quiet"], check=True)
-        lines = [line for line in (out / "many-objects.csv").read_text().splitlines() if not line.startswith("#")]
-        header = lines[0]
-        for line in lines[1:]:
-            fields = line.split(",")
-            fields[1] = f"s{seed}-{fields[1]}"
-            rows.append((float(fields[0]), seed, ",".join(fields)))
-    names = []
-    for _, _, line in rows:
-        name = line.split(",")[1]
-        if name not in names:
-            names.append(name)
-    kept = set(names[:50])
-    rows = [row for row in rows if row[2].split(",")[1] in kept]
-    rows.sort(key=lambda row: (row[0], row[1]))
-    path = directory / "fleet-50.csv"
-    path.write_text(header + "\n" + "".join(line + "\n" for _, _, line in rows))
-    return path
+    rows merged in time order (fleet.write_fleet)."""
+    return write_fleet(rangectl, tmp_path_factory.mktemp("fleet"))
 
 
 @pytest.fixture(scope="session")

@@ -22,10 +22,27 @@ extension ColumnMapping {
   /// to the back of the device), and the angles' figures of merit
   /// `azimuth_fom`, `elevation_fom`, which are not used. Source:
   /// developer.android.com/reference/androidx/core/uwb/RangingPosition.
+  ///
+  /// The phone's attitude, on rows of its own (`device_address` empty) or
+  /// on ranging rows: `rotation_vector_x`, `_y`, `_z`, `_w`, the
+  /// `SensorEvent.values[0...3]` of `Sensor.TYPE_ROTATION_VECTOR`
+  /// (`axis · sin(θ/2)` and `cos(θ/2)`, the quaternion that
+  /// `SensorManager.getQuaternionFromVector` returns as w, x, y, z). It
+  /// rotates the device frame (x right, y up along the screen, z out of the
+  /// screen) into the east-north-up world frame, which is the pose
+  /// convention of docs/FORMATS.md §1, so the values are read as they are.
+  /// Source: developer.android.com/reference/android/hardware/SensorEvent
+  /// (`values`, "Sensor.TYPE_ROTATION_VECTOR") and
+  /// developer.android.com/reference/android/hardware/SensorManager
+  /// (`getRotationMatrixFromVector`, device to world).
   public static var android: ColumnMapping {
     var mapping = ColumnMapping()
     mapping.setOptionalSource("elapsed_realtime_nanos", for: "t")
     mapping.setOptionalSource("device_address", for: "object")
+    mapping.setOptionalSource("rotation_vector_w", for: "pose_w")
+    mapping.setOptionalSource("rotation_vector_x", for: "pose_x")
+    mapping.setOptionalSource("rotation_vector_y", for: "pose_y")
+    mapping.setOptionalSource("rotation_vector_z", for: "pose_z")
     mapping.timeUnit = .ns
     mapping.angleUnit = .deg
     return mapping
@@ -38,8 +55,10 @@ extension ColumnMapping {
   /// `loc_az_pdoa`, `loc_az`, `loc_el_pdoa`, `loc_el`, `rmt_az`, `rmt_el`
   /// (degrees) and `RSSI[dBm]`. Read: time, address, status, distance and the
   /// local azimuth and elevation; a row whose status is not `SUCCESS` is
-  /// rejected as `no_measurement`, with or without a distance. Source: Qorvo, DWM3001CDK/QM33 SDK developer
-  /// guide, "SESSION_INFO_NTF" output, and forum.qorvo.com/t/22984.
+  /// rejected as `no_measurement`, with or without a distance. No pose: the
+  /// line carries no attitude (the kits report none). Source: Qorvo,
+  /// DWM3001CDK/QM33 SDK developer guide, "SESSION_INFO_NTF" output, and
+  /// forum.qorvo.com/t/22984.
   public static var qorvo: ColumnMapping {
     var mapping = ColumnMapping()
     mapping.setOptionalSource("time_ms", for: "t")

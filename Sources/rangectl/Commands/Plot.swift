@@ -120,6 +120,12 @@ struct Plot: ParsableCommand {
         let trace = try RunTrace.record(
           path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping, window: window, onRead: onRead)
         svg = RunPlot(trace: trace).svg()
+        let withDirection = trace.measurements.filter { $0.azimuthDegrees != nil || $0.horizontalAngleDegrees != nil }.count
+        if let warning = zoneList.angleGateWarning(
+          measurements: trace.measurements.count, withDirection: withDirection, path: file == "-" ? "<stdin>" : file)
+        {
+          Diagnostics.write("rangectl plot: warning: \(warning)\n")
+        }
       }
     } catch {
       Diagnostics.write("rangectl plot: \(error)\n")

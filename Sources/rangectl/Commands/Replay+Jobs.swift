@@ -1,95 +1,75 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import Dispatch
+import RangingEngine
 import RangingFormats
 import RangingReplay
-import RangingEngine
 import ZoneMonitor
 
-/// `rangectl replay --jobs N`: N threads, each with its own reader and engine,
-/// replay the objects of one shard each (``ReplayShard``: every thread reads
-/// the whole file, runs its own objects' rows and moves its clock on the
-/// others'), and their events are merged into the order of one replay: by the
-/// line of the row that caused them, a row's own events before the exits its
-/// lost check found.
+/// `rangectl replay --jobs N`: one thread reads and validates the rows, N
+/// threads share the objects (``ShardedReplay``), and this thread writes the
+/// merged events, rejected rows and filtered track in one replay's order.
 extension Replay {
-  /// What one shard's thread produced. Each is written by its own thread
-  /// only, and read once concurrentPerform has returned (which orders the
-  /// threads' writes before the reads), hence unchecked.
-  final class ShardOutput: @unchecked Sendable {
-    var events: [(line: Int, afterRow: Bool, text: String)] = []
-    var rejections: [RowRejection] = []
-    var summary = ReplaySummary()
-    var failure: DatasetError?
-  }
-
-  /// Replays `file` in `jobs` shards and writes the events, the rejected rows
-  /// and the summary as one replay would.
+  /// Replays `reader` in `jobs` shards and writes the events, the rejected
+  /// rows, the filtered track and the summary as one replay would.
   ///
   /// - Throws: `ExitCode` as the one-thread replay does.
   func replaySharded<Backend: KalmanBackend>(
-    _: Backend.Type, zoneList: ZoneList, eventsOutput: OutputFile
+    _: Backend.Type, zoneList: ZoneList, reader: RangingCSVReader, live: Bool,
+    eventsOutput: OutputFile, filteredOutput: OutputFile?, messages: MessageSink, showsProgress: Bool
   ) throws {
-    let mapping = try input.mapping()
     let calibrations = try engine.objectCalibrations()
-    // Read-only on every thread: line(for:objectName:) only formats.
-    nonisolated(unsafe) let writer = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
-    let outputs = (0..<jobs).map { _ in ShardOutput() }
-    let shards = jobs
-    // Each thread's whole replay, made here (generic over Backend) and run below.
-    nonisolated(unsafe) let runs: [() -> Void] = (0..<shards).map { index in
-      let output = outputs[index]
-      let pipeline = engine.pipeline(Backend.self, zones: zoneList)
-      return {
-        do throws(DatasetError) {
-          var reader = try RangingCSVReader(path: file, mapping: mapping)
-          var replayer = Replayer(pipeline: pipeline, zoneNames: zoneList.names)
-          replayer.objectCalibrations = calibrations
-          replayer.shard = ReplayShard(index: index, count: shards)
-          replayer.onPlacedEvent = { event, name, place in
-            output.events.append((place.line, place.afterRow, writer.line(for: event, objectName: name)))
-          }
-          replayer.onRejection = { output.rejections.append($0) }
-          output.summary = try replayer.run(&reader)
-        } catch {
-          output.failure = error
+    let replayers = (0..<jobs).map { _ in
+      var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+      replayer.objectCalibrations = calibrations
+      return replayer
+    }
+    // Both only format (their output is written on this thread below), so the shards may share them.
+    let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
+    let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:))
+    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages)
+    let progress = live || !showsProgress
+      ? nil : ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
+    try completeReplay(
+      zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
+    ) {
+      try ShardedReplay(replayers: replayers).run(
+        reader, live: live,
+        eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
+        stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } }
+      ) { batch in
+        for event in batch.events { eventsOutput.write(event + "\n") }
+        for rejection in batch.rejections { rejections.list(rejection) }
+        if let filteredOutput { for state in batch.states { filteredOutput.write(state + "\n") } }
+        if live {
+          try? eventsOutput.flush()  // a failure is kept, and thrown by close()
+          try? filteredOutput?.flush()
         }
+        progress?.update(count: batch.linesRead, bytes: batch.bytesRead)
       }
     }
-    DispatchQueue.concurrentPerform(iterations: shards) { index in runs[index]() }
-    if let failure = outputs.compactMap(\.failure).first {
-      Diagnostics.write("rangectl replay: \(failure)\n")
-      throw ExitCode(failure.exitCode)
+  }
+}
+
+/// Lists rejected rows on standard error, up to a limit, then says that
+/// further ones are only counted: one replay's listing, for any number of threads.
+final class RejectionListing {
+  private let path: String
+  private let limit: Int
+  private let messages: MessageSink
+  private var listed = 0
+
+  init(path: String, limit: Int, messages: MessageSink) {
+    self.path = path
+    self.limit = limit
+    self.messages = messages
+  }
+
+  func list(_ rejection: RowRejection) {
+    listed += 1
+    if listed <= limit {
+      messages.write("\(rejection.message(path: path))\n")
+    } else if listed == limit + 1 {
+      messages.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
     }
-    // One replay's order: by line, a row's own events first, then shard by shard.
-    var events: [(line: Int, afterRow: Bool, shard: Int, sequence: Int, text: String)] = []
-    for (shard, output) in outputs.enumerated() {
-      for (sequence, event) in output.events.enumerated() {
-        events.append((event.line, event.afterRow, shard, sequence, event.text))
-      }
-    }
-    events.sort { a, b in
-      (a.line, a.afterRow ? 1 : 0, a.shard, a.sequence) < (b.line, b.afterRow ? 1 : 0, b.shard, b.sequence)
-    }
-    for event in events { eventsOutput.write(event.text + "\n") }
-    var rejections = outputs.flatMap(\.rejections)
-    rejections.sort { $0.line < $1.line }  // stable: one row has one rejection
-    for (listed, rejection) in rejections.enumerated() {
-      if listed < listRejected {
-        Diagnostics.write("\(rejection.message(path: file))\n")
-      } else {
-        Diagnostics.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
-        break
-      }
-    }
-    let summary = ReplaySummary.merging(outputs.map(\.summary))
-    do {
-      try eventsOutput.close()
-    } catch {
-      Diagnostics.write("rangectl replay: cannot write \(error)\n")
-      throw ExitCode(74)  // EX_IOERR
-    }
-    warnAboutAngleGates(zoneList, summary)
-    if !quiet { Diagnostics.write(summary.report(path: file)) }
   }
 }

@@ -40,15 +40,38 @@ struct Replay: ParsableCommand {
       longer interleaved as in the input, and memory grows with the longest run. Needs a \
       build with the GSL trait; not with --follow.
 
+      Several inputs: with --out-dir DIR, any number of files and folders (each .csv directly \
+      in a folder, by name) are replayed side by side, --jobs at a time (or, with fewer files \
+      than --jobs, each on --jobs / files threads). Each writes DIR/NAME.events.jsonl (NAME: \
+      its file name without .csv; files whose names collide are named FOLDER-NAME) and, with \
+      --write-filtered, DIR/NAME.filtered.csv; each file's rejected rows and summary are \
+      written together on standard error, in the inputs' order. The exit status is that of \
+      the first input, in that order, that did not complete; 0 when all did.
+
       Examples:
         rangectl replay datasets/walk-in-out/samples.csv
         rangectl replay run.csv --zones 'near=1,door=2@30' --events e.jsonl
         rangectl replay run.csv --filtered track.csv --smooth > events.jsonl
+        rangectl replay big.csv --jobs 2 > events.jsonl
+        rangectl replay day1/ day2/ extra.csv --out-dir out --write-filtered --jobs 4
         some-ranging-source | rangectl replay - --quiet
       """)
 
-  @Argument(help: "Ranging CSV file, or - for standard input.")
-  var file: String
+  @Argument(help: ArgumentHelp(
+    "Ranging CSV file, or - for standard input; with --out-dir, any number of files and folders (each .csv in a folder).",
+    valueName: "file"))
+  var inputs: [String] = []
+
+  /// The input of a replay of one file.
+  var file: String { inputs.first ?? "-" }
+
+  @Option(help: ArgumentHelp(
+    "Replay every input into this folder: NAME.events.jsonl per input (NAME: its file name without .csv).",
+    valueName: "dir"))
+  var outDir: String?
+
+  @Flag(help: "With --out-dir: also write each input's filtered track, NAME.filtered.csv.")
+  var writeFiltered = false
 
   @Option(help: ArgumentHelp("Where to write zone events (JSON Lines).", valueName: "path"))
   var events: String = "-"
@@ -73,23 +96,30 @@ struct Replay: ParsableCommand {
   var listRejected: Int = 100
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Threads that share the objects (1...256): the same events in the same order as 1, unless the replay evicts "
-      + "objects; not with -, --follow or --filtered.", valueName: "n"))
+    "Threads that share the objects (1...256), beside one that reads: the same output in the same order as 1, "
+      + "unless the replay evicts objects; not with --smooth.", valueName: "n"))
   var jobs: Int = 1
 
   func validate() throws {
+    guard !inputs.isEmpty else { throw ValidationError("give a ranging CSV file, or - for standard input") }
     guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
+    if inputs.count > 1 || outDir != nil {
+      try validateSeveralInputs()
+    } else if writeFiltered {
+      throw ValidationError("--write-filtered names a file per input in --out-dir; give --out-dir DIR, or --filtered PATH")
+    }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
-    if jobs > 1 && (file == "-" || follow || filtered != nil) {
-      throw ValidationError(
-        "--jobs \(jobs) reads FILE once per thread and merges the events at the end: not with -, --follow or --filtered")
+    if jobs > 1 && smooth && outDir == nil {
+      throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
     }
     if follow, file == "-" {
       throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
     }
     if smooth {
       try Self.validateSmoothing()
-      guard filtered != nil else { throw ValidationError("--smooth smooths the --filtered track; give --filtered PATH") }
+      guard filtered != nil || writeFiltered else {
+        throw ValidationError("--smooth smooths the --filtered track; give --filtered PATH")
+      }
       if follow {
         throw ValidationError("--smooth writes each run when it ends, and --follow never ends; drop one of them")
       }
@@ -100,11 +130,29 @@ struct Replay: ParsableCommand {
     if filtered == "-", events == "-" {
       throw ValidationError("--filtered - needs --events PATH: both cannot go to standard output")
     }
-    // Opening an output truncates it: never let an output be the input.
+    try validateOutputs()
+  }
+
+  /// Opening an output truncates it: never let an output be the input.
+  func validateOutputs() throws {
     for (option, output) in [("--events", events), ("--filtered", filtered ?? "-")] where output != "-" && file != "-" {
       if output == file || Self.sameFile(output, file) {
         throw ValidationError("\(option) \(output) is the input file; choose another path")
       }
+    }
+  }
+
+  /// The rules of several inputs (docs/FORMATS.md §4, "Several inputs").
+  private func validateSeveralInputs() throws {
+    guard outDir != nil else {
+      throw ValidationError(
+        "\(inputs.count) inputs write \(inputs.count) sets of outputs: give --out-dir DIR "
+          + "(each input's events go to DIR/NAME.events.jsonl)")
+    }
+    if inputs.contains("-") { throw ValidationError("standard input (-) cannot be one of several inputs or use --out-dir") }
+    if follow { throw ValidationError("--follow reads one file; not with --out-dir") }
+    if events != "-" || filtered != nil {
+      throw ValidationError("--out-dir names each input's outputs: not with --events or --filtered (--write-filtered writes the tracks)")
     }
   }
 
@@ -126,7 +174,7 @@ struct Replay: ParsableCommand {
   }
 
   /// Opens the input, live or not; on failure, the message and the exit code.
-  private func openReader(live: Bool) throws -> RangingCSVReader {
+  private func openReader(live: Bool, messages: MessageSink) throws -> RangingCSVReader {
     do {
       let mapping = try input.mapping()
       guard live else { return try RangingCSVReader(path: file, mapping: mapping) }
@@ -134,52 +182,54 @@ struct Replay: ParsableCommand {
       return try RangingCSVReader(
         path: file, live: LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }), mapping: mapping)
     } catch let error as DatasetError {
-      Diagnostics.write("rangectl replay: \(error)\n")
+      messages.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
     }
   }
 
   func run() throws {
-    switch engine.backend {
-    #if GSL
-      case .gsl: try replay(with: GSLKalmanBackend.self)
-    #else
-      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-    #endif
-    case .swift: try replay(with: SwiftKalmanBackend.self)
+    if inputs.count > 1 || outDir != nil {
+      try replayFiles()
+    } else {
+      try replayFile(messages: .standardError)
     }
   }
 
-  private func replay<Backend: KalmanBackend>(with _: Backend.Type) throws {
+  /// Replays ``file`` to ``events`` and ``filtered``, writing messages to `messages`.
+  func replayFile(messages: MessageSink, showsProgress: Bool = true) throws {
+    switch engine.backend {
+    #if GSL
+      case .gsl: try replay(with: GSLKalmanBackend.self, messages: messages, showsProgress: showsProgress)
+    #else
+      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+    #endif
+    case .swift: try replay(with: SwiftKalmanBackend.self, messages: messages, showsProgress: showsProgress)
+    }
+  }
+
+  private func replay<Backend: KalmanBackend>(with _: Backend.Type, messages: MessageSink, showsProgress: Bool) throws {
     let zoneList = try engine.zoneList()
     let live = readsLive
-    var reader = try openReader(live: live)
+    var reader = try openReader(live: live, messages: messages)
     let eventsOutput: OutputFile
     let filteredOutput: OutputFile?
     do {
       eventsOutput = try OutputFile(creating: events)
       filteredOutput = try filtered.map { path throws(OutputError) in try OutputFile(creating: path) }
     } catch {
-      Diagnostics.write("rangectl replay: cannot write \(error)\n")
+      messages.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
     }
     if jobs > 1 {
-      try replaySharded(Backend.self, zoneList: zoneList, eventsOutput: eventsOutput)
+      try replaySharded(
+        Backend.self, zoneList: zoneList, reader: reader, live: live, eventsOutput: eventsOutput,
+        filteredOutput: filteredOutput, messages: messages, showsProgress: showsProgress)
       return
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    var listed = 0
-    let path = file
-    let limit = listRejected
-    replayer.onRejection = { rejection in
-      listed += 1
-      if listed <= limit {
-        Diagnostics.write("\(rejection.message(path: path))\n")
-      } else if listed == limit + 1 {
-        Diagnostics.write("(further rejected rows are counted in the summary, not listed; see --list-rejected)\n")
-      }
-    }
+    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages)
+    replayer.onRejection = rejections.list
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
     var progress: ProgressLine? = nil
     if live {
@@ -194,7 +244,8 @@ struct Replay: ParsableCommand {
       }
     } else {
       replayer.onEvent = { event, name in eventsWriter.write(event, objectName: name) }
-      progress = ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet)
+      progress = ProgressLine(
+        unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet && showsProgress)
       if let progress { reader.beforeRead = { read in progress.update(count: read.lines, bytes: read.bytesRead) } }
     }
     var smoother: TrackSmoother? = nil
@@ -207,42 +258,58 @@ struct Replay: ParsableCommand {
         replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
       }
     }
-    let summary: ReplaySummary
-    do {
-      summary = try replayer.run(&reader)
+    try completeReplay(
+      zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
+    ) {
+      let summary = try replayer.run(&reader)
       smoother?.finish()
-      progress?.finish()
-      // Both are closed, and both checked, before the summary says the run completed.
-      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
-      try filteredOutput?.close()
-      try eventsResult.get()
-    } catch let error as DatasetError {
-      progress?.finish()
-      Diagnostics.write("rangectl replay: \(error)\n")
-      throw ExitCode(error.exitCode)
-    } catch {
-      progress?.finish()
-      Diagnostics.write("rangectl replay: cannot write \(error)\n")
-      throw ExitCode(74)  // EX_IOERR
+      return (summary, reader.linesRead)
     }
-    warnAboutAngleGates(zoneList, summary)
     if quiet { return }
-    if live, let signal = StopSignal.received {
-      Diagnostics.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(reader.linesRead)\n")
-    }
-    Diagnostics.write(summary.report(path: file == "-" ? "<stdin>" : file))
     if let smoother {
-      Diagnostics.write("smoothed: \(smoother.segmentsSmoothed) runs"
+      messages.write("smoothed: \(smoother.segmentsSmoothed) runs"
         + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
         + "\n")
     }
   }
 
+  /// Runs `replayRows`, closes both outputs (both checked before the summary
+  /// says the run completed), and writes the summary, as every replay ends:
+  /// a reading failure exits with its code (65, 66, 74), a writing failure
+  /// with 74, and a live input ended by a signal says so.
+  func completeReplay(
+    zoneList: ZoneList, eventsOutput: OutputFile, filteredOutput: OutputFile?, live: Bool, progress: ProgressLine?,
+    messages: MessageSink, replayRows: () throws -> (summary: ReplaySummary, linesRead: Int)
+  ) throws {
+    let outcome: (summary: ReplaySummary, linesRead: Int)
+    do {
+      outcome = try replayRows()
+      progress?.finish()
+      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
+      try filteredOutput?.close()
+      try eventsResult.get()
+    } catch let error as DatasetError {
+      progress?.finish()
+      messages.write("rangectl replay: \(error)\n")
+      throw ExitCode(error.exitCode)
+    } catch {
+      progress?.finish()
+      messages.write("rangectl replay: cannot write \(error)\n")
+      throw ExitCode(74)  // EX_IOERR
+    }
+    warnAboutAngleGates(zoneList, outcome.summary, messages: messages)
+    if quiet { return }
+    if live, let signal = StopSignal.received {
+      messages.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
+    }
+    messages.write(outcome.summary.report(path: file == "-" ? "<stdin>" : file))
+  }
+
   /// Says, even with --quiet, when a zone gated by angle could have no event
   /// because no row had a direction (``ZoneList/angleGateWarning(for:path:)``).
-  func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary) {
+  func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary, messages: MessageSink) {
     if let warning = zoneList.angleGateWarning(for: summary, path: file == "-" ? "<stdin>" : file) {
-      Diagnostics.write("rangectl replay: warning: \(warning)\n")
+      messages.write("rangectl replay: warning: \(warning)\n")
     }
   }
 

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+
+/// A run of consecutive rows that one reader thread parsed and validated, for
+/// the shards of a replay (``ShardedReplay``) to read, each in full, while the
+/// reader fills the next batch.
+///
+/// Rows the reader's fast path read (``RangingCSVReader``'s `nextRow`) are kept
+/// as the scanned record and the object name's bytes, copied into one arena;
+/// any other row (rejected, life-cycle with an unusual field, posed) as its
+/// ``DatasetRecord``. The storage is kept from batch to batch, so once the
+/// batches have reached their size a replay allocates nothing for them.
+///
+/// Size: at most ``rowCapacity`` rows, and the batch is full once its names
+/// hold ``nameBytesCapacity`` bytes; one row can add at most one line (1 MiB,
+/// the reader's limit) past that. So one batch holds at most
+/// `rowCapacity × MemoryLayout<Entry>.stride` bytes of entries and
+/// `nameBytesCapacity` + 1 MiB of names and records.
+final class ReplayRowBatch: @unchecked Sendable {
+  // Unchecked: a batch is written by the reader thread only while it owns it,
+  // and read by the shard threads only after it is handed over, through the
+  // semaphores of ReplayRounds, which order the writes before the reads.
+
+  /// One row: `line` > 0 for a scanned row, whose object is shard `shard`'s
+  /// and named by `names[nameStart ..< nameStart + nameCount]`; 0 for a row
+  /// kept as `records[nameStart]`. Only what a replay reads of the scanned
+  /// record is kept (not its ground truth), so that an entry stays small.
+  struct Entry {
+    var line: Int
+    var seconds: Double
+    var update: RangingUpdate
+    var event: LifecycleEvent?
+    var shard: UInt16
+    var nameStart: Int32
+    var nameCount: Int32
+  }
+
+  /// Why the input ended after this batch, if it did.
+  enum End {
+    case input
+    case failure(DatasetError)
+  }
+
+  let rowCapacity: Int
+  let nameBytesCapacity: Int
+  /// Storage for `rowCapacity` entries, the first `count` of them in use
+  /// (trivial values: written in place, nothing to deinitialise).
+  let entries: UnsafeMutablePointer<Entry>
+  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var records: [DatasetRecord] = []
+  /// The names of scanned rows, back to back, with 16 readable bytes after
+  /// the last (`ObjectNames.id(forLineBytes:)` loads 16 bytes at a time).
+  @exclusivity(unchecked) private(set) var names: UnsafeMutableBufferPointer<UInt8>
+  @exclusivity(unchecked) private(set) var nameBytes = 0
+  /// Set on the last batch of the input.
+  var end: End? = nil
+  /// The reader's lines and bytes read when the batch was handed over, for progress.
+  var linesRead = 0
+  var bytesRead = 0
+
+  /// - Precondition: both capacities are at least 1.
+  init(rowCapacity: Int, nameBytesCapacity: Int) {
+    precondition(rowCapacity >= 1 && nameBytesCapacity >= 1, "ReplayRowBatch: capacities must be at least 1")
+    self.rowCapacity = rowCapacity
+    self.nameBytesCapacity = nameBytesCapacity
+    entries = .allocate(capacity: rowCapacity)
+    names = .allocate(capacity: nameBytesCapacity + Self.readAhead)
+    names.initialize(repeating: 0)
+  }
+
+  deinit {
+    entries.deallocate()
+    names.deallocate()
+  }
+
+  /// Bytes readable after the last name.
+  private static var readAhead: Int { 16 }
+
+  var isEmpty: Bool { count == 0 }
+
+  /// Whether another row should go to the next batch.
+  var isFull: Bool { count >= rowCapacity || nameBytes >= nameBytesCapacity }
+
+  /// Empties the batch, keeping its storage.
+  func removeAll() {
+    count = 0
+    records.removeAll(keepingCapacity: true)
+    nameBytes = 0
+    end = nil
+  }
+
+  /// Appends a scanned row of shard `shard`'s object and copies its name.
+  ///
+  /// - Precondition: the batch is not full (``isFull``), and `shard` < 65,536.
+  /// - Complexity: O(name bytes). Allocates only when the names outgrow the
+  ///   arena (a name longer than its free space).
+  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>, shard: Int) {
+    precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
+    if nameBytes + object.count + Self.readAhead > names.count { growNames(toHold: nameBytes + object.count) }
+    if let base = object.baseAddress {
+      (names.baseAddress! + nameBytes).update(from: base, count: object.count)
+    }
+    (entries + count).initialize(to: Entry(
+      line: line, seconds: row.seconds, update: row.update, event: row.event, shard: UInt16(shard),
+      nameStart: Int32(nameBytes), nameCount: Int32(object.count)))
+    count += 1
+    nameBytes += object.count
+  }
+
+  /// Appends a row the reader kept as a record; its name's bytes count
+  /// towards ``nameBytesCapacity``, so that long names end the batch early.
+  func append(_ record: DatasetRecord) {
+    precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
+    (entries + count).initialize(to: Entry(
+      line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, shard: 0,
+      nameStart: Int32(records.count), nameCount: 0))
+    count += 1
+    records.append(record)
+    switch record {
+    case .measurement(_, let object, _, _, _, _), .lifecycle(_, let object, _, _): nameBytes += object.utf8.count
+    case .pose, .rejected: break
+    }
+  }
+
+  /// The object name of a scanned entry, valid while the batch is not refilled.
+  func name(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: names.baseAddress! + Int(entry.pointee.nameStart), count: Int(entry.pointee.nameCount))
+  }
+
+  /// Moves the names into an arena that holds `count` bytes (and the read-ahead).
+  @inline(never)
+  private func growNames(toHold count: Int) {
+    let grown = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(count, names.count) + Self.readAhead)
+    grown.initialize(repeating: 0)
+    _ = grown.update(fromContentsOf: names[..<nameBytes])
+    names.deallocate()
+    names = grown
+  }
+}

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingFormats
+
+/// Where a ``Replayer`` takes its rows from: a ``RangingCSVReader`` reading
+/// a file, or a ``ReplayBatchSource`` handing out the rows one reader thread
+/// parsed (`rangectl replay --jobs`). The requirements are the reader's own
+/// members, so that the reader conforms as it is and the replay loop is the
+/// same code for both.
+@usableFromInline
+package protocol ReplayRowSource {
+  /// The header's names that nothing reads (``RangingCSVReader/unusedColumns``).
+  var unusedColumns: [String] { get }
+  /// The header's name and 1-based column of a canonical column (``RangingCSVReader/headerColumn(for:)``).
+  func headerColumn(for canonical: String) -> (name: String, column: Int)?
+  /// Whether scanned rows carry their ground truth (a replay turns it off).
+  var convertsTruth: Bool { get set }
+  /// The last row that ``nextRow(object:scanned:)`` returned as 0.
+  var parsed: DatasetRecord? { get }
+  /// The next row: its line with `object` and `scanned` filled, 0 for a row
+  /// in ``parsed``, nil at the end (``RangingCSVReader/nextRow(object:scanned:)``).
+  mutating func nextRow(
+    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
+  ) throws(DatasetError) -> Int?
+  /// Whether the last scanned row's object, named by `object`, is `shard`'s.
+  /// A source that already knows (the reader thread of a ``ShardedReplay``
+  /// hashed every name once) answers without hashing it again; for a row of
+  /// another shard, only the row's time need be filled in.
+  func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool
+}
+
+extension RangingCSVReader: ReplayRowSource {
+  @inlinable
+  package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
+    shard.owns(nameBytes: object)
+  }
+}

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import ZoneMonitor
+
+/// A replay of one input on several threads (`rangectl replay --jobs N`) that
+/// writes what a ``Replayer`` of the whole input writes, in the same order.
+///
+/// One reader thread reads and validates the rows and hands them out in
+/// batches (``ReplayRowBatch``) through a ring of a few batches
+/// (``ReplayRounds``). Each of N shard threads replays every batch with its
+/// own engine: its own objects' rows go through the engine, every other
+/// usable row only moves its clock (``ReplayShard``), so each shard runs the
+/// lost check at the same rows as one replay and loses its objects at the
+/// same times. Shards format their events (and filtered rows) themselves.
+/// The calling thread merges the shards' outputs batch by batch, by the line
+/// of the row that caused each (a row's own events before the exits its lost
+/// check found, then shard by shard), and hands each merged batch to `write`.
+///
+/// Memory is bounded however long the input: ``batchesInFlight`` batches of at
+/// most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes of names (plus
+/// one line), and the shards' outputs for those batches.
+///
+/// Exceptions to "the same output", as for ``ReplayShard``: each shard has
+/// the whole capacity for its own objects, so a replay that evicts gives
+/// other events; objects of different shards lost by the same check come
+/// out shard by shard rather than in one table's order.
+public struct ShardedReplay<Backend: KalmanBackend> {
+  /// One replayer per shard; replayer `k` replays shard `k` of `count`.
+  @usableFromInline var replayers: [Replayer<Backend>]
+  /// Rows in one batch (clamped to 1...2^20).
+  public var rowsPerBatch = 4096
+  /// Batches handed round at once: one being read, the others replayed or merged (clamped to 1...1,024).
+  public var batchesInFlight = 4
+  /// Bytes of object names after which a batch is handed over early (clamped to 1...2^28).
+  public var nameBytesPerBatch = 1 << 18
+
+  /// Shares the objects among `replayers.count` shards, replayer `k` taking
+  /// shard `k` (its ``Replayer/shard`` is set here; its callbacks are
+  /// replaced while it runs).
+  ///
+  /// - Precondition: `replayers` holds 1...65,536 replayers.
+  public init(replayers: [Replayer<Backend>]) {
+    precondition((1...(1 << 16)).contains(replayers.count), "ShardedReplay: 1...65536 replayers")
+    self.replayers = replayers
+    for index in replayers.indices {
+      self.replayers[index].shard = ReplayShard(index: index, count: replayers.count)
+    }
+  }
+
+  /// Replays every row of `reader` and hands the merged output to `write`,
+  /// batch by batch, on the calling thread.
+  ///
+  /// - Parameters:
+  ///   - live: hand a batch over before every wait for input
+  ///     (`RangingCSVReader.beforeRead`), so that each row's output is written
+  ///     before the next wait, as a live replay on one thread does.
+  ///   - eventText: an event's JSON line (on the shards' threads).
+  ///   - stateText: a filtered-track row (on the shards' threads), or nil for none.
+  /// - Returns: the summary of one replay of the whole input
+  ///   (``ReplaySummary/merging(_:)``) and the reader's lines read.
+  /// - Throws: the reader's `DatasetError`, after the rows before it were written.
+  @inlinable
+  public func run(
+    _ reader: RangingCSVReader, live: Bool,
+    eventText: @escaping (ZoneEvent, String) -> String,
+    stateText: ((Double, String, TrackState) -> String)?,
+    write: (ShardedReplayBatch) -> Void
+  ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
+    let threads = ShardedReplayThreads(
+      reader: reader, shardCount: replayers.count, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
+      nameBytesPerBatch: nameBytesPerBatch)
+    for index in replayers.indices {
+      var replayer = replayers[index]
+      var source = threads.source(forShard: index)
+      let cursor = source.output
+      replayer.onPlacedEvent = { event, name, place in cursor.current?.events.append((place, eventText(event, name))) }
+      replayer.onRejection = { cursor.current?.rejections.append($0) }
+      if let stateText {
+        replayer.onState = { seconds, name, state in
+          cursor.current?.states.append((cursor.line, stateText(seconds, name, state)))
+        }
+      }
+      // Built here, in inlinable code, so that the replay is specialised for Backend in the caller's module.
+      threads.startShard(index) { () throws(DatasetError) in try replayer.run(rowsOf: &source) }
+    }
+    threads.startReader(reader, live: live)
+    return try threads.merge(write: write)
+  }
+}
+
+/// What the shards of a ``ShardedReplay`` wrote for one batch of rows, merged
+/// into one replay's order.
+public struct ShardedReplayBatch {
+  /// Zone events, each a JSON line without its newline.
+  public var events: [String] = []
+  /// Rejected rows, by line.
+  public var rejections: [RowRejection] = []
+  /// Filtered-track rows, by line, each without its newline (when asked for).
+  public var states: [String] = []
+  /// Lines and bytes the reader had read when it handed the batch over.
+  public var linesRead = 0
+  public var bytesRead = 0
+
+  public init() {}
+
+  mutating func removeAll() {
+    events.removeAll(keepingCapacity: true)
+    rejections.removeAll(keepingCapacity: true)
+    states.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+import ArgumentParser
+import Dispatch
+import Foundation
+import Synchronization
+
+/// `rangectl replay FILE|FOLDER... --out-dir DIR`: several recordings, each
+/// with its own outputs and summary, replayed side by side
+/// (docs/FORMATS.md §4, "Several inputs").
+extension Replay {
+  /// One input of several: where it is read from and the name its outputs take.
+  struct InputFile: Equatable {
+    var path: String
+    var name: String
+  }
+
+  /// Replays every input file into ``outDir``, `min(jobs, files)` at a time,
+  /// each on `jobs / that` threads; each file's messages are written, together,
+  /// in the inputs' order. The exit status is the first input's, in that
+  /// order, that did not complete (0 when all did).
+  func replayFiles() throws {
+    guard let outDir else { preconditionFailure("replayFiles: validate() requires --out-dir") }
+    let files: [InputFile]
+    do {
+      files = try Self.inputFiles(inputs)
+    } catch {
+      Diagnostics.write("rangectl replay: \(error.message)\n")
+      throw ExitCode(error.status)
+    }
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: outDir, isDirectory: &isFolder) {
+      do {
+        try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+      } catch {
+        Diagnostics.write("rangectl replay: cannot create --out-dir \(outDir): \(error.localizedDescription)\n")
+        throw ExitCode(73)  // EX_CANTCREAT
+      }
+    } else if !isFolder.boolValue {
+      Diagnostics.write("rangectl replay: --out-dir \(outDir) is a file, not a folder\n")
+      throw ExitCode(73)
+    }
+    let atOnce = Swift.min(jobs, files.count)
+    // --smooth runs on one thread (validate() refuses it beside --jobs for one file).
+    let threadsPerFile = smooth ? 1 : Swift.max(1, jobs / atOnce)
+    let commands: [Replay] = files.map { input in
+      var one = self
+      one.inputs = [input.path]
+      one.outDir = nil
+      one.writeFiltered = false
+      one.events = (outDir as NSString).appendingPathComponent(input.name + ".events.jsonl")
+      one.filtered = writeFiltered ? (outDir as NSString).appendingPathComponent(input.name + ".filtered.csv") : nil
+      one.jobs = threadsPerFile
+      return one
+    }
+    let report = FilesReport(count: files.count)
+    nonisolated(unsafe) let work = commands
+    DispatchQueue.concurrentPerform(iterations: atOnce) { _ in
+      while let index = report.nextFile() {
+        let messages = report.messages[index]
+        var status: Int32 = 0
+        do {
+          try work[index].validateOutputs()
+          try work[index].replayFile(messages: messages, showsProgress: false)
+        } catch let exit as ExitCode {
+          status = exit.rawValue
+        } catch let error as ValidationError {
+          messages.write("rangectl replay: \(error.message)\n")
+          status = 64
+        } catch {
+          messages.write("rangectl replay: \(error)\n")
+          status = 70  // EX_SOFTWARE: no path throws anything else
+        }
+        report.finish(index, status: status)
+      }
+    }
+    if let failed = report.firstFailure { throw ExitCode(failed) }
+  }
+
+  /// Why the inputs cannot be listed, with the exit status.
+  struct InputListError: Error {
+    var message: String
+    var status: Int32
+  }
+
+  /// The files of `inputs`: each FILE as given, and for a folder each regular
+  /// `.csv` file directly in it (not in its subfolders; hidden files
+  /// skipped), by name. Outputs are named by the file name without `.csv`;
+  /// files whose names collide are named `FOLDER-NAME` after their folder.
+  ///
+  /// - Throws: 66 for a folder that cannot be read or holds no `.csv` file, 64
+  ///   when two inputs would still write the same outputs.
+  static func inputFiles(_ inputs: [String]) throws(InputListError) -> [InputFile] {
+    var paths: [String] = []
+    for input in inputs {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
+        paths.append(input)  // a file, or a path the replay reports as it reports any FILE (66)
+        continue
+      }
+      let names: [String]
+      do {
+        names = try FileManager.default.contentsOfDirectory(atPath: input)
+      } catch {
+        throw InputListError(message: "cannot read the folder \(input): \(error.localizedDescription)", status: 66)
+      }
+      let csv = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        .map { (input as NSString).appendingPathComponent($0) }
+        .filter { path in
+          var isSubfolder: ObjCBool = false
+          return FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder) && !isSubfolder.boolValue
+        }
+      if csv.isEmpty { throw InputListError(message: "the folder \(input) holds no .csv file", status: 66) }
+      paths += csv
+    }
+    func baseName(_ path: String) -> String {
+      let file = (path as NSString).lastPathComponent
+      return file.hasSuffix(".csv") ? String(file.dropLast(4)) : file
+    }
+    let bases = paths.map(baseName)
+    var files: [InputFile] = []
+    for (path, base) in zip(paths, bases) {
+      let shared = bases.count { $0 == base } > 1
+      let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+      files.append(InputFile(path: path, name: shared && !folder.isEmpty ? "\(folder)-\(base)" : base))
+    }
+    for (index, file) in files.enumerated() {
+      if let other = files[..<index].first(where: { $0.name == file.name }) {
+        throw InputListError(
+          message: "\(other.path) and \(file.path) would both write \(file.name).events.jsonl; rename one, or replay them separately",
+          status: 64)
+      }
+    }
+    return files
+  }
+}
+
+/// Which input file goes next, and the files' messages written in the
+/// inputs' order as the files finish (shared by the replaying threads).
+final class FilesReport: Sendable {
+  let messages: [MessageSink]
+  private struct State {
+    var next = 0
+    var statuses: [Int32?]
+    var reported = 0
+  }
+  private let state: Mutex<State>
+
+  init(count: Int) {
+    messages = (0..<count).map { _ in MessageSink.buffered() }
+    state = Mutex(State(statuses: Array(repeating: nil, count: count)))
+  }
+
+  /// The next file to replay, or nil when every file has been taken.
+  func nextFile() -> Int? {
+    state.withLock { state in
+      guard state.next < state.statuses.count else { return nil }
+      defer { state.next += 1 }
+      return state.next
+    }
+  }
+
+  /// Records file `index`'s status and writes the messages of every file
+  /// finished in order so far.
+  func finish(_ index: Int, status: Int32) {
+    state.withLock { state in
+      state.statuses[index] = status
+      while state.reported < state.statuses.count, state.statuses[state.reported] != nil {
+        messages[state.reported].flush()
+        state.reported += 1
+      }
+    }
+  }
+
+  /// The first status, in the inputs' order, that is not 0.
+  var firstFailure: Int32? {
+    state.withLock { state in state.statuses.compactMap { $0 }.first { $0 != 0 } }
+  }
+}

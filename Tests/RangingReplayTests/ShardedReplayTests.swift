@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RangingEngine
+import RangingFormats
+import Testing
+import ZoneMonitor
+
+@testable import RangingReplay
+
+/// ShardedReplay against the specification it must meet: one ``Replayer`` of
+/// the whole file (docs/FORMATS.md §4, "Threads"). Batches as small as one
+/// row and rings of one batch put the hand-overs at every possible row.
+@Suite("ShardedReplay")
+struct ShardedReplayTests {
+  /// Everything a replay writes: event lines, rejected rows, filtered rows, summary.
+  struct Output: Equatable {
+    var events: [String] = []
+    var rejections: [RowRejection] = []
+    var states: [String] = []
+    var summary = ReplaySummary()
+  }
+
+  struct Setting: Sendable, CustomTestStringConvertible {
+    var jobs: Int
+    var rowsPerBatch: Int
+    var batchesInFlight: Int
+    var nameBytesPerBatch = 1 << 18
+    var testDescription: String {
+      "\(jobs) shards, \(rowsPerBatch) rows a batch, \(batchesInFlight) in flight, \(nameBytesPerBatch) name bytes"
+    }
+  }
+
+  static let settings = [
+    Setting(jobs: 2, rowsPerBatch: 4096, batchesInFlight: 4),
+    Setting(jobs: 2, rowsPerBatch: 1, batchesInFlight: 1),
+    Setting(jobs: 3, rowsPerBatch: 5, batchesInFlight: 2),
+    Setting(jobs: 4, rowsPerBatch: 64, batchesInFlight: 3, nameBytesPerBatch: 8),
+    Setting(jobs: 1, rowsPerBatch: 7, batchesInFlight: 2),
+  ]
+
+  private static let zones = ZoneList.defaults
+
+  private static func replayer() -> Replayer<SwiftKalmanBackend> {
+    Replayer(pipeline: RangingPipeline<SwiftKalmanBackend>(zones: zones.zones()), zoneNames: zones.names)
+  }
+
+  /// The file replayed by one Replayer on this thread.
+  private static func oneReplay(_ path: String) throws -> Output {
+    var output = Output()
+    var reader = try RangingCSVReader(path: path)
+    var replayer = replayer()
+    let writer = EventsWriter(output: .standardOutput(), zoneNames: zones.names)
+    let track = FilteredTrackWriter.rowFormatter
+    replayer.onEvent = { output.events.append(writer.line(for: $0, objectName: $1)) }
+    replayer.onRejection = { output.rejections.append($0) }
+    replayer.onState = { output.states.append(track($0, $1, $2)) }
+    output.summary = try replayer.run(&reader)
+    return output
+  }
+
+  private static func sharded(_ path: String, _ setting: Setting) throws -> Output {
+    var output = Output()
+    var sharded = ShardedReplay(replayers: (0..<setting.jobs).map { _ in replayer() })
+    sharded.rowsPerBatch = setting.rowsPerBatch
+    sharded.batchesInFlight = setting.batchesInFlight
+    sharded.nameBytesPerBatch = setting.nameBytesPerBatch
+    let writer = EventsWriter(output: .standardOutput(), zoneNames: zones.names)
+    let result = try sharded.run(
+      try RangingCSVReader(path: path), live: false, eventText: { writer.line(for: $0, objectName: $1) },
+      stateText: FilteredTrackWriter.rowFormatter
+    ) { batch in
+      output.events += batch.events
+      output.rejections += batch.rejections
+      output.states += batch.states
+    }
+    output.summary = result.summary
+    return output
+  }
+
+  /// The many-objects dataset with rows that test the accounting: a malformed
+  /// number, a time going back, life-cycle rows, a long name, and the tags
+  /// ending in 3 silent for 8 s so that the lost check exits them.
+  private static func troubledFile(in folder: URL, withPoses: Bool) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let text = try String(contentsOf: root.appendingPathComponent("datasets/many-objects/samples.csv"), encoding: .utf8)
+    var lines: [String] = []
+    let longName = String(repeating: "n", count: 40)
+    for (index, line) in text.split(separator: "\n").enumerated() {
+      let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+      let isData = !line.hasPrefix("#") && !line.hasPrefix("t,")
+      if isData, fields[1].hasSuffix("3"), let t = Double(fields[0]), t >= 20, t < 28 { continue }
+      var row = String(line)
+      if withPoses { row += line.hasPrefix("t,") ? ",pose_w,pose_x,pose_y,pose_z" : (isData ? ",1,0,0,0" : "") }
+      lines.append(row)
+      guard isData else { continue }
+      let empty = String(repeating: ",", count: fields.count - 3 + (withPoses ? 4 : 0))
+      if index == 500 { lines.append("1.0,\(fields[1]),n/a\(empty)") }
+      if index == 600 { lines.append("-5.0,\(fields[1]),2.0\(empty)") }
+      if index == 900 { lines.append("\(fields[0]),\(longName),2.5\(empty)") }
+      if index == 700 || index == 701 {
+        var life = fields.map(String.init)
+        for k in 2..<life.count { life[k] = "" }
+        life[8] = index == 700 ? "suspended" : "suspension_ended"
+        lines.append(life.joined(separator: ",") + (withPoses ? ",,,," : ""))
+      }
+    }
+    let url = folder.appendingPathComponent(withPoses ? "troubled-posed.csv" : "troubled.csv")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  @Test("Events, rejected rows, filtered rows and summary equal one replay's, at every batch size",
+        arguments: settings, [false, true])
+  func sameAsOneReplay(setting: Setting, withPoses: Bool) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.troubledFile(in: folder, withPoses: withPoses)
+    let one = try Self.oneReplay(path)
+    #expect(one.events.contains { $0.contains("\"reason\":\"lost\"") }, "the silent tags are lost")
+    #expect(one.events.contains { $0.contains("\"reason\":\"suspended\"") }, "the suspended tag exits")
+    #expect(one.rejections.map(\.reason).sorted() == ["malformed_number", "time_went_backwards"])
+    #expect(one.summary.lifecycleAccepted == 2)
+    #expect((one.summary.posesFed > 0) == withPoses)
+    let many = try Self.sharded(path, setting)
+    #expect(many.events == one.events)
+    #expect(many.rejections == one.rejections)
+    #expect(many.states == one.states)
+    #expect(many.summary == one.summary)
+  }
+}
+
+extension FilteredTrackWriter {
+  /// ``row(seconds:objectName:state:)``, which formats only.
+  static var rowFormatter: (Double, String, TrackState) -> String {
+    let writer = FilteredTrackWriter(output: try! OutputFile(creating: "/dev/null"))
+    return { writer.row(seconds: $0, objectName: $1, state: $2) }
+  }
+}
