@@ -10,11 +10,11 @@ import ZoneMonitor
 /// in one streaming pass per file: what `rangectl evaluate` does without
 /// `--events`.
 ///
-/// Every row is read once. The replay (``Replayer``) hands each row with its
+/// Every row is read once. The replay (`Replayer`) hands each row with its
 /// truth to this evaluation before the engine sees it (`Replayer.onRecord`),
 /// so the engine's filtered state, the baselines' distances and the truth of
 /// the same row meet as the row passes; events and truth crossings are kept
-/// per live object and matched when it ends (``RunScorer``). Memory is
+/// per live object and matched when it ends (`RunScorer`). Memory is
 /// bounded by the objects live at once, not by the rows or objects in the
 /// file (issue 23): latencies and error magnitudes go into bounded samples
 /// (``QuantileSample``), everything else into running sums.
@@ -38,23 +38,23 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
   public var zoneNames: [String]
   /// A fresh pipeline for each file (and for its second, pose-free run).
   public var makePipeline: () -> RangingPipeline<Backend>
-  /// Per-object range calibrations (``Replayer/objectCalibrations``).
+  /// Per-object range calibrations (`Replayer/objectCalibrations`).
   public var objectCalibrations: [String: RangeCalibration] = [:]
   /// How the files' columns and units map (docs/FORMATS.md §5).
   public var mapping: ColumnMapping = .identity
-  /// Whether to score the engine's track smoothed offline too (``TrackSmoother``; needs the GSL trait).
+  /// Whether to score the engine's track smoothed offline too (`TrackSmoother`; needs the GSL trait).
   public var smooth = false
   /// The baselines, scored beside the engine, in this order.
   public var baselines: [BaselineMethod] = BaselineMethod.standard
   /// Each rejected row (reader's or engine's), as it is rejected.
   public var onRejection: (RowRejection) -> Void = { _ in }
-  /// Called before each read of a file (``RangingCSVReader/beforeRead``), for progress.
+  /// Called before each read of a file (`RangingCSVReader/beforeRead`), for progress.
   public var beforeRead: ((ReadProgress) -> Void)? = nil
   /// Thins every file to a rate per object before anything reads it
-  /// (``RowDecimation``): the engine, the baselines and the truth see the
+  /// (`RowDecimation`): the engine, the baselines and the truth see the
   /// same kept rows. Nil: every row.
   public var decimation: RowDecimation? = nil
-  /// Objects scored live at once at most (``RunScorer``); nil: 4096 or
+  /// Objects scored live at once at most (`RunScorer`); nil: 4096 or
   /// twice the engine's capacity, whichever is larger.
   public var liveObjectLimit: Int? = nil
 
@@ -102,7 +102,9 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
 
   /// Runs the engine over the ranging CSV at `path` and scores it.
   ///
-  /// - Parameter name: shown in reports; default ``runName(path:)``.
+  /// - Parameters:
+  ///   - path: the ranging CSV to read.
+  ///   - name: shown in reports; default ``runName(path:)``.
   /// - Throws: ``EvaluationInputError`` when the file cannot be opened or
   ///   read, is not a ranging CSV, has no `true_distance` column or no row with one.
   /// - Complexity: O(rows · (baselines + zones)) time; memory bounded by

@@ -5,7 +5,7 @@
 /// ``capacity`` numbers per statistic.
 ///
 /// Exact up to ``capacity`` values: ``quantiles(_:)`` is then
-/// ``SampleQuantiles`` over all of them. Beyond, the sample is Vitter's
+/// `SampleQuantiles` over all of them. Beyond, the sample is Vitter's
 /// Algorithm R (Vitter 1985, "Random sampling with a reservoir", ACM TOMS
 /// 11(1)): the k-th value replaces a random slot with probability
 /// `capacity / k`, so the kept values are a uniform sample without replacement
@@ -95,7 +95,7 @@ public struct QuantileSample: Equatable, Sendable {
   }
 
   /// The `fractions` quantiles (each in 0...1) of the values kept, by
-  /// ``SampleQuantiles``' definition; nil when nothing was added.
+  /// `SampleQuantiles`' definition; nil when nothing was added.
   public func quantiles(_ fractions: [Double]) -> [Double]? {
     SampleQuantiles.quantiles(of: values, fractions)
   }

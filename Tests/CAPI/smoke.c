@@ -81,7 +81,7 @@ static void check_defaults(void) {
   CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
   CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 4);
-  CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
+  CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 1000000 && config.reset_after_us == 500000);
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   ranging_config_init(NULL); /* ignored */

@@ -38,7 +38,7 @@ class EngineOptions:
     short_gate: float = 4.0
     hampel_side: str = "above"
     max_rate: float = math.inf
-    reset_after: int = 3
+    reset_after: int = 1_000_000
     reset_after_seconds: float = 0.5
     confirmation: int = 1
     confirmation_seconds: float = 0.25

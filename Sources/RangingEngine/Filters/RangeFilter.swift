@@ -13,12 +13,12 @@
 /// Gating (docs/CONVENTIONS.md §5): `testRatio = y² / (gate² S)`; a measurement with
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
 /// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
-/// outliers are long (multipath, bodies in the way). After `resetAfterRejections` such
-/// measurements in a row (or at least two over `resetAfterSeconds`, which
-/// matters at low rates) the filter restarts from the latest one, so a
-/// lasting jump (someone stepped around a wall) is followed within that many
-/// updates, while one- or two-update multipath spikes are ignored. A restart
-/// must be confirmed like a new track.
+/// outliers are long (multipath, bodies in the way). When at least two such
+/// measurements in a row span `resetAfterSeconds` (or, if set, after
+/// `resetAfterRejections` of them) the filter restarts from the latest one,
+/// so a lasting jump (someone stepped around a wall) is followed within that
+/// time, while shorter multipath bursts are ignored. A restart must be
+/// confirmed like a new track.
 ///
 /// One fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
 /// since a walker may have moved that far), so a long outlier inside it is

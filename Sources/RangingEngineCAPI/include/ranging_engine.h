@@ -372,13 +372,14 @@ typedef struct ranging_config {
   double max_rate_m_per_s;
   /**
    * Consecutive rejections after which the filter restarts at the latest
-   * measurement, 1...1000000 (--reset-after). Default 3.
+   * measurement, 1...1000000 (--reset-after). Default 1000000 (off in
+   * practice: the restart is decided in time, by reset_after_us).
    */
   uint32_t reset_after_rejections;
   /**
-   * A run of at least two rejections spanning this long also restarts the
-   * filter, microseconds, 0...86400000000 (--reset-after-seconds): at low
-   * update rates a lasting jump is then followed within a second. Default 500000.
+   * A run of at least two rejections spanning this long restarts the
+   * filter, microseconds, 0...86400000000 (--reset-after-seconds): a lasting
+   * jump is followed within this time at any update rate. Default 500000.
    */
   int64_t reset_after_us;
   /**
@@ -415,8 +416,8 @@ typedef struct ranging_config {
  * objects, 16 queued events, the two default zones, 5 s lost timeout,
  * direction tracking on, 55 x 45 degree field of view, 0.065 m range sigma,
  * no range calibration (offset 0, scale 1), suspension exits zones, and the
- * distance filter's defaults (q 0.5, gates 4 and 4, no rate limit, reset after 3
- * rejections or 0.5 s, confirmation after 1 fusion and 0.25 s), and the
+ * distance filter's defaults (q 0.5, gates 4 and 4, no rate limit, restart
+ * after rejections spanning 0.5 s, confirmation after 1 fusion and 0.25 s), and the
  * direction filter's (1.5 s coast, 1.5 s velocity correlation).
  *
  * - Parameters: config: not NULL (a NULL config is ignored).

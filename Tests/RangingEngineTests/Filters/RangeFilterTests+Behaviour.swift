@@ -126,7 +126,8 @@ extension RangeFilterTests {
     // fused); from the third on the median is on the new level, the samples
     // pass, and the gate rejects three in a row: 2 + resetAfterRejections (3).
     let seed: UInt64 = 0x5EED_0004
-    let filter = AnyRangeFilter(backend, RangeFilterConfiguration(prefilter: HampelConfiguration(window: 5)))
+    let filter = AnyRangeFilter(
+      backend, RangeFilterConfiguration(resetAfterRejections: 3, prefilter: HampelConfiguration(window: 5)))
     var series = SteadySeries(seed: seed)
     for _ in 0..<100 { let s = series.next(); _ = filter.update(s.distance, s.time) }
     let (count, outcomes) = Self.updatesToFollowJump(filter, series: &series)

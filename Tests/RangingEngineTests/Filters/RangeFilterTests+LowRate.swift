@@ -30,7 +30,9 @@ extension RangeFilterTests {
   @Test("A lasting jump is followed after resetAfterRejections updates or two spanning resetAfterSeconds, whichever is first",
         arguments: LowRateJumpCase.all)
   func lowRateJumpFollowed(_ c: LowRateJumpCase) {
-    let filter = AnyRangeFilter(c.backend, RangeFilterConfiguration(resetAfterSeconds: c.resetAfterSeconds))
+    // The count form is off by default; these cases set it to 3 to check the two forms together.
+    let filter = AnyRangeFilter(
+      c.backend, RangeFilterConfiguration(resetAfterRejections: 3, resetAfterSeconds: c.resetAfterSeconds))
     var time: Int64 = 0
     // A still object at 5 m, then a lasting step to 15 m: outside the gate at either rate, also
     // against the variance the prediction gains over three uncorrected seconds at 1 Hz (4 sigma = 8.5 m).
@@ -47,6 +49,28 @@ extension RangeFilterTests {
     }
     #expect(outcomes.count == c.expectedUpdates, "outcomes \(outcomes)")
     #expect(outcomes.dropLast().allSatisfy { if case .rejected = $0 { true } else { false } }, "outcomes \(outcomes)")
+    #expect(filter.estimate().distanceMeters == 15)
+  }
+
+  @Test("By default a lasting jump is followed once two rejections span 0.5 s, at 1, 10 and 100 Hz",
+        arguments: BackendKind.allCases, [(Int64(1_000_000), 2), (100_000, 6), (10_000, 51)])
+  func defaultJumpFollowedInTime(backend: BackendKind, rate: (intervalMicroseconds: Int64, expectedUpdates: Int)) {
+    let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
+    var time: Int64 = 0
+    for _ in 0..<30 {
+      _ = filter.update(5, Timestamp(microseconds: time))
+      time += rate.intervalMicroseconds
+    }
+    // From the first rejection at t0, the restart comes at the first rejection at or after
+    // t0 + 0.5 s: update 1 + 0.5 s / interval (at least the second).
+    var outcomes: [UpdateOutcome] = []
+    for _ in 0..<60 {
+      let outcome = filter.update(15, Timestamp(microseconds: time))
+      time += rate.intervalMicroseconds
+      outcomes.append(outcome)
+      if case .reset(.persistentRejection) = outcome { break }
+    }
+    #expect(outcomes.count == rate.expectedUpdates, "outcomes \(outcomes)")
     #expect(filter.estimate().distanceMeters == 15)
   }
 
