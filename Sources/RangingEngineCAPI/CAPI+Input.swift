@@ -27,10 +27,7 @@ public func rangingEngineUpdatePose(
 ) -> ranging_status_t {
   guard let engine = CAPIEngine.from(engine), let attitude else { return CAPIStatus.nullArgument }
   let pose = Attitude(w: attitude[0], x: attitude[1], y: attitude[2], z: attitude[3])
-  guard let reason = engine.pipeline.process(pose: pose, at: Timestamp(microseconds: timeMicroseconds)) else {
-    return CAPIStatus.ok
-  }
-  return CAPIStatus.rejection(reason)
+  return engine.process(pose: pose, at: Timestamp(microseconds: timeMicroseconds))
 }
 
 @c(ranging_engine_lifecycle)

@@ -34,14 +34,18 @@ extension CAPIEngine {
     return result
   }
 
-  /// Applies row `row` of `batch`: a clock advance, a life-cycle event, or a measurement
-  /// whose all-NaN direction means "none" and whose NaN distance means "none"
-  /// (as ranging_engine_update's NULL direction and NAN distance do).
+  /// Applies row `row` of `batch`: a clock advance, a pose, a life-cycle event, or a
+  /// measurement whose all-NaN direction means "none" and whose NaN distance means "none"
+  /// (as ranging_engine_update's NULL direction and NAN distance do), after its pose if it has one.
   private func process(row: Int, of batch: ranging_batch_t) -> ranging_status_t {
     let time = Timestamp(microseconds: batch.time_us[row])
     let object = batch.object_id[row]
     let code = batch.lifecycle?[row] ?? Int32(RANGING_BATCH_MEASUREMENT)
     if code == Int32(RANGING_BATCH_ADVANCE_CLOCK) { return advanceClock(to: time) }
+    if code == Int32(RANGING_BATCH_POSE) {
+      guard let pose = CAPIEngine.pose(row: row, of: batch) else { return CAPIStatus.invalidArgument }
+      return process(pose: pose, at: time)
+    }
     if code != Int32(RANGING_BATCH_MEASUREMENT) {
       guard code >= 0, let event = CAPIStatus.lifecycle(ranging_lifecycle_t(code)) else {
         return CAPIStatus.invalidArgument
@@ -54,7 +58,20 @@ extension CAPIEngine {
       let x = components[3 * row], y = components[3 * row + 1], z = components[3 * row + 2]
       if !(x.isNaN && y.isNaN && z.isNaN) { direction = Direction(x: x, y: y, z: z) }
     }
+    // docs/FORMATS.md §1: the pose applies first, and a rejected pose rejects its row.
+    if let pose = CAPIEngine.pose(row: row, of: batch) {
+      let status = process(pose: pose, at: time)
+      guard status == CAPIStatus.ok else { return status }
+    }
     let update = RangingUpdate(time: time, distanceMeters: distance.isNaN ? nil : distance, direction: direction)
     return process(object: object, update: update, stateOut: batch.states.map { $0 + row })
+  }
+
+  /// Row `row`'s attitude, or nil when the batch has no poses or the row's four components are all NaN.
+  private static func pose(row: Int, of batch: ranging_batch_t) -> Attitude? {
+    guard let components = batch.pose else { return nil }
+    let w = components[4 * row], x = components[4 * row + 1], y = components[4 * row + 2], z = components[4 * row + 3]
+    if w.isNaN && x.isNaN && y.isNaN && z.isNaN { return nil }
+    return Attitude(w: w, x: x, y: y, z: z)
   }
 }

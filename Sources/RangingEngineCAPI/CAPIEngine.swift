@@ -67,6 +67,13 @@ final class CAPIEngine {
     return events.droppedCount == dropped ? CAPIStatus.ok : CAPIStatus.eventsDropped
   }
 
+  /// Feeds the phone's attitude (ranging_engine_update_pose and the batch's poses).
+  /// A pose moves no zone, so it queues no event. Does not allocate.
+  func process(pose: Attitude, at time: Timestamp) -> ranging_status_t {
+    guard let reason = pipeline.process(pose: pose, at: time) else { return CAPIStatus.ok }
+    return CAPIStatus.rejection(reason)
+  }
+
   /// Applies a life-cycle event and queues its zone events. Does not allocate.
   func process(object: UInt64, lifecycle: LifecycleEvent, at time: Timestamp) -> ranging_status_t {
     let dropped = events.droppedCount

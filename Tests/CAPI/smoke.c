@@ -834,6 +834,93 @@ static void check_pose(void) {
   ranging_engine_destroy(engine);
 }
 
+/* Poses in the batch: the worked example again (the direction reads (1, 0, 0)
+ * after the turn, a closed form), with the same statuses as one call per
+ * row: pose-only rows, poses on measurement rows, a pose that goes back in
+ * time (rejected, and its measurement not applied), a pose that is not unit,
+ * and a pose row without a pose (an invalid argument that changes nothing). */
+enum { POSE_ROWS = 26 };
+
+static void check_batch_pose(void) {
+  static int64_t time_us[POSE_ROWS];
+  static uint64_t object_id[POSE_ROWS];
+  static double distance_m[POSE_ROWS], direction[3 * POSE_ROWS], pose[4 * POSE_ROWS];
+  static int32_t lifecycle[POSE_ROWS];
+  static ranging_status_t expected[POSE_ROWS], status[POSE_ROWS];
+  static ranging_object_state_t state[POSE_ROWS];
+  static ranging_zone_event_t buffer[64];
+  const double still[4] = {1, 0, 0, 0}, turned_left[4] = {0.7071068, 0.0, 0.7071068, 0.0};
+  for (size_t i = 0; i < POSE_ROWS; i++) {
+    /* Rows 0..19: a pose-only row then a measurement 2 m ahead, every 0.1 s; the phone still. */
+    time_us[i] = us(0.1 * (double)(i / 2));
+    object_id[i] = 7;
+    distance_m[i] = 2.0;
+    direction[3 * i] = 0, direction[3 * i + 1] = 0, direction[3 * i + 2] = -1;
+    lifecycle[i] = i % 2 == 0 ? RANGING_BATCH_POSE : RANGING_BATCH_MEASUREMENT;
+    for (int k = 0; k < 4; k++) pose[4 * i + k] = i % 2 == 0 ? still[k] : NAN;
+  }
+  /* Row 20: a measurement whose pose (still) goes back in time, to 0.85 s after row 18's 0.9 s: rejected whole. */
+  time_us[20] = us(0.85), lifecycle[20] = RANGING_BATCH_MEASUREMENT;
+  /* Row 21: a pose-only row whose pose is not unit. */
+  time_us[21] = us(1.0), lifecycle[21] = RANGING_BATCH_POSE, pose[4 * 21] = 1.02;
+  for (int k = 1; k < 4; k++) pose[4 * 21 + k] = 0;
+  /* Row 22: a pose row without a pose. */
+  time_us[22] = us(1.0), lifecycle[22] = RANGING_BATCH_POSE;
+  for (int k = 0; k < 4; k++) pose[4 * 22 + k] = NAN;
+  /* Row 23: the turn, on a measurement row without a direction. */
+  time_us[23] = us(1.0), direction[3 * 23] = NAN, direction[3 * 23 + 1] = NAN, direction[3 * 23 + 2] = NAN;
+  for (int k = 0; k < 4; k++) pose[4 * 23 + k] = turned_left[k];
+  /* Row 24: the phone still again, but at 0.95 s: before the turn, so rejected. */
+  time_us[24] = us(0.95), lifecycle[24] = RANGING_BATCH_POSE;
+  for (int k = 0; k < 4; k++) pose[4 * 24 + k] = still[k];
+  /* Row 25: a measurement without a pose and without a direction: the turn still holds. */
+  time_us[25] = us(1.1), direction[3 * 25] = NAN, direction[3 * 25 + 1] = NAN, direction[3 * 25 + 2] = NAN;
+  for (int k = 0; k < 4; k++) pose[4 * 25 + k] = NAN;
+
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *single = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &single), RANGING_OK);
+  if (single == NULL) return;
+  for (size_t i = 0; i < POSE_ROWS; i++) {
+    const double *q = isnan(pose[4 * i]) && isnan(pose[4 * i + 1]) ? NULL : &pose[4 * i];
+    const double *d = isnan(direction[3 * i]) ? NULL : &direction[3 * i];
+    if (lifecycle[i] == RANGING_BATCH_POSE) {
+      expected[i] = q == NULL ? RANGING_ERROR_INVALID_ARGUMENT : ranging_engine_update_pose(single, time_us[i], q);
+    } else {
+      expected[i] = q == NULL ? RANGING_OK : ranging_engine_update_pose(single, time_us[i], q);
+      if (expected[i] == RANGING_OK) expected[i] = ranging_engine_update(single, time_us[i], object_id[i], distance_m[i], d);
+    }
+  }
+  ranging_object_state_t expected_last;
+  CHECK_STATUS(ranging_engine_read_object_state(single, 7, &expected_last), RANGING_OK);
+  ranging_stats_t expected_stats;
+  CHECK_STATUS(ranging_engine_read_stats(single, &expected_stats), RANGING_OK);
+  ranging_engine_destroy(single);
+  CHECK(expected[20] == RANGING_REJECTED_TIME_WENT_BACKWARDS);
+  CHECK(expected[21] == RANGING_REJECTED_POSE_NOT_UNIT);
+  CHECK(expected[22] == RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(expected[23] == RANGING_OK && expected[24] == RANGING_REJECTED_TIME_WENT_BACKWARDS && expected[25] == RANGING_OK);
+
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_batch_t batch = {.count = POSE_ROWS, .time_us = time_us, .object_id = object_id, .distance_m = distance_m,
+                           .direction = direction, .lifecycle = lifecycle, .pose = pose, .status = status,
+                           .states = state, .events = buffer, .event_capacity = 64};
+  while (batch.rows_done < batch.count) CHECK_STATUS(ranging_engine_process_batch(engine, &batch), RANGING_OK);
+  for (size_t i = 0; i < POSE_ROWS; i++) CHECK(status[i] == expected[i]);
+  /* The worked example: after the turn the object reads 90 degrees right, predicted. */
+  CHECK(state[25].direction_state == RANGING_DIRECTION_PREDICTED);
+  CHECK(fabs(state[25].direction[0] - 1) < 0.01 && fabs(state[25].direction[1]) < 0.01);
+  CHECK(fabs(state[25].direction[2]) < 0.01);
+  CHECK(state[25].direction[0] == expected_last.direction[0] && state[25].distance_m == expected_last.distance_m);
+  ranging_stats_t stats;
+  CHECK_STATUS(ranging_engine_read_stats(engine, &stats), RANGING_OK);
+  CHECK(stats.updates_accepted == expected_stats.updates_accepted && stats.updates_rejected == expected_stats.updates_rejected);
+  ranging_engine_destroy(engine);
+}
+
 static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_OK), "ok") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_ERROR_NULL_ARGUMENT), "null_argument") == 0);
@@ -1645,6 +1732,7 @@ int ranging_smoke_run(void) {
   check_custom_zones();
   check_names();
   check_pose();
+  check_batch_pose();
   check_accessory_config_vectors();
   check_accessory_config_errors();
   check_shareable_gatt_and_rates();

@@ -19,6 +19,7 @@ RANGING_OK = 0
 RANGING_ERROR_EVENTS_DROPPED = -5
 RANGING_BATCH_MEASUREMENT = -1
 RANGING_BATCH_ADVANCE_CLOCK = -2
+RANGING_BATCH_POSE = -3
 RANGING_MAX_ZONES = 32
 RANGING_SUSPENSION_EXIT_ZONES = 0
 RANGING_SUSPENSION_HOLD_ZONES = 1
@@ -109,6 +110,7 @@ class Batch(ctypes.Structure):
         ("distance_m", ctypes.c_void_p),
         ("direction", ctypes.c_void_p),
         ("lifecycle", ctypes.c_void_p),
+        ("pose", ctypes.c_void_p),
         ("status", ctypes.c_void_p),
         ("states", ctypes.c_void_p),
         ("events", ctypes.c_void_p),

@@ -3,16 +3,18 @@
 every reader and replay reports, with rangectl's reason codes."""
 import pandas as pd
 
+# The phone's attitude (a unit quaternion w, x, y, z), in KnownColumn.poseColumns' order.
+POSE = ["pose_w", "pose_x", "pose_y", "pose_z"]
 NUMERIC = ["t", "distance", "dir_x", "dir_y", "dir_z", "horizontal_angle",
-           "true_distance", "true_x", "true_y", "true_z"]
+           "true_distance", "true_x", "true_y", "true_z"] + POSE
 TEXT = ["object", "vertical", "event"]
 KNOWN = set(NUMERIC) | set(TEXT)
 AXES = ["dir_x", "dir_y", "dir_z"]
-# The phone's attitude (docs/FORMATS.md §1): rangectl reads it; this package does not yet.
-POSE = ["pose_w", "pose_x", "pose_y", "pose_z"]
 # A life-cycle row carries none of these (measurement_on_event_row).
 MEASUREMENT = ["distance", "dir_x", "dir_y", "dir_z", "horizontal_angle", "vertical"]
 VERTICAL = {"same", "above", "below", "aboveOrBelow", "unknown"}
+# SampleValidation.attitudeNormTolerance: a pose's norm must be within this of 1.
+POSE_NORM_TOLERANCE = 0.01
 # |t| must stay below this many seconds: Timestamp's microseconds fit in an Int64.
 MAXIMUM_SECONDS = 9.2e12
 REJECTED_COLUMNS = ["row", "column", "field", "reason", "text"]

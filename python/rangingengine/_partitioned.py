@@ -19,6 +19,14 @@ that passes the part's clock would need a row after the last check that is
 0.5 s later, which would itself have been a check. So each part's engine
 runs the same checks at the same times and loses its object at the same time.
 
+Poses (docs/FORMATS.md §1) turn every object, so each part also gets every
+pose of the recording that the whole replay applies (`accepted_poses`: a
+pose earlier than the latest applied one is rejected), as
+RANGING_BATCH_POSE rows at their place, after the part's own rows of the
+same position and before a check run there. A pose moves no clock, so a row
+of poses alone runs no check, and neither does a row whose pose is rejected
+(nothing of it is applied).
+
 What still differs: the object table's capacity applies to a part, not the
 whole (a replay that evicts gives other events), and objects lost at the
 same check are ordered by first appearance instead of by table slot.
@@ -60,31 +68,61 @@ def lost_checks(time_us: np.ndarray):
     return candidates[chosen], values[chosen]
 
 
+def accepted_poses(time_us: np.ndarray) -> np.ndarray:
+    """Which of the poses at `time_us` (in input order) the engine applies: a
+    pose not earlier than every pose before it (ObjectTracker.update(pose:)
+    rejects one earlier than the latest applied pose, and the latest applied
+    is the largest time so far)."""
+    latest = np.concatenate([[np.iinfo(np.int64).min], np.maximum.accumulate(time_us)[:-1]])
+    return time_us >= latest
+
+
+_OWN, _POSE, _CHECK = 0, 1, 2
+
+
 def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray, check_time_us: np.ndarray,
-                options: EngineOptions, zone_list):
+                options: EngineOptions, zone_list, poses=None):
     """Replays one part (rows in input order, `order` their global input
     positions) with the whole replay's lost checks (their rows' global
-    positions and times). Returns the ReplayResult and, for each event, its
-    place in the whole replay: (order of the causing row, 0 for the part's own
-    row or 1 for a lost check, sequence within the part), and the order of
-    each filtered row."""
+    positions and times) and its applied poses (`poses`: global positions,
+    times in µs, and an n x 4 array of w, x, y, z; None for none). Returns the
+    ReplayResult and, for each event, its place in the whole replay: (order of
+    the causing row, 0 for the part's own row or 1 for a lost check, sequence
+    within the part), and the order of each filtered row."""
     prepared = prepare(frame, options)
     own_order = order[prepared.usable]
-    rows = prepared.rows
-    kind = np.zeros(len(own_order), dtype=np.int8)
+    rows = dict(prepared.rows)
+    kind = np.full(len(own_order), _OWN, dtype=np.int8)
+    if poses is not None and len(own_order):
+        # The other rows' poses, as rows of poses alone (the part's own rows carry theirs).
+        pose_order, pose_time_us, attitude = poses
+        foreign = ~np.isin(pose_order, own_order)
+        count = int(foreign.sum())
+        rows = {
+            "time_us": np.concatenate([rows["time_us"], pose_time_us[foreign]]),
+            "object_id": np.concatenate([rows["object_id"], np.zeros(count, dtype=np.uint64)]),
+            "distance_m": np.concatenate([rows["distance_m"], np.full(count, np.nan)]),
+            "direction": np.concatenate([rows["direction"], np.full((count, 3), np.nan)]),
+            "lifecycle": np.concatenate([rows["lifecycle"], np.full(count, _capi.RANGING_BATCH_POSE, dtype=np.int32)]),
+            "pose": np.concatenate([rows.get("pose", np.full((len(own_order), 4), np.nan)), attitude[foreign]]),
+        }
+        own_order = np.concatenate([own_order, pose_order[foreign]])
+        kind = np.concatenate([kind, np.full(count, _POSE, dtype=np.int8)])
+    own_rows = kind == _OWN
     if len(own_order):
         # The checks from the last one before the part's first row (so that the
         # part's engine does not run a check of its own on that row) until its
         # object is lost for sure.
-        last_time = rows["time_us"].max()
-        start = max(int(np.searchsorted(check_order, own_order[0], side="left")) - 1, 0)
+        last_time = rows["time_us"][own_rows].max() if own_rows.any() else rows["time_us"].max()
+        first = own_order[own_rows].min() if own_rows.any() else own_order.min()
+        start = max(int(np.searchsorted(check_order, first, side="left")) - 1, 0)
         beyond = np.flatnonzero(check_time_us[start:] > last_time + LOST_TIMEOUT_US)
         stop = start + (beyond[0] + 1 if len(beyond) else len(check_order) - start)
         ticks = slice(start, stop)
         count = stop - start
         merged_order = np.concatenate([own_order, check_order[ticks]])
-        kind = np.concatenate([kind, np.ones(count, dtype=np.int8)])
-        # Stable: a check comes right after the row that ran it.
+        kind = np.concatenate([kind, np.full(count, _CHECK, dtype=np.int8)])
+        # Stable: a check comes right after the row that ran it (and after that row's pose).
         sequence = np.lexsort((kind, merged_order))
         merged = {
             "time_us": np.concatenate([rows["time_us"], check_time_us[ticks]])[sequence],
@@ -94,14 +132,18 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
             "lifecycle": np.concatenate([rows["lifecycle"],
                                          np.full(count, _capi.RANGING_BATCH_ADVANCE_CLOCK, dtype=np.int32)])[sequence],
         }
+        if "pose" in rows:
+            merged["pose"] = np.concatenate([rows["pose"], np.full((count, 4), np.nan)])[sequence]
         merged_order, kind = merged_order[sequence], kind[sequence]
     else:
         merged, merged_order = rows, own_order
     run = run_engine({name: np.ascontiguousarray(array) for name, array in merged.items()}, options, zone_list,
                      prepared.calibrations)
-    own = kind == 0
+    own = kind == _OWN
     own_run = Run(run.status[own], run.states[own], run.events, run.event_rows, run.evictions)
     result = finish(prepared, own_run, zone_list)
-    places = (merged_order[run.event_rows], kind[run.event_rows], np.arange(len(run.events)))
-    filtered_order = own_order[(own_run.status == _capi.RANGING_OK) & ~prepared.is_event]
+    # Poses cause no events: an event's row is the part's own (phase 0) or a check (phase 1).
+    places = (merged_order[run.event_rows], (kind[run.event_rows] == _CHECK).astype(np.int8),
+              np.arange(len(run.events)))
+    filtered_order = merged_order[own][(own_run.status == _capi.RANGING_OK) & ~prepared.is_event & ~prepared.is_pose]
     return result, filtered_order, places

@@ -26,12 +26,14 @@ import pyarrow.csv as arrow_csv
 import pyarrow.compute as arrow_compute
 
 from . import _number_text
-from ._columns import NUMERIC, TEXT, KNOWN, POSE, RangingFormatError, clipped
+from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, KNOWN, RangingFormatError, clipped
 from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
 _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\xff\xfe", "UTF-16LE"),
                (b"\xfe\xff", "UTF-16BE")]
+
+
 def read_csv(path) -> pd.DataFrame:
     """Reads a ranging CSV into a DataFrame indexed by the 1-based line number.
 
@@ -59,7 +61,6 @@ def read_csv(path) -> pd.DataFrame:
             data = data.decode("utf-8", errors="backslashreplace").encode()
     lines = split_lines(path, normalised_line_ends(data))
     header = lines.header
-    unsupported(path, lines.header_line, header)
     first_of = {name: index for index, name in reversed(list(enumerate(header)))}
     # A repeated column name: the first such column is the one read (as rangectl's ColumnLayout does).
     columns = [index for index, name in enumerate(header) if first_of[name] == index]
@@ -83,7 +84,16 @@ def read_csv(path) -> pd.DataFrame:
     numbers = {index: fields.number(index) for index in columns if header[index] in NUMERIC}
     t_index, object_index = first_of["t"], first_of["object"]
     reject(~numbers[t_index].present & ~numbers[t_index].malformed, t_index, "missing_value", lambda _: "")
-    reject(~fields.present(object_index), object_index, "missing_value", lambda _: "")
+    def given(name):
+        index = first_of.get(name)
+        if index is None:
+            return np.zeros(count, dtype=bool)
+        return numbers[index].present if index in numbers else fields.present(index)
+
+    # RowParser: a pose alone (no measurement, no event) belongs to no object, so its `object` may be empty.
+    pose_only = (np.logical_or.reduce([given(name) for name in POSE]) &
+                 ~np.logical_or.reduce([given(name) for name in MEASUREMENT + ["event"]]))
+    reject(~fields.present(object_index) & ~pose_only, object_index, "missing_value", lambda _: "")
     numeric = [index for index in columns if index in numbers]
     for reason in ("malformed_number", "non_finite_value"):
         for index in numeric:
@@ -237,11 +247,3 @@ def _null_where_not(mask, column):
     """`column` with null where `mask` is false (pyarrow's cast reads null as no value)."""
     return arrow_compute.if_else(mask, column, pa.scalar(None, type=pa.string()))
 
-
-def unsupported(path, line, columns):
-    """Refuses pose columns (the phone's attitude): rangectl replays them, this
-    package does not yet, and ignoring them would give other events."""
-    found = [name for name in columns if name in POSE]
-    if found:
-        raise RangingFormatError(path, line, found[0], "pose columns (the phone's attitude) are not supported by "
-                                                        "the Python package yet; replay the file with rangectl")

@@ -11,9 +11,8 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import AXES, KNOWN, RangingFormatError, rejected_frame
+from ._columns import AXES, KNOWN, POSE, RangingFormatError, rejected_frame
 from ._options import EngineOptions, configuration, microseconds, parse_zones
-from ._reader import unsupported
 from ._validation import check, rejection_text
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
@@ -28,6 +27,7 @@ class ReplaySummary:
     rows_read: int = 0
     measurements_accepted: int = 0
     lifecycle_accepted: int = 0
+    poses_accepted: int = 0
     rejected_by_reason: dict = field(default_factory=dict)
     objects: int = 0
     evictions: int = 0
@@ -37,7 +37,7 @@ class ReplaySummary:
 
     @property
     def rows_accepted(self) -> int:
-        return self.measurements_accepted + self.lifecycle_accepted
+        return self.measurements_accepted + self.lifecycle_accepted + self.poses_accepted
 
     @property
     def rows_rejected(self) -> int:
@@ -45,8 +45,10 @@ class ReplaySummary:
 
     def report(self, path: str) -> str:
         """The summary as rangectl writes it to standard error (ReplaySummary.report)."""
+        # Poses only when there were some, so that pose-free reports read as before.
+        poses = f", {self.poses_accepted} poses" if self.poses_accepted else ""
         text = (f"{path}: {self.rows_read} rows read, {self.rows_accepted} accepted ({self.measurements_accepted} "
-                f"measurements, {self.lifecycle_accepted} life-cycle), {self.rows_rejected} rejected\n")
+                f"measurements, {self.lifecycle_accepted} life-cycle{poses}), {self.rows_rejected} rejected\n")
         for reason in sorted(self.rejected_by_reason):
             text += f"  rejected {reason}: {self.rejected_by_reason[reason]}\n"
         text += f"  objects: {self.objects} (evicted: {self.evictions})\n"
@@ -194,6 +196,7 @@ class Prepared:
     names: pd.Index          # object names by id
     seconds: np.ndarray      # t of the usable rows
     is_event: np.ndarray     # which usable rows are life-cycle rows
+    is_pose: np.ndarray      # which usable rows are poses alone
     rows: dict               # the batch's arrays, one entry per usable row
     calibrations: dict       # object id -> (offset, scale)
 
@@ -205,7 +208,6 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     for required in ("t", "object"):
         if required not in frame.columns:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
-    unsupported(path, None, [name for name in frame.columns if frame[name].notna().any()])
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
     horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | checked.text_columns["vertical"].present[usable]
@@ -213,11 +215,15 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
         first = frame.index[usable[np.argmax(horizontal)]]
         raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
                          f"(ranging_engine.h); {int(horizontal.sum())} rows carry them")
-    names, ids = _object_ids(checked.text_columns["object"], usable)
+    is_pose = checked.pose_only[usable]
+    # A pose alone names no object (its id is not read): only the other rows number the objects.
+    ids = np.zeros(len(usable), dtype=np.uint64)
+    names, ids[~is_pose] = _object_ids(checked.text_columns["object"], usable[~is_pose])
     lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
     events_column = checked.texts["event"][usable]
     is_event = checked.text_columns["event"].present[usable]
     lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
+    lifecycle[is_pose] = _capi.RANGING_BATCH_POSE
     seconds = checked.numbers["t"][usable]
     rows = {
         "time_us": microseconds(seconds),
@@ -226,9 +232,14 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
         "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
         "lifecycle": lifecycle,
     }
+    posed = checked.posed[usable]
+    if posed.any():
+        # NaN in all four: no pose on the row (ranging_batch_t.pose).
+        rows["pose"] = np.where(posed[:, None], np.column_stack([checked.numbers[name][usable] for name in POSE]),
+                                np.nan)
     calibrations = {names.get_loc(name): value for name, value in options.object_calibrations().items()
                     if name in names}
-    return Prepared(frame, info, checked, usable, names, seconds, is_event, rows, calibrations)
+    return Prepared(frame, info, checked, usable, names, seconds, is_event, is_pose, rows, calibrations)
 
 
 def _object_ids(objects, usable):
@@ -298,7 +309,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     """The result of a replay from the engine's run over the prepared rows
     (run.status and run.states have one entry per usable row)."""
     frame, info, checked, usable = prepared.frame, prepared.info, prepared.checked, prepared.usable
-    names, seconds, is_event = prepared.names, prepared.seconds, prepared.is_event
+    names, seconds, is_event, is_pose = prepared.names, prepared.seconds, prepared.is_event, prepared.is_pose
     status, states, events = run.status, run.states, run.events
     zone_names = np.array([name for name, _, _ in zone_list], dtype=object)
     reasons = np.array(_capi.EXIT_REASONS, dtype=object)
@@ -312,7 +323,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
         "reason": reasons[events["reason"]],
     }, columns=EVENT_COLUMNS)
 
-    accepted = (status == _capi.RANGING_OK) & ~is_event
+    accepted = (status == _capi.RANGING_OK) & ~is_event & ~is_pose
     state = states if accepted.all() else states[accepted]
     distance_known = np.isfinite(state["distance_m"])
     direction = state["direction"]
@@ -350,6 +361,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
         rows_read=len(frame) + (len(info["rejected"]) if "rejected" in info else 0),
         measurements_accepted=int(accepted.sum()),
         lifecycle_accepted=int(is_event.sum()),
+        poses_accepted=int(((status == _capi.RANGING_OK) & is_pose).sum()),
         rejected_by_reason={str(k): int(v) for k, v in rejected["reason"].value_counts().items()},
         objects=len(names),
         evictions=run.evictions,

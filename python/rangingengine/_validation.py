@@ -14,17 +14,19 @@ import numpy as np
 import pandas as pd
 
 from ._capi import LIFECYCLE_CODES
-from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, VERTICAL, clipped
+from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL, clipped
 
 
 class CheckedRows:
     """The outcome of the checks: which rows the engine gets, and why the others do not
     (`reason` and `field` are None for a usable row)."""
 
-    def __init__(self, frame, numbers, texts, reason, field, usable, text_columns):
+    def __init__(self, frame, numbers, texts, reason, field, usable, text_columns, pose_only, posed):
         self.frame, self.numbers, self.texts = frame, numbers, texts
         self.reason, self.field, self.usable = reason, field, usable
         self.text_columns = text_columns  # name -> TextColumn
+        self.pose_only = pose_only  # rows with a pose and nothing else (docs/FORMATS.md §1)
+        self.posed = posed          # rows with all four pose fields
 
 
 def numeric_column(frame, name):
@@ -90,9 +92,14 @@ def check(frame: pd.DataFrame) -> CheckedRows:
             field[mask] = where
             decided[mask] = True
 
-    present = {name: ~np.isnan(values) for name, values in numbers.items()}
+    present = {name: ~np.isnan(values) | malformed[name] for name, values in numbers.items()}
+    measured = {name: (present[name] if name in present else columns["vertical"].present) for name in MEASUREMENT}
+    given_pose = sum(present[name].astype(int) for name in POSE)
+    is_event = columns["event"].present
+    # RowParser: a row with a pose and no measurement or event is a pose alone, and belongs to no object.
+    pose_only = (given_pose > 0) & ~np.logical_or.reduce([measured[name] for name in MEASUREMENT]) & ~is_event
     reject(np.isnan(numbers["t"]) & ~malformed["t"], "missing_value", "t")
-    reject(~columns["object"].present, "missing_value", "object")
+    reject(~columns["object"].present & ~pose_only, "missing_value", "object")
     for name in order:
         reject(malformed[name], "malformed_number", name)
     for name in order:
@@ -101,12 +108,18 @@ def check(frame: pd.DataFrame) -> CheckedRows:
         reject(np.abs(numbers["t"]) >= MAXIMUM_SECONDS, "time_out_of_range", "t")
     reject(columns["vertical"].spelled_otherwise(VERTICAL), "unknown_vertical", "vertical")
     reject(columns["event"].spelled_otherwise(LIFECYCLE_CODES), "unknown_event", "event")
-    is_event = columns["event"].present
-    measured = {name: (present[name] if name in present else columns["vertical"].present)
-                for name in MEASUREMENT}
-    for name in sorted(MEASUREMENT, key=lambda name: list(frame.columns).index(name) if name in frame else 1 << 30):
+    measured.update({name: present[name] for name in POSE})
+    for name in sorted(measured, key=lambda name: list(frame.columns).index(name) if name in frame else 1 << 30):
         reject(is_event & measured[name], "measurement_on_event_row", name)
-    measurement = ~is_event
+    # The pose's checks (SampleValidation.rejection(of: Attitude)) come before the measurement's.
+    for name in POSE:
+        reject(~is_event & (given_pose > 0) & ~present[name], "incomplete_pose", name)
+    w, x, y, z = (numbers[name] for name in POSE)
+    with np.errstate(invalid="ignore"):
+        # Attitude.norm: (w * w + x * x + y * y + z * z).squareRoot()
+        norm = np.sqrt(w * w + x * x + y * y + z * z)
+        reject(~is_event & (given_pose == 4) & ~(np.abs(norm - 1) <= POSE_NORM_TOLERANCE), "pose_not_unit", "pose_w")
+    measurement = ~is_event & ~pose_only
     given = sum(present[axis].astype(int) for axis in AXES)
     for axis in AXES:
         reject(measurement & (given > 0) & (given < 3) & ~present[axis], "incomplete_direction", axis)
@@ -130,7 +143,7 @@ def check(frame: pd.DataFrame) -> CheckedRows:
                "truth_out_of_range", "true_distance")
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
-    return CheckedRows(frame, numbers, texts, reason, field, ~decided, columns)
+    return CheckedRows(frame, numbers, texts, reason, field, ~decided, columns, pose_only, given_pose == 4)
 
 
 def rejection_text(checked: CheckedRows, position: int, field: str) -> str:
@@ -139,6 +152,8 @@ def rejection_text(checked: CheckedRows, position: int, field: str) -> str:
         return ""
     if field == "dir_x" and checked.reason[position] == "direction_not_unit":
         return clipped(",".join(repr(float(checked.numbers[axis][position])) for axis in AXES))
+    if field == "pose_w" and checked.reason[position] == "pose_not_unit":
+        return clipped(",".join(repr(float(checked.numbers[name][position])) for name in POSE))
     if field in checked.numbers:
         value = checked.numbers[field][position]
         return "" if np.isnan(value) else clipped(repr(float(value)))

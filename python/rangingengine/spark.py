@@ -9,7 +9,9 @@
 Rows are grouped by `object` (groupBy(object).applyInPandas) and each group
 is replayed by its own engine (rangingengine._partitioned), with the lost
 checks that the whole replay runs: the driver computes them first from the
-times of all usable rows (one pass, 8 bytes a row collected). The result is
+times of all usable rows (one pass, 8 bytes a row collected), and with every
+pose of the recording (docs/FORMATS.md §1: a pose turns every object; 40
+bytes a pose collected). The result is
 the single-machine result, with two documented differences: the object
 table's capacity applies per object group, so a single-machine replay that
 evicts objects (more live objects than `capacity`) gives other events; and
@@ -27,9 +29,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ._columns import NUMERIC, REJECTED_COLUMNS
+from ._columns import NUMERIC, POSE, REJECTED_COLUMNS
 from ._options import EngineOptions, microseconds, parse_zones
-from ._partitioned import lost_checks, replay_part
+from ._partitioned import accepted_poses, lost_checks, replay_part
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
 from ._validation import check
 
@@ -69,7 +71,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
                 .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
                 .localCheckpoint())
-    checks = _lost_checks(numbered)
+    checks, poses = _lost_checks(numbered)
     columns = [name for name in spark_df.columns if name not in (_ORDER, _RECORDING)]
 
     def replay_group(frame: pd.DataFrame) -> pd.DataFrame:
@@ -79,7 +81,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         frame = frame[columns].set_axis(pd.Index(order, name="row"))
         check_order, check_time = checks.get(name, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
         result, filtered_order, (event_order, phase, sequence) = replay_part(
-            frame, order, check_order, check_time, options, zone_list)
+            frame, order, check_order, check_time, options, zone_list, poses.get(name))
         first = int(order[0]) if len(order) else 0
         events = result.events.assign(record="event", phase=phase.astype(np.int32), first=first,
                                       sequence=sequence, **{_ORDER: event_order})
@@ -113,7 +115,8 @@ _MISSING = {"string": None, "double": np.nan, "long": np.nan, "int": 0}
 
 def _lost_checks(numbered):
     """Each recording's lost checks: {recording: (input position of the row that
-    ran each check, its time in µs)}, from the usable rows' times."""
+    ran each check, its time in µs)}, from the usable rows' times; and its
+    applied poses: {recording: (input positions, times in µs, n x 4 w, x, y, z)}."""
     needed = [name for name in numbered.columns
               if name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
 
@@ -121,15 +124,28 @@ def _lost_checks(numbered):
         for frame in batches:
             checked = check(frame)
             usable = checked.usable
+            attitude = {name: checked.numbers[name][usable] for name in POSE}
             yield pd.DataFrame({_RECORDING: frame[_RECORDING].to_numpy(dtype=object)[usable],
                                 _ORDER: frame[_ORDER].to_numpy(dtype=np.int64)[usable],
-                                "time_us": microseconds(checked.numbers["t"][usable])})
+                                "time_us": microseconds(checked.numbers["t"][usable]),
+                                "pose_only": checked.pose_only[usable], "posed": checked.posed[usable], **attitude})
 
-    times = (numbered.select(*needed)
-             .mapInPandas(usable_times, schema=f"{_RECORDING} string, {_ORDER} long, time_us long").toPandas())
-    checks = {}
+    schema = (f"{_RECORDING} string, {_ORDER} long, time_us long, pose_only boolean, posed boolean, "
+              + ", ".join(f"{name} double" for name in POSE))
+    times = numbered.select(*needed).mapInPandas(usable_times, schema=schema).toPandas()
+    checks, poses = {}, {}
     for name, rows in times.groupby(_RECORDING, sort=False):
         rows = rows.sort_values(_ORDER, kind="stable")
-        positions, check_time = lost_checks(rows["time_us"].to_numpy(dtype=np.int64))
-        checks[name] = (rows[_ORDER].to_numpy(dtype=np.int64)[positions], check_time)
-    return checks
+        time_us = rows["time_us"].to_numpy(dtype=np.int64)
+        posed = rows["posed"].to_numpy(dtype=bool)
+        applied = np.zeros(len(rows), dtype=bool)
+        applied[posed] = accepted_poses(time_us[posed])
+        # A pose moves no clock, and a row whose pose is rejected is not applied at all.
+        clock = ~rows["pose_only"].to_numpy(dtype=bool) & ~(posed & ~applied)
+        order = rows[_ORDER].to_numpy(dtype=np.int64)
+        positions, check_time = lost_checks(time_us[clock])
+        checks[name] = (order[clock][positions], check_time)
+        if applied.any():
+            poses[name] = (order[applied], time_us[applied],
+                           np.ascontiguousarray(rows[POSE].to_numpy(dtype=np.float64)[applied]))
+    return checks, poses

@@ -74,6 +74,19 @@ def generated_suite(rangectl, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def phone_motion_suites(rangectl, tmp_path_factory):
+    """`rangectl generate --phone-motion` suites: every scenario with the phone turning,
+    sweeping and walking (pose columns and pose-only rows at 50 Hz)."""
+    suites = {}
+    for seed, kind in ((21, "turns"), (22, "sweeps"), (23, "walk")):
+        directory = tmp_path_factory.mktemp(f"motion-{kind}")
+        subprocess.run([str(rangectl), "generate", "--seed", str(seed), "--phone-motion", kind, "--out",
+                        str(directory), "--quiet"], check=True)
+        suites[kind] = sorted(directory.glob("*.csv"))
+    return suites
+
+
+@pytest.fixture(scope="session")
 def fleet_50(rangectl, tmp_path_factory):
     """A 50-object recording: the many-objects scenario of seeds 11, 12 and 13
     (20 tags each) with the objects renamed per seed, the first 50 objects,

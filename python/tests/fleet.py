@@ -14,7 +14,7 @@ def write_fleet(rangectl, directory, seeds=(11, 12, 13), objects=50, scale=1):
     for seed in seeds:
         out = directory / f"seed-{seed}"
         subprocess.run([str(rangectl), "generate", "--seed", str(seed), "--only", "many-objects", "--scale", str(scale),
-                        "--out", str(out), "--quiet"], check=True)
+                        "--out", str(out), "--quiet"], check=True, stdout=subprocess.DEVNULL)
         lines = [line for line in (out / "many-objects.csv").read_text().splitlines() if not line.startswith("#")]
         header = lines[0]
         for line in lines[1:]:

@@ -152,11 +152,22 @@ def test_a_column_of_the_format_named_twice_is_refused_as_rangectl_refuses_it(tm
         rangingengine.read_csv(path)
 
 
-def test_pose_columns_are_refused_rather_than_ignored(tmp_path):
+def test_the_formats_worked_pose_example_turns_the_direction_as_its_closed_form_says(tmp_path, reference):
+    # docs/FORMATS.md §1: the phone turns 90° left about +y, q = (cos 45°, 0, sin 45°, 0); an object
+    # 2 m straight ahead before the turn is then at q* (0, 0, -2) q = (2, 0, 0): direction (1, 0, 0).
     path = tmp_path / "pose.csv"
     path.write_text("t,object,distance,dir_x,dir_y,dir_z,pose_w,pose_x,pose_y,pose_z\n0.00,,,,,,1,0,0,0\n"
-                    "0.00,tag,2.0,0,0,-1,,,,\n")
-    with pytest.raises(rangingengine.RangingFormatError, match=r"pose\.csv:1: field 'pose_w': pose columns"):
-        rangingengine.read_csv(path)
-    with pytest.raises(ValueError, match="pose columns"):
-        rangingengine.replay(pd.DataFrame({"t": [0.0], "object": ["a"], "distance": [2.0], "pose_w": [1.0]}))
+                    "0.00,tag,2.0,0,0,-1,,,,\n0.50,,,,,,0.7071068,0,0.7071068,0\n0.50,tag,2.0,,,,,,,\n")
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    last = result.filtered.iloc[-1]
+    assert last["direction_state"] == "predicted"
+    assert abs(last["dir_x"] - 1) < 0.01 and abs(last["dir_y"]) < 0.01 and abs(last["dir_z"]) < 0.01
+    assert result.summary.poses_accepted == 2 and result.summary.measurements_accepted == 2
+    assert result.filtered_csv() == reference(path).filtered
+    # A DataFrame built by hand takes the same columns.
+    frame = pd.DataFrame({"t": [0.0, 0.0, 0.5, 0.5], "object": [None, "tag", None, "tag"],
+                          "distance": [None, 2.0, None, 2.0], "dir_x": [None, 0, None, None],
+                          "dir_y": [None, 0, None, None], "dir_z": [None, -1, None, None],
+                          "pose_w": [1, None, 0.7071068, None], "pose_x": [0, None, 0, None],
+                          "pose_y": [0, None, 0.7071068, None], "pose_z": [0, None, 0, None]})
+    assert rangingengine.replay(frame).filtered_csv() == result.filtered_csv()

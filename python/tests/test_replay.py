@@ -94,3 +94,52 @@ def test_capacity_below_the_objects_evicts_as_rangectl_does(fleet_50, reference)
     assert result.summary.evictions > 0
     assert (result.events["reason"] == "evicted").any()
     assert (result.events["event"] == "enter").any()
+
+
+@pytest.mark.parametrize("kind", ["turns", "sweeps", "walk"])
+def test_generated_scenarios_with_phone_motion_replay_as_rangectl_does(kind, phone_motion_suites, reference):
+    for path in phone_motion_suites[kind]:
+        result = assert_same_as_rangectl(path, reference)
+        assert result.summary.poses_accepted > 0
+    # The poses reach the engine: without them the circling person's directions are other ones.
+    circling = next(path for path in phone_motion_suites[kind] if path.name == "circling.csv")
+    frame = rangingengine.read_csv(circling)
+    without = rangingengine.replay(frame.drop(columns=["pose_w", "pose_x", "pose_y", "pose_z"]))
+    assert without.filtered_csv() != rangingengine.replay(frame).filtered_csv()
+
+
+def test_bad_poses_are_rejected_as_rangectl_rejects_them(phone_motion_suites, reference, tmp_path):
+    source = next(path for path in phone_motion_suites["turns"] if path.name == "walk-in-out.csv")
+    lines = source.read_text().splitlines()
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    header = lines[header_at].split(",")
+    at = {name: header.index(name) for name in header}
+    out = lines[:header_at + 1]
+    for number, line in enumerate(lines[header_at + 1:]):
+        out.append(line)
+        fields = line.split(",")
+        if number == 300:
+            bad = list(fields); bad[at["pose_y"]] = ""; bad[at["pose_w"]] = bad[at["pose_w"]] or "1"
+            bad[at["pose_x"]] = bad[at["pose_x"]] or "0"; bad[at["pose_z"]] = bad[at["pose_z"]] or "0"
+            out.append(",".join(bad))                                                   # incomplete_pose
+        if number == 310:
+            bad = [""] * len(header); bad[at["t"]] = fields[at["t"]]
+            bad[at["pose_w"]], bad[at["pose_x"]], bad[at["pose_y"]], bad[at["pose_z"]] = "1.05", "0", "0", "0"
+            out.append(",".join(bad))                                                   # pose_not_unit
+        if number == 320:
+            bad = [""] * len(header); bad[at["t"]] = "0.0"
+            bad[at["pose_w"]], bad[at["pose_x"]], bad[at["pose_y"]], bad[at["pose_z"]] = "1", "0", "0", "0"
+            out.append(",".join(bad))                                                   # time_went_backwards (pose)
+        if number == 330:
+            bad = [""] * len(header); bad[at["t"]] = fields[at["t"]]; bad[at["object"]] = "person-1"
+            bad[at["event"]] = "suspended"; bad[at["pose_w"]] = "1"
+            out.append(",".join(bad))                                                   # measurement_on_event_row
+        if number == 340:
+            bad = [""] * len(header); bad[at["t"]] = fields[at["t"]]; bad[at["object"]] = "person-1"
+            bad[at["pose_w"]], bad[at["pose_x"]], bad[at["pose_y"]], bad[at["pose_z"]] = "1", "0", "0", "0"
+            out.append(",".join(bad))                                                   # a pose alone, with an object
+    path = tmp_path / "bad-poses.csv"
+    path.write_text("\n".join(out) + "\n")
+    result = assert_same_as_rangectl(path, reference)
+    assert {"incomplete_pose", "pose_not_unit", "time_went_backwards", "measurement_on_event_row"} <= set(
+        result.rejected["reason"])

@@ -48,6 +48,16 @@ def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(sp
     assert (events["reason"] == "removed_peer_ended").sum() + (events["reason"] == "suspended").sum() >= 1
 
 
+def test_poses_turn_every_object_in_every_group_as_on_one_machine(spark, phone_motion_suites):
+    # A pose belongs to no object: each group gets every pose of the recording the whole replay applies.
+    for kind in ("turns", "walk"):
+        for path in phone_motion_suites[kind]:
+            if path.name in ("many-objects.csv", "circling.csv"):
+                distributed, local, frame = spark_replay(spark, path)
+                assert local.summary.poses_accepted > 0
+                assert_same(distributed, local, frame)
+
+
 def test_without_an_order_column_rows_are_numbered_in_dataframe_order(spark):
     frame = rangingengine.read_csv(DATASETS[0])
     distributed = rangingengine.spark.replay(spark.createDataFrame(frame.reset_index(drop=True)).coalesce(1))

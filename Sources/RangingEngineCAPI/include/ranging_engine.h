@@ -783,6 +783,12 @@ ranging_status_t ranging_engine_read_stats(const ranging_engine_t *engine, rangi
  * that objects are lost at the same times.
  */
 #define RANGING_BATCH_ADVANCE_CLOCK (-2)
+/**
+ * A batch row that only feeds the phone's attitude (ranging_engine_update_pose()),
+ * from batch->pose at its time; its object, distance and direction are not
+ * read. The pose-only rows of a ranging CSV (docs/FORMATS.md §1).
+ */
+#define RANGING_BATCH_POSE (-3)
 
 /**
  * Many rows at once, for callers that cross into C once per batch (the
@@ -809,11 +815,28 @@ typedef struct ranging_batch {
   const double *direction;
   /**
    * count codes: RANGING_BATCH_MEASUREMENT for a measurement,
-   * RANGING_BATCH_ADVANCE_CLOCK for a clock advance, or a ranging_lifecycle_t
-   * value for a life-cycle row (its distance and direction are not read).
-   * NULL when every row is a measurement.
+   * RANGING_BATCH_ADVANCE_CLOCK for a clock advance, RANGING_BATCH_POSE for a
+   * pose alone, or a ranging_lifecycle_t value for a life-cycle row (its
+   * distance, direction and pose are not read). NULL when every row is a
+   * measurement.
    */
   const int32_t *lifecycle;
+  /**
+   * 4 * count attitude components, row i at 4i (w, x, y, z), each as
+   * ranging_engine_update_pose()'s attitude; a row whose four components are
+   * all NAN has no pose. A measurement row's pose is fed first, at the row's
+   * time (docs/FORMATS.md §1: the pose applies first); when the engine
+   * rejects it, the row's status is that rejection
+   * (RANGING_REJECTED_NON_FINITE_POSE, RANGING_REJECTED_POSE_NOT_UNIT,
+   * RANGING_REJECTED_TIME_WENT_BACKWARDS against the previous pose) and the
+   * measurement is not applied. A RANGING_BATCH_POSE row without a pose
+   * (pose NULL or all four NAN) is RANGING_ERROR_INVALID_ARGUMENT and
+   * changes nothing. NULL when no row has a pose.
+   *
+   * Added after release 0.2.0 (CHANGELOG), between lifecycle and status: the offsets of the fields
+   * after it moved, so code built against an earlier header must be rebuilt.
+   */
+  const double *pose;
   /**
    * Out, optional (NULL): count statuses, row i's as ranging_engine_update()
    * or ranging_engine_lifecycle() would return it (a RANGING_REJECTED_* code
@@ -844,8 +867,9 @@ typedef struct ranging_batch {
 
 /**
  * Processes rows rows_done, rows_done + 1, ... of batch in order, each
- * exactly as ranging_engine_update(), ranging_engine_lifecycle() or
- * ranging_engine_advance_clock() would,
+ * exactly as ranging_engine_update() (after ranging_engine_update_pose() when
+ * the row has a pose), ranging_engine_update_pose(), ranging_engine_lifecycle()
+ * or ranging_engine_advance_clock() would,
  * and moves the zone events they cause (after any still queued) into
  * batch->events. It stops early, before a row, when fewer than the engine's
  * event_capacity entries of batch->events are free, so no event is lost to
