@@ -7,8 +7,8 @@ import ZoneMonitor
 /// writes what a ``Replayer`` of the whole input writes, in the same order.
 ///
 /// One reader thread reads and validates the rows and hands them out in
-/// batches (``ReplayRowBatch``) through a ring of a few batches
-/// (``ReplayRounds``). Each of N shard threads replays every batch with its
+/// batches (`ReplayRowBatch`) through a ring of a few batches
+/// (`ReplayRounds`). Each of N shard threads replays every batch with its
 /// own engine: its own objects' rows go through the engine, every other
 /// usable row only moves its clock (``ReplayShard``), so each shard runs the
 /// lost check at the same rows as one replay and loses its objects at the
@@ -52,11 +52,13 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   /// batch by batch, on the calling thread.
   ///
   /// - Parameters:
+  ///   - reader: the opened ranging CSV, read on a thread of its own.
   ///   - live: hand a batch over before every wait for input
   ///     (`RangingCSVReader.beforeRead`), so that each row's output is written
   ///     before the next wait, as a live replay on one thread does.
   ///   - eventText: an event's JSON line (on the shards' threads).
   ///   - stateText: a filtered-track row (on the shards' threads), or nil for none.
+  ///   - write: takes each merged batch, in input order, on the calling thread.
   /// - Returns: the summary of one replay of the whole input
   ///   (``ReplaySummary/merging(_:)``) and the reader's lines read.
   /// - Throws: the reader's `DatasetError`, after the rows before it were written.
