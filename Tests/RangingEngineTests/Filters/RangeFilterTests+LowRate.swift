@@ -33,20 +33,7 @@ extension RangeFilterTests {
     // The count form is off by default; these cases set it to 3 to check the two forms together.
     let filter = AnyRangeFilter(
       c.backend, RangeFilterConfiguration(resetAfterRejections: 3, resetAfterSeconds: c.resetAfterSeconds))
-    var time: Int64 = 0
-    // A still object at 5 m, then a lasting step to 15 m: outside the gate at either rate, also
-    // against the variance the prediction gains over three uncorrected seconds at 1 Hz (4 sigma = 8.5 m).
-    for _ in 0..<30 {
-      _ = filter.update(5, Timestamp(microseconds: time))
-      time += c.intervalMicroseconds
-    }
-    var outcomes: [UpdateOutcome] = []
-    for _ in 0..<5 {
-      let outcome = filter.update(15, Timestamp(microseconds: time))
-      time += c.intervalMicroseconds
-      outcomes.append(outcome)
-      if case .reset(.persistentRejection) = outcome { break }
-    }
+    let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: c.intervalMicroseconds, limit: 5)
     #expect(outcomes.count == c.expectedUpdates, "outcomes \(outcomes)")
     #expect(outcomes.dropLast().allSatisfy { if case .rejected = $0 { true } else { false } }, "outcomes \(outcomes)")
     #expect(filter.estimate().distanceMeters == 15)
@@ -56,22 +43,31 @@ extension RangeFilterTests {
         arguments: BackendKind.allCases, [(Int64(1_000_000), 2), (100_000, 6), (10_000, 51)])
   func defaultJumpFollowedInTime(backend: BackendKind, rate: (intervalMicroseconds: Int64, expectedUpdates: Int)) {
     let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
+    // From the first rejection at t0, the restart comes at the first rejection at or after
+    // t0 + 0.5 s: update 1 + 0.5 s / interval (at least the second).
+    let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: rate.intervalMicroseconds, limit: 60)
+    #expect(outcomes.count == rate.expectedUpdates, "outcomes \(outcomes)")
+    #expect(filter.estimate().distanceMeters == 15)
+  }
+
+  /// Feeds a still object at 5 m for 30 updates, then a lasting step to 15 m (outside the gate
+  /// at every rate used, also against the variance the prediction gains over three uncorrected
+  /// seconds at 1 Hz: 4 sigma = 8.5 m), `intervalMicroseconds` apart, until the filter restarts
+  /// after rejections or `limit` step updates. Returns the outcomes of the step updates.
+  static func stepFrom5To15(_ filter: AnyRangeFilter, intervalMicroseconds: Int64, limit: Int) -> [UpdateOutcome] {
     var time: Int64 = 0
     for _ in 0..<30 {
       _ = filter.update(5, Timestamp(microseconds: time))
-      time += rate.intervalMicroseconds
+      time += intervalMicroseconds
     }
-    // From the first rejection at t0, the restart comes at the first rejection at or after
-    // t0 + 0.5 s: update 1 + 0.5 s / interval (at least the second).
     var outcomes: [UpdateOutcome] = []
-    for _ in 0..<60 {
+    for _ in 0..<limit {
       let outcome = filter.update(15, Timestamp(microseconds: time))
-      time += rate.intervalMicroseconds
+      time += intervalMicroseconds
       outcomes.append(outcome)
       if case .reset(.persistentRejection) = outcome { break }
     }
-    #expect(outcomes.count == rate.expectedUpdates, "outcomes \(outcomes)")
-    #expect(filter.estimate().distanceMeters == 15)
+    return outcomes
   }
 
   @Test("A single long spike at 1 Hz never restarts the track")
