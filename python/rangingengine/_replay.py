@@ -210,11 +210,6 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | checked.text_columns["vertical"].present[usable]
-    if horizontal.any():
-        first = frame.index[usable[np.argmax(horizontal)]]
-        raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
-                         f"(ranging_engine.h); {int(horizontal.sum())} rows carry them")
     is_pose = checked.pose_only[usable]
     # A pose alone names no object (its id is not read): only the other rows number the objects.
     ids = np.zeros(len(usable), dtype=np.uint64)
@@ -232,6 +227,16 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
         "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
         "lifecycle": lifecycle,
     }
+    horizontal = checked.numbers["horizontal_angle"][usable]
+    if not np.isnan(horizontal).all():
+        rows["horizontal_angle_rad"] = np.ascontiguousarray(horizontal)
+    vertical = checked.text_columns["vertical"]
+    if vertical.present[usable].any():
+        # One code per distinct spelling (check() has rejected the unknown ones), then per row; -1 reads NONE.
+        spellings = list(vertical.uniques) + [None]
+        codes = np.array([_capi.VERTICAL_CODES.get(name, _capi.RANGING_VERTICAL_NONE) for name in spellings],
+                         dtype=np.int8)
+        rows["vertical"] = codes[vertical.codes[usable]]
     posed = checked.posed[usable]
     if posed.any():
         # NaN in all four: no pose on the row (ranging_batch_t.pose).
