@@ -168,36 +168,6 @@ public struct Zone: Sendable {
 
   /// Distance below which (after the sigma margin) the object is inside.
   @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
-  /// Distance above which the object is outside, for an object updated at
-  /// least every ``fullBandIntervalSeconds``.
+  /// Distance above which the object is outside, at every update rate.
   @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
-
-  /// Distance above which an object updated every `interval` seconds is outside.
-  ///
-  /// The band guards against a filtered distance that jitters across one
-  /// threshold; its price is latency, band width over walking speed. An
-  /// object updated slowly pays an update interval of latency already (an
-  /// event is decided at the first update past the threshold), and gives the
-  /// band few samples to guard against. So beyond ``fullBandIntervalSeconds``
-  /// the band narrows in proportion to the update rate, to
-  /// ``lowRateHysteresisMeters`` at the slowest:
-  ///
-  ///     width = low + (hysteresis - low) · min(1, fullBandInterval / interval)
-  ///
-  /// (0.2 m at 5 Hz and faster, 0.11 m at 2 Hz, 0.08 m at 1 Hz with the
-  /// defaults). Measured on the tuning seeds at 1, 5 and 20 Hz (Tuning.md,
-  /// "Zones at low update rates"). A NaN interval (no interval seen yet) gives the full band.
-  @inlinable public func exitThresholdMeters(updateIntervalSeconds interval: Double) -> Double {
-    guard interval > Zone.fullBandIntervalSeconds else { return exitThresholdMeters }
-    let low = min(Zone.lowRateHysteresisMeters, hysteresisMeters)
-    let width = low + (hysteresisMeters - low) * (Zone.fullBandIntervalSeconds / interval)
-    return enterThresholdMeters + width
-  }
-
-  /// The narrowest band, metres, reached as the update interval grows (see
-  /// ``exitThresholdMeters(updateIntervalSeconds:)``): 0.05 m, about the
-  /// filtered jitter of a still object at 1 Hz.
-  public static let lowRateHysteresisMeters = 0.05
-  /// The longest update interval, seconds, at which the full band applies: 0.2 s (5 Hz).
-  public static let fullBandIntervalSeconds = 0.2
 }

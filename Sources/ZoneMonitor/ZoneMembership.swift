@@ -17,8 +17,6 @@ public struct ZoneMembership: Sendable {
   private var inside: [Bool]           // slot * zoneCount + zone
   private var pendingSince: [Int64]    // µs when the opposite condition started, or Int64.min
   private var lastRange: [RangeEstimate]
-  /// Each slot's update timing, for the exit band at low rates.
-  private var timing: [UpdateTiming]
 
   private static let notPending = Int64.min
 
@@ -30,7 +28,6 @@ public struct ZoneMembership: Sendable {
     pendingSince = Array(repeating: Self.notPending, count: capacity * zones.count)
     lastRange = Array(
       repeating: RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0), count: capacity)
-    timing = Array(repeating: UpdateTiming(), count: capacity)
   }
 
   /// Whether the object in `slot` is inside `zone`.
@@ -45,7 +42,6 @@ public struct ZoneMembership: Sendable {
   ) {
     guard range.distanceMeters.isFinite else { return }
     lastRange[slot] = range
-    let interval = timing[slot].note(time)
     let base = slot * zones.count
     // Off-axis angle of the direction (nil when there is none to use), computed
     // when an angle-limited zone first needs it: it is an `atan2`, the
@@ -61,7 +57,7 @@ public struct ZoneMembership: Sendable {
     }
     for zone in ascendingRadius where inside[base + zone] {
       let z = zones[zone]
-      var isOutside = range.distanceMeters > z.exitThresholdMeters(updateIntervalSeconds: interval)
+      var isOutside = range.distanceMeters > z.exitThresholdMeters
       if let limit = z.angleLimitRadians {
         guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
@@ -130,6 +126,5 @@ public struct ZoneMembership: Sendable {
       pendingSince[base + zone] = Self.notPending
     }
     lastRange[slot] = RangeEstimate(distanceMeters: .nan, sigmaMeters: .nan, rateMetersPerSecond: 0)
-    timing[slot] = UpdateTiming()
   }
 }

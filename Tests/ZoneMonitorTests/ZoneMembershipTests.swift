@@ -81,23 +81,17 @@ struct ZoneMembershipTests {
     #expect(s.summary == ["0 enter 0.2", "0 exit 0.6"])
   }
 
-  @Test("At low update rates the exit band narrows: 0.08 m at 1 Hz, 0.11 m at 2 Hz, the full 0.2 m from 5 Hz")
-  func lowRateBand() {
-    let zone = Zone(radiusMeters: 1.5)
-    // width = 0.05 + 0.15 · min(1, 0.2 s / interval) above the enter threshold (1.5 m)
-    #expect(abs(zone.exitThresholdMeters(updateIntervalSeconds: 1.0) - 1.58) < 1e-12)
-    #expect(abs(zone.exitThresholdMeters(updateIntervalSeconds: 0.5) - 1.61) < 1e-12)
-    #expect(zone.exitThresholdMeters(updateIntervalSeconds: 0.2) == zone.exitThresholdMeters)
-    #expect(zone.exitThresholdMeters(updateIntervalSeconds: 0.01) == zone.exitThresholdMeters)
-    #expect(zone.exitThresholdMeters(updateIntervalSeconds: .nan) == zone.exitThresholdMeters)
-    // At 1 Hz the mean interval is 1 s from the second update on, so an object
-    // inside stays at 1.57 m and leaves above 1.58 m.
-    var s = Script([zone])
+  @Test("The band is the same at every update rate: at 1 Hz an object inside stays up to 1.7 m")
+  func sameBandAtLowRates() {
+    // Enter below 1.5 - 0.1 + 0.1 = 1.5 m, exit above 1.5 + 0.1 + 0.1 = 1.7 m, whatever the interval.
+    var s = Script([Zone(radiusMeters: 1.5)])
     s.at(0, 1.0)
-    s.at(1, 1.57)
+    s.at(1, 1.69)
+    s.at(2, 1.62)
+    s.at(3, 1.69)
     #expect(s.summary == ["0 enter 0.0"])
-    s.at(2, 1.59)
-    #expect(s.summary == ["0 enter 0.0", "0 exit 2.0"])
+    s.at(4, 1.71)
+    #expect(s.summary == ["0 enter 0.0", "0 exit 4.0"])
   }
 
   @Test("Dwell: the condition must hold for the dwell time, measured from its first update")
