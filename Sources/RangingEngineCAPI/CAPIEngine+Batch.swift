@@ -36,7 +36,8 @@ extension CAPIEngine {
 
   /// Applies row `row` of `batch`: a clock advance, a pose, a life-cycle event, or a
   /// measurement whose all-NaN direction means "none" and whose NaN distance means "none"
-  /// (as ranging_engine_update's NULL direction and NAN distance do), after its pose if it has one.
+  /// (as ranging_engine_update's NULL direction and NAN distance do), as do a NaN horizontal
+  /// angle and RANGING_VERTICAL_NONE, after its pose if it has one.
   private func process(row: Int, of batch: ranging_batch_t) -> ranging_status_t {
     let time = Timestamp(microseconds: batch.time_us[row])
     let object = batch.object_id[row]
@@ -63,7 +64,15 @@ extension CAPIEngine {
       let status = process(pose: pose, at: time)
       guard status == CAPIStatus.ok else { return status }
     }
-    let update = RangingUpdate(time: time, distanceMeters: distance.isNaN ? nil : distance, direction: direction)
+    let horizontal = batch.horizontal_angle_rad?[row] ?? .nan
+    var vertical: VerticalEstimate?
+    if let code = batch.vertical?[row], code != Int8(RANGING_VERTICAL_NONE) {
+      guard code >= 0, let known = VerticalEstimate(rawValue: UInt8(code)) else { return CAPIStatus.invalidArgument }
+      vertical = known
+    }
+    let update = RangingUpdate(
+      time: time, distanceMeters: distance.isNaN ? nil : distance, direction: direction,
+      horizontalAngleRadians: horizontal.isNaN ? nil : horizontal, vertical: vertical)
     return process(object: object, update: update, stateOut: batch.states.map { $0 + row })
   }
 

@@ -39,10 +39,9 @@ enum CAPIStatus {
     case .distanceOutOfRange: code(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE)
     case .nonFinitePose: code(RANGING_REJECTED_NON_FINITE_POSE)
     case .poseNotUnit: code(RANGING_REJECTED_POSE_NOT_UNIT)
-    // The C API has neither a floating-point time nor a horizontal angle, so
-    // these cannot occur; map them to the nearest documented code.
+    case .horizontalAngleOutOfRange: code(RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE)
+    // The C API has no floating-point time, so this cannot occur; map it to the nearest documented code.
     case .nonFiniteTime: code(RANGING_REJECTED_TIME_WENT_BACKWARDS)
-    case .horizontalAngleOutOfRange: code(RANGING_REJECTED_NON_FINITE_DIRECTION)
     }
   }
 
@@ -107,6 +106,7 @@ enum CAPIStatus {
     case RANGING_REJECTED_DISTANCE_OUT_OF_RANGE: RejectionReason.distanceOutOfRange.name
     case RANGING_REJECTED_NON_FINITE_POSE: RejectionReason.nonFinitePose.name
     case RANGING_REJECTED_POSE_NOT_UNIT: RejectionReason.poseNotUnit.name
+    case RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE: RejectionReason.horizontalAngleOutOfRange.name
     default: "unknown"
     }
   }

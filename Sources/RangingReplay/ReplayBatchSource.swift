@@ -2,9 +2,10 @@
 import RangingFormats
 
 /// One shard's view of a ``ShardedReplay``: the rows of every batch the
-/// reader thread published, in order, as a ``ReplayRowSource``, so that the
-/// shard's ``Replayer`` runs its usual loop on them (its own objects' rows
-/// through the engine, the others' moving its clock: ``ReplayShard``).
+/// reader thread published that it lists for this shard (``ShardRouter``),
+/// in order, as a ``ReplayRowSource``, so that the shard's ``Replayer`` runs
+/// its usual loop on them (its own objects' rows through the engine, the
+/// others' only moving its clock: ``ReplayShard``).
 ///
 /// Moving on from a batch tells the merger that the shard is done with it:
 /// every event of a row is emitted before the replay asks for the next row,
@@ -18,11 +19,13 @@ package struct ReplayBatchSource: ReplayRowSource {
   private let timeColumn: (name: String, column: Int)?
   @usableFromInline package var convertsTruth = false
   @usableFromInline package private(set) var parsed: DatasetRecord? = nil
-  /// The batch being read (nil before the first), its sequence number and the next entry.
+  /// The batch being read (nil before the first), its sequence number, the
+  /// entries this shard reads in it and the next of those.
   private var batch: ReplayRowBatch? = nil
+  private var rows = UnsafeBufferPointer<Int32>(start: nil, count: 0)
   private var sequence = -1
   private var index = 0
-  /// The shard of the last scanned row's object.
+  /// The shard of the last row's object.
   private var rowShard = 0
   /// Where the shard's replay writes what it makes of the current batch.
   @usableFromInline let output = ShardOutputCursor()
@@ -40,6 +43,12 @@ package struct ReplayBatchSource: ReplayRowSource {
     rowShard == shard.index
   }
 
+  /// The reader thread placed the record's object.
+  @usableFromInline
+  package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
+    rowShard == shard.index
+  }
+
   /// The reader's answer for `t`, the only column ``Replayer`` asks about; nil for any other.
   @usableFromInline
   package func headerColumn(for canonical: String) -> (name: String, column: Int)? {
@@ -51,10 +60,11 @@ package struct ReplayBatchSource: ReplayRowSource {
     object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
   ) throws(DatasetError) -> Int? {
     while true {
-      if let batch, index < batch.count {
-        let entry = UnsafePointer(batch.entries + index)
+      if let batch, index < rows.count {
+        let entry = UnsafePointer(batch.entries + Int(rows[index]))
         index += 1
         let line = entry.pointee.line
+        rowShard = Int(entry.pointee.shard)
         if line == 0 {
           let record = batch.records[Int(entry.pointee.nameStart)]
           parsed = record
@@ -62,7 +72,6 @@ package struct ReplayBatchSource: ReplayRowSource {
           return 0
         }
         output.line = line
-        rowShard = Int(entry.pointee.shard)
         scanned.seconds = entry.pointee.seconds
         // Another shard's row only moves the clock: its time is all the replay reads.
         if rowShard == shard {
@@ -86,6 +95,7 @@ package struct ReplayBatchSource: ReplayRowSource {
       sequence += 1
       let (next, nextOutput) = rounds.waitToReplay(sequence, shard: shard)
       batch = next
+      rows = next.rows(ofShard: shard)
       output.current = nextOutput
       index = 0
     }

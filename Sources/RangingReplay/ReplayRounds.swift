@@ -5,9 +5,9 @@ import Dispatch
 /// merging thread of a ``ShardedReplay`` pass round: the reader fills batch
 /// `i` (``ReplayRowBatch``) while the shards replay earlier ones and the
 /// merger writes out what the shards made of still earlier ones. Every shard
-/// reads every batch; batch `i` is refilled only once the merger has taken
-/// batch `i`'s outputs, so memory stays at ``count`` batches and their
-/// outputs however long the input.
+/// reads every batch (the rows of it listed for the shard); batch `i` is
+/// refilled only once the merger has taken batch `i`'s outputs, so memory
+/// stays at ``count`` batches and their outputs however long the input.
 ///
 /// Three kinds of semaphore carry the hand-overs, and with them the ordering
 /// of every write to a batch before its reads: `free` counts the batches the
@@ -26,7 +26,9 @@ final class ReplayRounds: @unchecked Sendable {
   /// - Precondition: `count`, `shardCount` and the batch capacities are at least 1.
   init(count: Int, shardCount: Int, rowsPerBatch: Int, nameBytesPerBatch: Int) {
     precondition(count >= 1 && shardCount >= 1, "ReplayRounds: at least one batch and one shard")
-    batches = (0..<count).map { _ in ReplayRowBatch(rowCapacity: rowsPerBatch, nameBytesCapacity: nameBytesPerBatch) }
+    batches = (0..<count).map { _ in
+      ReplayRowBatch(rowCapacity: rowsPerBatch, nameBytesCapacity: nameBytesPerBatch, shardCount: shardCount)
+    }
     outputs = (0..<count).map { _ in (0..<shardCount).map { _ in ShardOutput() } }
     self.shardCount = shardCount
     free = DispatchSemaphore(value: count)

@@ -3,8 +3,9 @@ import RangingEngine
 import RangingFormats
 
 /// A run of consecutive rows that one reader thread parsed and validated, for
-/// the shards of a replay (``ShardedReplay``) to read, each in full, while the
-/// reader fills the next batch.
+/// the shards of a replay (``ShardedReplay``) to read while the reader fills
+/// the next batch: each shard reads the entries listed for it
+/// (``rows(ofShard:)``, filled by ``ShardRouter``).
 ///
 /// Rows the reader's fast path read (``RangingCSVReader``'s `nextRow`) are kept
 /// as the scanned record and the object name's bytes, copied into one arena;
@@ -22,16 +23,19 @@ final class ReplayRowBatch: @unchecked Sendable {
   // and read by the shard threads only after it is handed over, through the
   // semaphores of ReplayRounds, which order the writes before the reads.
 
-  /// One row: `line` > 0 for a scanned row, whose object is shard `shard`'s
-  /// and named by `names[nameStart ..< nameStart + nameCount]`; 0 for a row
-  /// kept as `records[nameStart]`. Only what a replay reads of the scanned
-  /// record is kept (not its ground truth), so that an entry stays small.
+  /// One row: `line` > 0 for a scanned row, whose object is named by
+  /// `names[nameStart ..< nameStart + nameCount]`; 0 for a row kept as
+  /// `records[nameStart]`. `nameKey` is the object's key
+  /// (``ShardRouter/key(ofLineBytes:)``), `shard` its shard once routed. Only
+  /// what a replay reads of the scanned record is kept (not its ground
+  /// truth), so that an entry stays small.
   struct Entry {
     var line: Int
     var seconds: Double
     var update: RangingUpdate
     var event: LifecycleEvent?
     var shard: UInt16
+    var nameKey: Int32
     var nameStart: Int32
     var nameCount: Int32
   }
@@ -47,31 +51,38 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// Storage for `rowCapacity` entries, the first `count` of them in use
   /// (trivial values: written in place, nothing to deinitialise).
   let entries: UnsafeMutablePointer<Entry>
-  private(set) var count = 0
+  @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private(set) var records: [DatasetRecord] = []
   /// The names of scanned rows, back to back, with 16 readable bytes after
   /// the last (`ObjectNames.id(forLineBytes:)` loads 16 bytes at a time).
   @exclusivity(unchecked) private(set) var names: UnsafeMutableBufferPointer<UInt8>
   @exclusivity(unchecked) private(set) var nameBytes = 0
+  /// For each shard, the entries it reads, in row order: `shardRowCounts[k]` of `shardRows[k]`.
+  private let shardRows: [UnsafeMutablePointer<Int32>]
+  @exclusivity(unchecked) private var shardRowCounts: [Int]
   /// Set on the last batch of the input.
   var end: End? = nil
   /// The reader's lines and bytes read when the batch was handed over, for progress.
   var linesRead = 0
   var bytesRead = 0
 
-  /// - Precondition: both capacities are at least 1.
-  init(rowCapacity: Int, nameBytesCapacity: Int) {
-    precondition(rowCapacity >= 1 && nameBytesCapacity >= 1, "ReplayRowBatch: capacities must be at least 1")
+  /// - Precondition: both capacities and `shardCount` are at least 1.
+  init(rowCapacity: Int, nameBytesCapacity: Int, shardCount: Int) {
+    precondition(
+      rowCapacity >= 1 && nameBytesCapacity >= 1 && shardCount >= 1, "ReplayRowBatch: capacities must be at least 1")
     self.rowCapacity = rowCapacity
     self.nameBytesCapacity = nameBytesCapacity
     entries = .allocate(capacity: rowCapacity)
     names = .allocate(capacity: nameBytesCapacity + Self.readAhead)
     names.initialize(repeating: 0)
+    shardRows = (0..<shardCount).map { _ in .allocate(capacity: rowCapacity) }
+    shardRowCounts = Array(repeating: 0, count: shardCount)
   }
 
   deinit {
     entries.deallocate()
     names.deallocate()
+    for rows in shardRows { rows.deallocate() }
   }
 
   /// Bytes readable after the last name.
@@ -85,24 +96,25 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// Empties the batch, keeping its storage.
   func removeAll() {
     count = 0
+    removeShardRows()
     records.removeAll(keepingCapacity: true)
     nameBytes = 0
     end = nil
   }
 
-  /// Appends a scanned row of shard `shard`'s object and copies its name.
+  /// Appends a scanned row of the object keyed `nameKey` and copies its name.
   ///
-  /// - Precondition: the batch is not full (``isFull``), and `shard` < 65,536.
+  /// - Precondition: the batch is not full (``isFull``).
   /// - Complexity: O(name bytes). Allocates only when the names outgrow the
   ///   arena (a name longer than its free space).
-  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>, shard: Int) {
+  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>, nameKey: Int32) {
     precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
     if nameBytes + object.count + Self.readAhead > names.count { growNames(toHold: nameBytes + object.count) }
     if let base = object.baseAddress {
       (names.baseAddress! + nameBytes).update(from: base, count: object.count)
     }
     (entries + count).initialize(to: Entry(
-      line: line, seconds: row.seconds, update: row.update, event: row.event, shard: UInt16(shard),
+      line: line, seconds: row.seconds, update: row.update, event: row.event, shard: 0, nameKey: nameKey,
       nameStart: Int32(nameBytes), nameCount: Int32(object.count)))
     count += 1
     nameBytes += object.count
@@ -110,17 +122,41 @@ final class ReplayRowBatch: @unchecked Sendable {
 
   /// Appends a row the reader kept as a record; its name's bytes count
   /// towards ``nameBytesCapacity``, so that long names end the batch early.
-  func append(_ record: DatasetRecord) {
+  /// `nameKey` is the key of its object (``ShardRouter/key(of:)``).
+  func append(_ record: DatasetRecord, nameKey: Int32) {
     precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
     (entries + count).initialize(to: Entry(
       line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, shard: 0,
-      nameStart: Int32(records.count), nameCount: 0))
+      nameKey: nameKey, nameStart: Int32(records.count), nameCount: 0))
     count += 1
     records.append(record)
     switch record {
     case .measurement(_, let object, _, _, _, _), .lifecycle(_, let object, _, _): nameBytes += object.utf8.count
     case .pose, .rejected: break
     }
+  }
+
+  /// The entries shard `shard` reads, in row order (valid while the batch is not refilled).
+  func rows(ofShard shard: Int) -> UnsafeBufferPointer<Int32> {
+    UnsafeBufferPointer(start: shardRows[shard], count: shardRowCounts[shard])
+  }
+
+  /// Lists entry `index` for shard `shard`.
+  ///
+  /// - Precondition (not checked): entries are handed in increasing order, each at most once a shard.
+  func hand(_ index: Int, toShard shard: Int) {
+    shardRows[shard][shardRowCounts[shard]] = Int32(truncatingIfNeeded: index)
+    shardRowCounts[shard] += 1
+  }
+
+  /// Lists entry `index` for every shard.
+  func handToEveryShard(_ index: Int) {
+    for shard in shardRows.indices { hand(index, toShard: shard) }
+  }
+
+  /// Empties every shard's list.
+  func removeShardRows() {
+    for shard in shardRowCounts.indices { shardRowCounts[shard] = 0 }
   }
 
   /// The object name of a scanned entry, valid while the batch is not refilled.

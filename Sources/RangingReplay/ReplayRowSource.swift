@@ -26,11 +26,18 @@ package protocol ReplayRowSource {
   /// hashed every name once) answers without hashing it again; for a row of
   /// another shard, only the row's time need be filled in.
   func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool
+  /// Whether the object `name` of the record in ``parsed`` is `shard`'s.
+  func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool
 }
 
 extension RangingCSVReader: ReplayRowSource {
   @inlinable
   package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
     shard.owns(nameBytes: object)
+  }
+
+  @inlinable
+  package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
+    shard.owns(name: name)
   }
 }

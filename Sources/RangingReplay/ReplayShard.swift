@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
 
-/// One of `count` disjoint parts of a recording's objects, chosen by a hash of
-/// each object's name, for a replay spread over threads (`rangectl replay --jobs`).
+/// One of `count` disjoint parts of a recording's objects, for a replay
+/// spread over threads (`rangectl replay --jobs`): chosen by a hash of each
+/// object's name (``index(ofNameBytes:count:)``) when a ``Replayer`` reads a
+/// file itself, and by rows when a ``ShardedReplay`` hands it its rows.
 ///
-/// A ``Replayer`` given a shard still reads every row. Its own objects' rows go
-/// through its engine; on every other usable row it only moves the engine's
-/// clock to the row's time. A whole replay's lost check (every 0.5 s of clock
-/// time, exiting objects silent for the lost timeout) runs on whatever row
-/// moves the clock, so each shard runs the same checks at the same rows and
-/// loses its objects at the same times as a replay of the whole file. Events
+/// A ``Replayer`` given a shard reads every row it is handed (a file: every
+/// row). Its own objects' rows go through its engine; on every other usable
+/// row it only moves the engine's clock to the row's time. A whole replay's
+/// lost check (every 0.5 s of clock time, exiting objects silent for the lost
+/// timeout) runs on whatever row moves the clock, so each shard runs the same
+/// checks at the same rows and loses its objects at the same times as a
+/// replay of the whole file (a ``ShardedReplay`` hands a shard those rows of
+/// other objects where the check runs, and no others: `LostCheckSchedule`). Events
 /// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
 /// that the shards' events merge into the whole replay's order.
 ///

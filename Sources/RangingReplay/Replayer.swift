@@ -221,7 +221,7 @@ public struct Replayer<Backend: KalmanBackend> {
       if observesRecords, let record = reader.parsed {
         switch record {
         case .lifecycle(_, let name, _, _), .measurement(_, let name, _, _, _, _):
-          if shard?.owns(name: name) ?? true { onRecord(record) }
+          if shard.map({ reader.isParsedRecord(ownedBy: $0, name: name) }) ?? true { onRecord(record) }
         case .rejected, .pose: break
         }
       }
@@ -229,14 +229,14 @@ public struct Replayer<Backend: KalmanBackend> {
       case .rejected(let rejection):
         reject(rejection, byReader: true)
       case .lifecycle(let line, let name, let seconds, let event):
-        if let shard, !shard.owns(name: name) {
+        if let shard, !reader.isParsedRecord(ownedBy: shard, name: name) {
           advanceClock(line: line, seconds: seconds)
         } else {
           lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
         }
       case .measurement(let line, let name, let seconds, let update, _, let pose):
         if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
-        if let shard, !shard.owns(name: name) {
+        if let shard, !reader.isParsedRecord(ownedBy: shard, name: name) {
           advanceClock(line: line, seconds: seconds)
         } else {
           measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)

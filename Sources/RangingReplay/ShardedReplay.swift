@@ -8,11 +8,15 @@ import ZoneMonitor
 ///
 /// One reader thread reads and validates the rows and hands them out in
 /// batches (`ReplayRowBatch`) through a ring of a few batches
-/// (`ReplayRounds`). Each of N shard threads replays every batch with its
-/// own engine: its own objects' rows go through the engine, every other
-/// usable row only moves its clock (``ReplayShard``), so each shard runs the
-/// lost check at the same rows as one replay and loses its objects at the
-/// same times. Shards format their events (and filtered rows) themselves.
+/// (`ReplayRounds`). It shares the objects among N shard threads by their
+/// rows (`ShardRouter`: each new object to the shard with the fewest rows)
+/// and lists, for each shard, its own objects' rows, the rows where one
+/// replay of the whole input runs the lost check (`LostCheckSchedule`), and
+/// the rare rows kept as records. Each shard replays those with its own
+/// engine: its own objects' rows go through the engine, the others only move
+/// its clock (``ReplayShard``), so each shard runs the lost check at the same
+/// rows as one replay and loses its objects at the same times. Shards format
+/// their events (and filtered rows) themselves.
 /// The calling thread merges the shards' outputs batch by batch, by the line
 /// of the row that caused each (a row's own events before the exits its lost
 /// check found, then shard by shard), and hands each merged batch to `write`.
@@ -71,7 +75,8 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
     let threads = ShardedReplayThreads(
       reader: reader, shardCount: replayers.count, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
-      nameBytesPerBatch: nameBytesPerBatch)
+      nameBytesPerBatch: nameBytesPerBatch, validation: replayers[0].pipeline.tracker.configuration.validation,
+      ignoresPoses: replayers[0].ignoresPoses)
     for index in replayers.indices {
       var replayer = replayers[index]
       var source = threads.source(forShard: index)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Dispatch
 import Foundation
+import RangingEngine
 import RangingFormats
 
 /// The threads of a ``ShardedReplay`` and the merging of their outputs: the
@@ -15,11 +16,21 @@ final class ShardedReplayThreads: @unchecked Sendable {
   private let timeColumn: (name: String, column: Int)?
   private var results: [Result<ReplaySummary, DatasetError>?]
   private let finished = DispatchSemaphore(value: 0)
-  /// The reader's lines read at the end, written by the reader thread before its last hand-over.
+  /// The reader's lines and rows read at the end, written by the reader thread before its last hand-over.
   private var linesRead = 0
+  private var rowsRead = 0
+  /// Shares the objects out and the rows of each batch; the reader thread's.
+  private let router: ShardRouter
 
+  /// - Parameters:
+  ///   - validation: the replayers' checks on measurements and poses
+  ///     (`TrackerConfiguration.validation`).
+  ///   - ignoresPoses: the replayers' ``Replayer/ignoresPoses``.
   @usableFromInline
-  init(reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int) {
+  init(
+    reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int,
+    validation: SampleValidation, ignoresPoses: Bool
+  ) {
     // Clamped, so that no setting traps: entries keep name offsets in 32 bits.
     rounds = ReplayRounds(
       count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount,
@@ -29,6 +40,11 @@ final class ShardedReplayThreads: @unchecked Sendable {
     unusedColumns = reader.unusedColumns
     timeColumn = reader.headerColumn(for: "t")
     results = Array(repeating: nil, count: shardCount)
+    // Rows the replayers check as the reader does are refused by the tracker
+    // only for going back in time, which moves no clock (LostCheckSchedule).
+    let schedule = validation == RangingCSVReader.rowValidation
+      ? LostCheckSchedule(validation: validation, ignoresPoses: ignoresPoses) : nil
+    router = ShardRouter(shardCount: shardCount, schedule: schedule)
   }
 
   /// The rows shard `index` replays.
@@ -58,7 +74,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
     var reader = reader
     // Ground truth is not replayed: only checked.
     reader.convertsTruth = false
-    let filling = BatchFilling(rounds: rounds)
+    let filling = BatchFilling(rounds: rounds, router: router)
     if live {
       // Every row read so far is handed over before a wait for input, so that
       // its output is written then, as on one thread.
@@ -69,10 +85,9 @@ final class ShardedReplayThreads: @unchecked Sendable {
       var row = RowScanner.Row()
       while let line = try reader.nextRow(object: &object, scanned: &row) {
         if line > 0 {
-          let shard = ReplayShard.index(ofNameBytes: object, count: shardCount)
-          filling.batch.append(line: line, row: row, object: object, shard: shard)
+          filling.batch.append(line: line, row: row, object: object, nameKey: router.key(ofLineBytes: object))
         } else if let record = reader.parsed {
-          filling.batch.append(record)
+          filling.batch.append(record, nameKey: router.key(of: record))
         }
         if filling.batch.isFull {
           filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead))
@@ -84,6 +99,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
     }
     reader.beforeRead = nil
     linesRead = reader.linesRead
+    rowsRead = filling.rowsHandedOver + filling.batch.count
     filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true)
   }
 
@@ -115,7 +131,10 @@ final class ShardedReplayThreads: @unchecked Sendable {
       case nil: preconditionFailure("ShardedReplayThreads: a shard signalled without a result")
       }
     }
-    return (ReplaySummary.merging(summaries), linesRead)
+    var summary = ReplaySummary.merging(summaries)
+    // Each shard reads only some of the rows.
+    summary.rowsRead = rowsRead
+    return (summary, linesRead)
   }
 
   /// One replay's order: events by line, a row's own before its lost check's,
@@ -164,18 +183,25 @@ final class ShardedReplayThreads: @unchecked Sendable {
 /// The batch the reader thread is filling, and handing it over.
 private final class BatchFilling {
   let rounds: ReplayRounds
+  let router: ShardRouter
   private(set) var batch: ReplayRowBatch
   private var sequence = 0
+  /// Rows in the batches handed over.
+  private(set) var rowsHandedOver = 0
 
-  init(rounds: ReplayRounds) {
+  init(rounds: ReplayRounds, router: ShardRouter) {
     self.rounds = rounds
+    self.router = router
     batch = rounds.waitToFill(0)
   }
 
-  /// Hands the batch to the shards and, unless it is the last, waits for the next one to fill.
+  /// Routes the batch's rows, hands the batch to the shards and, unless it is
+  /// the last, waits for the next one to fill.
   func handOver(_ read: ReadProgress, last: Bool = false) {
     batch.linesRead = read.lines
     batch.bytesRead = read.bytesRead
+    router.route(batch)
+    rowsHandedOver += batch.count
     rounds.publish()
     sequence += 1
     if !last { batch = rounds.waitToFill(sequence) }

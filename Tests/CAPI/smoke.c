@@ -921,6 +921,54 @@ static void check_batch_pose(void) {
   ranging_engine_destroy(engine);
 }
 
+/* Horizontal angles and vertical relations in the batch (docs/FORMATS.md §1's
+ * horizontal_angle and vertical): a track started 2 m straight ahead, then
+ * rows with an azimuth of 0.3 rad alone (no distance, no direction), which the
+ * direction filter fuses, so the direction turns right (x > 0; the azimuth is
+ * atan2(x, -z), docs/FORMATS.md §5); a vertical relation alone; and the rows
+ * the batch refuses: an angle beyond pi, an undefined vertical code, and a
+ * row with nothing measured. */
+enum { ANGLE_ROWS = 16 };
+
+static void check_batch_angles(void) {
+  static int64_t time_us[ANGLE_ROWS];
+  static uint64_t object_id[ANGLE_ROWS];
+  static double distance_m[ANGLE_ROWS], direction[3 * ANGLE_ROWS], horizontal[ANGLE_ROWS];
+  static int8_t vertical[ANGLE_ROWS];
+  static ranging_status_t status[ANGLE_ROWS];
+  static ranging_object_state_t state[ANGLE_ROWS];
+  static ranging_zone_event_t buffer[64];
+  for (size_t i = 0; i < ANGLE_ROWS; i++) {
+    time_us[i] = us(0.1 * (double)i);
+    object_id[i] = 3;
+    distance_m[i] = i < 4 ? 2.0 : NAN;
+    for (int k = 0; k < 3; k++) direction[3 * i + k] = i < 4 ? (k == 2 ? -1.0 : 0.0) : NAN;
+    horizontal[i] = i < 4 ? NAN : 0.3;
+    vertical[i] = RANGING_VERTICAL_NONE;
+  }
+  horizontal[12] = NAN, vertical[12] = RANGING_VERTICAL_SAME;  /* a vertical relation alone */
+  horizontal[13] = 4.0;                                          /* beyond pi */
+  horizontal[14] = NAN, vertical[14] = 9;                        /* no such vertical code */
+  horizontal[15] = NAN;                                          /* nothing measured */
+
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_batch_t batch = {.count = ANGLE_ROWS, .time_us = time_us, .object_id = object_id, .distance_m = distance_m,
+                           .direction = direction, .horizontal_angle_rad = horizontal, .vertical = vertical,
+                           .status = status, .states = state, .events = buffer, .event_capacity = 64};
+  while (batch.rows_done < batch.count) CHECK_STATUS(ranging_engine_process_batch(engine, &batch), RANGING_OK);
+  for (size_t i = 0; i < 13; i++) CHECK(status[i] == RANGING_OK);
+  CHECK(status[13] == RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE);
+  CHECK(status[14] == RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(status[15] == RANGING_REJECTED_NO_MEASUREMENT);
+  CHECK(fabs(state[3].direction[0]) < 1e-9);
+  CHECK(state[11].direction[0] > 0.05 && state[11].direction[2] < 0);
+  ranging_engine_destroy(engine);
+}
+
 static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_OK), "ok") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_ERROR_NULL_ARGUMENT), "null_argument") == 0);
@@ -937,6 +985,7 @@ static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_DISTANCE_OUT_OF_RANGE), "distance_out_of_range") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_NON_FINITE_POSE), "non_finite_pose") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_REJECTED_POSE_NOT_UNIT), "pose_not_unit") == 0);
+  CHECK(strcmp(ranging_status_name(RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE), "horizontal_angle_out_of_range") == 0);
   CHECK(strcmp(ranging_status_name((ranging_status_t)1000), "unknown") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_MEASURED), "measured") == 0);
   CHECK(strcmp(ranging_exit_reason_name(RANGING_EXIT_LOST), "lost") == 0);
@@ -1721,6 +1770,7 @@ int ranging_smoke_run(void) {
   check_walk();
   check_rejections();
   check_batch();
+  check_batch_angles();
   check_range_calibration();
   check_object_calibration();
   check_filter_settings();

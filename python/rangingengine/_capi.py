@@ -20,6 +20,9 @@ RANGING_ERROR_EVENTS_DROPPED = -5
 RANGING_BATCH_MEASUREMENT = -1
 RANGING_BATCH_ADVANCE_CLOCK = -2
 RANGING_BATCH_POSE = -3
+# ranging_batch_t.vertical, by the spelling of docs/FORMATS.md §1's `vertical` column (RANGING_VERTICAL_*).
+RANGING_VERTICAL_NONE = -1
+VERTICAL_CODES = {"unknown": 0, "same": 1, "above": 2, "below": 3, "aboveOrBelow": 4}
 RANGING_MAX_ZONES = 32
 RANGING_SUSPENSION_EXIT_ZONES = 0
 RANGING_SUSPENSION_HOLD_ZONES = 1
@@ -111,6 +114,8 @@ class Batch(ctypes.Structure):
         ("direction", ctypes.c_void_p),
         ("lifecycle", ctypes.c_void_p),
         ("pose", ctypes.c_void_p),
+        ("horizontal_angle_rad", ctypes.c_void_p),
+        ("vertical", ctypes.c_void_p),
         ("status", ctypes.c_void_p),
         ("states", ctypes.c_void_p),
         ("events", ctypes.c_void_p),

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._columns import KNOWN, RangingFormatError, clipped
+from ._columns import RangingFormatError, clipped
 
 _NEWLINE, _HASH = 10, 35
 # RangingCSVReader's limit: a data line longer than 1 MiB (in bytes) is line_too_long.
@@ -46,7 +46,8 @@ def normalised_line_ends(data: bytes) -> bytes:
 def split_lines(path: str, data: bytes) -> DataLines:
     """The lines of `data` (UTF-8 whose line ends are all `\\n`).
 
-    Raises RangingFormatError naming the file when there is no header line.
+    Raises RangingFormatError naming the file when there is no header line;
+    the header's columns are the caller's to check (ColumnMapping.layout).
     Complexity: O(bytes) in NumPy, plus Python work per rejected, blank-looking
     or comment line.
     """
@@ -69,13 +70,6 @@ def split_lines(path: str, data: bytes) -> DataLines:
         raise RangingFormatError(path, None, None, "not a ranging CSV: no header line")
     header_index = int(content[0])
     header = [_trimmed(name) for name in data[starts[header_index]:ends[header_index]].decode().split(",")]
-    for index, name in enumerate(header):
-        # ColumnLayout.make: a column of §1 named twice is refused (which one would be meant?).
-        if name in KNOWN and name in header[:index]:
-            raise RangingFormatError(path, header_index + 1, name, f"not a ranging CSV: duplicate column '{name}'")
-    for required in ("t", "object"):
-        if required not in header:
-            raise RangingFormatError(path, header_index + 1, required, f"not a ranging CSV: no '{required}' column")
 
     data_lines = content[1:]
     too_long = lengths[data_lines] > _MAXIMUM_LINE_BYTES

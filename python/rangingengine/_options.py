@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from . import _capi
+from ._mapping import MAPPING_KEYWORDS
 
 DEFAULT_ZONES = {"inner": 1.5, "outer": 3.0}
 
@@ -57,7 +58,8 @@ class EngineOptions:
         known = {field.name for field in fields(cls)}
         for name in keywords:
             if name not in known:
-                raise ValueError(f"unknown engine option {name!r}; the options are {', '.join(sorted(known))}")
+                raise ValueError(f"unknown engine option {name!r}; the options are {', '.join(sorted(known))} "
+                                 f"(and the input options {', '.join(MAPPING_KEYWORDS)})")
         options = cls(**keywords)
         options.validate()
         return options

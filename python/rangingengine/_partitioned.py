@@ -98,14 +98,7 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
         pose_order, pose_time_us, attitude = poses
         foreign = ~np.isin(pose_order, own_order)
         count = int(foreign.sum())
-        rows = {
-            "time_us": np.concatenate([rows["time_us"], pose_time_us[foreign]]),
-            "object_id": np.concatenate([rows["object_id"], np.zeros(count, dtype=np.uint64)]),
-            "distance_m": np.concatenate([rows["distance_m"], np.full(count, np.nan)]),
-            "direction": np.concatenate([rows["direction"], np.full((count, 3), np.nan)]),
-            "lifecycle": np.concatenate([rows["lifecycle"], np.full(count, _capi.RANGING_BATCH_POSE, dtype=np.int32)]),
-            "pose": np.concatenate([rows.get("pose", np.full((len(own_order), 4), np.nan)), attitude[foreign]]),
-        }
+        rows = _with_rows(rows, pose_time_us[foreign], _capi.RANGING_BATCH_POSE, pose=attitude[foreign])
         own_order = np.concatenate([own_order, pose_order[foreign]])
         kind = np.concatenate([kind, np.full(count, _POSE, dtype=np.int8)])
     own_rows = kind == _OWN
@@ -124,16 +117,8 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
         kind = np.concatenate([kind, np.full(count, _CHECK, dtype=np.int8)])
         # Stable: a check comes right after the row that ran it (and after that row's pose).
         sequence = np.lexsort((kind, merged_order))
-        merged = {
-            "time_us": np.concatenate([rows["time_us"], check_time_us[ticks]])[sequence],
-            "object_id": np.concatenate([rows["object_id"], np.zeros(count, dtype=np.uint64)])[sequence],
-            "distance_m": np.concatenate([rows["distance_m"], np.full(count, np.nan)])[sequence],
-            "direction": np.concatenate([rows["direction"], np.full((count, 3), np.nan)])[sequence],
-            "lifecycle": np.concatenate([rows["lifecycle"],
-                                         np.full(count, _capi.RANGING_BATCH_ADVANCE_CLOCK, dtype=np.int32)])[sequence],
-        }
-        if "pose" in rows:
-            merged["pose"] = np.concatenate([rows["pose"], np.full((count, 4), np.nan)])[sequence]
+        merged = {name: array[sequence] for name, array in
+                  _with_rows(rows, check_time_us[ticks], _capi.RANGING_BATCH_ADVANCE_CLOCK).items()}
         merged_order, kind = merged_order[sequence], kind[sequence]
     else:
         merged, merged_order = rows, own_order
@@ -147,3 +132,28 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
               np.arange(len(run.events)))
     filtered_order = merged_order[own][(own_run.status == _capi.RANGING_OK) & ~prepared.is_event & ~prepared.is_pose]
     return result, filtered_order, places
+
+
+# What a batch row that carries none of a column holds in it (ranging_batch_t).
+_NONE = {"object_id": 0, "distance_m": np.nan, "direction": np.nan, "pose": np.nan, "horizontal_angle_rad": np.nan,
+         "vertical": _capi.RANGING_VERTICAL_NONE}
+
+
+def _with_rows(rows, time_us, lifecycle, pose=None):
+    """The batch arrays `rows` followed by one row of kind `lifecycle` (a
+    RANGING_BATCH_* code) at each of `time_us`, carrying nothing else but,
+    when given, its `pose` (an n x 4 array)."""
+    count = len(time_us)
+    out = {}
+    for name, array in rows.items():
+        if name == "time_us":
+            added = np.asarray(time_us, dtype=np.int64)
+        elif name == "lifecycle":
+            added = np.full(count, lifecycle, dtype=np.int32)
+        else:
+            added = np.full((count,) + array.shape[1:], _NONE[name], dtype=array.dtype)
+        out[name] = np.concatenate([array, added])
+    if pose is not None:
+        own = rows.get("pose", np.full((len(rows["time_us"]), 4), np.nan))
+        out["pose"] = np.concatenate([own, pose])
+    return out

@@ -26,7 +26,8 @@ import pyarrow.csv as arrow_csv
 import pyarrow.compute as arrow_compute
 
 from . import _number_text
-from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, KNOWN, RangingFormatError, clipped
+from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, RangingFormatError, clipped
+from ._mapping import ANGLES, ColumnMapping, column_mapping
 from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
@@ -34,7 +35,7 @@ _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32L
                (b"\xfe\xff", "UTF-16BE")]
 
 
-def read_csv(path) -> pd.DataFrame:
+def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None, angle_unit=None) -> pd.DataFrame:
     """Reads a ranging CSV into a DataFrame indexed by the 1-based line number.
 
     Columns: `t` and the numeric columns as float64 (NaN where the field is
@@ -42,7 +43,18 @@ def read_csv(path) -> pd.DataFrame:
     other columns as text. Raises RangingFormatError (a ValueError) naming the
     file and line when the file has no header or no `t` or `object` column,
     and OSError when it cannot be read.
+
+    preset, column, distance_unit, time_unit, angle_unit: rangectl's
+    `--preset`, `--column`, `--distance-unit`, `--time-unit`, `--angle-unit`
+    (docs/FORMATS.md §5; `column={"distance": "range_cm"}` or
+    `column=["distance=range_cm"]`). The columns read come out under their
+    §1 names, in metres, seconds and radians (`azimuth` and `elevation`,
+    read with an angle unit, too; replay() makes their direction); the
+    file's own names stay in `df.attrs["rangingengine"]["field_names"]` for
+    the rejections. A file column that is not read and has a §1 name (a
+    `t` beside `column={"t": "time_s"}`) is left out, and listed as unused.
     """
+    mapping = column_mapping(preset, column, distance_unit, time_unit, angle_unit) or ColumnMapping()
     path = str(path)
     with open(path, "rb") as file:
         data = file.read()
@@ -61,10 +73,20 @@ def read_csv(path) -> pd.DataFrame:
             data = data.decode("utf-8", errors="backslashreplace").encode()
     lines = split_lines(path, normalised_line_ends(data))
     header = lines.header
-    first_of = {name: index for index, name in reversed(list(enumerate(header)))}
-    # A repeated column name: the first such column is the one read (as rangectl's ColumnLayout does).
-    columns = [index for index, name in enumerate(header) if first_of[name] == index]
-    fields = _Fields(lines.buffer, header, columns, lines.spaced)
+    layout = mapping.layout(header, path, lines.header_line)
+    status_index = mapping.status_index(header)
+    read_as = {index: name for name, index in layout.items()}
+    # Each column under the name it is read as; a column not read keeps its own name, unless another column
+    # is read under that name.
+    names = [read_as.get(index, name) for index, name in enumerate(header)]
+    # A repeated name of a column not read: the first such column is kept.
+    columns, taken = [], set(layout)
+    for index, name in enumerate(names):
+        if index in read_as or name not in taken:
+            columns.append(index)
+            taken.add(name)
+    numeric = {name for name in NUMERIC + ANGLES if name in layout}
+    fields = _Fields(lines.buffer, names, columns, lines.spaced, numeric)
     rejections = list(lines.rejections)
     # pyarrow left out the lines whose field count differs from the header's.
     for row, text in fields.wrong_field_count:
@@ -80,40 +102,54 @@ def read_csv(path) -> pd.DataFrame:
             rejections.append((int(numbers_of_rows[position]), index + 1, header[index], reason, text_of(position)))
         bad[mask] = True
 
-    texts = {index: fields.text(index) for index in columns if header[index] not in NUMERIC}
-    numbers = {index: fields.number(index) for index in columns if header[index] in NUMERIC}
-    t_index, object_index = first_of["t"], first_of["object"]
+    texts = {index: fields.text(index) for index in columns if names[index] not in numeric}
+    numbers = {index: fields.number(index) for index in columns if names[index] in numeric}
+    t_index, object_index = layout["t"], layout["object"]
     reject(~numbers[t_index].present & ~numbers[t_index].malformed, t_index, "missing_value", lambda _: "")
     def given(name):
-        index = first_of.get(name)
+        index = layout.get(name)
         if index is None:
             return np.zeros(count, dtype=bool)
         return numbers[index].present if index in numbers else fields.present(index)
 
     # RowParser: a pose alone (no measurement, no event) belongs to no object, so its `object` may be empty.
     pose_only = (np.logical_or.reduce([given(name) for name in POSE]) &
-                 ~np.logical_or.reduce([given(name) for name in MEASUREMENT + ["event"]]))
+                 ~np.logical_or.reduce([given(name) for name in MEASUREMENT + ANGLES + ["event"]]))
     reject(~fields.present(object_index) & ~pose_only, object_index, "missing_value", lambda _: "")
-    numeric = [index for index in columns if index in numbers]
+    if status_index is not None:
+        # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
+        word = mapping.success_status[1]
+        status = fields.text(status_index) if status_index in texts else fields.raw(status_index)
+        reject(status != word, status_index, "no_measurement", lambda position: clipped(status[position] or ""))
+    numeric_columns = [index for index in columns if index in numbers]
     for reason in ("malformed_number", "non_finite_value"):
-        for index in numeric:
+        for index in numeric_columns:
             number = numbers[index]
             failing = number.malformed if reason == "malformed_number" else number.non_finite
             if failing.any():
                 reject(failing, index, reason, lambda position, index=index: clipped(fields.raw(index)[position]))
+    if not mapping.converts_nothing:
+        # Input units to ours (docs/FORMATS.md §5), after the text checks and before any value check.
+        for index in numeric_columns:
+            divisor = mapping.divisor(names[index])
+            if divisor != 1:
+                numbers[index].values = numbers[index].values / divisor
 
     # Rows rejected here are left out (a file without any keeps its arrays as they are).
     keep = ~bad if bad.any() else slice(None)
-    frame = pd.DataFrame({header[index]: (numbers[index].values if index in numbers else texts[index])[keep]
+    frame = pd.DataFrame({names[index]: (numbers[index].values if index in numbers else texts[index])[keep]
                           for index in columns},
-                         index=pd.Index(numbers_of_rows[keep], name="line"), columns=[header[i] for i in columns],
+                         index=pd.Index(numbers_of_rows[keep], name="line"), columns=[names[i] for i in columns],
                          copy=False)  # the arrays are new: no copy, and no merging into blocks
+    unused = [name for index, name in enumerate(header) if index not in read_as and index != status_index and name]
     frame.attrs["rangingengine"] = {
         "path": path,
         # Plain lists, so that the attributes survive pyarrow and Parquet (which store them as JSON).
         "rejected": [list(record) for record in sorted(rejections, key=lambda record: record[0])],
-        "unused_columns": list(dict.fromkeys(name for name in header if name not in KNOWN)),
-        "file_columns": {name: index + 1 for index, name in reversed(list(enumerate(header)))},
+        "unused_columns": list(dict.fromkeys(unused)),
+        "file_columns": {name: index + 1 for name, index in layout.items()},
+        "field_names": {name: header[index] for name, index in layout.items()},
+        "angles": any(name in layout for name in ANGLES),
     }
     return frame
 
@@ -131,7 +167,7 @@ class _Fields:
     field of the column converts, text otherwise; the trimmed text of any
     column on demand."""
 
-    def __init__(self, buffer, header, columns, spaced):
+    def __init__(self, buffer, header, columns, spaced, numeric):
         self.buffer, self.header, self.columns = buffer, header, columns
         self.names = [f"c{index}" for index in range(len(header))]
         # pyarrow's number converter skips spaces and tabs itself; text needs trimming only if the data has any.
@@ -140,7 +176,7 @@ class _Fields:
         self.wrong_field_count = None
         self.raw_texts = {}
         text_type = pa.string() if self.spaced else pa.dictionary(pa.int32(), pa.string())
-        types = {self.names[i]: (pa.float64() if header[i] in NUMERIC else text_type) for i in columns}
+        types = {self.names[i]: (pa.float64() if header[i] in numeric else text_type) for i in columns}
         try:
             self.table = self._read(types)
             self.converted = True

@@ -12,6 +12,8 @@ import pandas as pd
 
 from . import _capi
 from ._columns import AXES, KNOWN, POSE, RangingFormatError, rejected_frame
+from ._mapped_frame import mapped_frame
+from ._mapping import column_mapping, split_mapping_keywords
 from ._options import EngineOptions, configuration, microseconds, parse_zones
 from ._validation import check, rejection_text
 
@@ -149,22 +151,29 @@ def _json_string(text) -> str:
     return "".join(out) + '"'
 
 
-def as_frame(data) -> pd.DataFrame:
+def as_frame(data, mapping_keywords=None) -> pd.DataFrame:
     """A DataFrame from a DataFrame, a pyarrow Table or RecordBatch, or a path
-    (.csv through read_csv; .parquet; .arrow, .feather)."""
+    (.csv through read_csv; .parquet; .arrow, .feather), read through the
+    column mapping that `mapping_keywords` (preset, column, distance_unit,
+    time_unit, angle_unit) describe."""
+    mapping_keywords = mapping_keywords or {}
+    mapping = column_mapping(**mapping_keywords)
     if isinstance(data, pd.DataFrame):
-        return data
-    if hasattr(data, "to_pandas") and hasattr(data, "schema"):
-        return data.to_pandas()
-    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        frame = data
+    elif hasattr(data, "to_pandas") and hasattr(data, "schema"):
+        frame = data.to_pandas()
+    elif isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
         from ._reader import read_csv
         path = str(data)
         if path.endswith(".parquet"):
-            return pd.read_parquet(path)
-        if path.endswith((".arrow", ".feather")):
-            return pd.read_feather(path)
-        return read_csv(path)
-    raise TypeError(f"replay: expected a DataFrame, a pyarrow Table or a path, got {type(data).__name__}")
+            frame = pd.read_parquet(path)
+        elif path.endswith((".arrow", ".feather")):
+            frame = pd.read_feather(path)
+        else:
+            return read_csv(path, **mapping_keywords)
+    else:
+        raise TypeError(f"replay: expected a DataFrame, a pyarrow Table or a path, got {type(data).__name__}")
+    return frame if mapping is None else mapped_frame(frame, mapping)
 
 
 def replay(data, zones=None, **engine_options) -> ReplayResult:
@@ -177,10 +186,14 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
       for an angle limit in degrees, or rangectl's text "inner=1.5,outer=3".
     - engine_options: rangectl replay's options by name (gate=4, capacity=64,
       direction="off", ...); ValueError names a bad one and its range.
+      Also its input options (docs/FORMATS.md §5): preset="android" or
+      "qorvo", column={"distance": "range_cm"}, distance_unit, time_unit,
+      angle_unit, which read `data` as read_csv reads a file with them.
     """
+    mapping_keywords = split_mapping_keywords(engine_options)
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
-    prepared = prepare(as_frame(data), options)
+    prepared = prepare(as_frame(data, mapping_keywords), options)
     run = run_engine(prepared.rows, options, zone_list, prepared.calibrations)
     return finish(prepared, run, zone_list)
 
@@ -210,11 +223,6 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    horizontal = ~np.isnan(checked.numbers["horizontal_angle"][usable]) | checked.text_columns["vertical"].present[usable]
-    if horizontal.any():
-        first = frame.index[usable[np.argmax(horizontal)]]
-        raise ValueError(f"{path}: row {first}: horizontal_angle and vertical have no equivalent in the C API "
-                         f"(ranging_engine.h); {int(horizontal.sum())} rows carry them")
     is_pose = checked.pose_only[usable]
     # A pose alone names no object (its id is not read): only the other rows number the objects.
     ids = np.zeros(len(usable), dtype=np.uint64)
@@ -232,6 +240,16 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
         "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
         "lifecycle": lifecycle,
     }
+    horizontal = checked.numbers["horizontal_angle"][usable]
+    if not np.isnan(horizontal).all():
+        rows["horizontal_angle_rad"] = np.ascontiguousarray(horizontal)
+    vertical = checked.text_columns["vertical"]
+    if vertical.present[usable].any():
+        # One code per distinct spelling (check() has rejected the unknown ones), then per row; -1 reads NONE.
+        spellings = list(vertical.uniques) + [None]
+        codes = np.array([_capi.VERTICAL_CODES.get(name, _capi.RANGING_VERTICAL_NONE) for name in spellings],
+                         dtype=np.int8)
+        rows["vertical"] = codes[vertical.codes[usable]]
     posed = checked.posed[usable]
     if posed.any():
         # NaN in all four: no pose on the row (ranging_batch_t.pose).
@@ -343,16 +361,19 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
 
     index = frame.index
     file_columns = info.get("file_columns") or {name: i + 1 for i, name in reversed(list(enumerate(frame.columns)))}
+    # Fields as the input names them (docs/FORMATS.md §5: `field 'distance[cm]'`).
+    field_names = info.get("field_names", {})
     records = [tuple(record) for record in info.get("rejected", [])]
     for position in np.flatnonzero(~checked.usable):
         where = checked.field[position]
-        records.append((index[position], file_columns.get(where), where, checked.reason[position],
-                        rejection_text(checked, position, where)))
+        records.append((index[position], file_columns.get(where), field_names.get(where, where),
+                        checked.reason[position], rejection_text(checked, position, where)))
     engine_rejected = (status != _capi.RANGING_OK) & ~is_event
     for position in np.flatnonzero(engine_rejected):
         reason = _capi.status_name(int(status[position]))
         where = "t" if reason == "time_went_backwards" else "row"
-        records.append((index[usable[position]], file_columns.get(where), where, reason, repr(float(seconds[position]))))
+        records.append((index[usable[position]], file_columns.get(where), field_names.get(where, where), reason,
+                        repr(float(seconds[position]))))
     rejected = rejected_frame(records)
     if "rejected" in info and len(rejected):
         rejected = rejected.sort_values("row", kind="stable").reset_index(drop=True)

@@ -15,6 +15,11 @@ import pandas as pd
 
 from ._capi import LIFECYCLE_CODES
 from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL, clipped
+from ._mapping import ANGLES
+
+# SphericalDirection.azimuthLimit and elevationLimit: π and π/2, with room for the rounding of 180° and 90°.
+AZIMUTH_LIMIT = math.pi * (1 + 1e-12)
+ELEVATION_LIMIT = math.pi / 2 * (1 + 1e-12)
 
 
 class CheckedRows:
@@ -33,9 +38,13 @@ def numeric_column(frame, name):
     """A numeric column as float64 (NaN where empty), and where its text was not a number."""
     if name not in frame:
         return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
-    column = frame[name]
+    return numeric_series(frame[name])
+
+
+def numeric_series(column):
+    """numeric_column of one Series."""
     if pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(column.dtype):
-        return column.to_numpy(dtype=np.float64, na_value=np.nan), np.zeros(len(frame), dtype=bool)
+        return column.to_numpy(dtype=np.float64, na_value=np.nan), np.zeros(len(column), dtype=bool)
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     text = column.astype("string").str.strip(" \t")
     malformed = (text.notna() & (text != "")).to_numpy(dtype=bool) & np.isnan(values)
@@ -72,11 +81,20 @@ class TextColumn:
         return unknown[self.codes]
 
 
-def check(frame: pd.DataFrame) -> CheckedRows:
-    """Runs the checks on every row of `frame`."""
+def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
+    """Runs the checks on every row of `frame`.
+
+    angles: whether the `azimuth` and `elevation` columns are read (radians;
+    docs/FORMATS.md §5); status: (column, word) a row's field must equal, as
+    the qorvo preset's `status` must be `SUCCESS`. Both default to what
+    the frame's attrs say (read_csv and the mapping of replay() set them).
+    """
+    info = frame.attrs.get("rangingengine", {})
+    angles = info.get("angles", False) if angles is None else angles
+    status = info.get("status") if status is None else status
     count = len(frame)
     numbers, malformed = {}, {}
-    for name in NUMERIC:
+    for name in NUMERIC + (ANGLES if angles else []):
         numbers[name], malformed[name] = numeric_column(frame, name)
     columns = {name: TextColumn(frame, name) for name in ("object", "vertical", "event")}
     texts = {name: column.values for name, column in columns.items()}
@@ -93,13 +111,18 @@ def check(frame: pd.DataFrame) -> CheckedRows:
             decided[mask] = True
 
     present = {name: ~np.isnan(values) | malformed[name] for name, values in numbers.items()}
-    measured = {name: (present[name] if name in present else columns["vertical"].present) for name in MEASUREMENT}
+    measured = {name: (present[name] if name in present else columns["vertical"].present)
+                for name in MEASUREMENT + (ANGLES if angles else [])}
     given_pose = sum(present[name].astype(int) for name in POSE)
     is_event = columns["event"].present
     # RowParser: a row with a pose and no measurement or event is a pose alone, and belongs to no object.
-    pose_only = (given_pose > 0) & ~np.logical_or.reduce([measured[name] for name in MEASUREMENT]) & ~is_event
+    pose_only = (given_pose > 0) & ~np.logical_or.reduce(list(measured.values())) & ~is_event
     reject(np.isnan(numbers["t"]) & ~malformed["t"], "missing_value", "t")
     reject(~columns["object"].present & ~pose_only, "missing_value", "object")
+    if status is not None and status[0] in frame:
+        # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
+        word = frame[status[0]].astype("string").str.strip(" \t").fillna("")
+        reject((word != status[1]).to_numpy(dtype=bool), "no_measurement", status[0])
     for name in order:
         reject(malformed[name], "malformed_number", name)
     for name in order:
@@ -123,6 +146,9 @@ def check(frame: pd.DataFrame) -> CheckedRows:
     given = sum(present[axis].astype(int) for axis in AXES)
     for axis in AXES:
         reject(measurement & (given > 0) & (given < 3) & ~present[axis], "incomplete_direction", axis)
+    if angles:
+        resolve_angles(numbers, present, measurement, reject)
+        given = sum(present[axis].astype(int) for axis in AXES)
     distance = numbers["distance"]
     with np.errstate(invalid="ignore"):
         reject(measurement & (distance < 0), "negative_distance", "distance")
@@ -144,6 +170,40 @@ def check(frame: pd.DataFrame) -> CheckedRows:
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
     return CheckedRows(frame, numbers, texts, reason, field, ~decided, columns, pose_only, given_pose == 4)
+
+
+def resolve_angles(numbers, present, measurement, reject):
+    """SphericalDirection.resolve on whole columns (docs/FORMATS.md §5): azimuth θ
+    and elevation φ give the direction x = cos φ sin θ, y = sin φ, z = -cos φ cos θ;
+    azimuth alone gives the horizontal angle (unless the row has its own);
+    elevation alone is incomplete_direction (field: the azimuth column), and
+    |θ| > π or |φ| > π/2 is angle_out_of_range. Writes the directions and angles
+    into `numbers` and `present`."""
+    azimuth, elevation = numbers["azimuth"], numbers["elevation"]
+    has_azimuth, has_elevation = present["azimuth"], present["elevation"]
+    reject(measurement & has_elevation & ~has_azimuth, "incomplete_direction", "azimuth")
+    with np.errstate(invalid="ignore"):
+        reject(measurement & has_azimuth & ~(np.abs(azimuth) <= AZIMUTH_LIMIT), "angle_out_of_range", "azimuth")
+        reject(measurement & has_azimuth & has_elevation & ~(np.abs(elevation) <= ELEVATION_LIMIT),
+               "angle_out_of_range", "elevation")
+    theta = np.clip(azimuth, -math.pi, math.pi)
+    both = np.flatnonzero(measurement & has_azimuth & has_elevation)
+    if len(both):
+        phi = np.clip(elevation[both], -math.pi / 2, math.pi / 2)
+        # The C library's sin and cos (glibc's, as Swift's Foundation calls), not NumPy's own vector ones,
+        # so that every direction is rangectl's to the last bit.
+        sin, cos = np.frompyfunc(math.sin, 1, 1), np.frompyfunc(math.cos, 1, 1)
+        sin_theta, cos_theta = sin(theta[both]).astype(np.float64), cos(theta[both]).astype(np.float64)
+        sin_phi, cos_phi = sin(phi).astype(np.float64), cos(phi).astype(np.float64)
+        for axis, values in (("dir_x", cos_phi * sin_theta), ("dir_y", sin_phi), ("dir_z", -cos_phi * cos_theta)):
+            numbers[axis] = numbers[axis].copy()
+            numbers[axis][both] = values
+            present[axis] = present[axis].copy()
+            present[axis][both] = True
+    alone = measurement & has_azimuth & ~has_elevation & ~present["horizontal_angle"]
+    if alone.any():
+        numbers["horizontal_angle"] = np.where(alone, theta, numbers["horizontal_angle"])
+        present["horizontal_angle"] = present["horizontal_angle"] | alone
 
 
 def rejection_text(checked: CheckedRows, position: int, field: str) -> str:

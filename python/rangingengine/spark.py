@@ -30,6 +30,8 @@ import numpy as np
 import pandas as pd
 
 from ._columns import NUMERIC, POSE, REJECTED_COLUMNS
+from ._mapped_frame import mapped_frame
+from ._mapping import column_mapping, split_mapping_keywords
 from ._options import EngineOptions, microseconds, parse_zones
 from ._partitioned import accepted_poses, lost_checks, replay_part
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
@@ -62,16 +64,24 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
       lost checks, objects of the same name in two recordings apart), as
       rangingengine.replay would replay each file, and the results gain a
       `recording` column, ordered by recording, then as above.
+    - preset, column, distance_unit, time_unit, angle_unit: a table in
+      another layout or other units (docs/FORMATS.md §5), as replay() takes
+      them; rows are grouped by the column read as `object`.
     """
     from pyspark.sql import functions as F
 
+    mapping = column_mapping(**split_mapping_keywords(engine_options))
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
+    if mapping is not None:
+        # The header's problems (a missing column, one read twice) before any task runs.
+        mapping.layout(spark_df.columns, "<Spark DataFrame>", None)
+    object_column = mapping.source("object") if mapping is not None else "object"
     numbered = (spark_df
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
                 .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
                 .localCheckpoint())
-    checks, poses = _lost_checks(numbered)
+    checks, poses = _lost_checks(numbered, mapping)
     columns = [name for name in spark_df.columns if name not in (_ORDER, _RECORDING)]
 
     def replay_group(frame: pd.DataFrame) -> pd.DataFrame:
@@ -79,6 +89,8 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         name = frame[_RECORDING].iloc[0]
         order = frame[_ORDER].to_numpy(dtype=np.int64)
         frame = frame[columns].set_axis(pd.Index(order, name="row"))
+        if mapping is not None:
+            frame = mapped_frame(frame, mapping)
         check_order, check_time = checks.get(name, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
         result, filtered_order, (event_order, phase, sequence) = replay_part(
             frame, order, check_order, check_time, options, zone_list, poses.get(name))
@@ -95,7 +107,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         return pd.DataFrame({column: out[column].to_numpy(dtype=_DTYPES[kind], na_value=_MISSING[kind])
                              for column, kind in zip(_COLUMNS, _KINDS)})
 
-    replayed = (numbered.groupBy(_RECORDING, "object").applyInPandas(replay_group, schema=_SCHEMA)
+    replayed = (numbered.groupBy(_RECORDING, object_column).applyInPandas(replay_group, schema=_SCHEMA)
                 .localCheckpoint())
     ordered = [_RECORDING, _ORDER, "phase", "first", "sequence"]
     lead = [F.col(_RECORDING).alias("recording")] if recording else []
@@ -113,15 +125,17 @@ _DTYPES = {"string": object, "double": np.float64, "long": np.float64, "int": np
 _MISSING = {"string": None, "double": np.nan, "long": np.nan, "int": 0}
 
 
-def _lost_checks(numbered):
+def _lost_checks(numbered, mapping):
     """Each recording's lost checks: {recording: (input position of the row that
     ran each check, its time in µs)}, from the usable rows' times; and its
     applied poses: {recording: (input positions, times in µs, n x 4 w, x, y, z)}."""
     needed = [name for name in numbered.columns
-              if name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
+              if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
 
     def usable_times(batches):
         for frame in batches:
+            if mapping is not None:
+                frame = mapped_frame(frame, mapping)
             checked = check(frame)
             usable = checked.usable
             attitude = {name: checked.numbers[name][usable] for name in POSE}

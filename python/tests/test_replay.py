@@ -8,10 +8,12 @@ import rangingengine
 from conftest import DATASETS
 
 
-def assert_same_as_rangectl(path, reference, options=(), **engine_options):
+def assert_same_as_rangectl(path, reference, options=(), data=None, **engine_options):
+    """replay() of `data` (read_csv(path) unless given) with `engine_options` against
+    `rangectl replay path` with `options`."""
     expected = reference(path, options)
     assert expected.status == 0, expected.stderr
-    result = rangingengine.replay(rangingengine.read_csv(path), **engine_options)
+    result = rangingengine.replay(rangingengine.read_csv(path) if data is None else data, **engine_options)
     assert result.events_jsonl() == expected.events
     assert result.filtered_csv() == expected.filtered
     assert result.summary.report(str(path)) in expected.stderr

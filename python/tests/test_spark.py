@@ -62,3 +62,30 @@ def test_without_an_order_column_rows_are_numbered_in_dataframe_order(spark):
     frame = rangingengine.read_csv(DATASETS[0])
     distributed = rangingengine.spark.replay(spark.createDataFrame(frame.reset_index(drop=True)).coalesce(1))
     assert rangingengine.events_jsonl(distributed.events.toPandas()) == rangingengine.replay(frame).events_jsonl()
+
+
+def test_azimuths_poses_and_other_layouts_give_the_single_machine_events(spark, phone_motion_suites, tmp_path):
+    import pandas as pd
+    from test_angles import CIRCLING, with_angles
+    from test_mapping import android_layout, other_layout
+    turns = next(path for path in phone_motion_suites["turns"] if path.name == "circling.csv")
+    cases = [
+        # horizontal_angle and vertical values, with poses (the lost checks and poses of other groups
+        # join the group's own rows, which carry angles).
+        (with_angles(turns, tmp_path / "turns-angles.csv"), {}),
+        (android_layout(turns, tmp_path / "android-turns.csv"), {"preset": "android"}),
+        (other_layout(CIRCLING, tmp_path / "other-layout.csv"),
+         {"column": ["t=time_ms", "object=peer", "distance=range_mm"], "time_unit": "ms", "distance_unit": "mm",
+          "angle_unit": "deg"}),
+    ]
+    for path, keywords in cases:
+        frame = pd.read_csv(path, comment="#", dtype={"object": str, "device_address": str, "peer": str,
+                                                       "vertical": str, "event": str})
+        frame = frame.assign(line=range(len(frame)))
+        local = rangingengine.replay(frame.drop(columns="line"), **keywords)
+        distributed = rangingengine.spark.replay(spark.createDataFrame(frame), order_by="line", **keywords)
+        assert rangingengine.events_jsonl(distributed.events.toPandas()) == local.events_jsonl()
+        assert rangingengine.filtered_csv(distributed.filtered.toPandas()) == local.filtered_csv()
+        found = sorted(distributed.rejected.toPandas()[["field", "reason"]].itertuples(index=False, name=None))
+        assert found == sorted(local.rejected[["field", "reason"]].itertuples(index=False, name=None))
+        assert len(local.events) > 0

@@ -180,7 +180,12 @@ enum {
   /** A component of the pose quaternion is NaN or infinite (ranging_engine_update_pose()). */
   RANGING_REJECTED_NON_FINITE_POSE = 12,
   /** The pose quaternion's norm differs from 1 by more than 0.01 (ranging_engine_update_pose()). */
-  RANGING_REJECTED_POSE_NOT_UNIT = 13
+  RANGING_REJECTED_POSE_NOT_UNIT = 13,
+  /**
+   * A batch row's horizontal angle is not within -pi...pi radians
+   * (ranging_batch_t.horizontal_angle_rad).
+   */
+  RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE = 14
 };
 
 /* ---------------------------------------------------------------------------
@@ -790,6 +795,19 @@ ranging_status_t ranging_engine_read_stats(const ranging_engine_t *engine, rangi
  */
 #define RANGING_BATCH_POSE (-3)
 
+/** ranging_batch_t.vertical: the row has no vertical relation. */
+#define RANGING_VERTICAL_NONE (-1)
+/** ranging_batch_t.vertical: the peer's height relative to the phone is not known. */
+#define RANGING_VERTICAL_UNKNOWN 0
+/** ranging_batch_t.vertical: the peer is at about the phone's height. */
+#define RANGING_VERTICAL_SAME 1
+/** ranging_batch_t.vertical: the peer is above the phone. */
+#define RANGING_VERTICAL_ABOVE 2
+/** ranging_batch_t.vertical: the peer is below the phone. */
+#define RANGING_VERTICAL_BELOW 3
+/** ranging_batch_t.vertical: the peer is above or below the phone, not at its height. */
+#define RANGING_VERTICAL_ABOVE_OR_BELOW 4
+
 /**
  * Many rows at once, for callers that cross into C once per batch (the
  * Python package): column arrays in, each row's status, the state after
@@ -837,6 +855,27 @@ typedef struct ranging_batch {
    * after it moved, so code built against an earlier header must be rebuilt.
    */
   const double *pose;
+  /**
+   * count horizontal angles, radians, positive to the right (the azimuth of
+   * docs/FORMATS.md §1's horizontal_angle column), NAN for none; NULL when
+   * no row has one. Read on a measurement row without a direction, which
+   * the 3-D direction filter then fuses as an azimuth alone (a row with a
+   * direction ignores it, as the Swift RangingUpdate does). A row with a
+   * horizontal angle or a vertical relation and nothing else is a
+   * measurement, not RANGING_REJECTED_NO_MEASUREMENT; an angle outside
+   * -pi...pi (or infinite) is RANGING_REJECTED_HORIZONTAL_ANGLE_OUT_OF_RANGE.
+   *
+   * Added after release 0.2.0 with vertical, after pose (CHANGELOG).
+   */
+  const double *horizontal_angle_rad;
+  /**
+   * count coarse vertical relations (docs/FORMATS.md §1's vertical column):
+   * a RANGING_VERTICAL_* value, or RANGING_VERTICAL_NONE for none; NULL when
+   * no row has one. Read on a measurement row without a direction, as
+   * horizontal_angle_rad. A value that is none of these is
+   * RANGING_ERROR_INVALID_ARGUMENT for its row, which changes nothing.
+   */
+  const int8_t *vertical;
   /**
    * Out, optional (NULL): count statuses, row i's as ranging_engine_update()
    * or ranging_engine_lifecycle() would return it (a RANGING_REJECTED_* code

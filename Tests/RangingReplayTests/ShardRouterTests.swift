@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import Testing
+
+@testable import RangingReplay
+
+/// How ``ShardRouter`` shares objects out and which rows it hands each shard,
+/// against values worked out by hand from its rules (Graham's longest
+/// processing time first; the lost check of `RangingPipeline.advanceClock`).
+@Suite("ShardRouter")
+struct ShardRouterTests {
+  /// One measurement row: its object and time.
+  struct Row {
+    var object: String
+    var seconds: Double
+  }
+
+  /// A batch of `rows`, each keyed by `router`, routed.
+  private static func routed(_ rows: [Row], by router: ShardRouter) -> ReplayRowBatch {
+    let batch = ReplayRowBatch(rowCapacity: rows.count, nameBytesCapacity: 1 << 12, shardCount: router.shardCount)
+    for (index, row) in rows.enumerated() {
+      // The key is read from a line's bytes, with 16 readable bytes after the name.
+      var bytes = Array(row.object.utf8) + Array(repeating: UInt8(ascii: ","), count: 16)
+      let key = bytes.withUnsafeMutableBufferPointer {
+        router.key(ofLineBytes: UnsafeBufferPointer(rebasing: $0[..<row.object.utf8.count]))
+      }
+      var scanned = RowScanner.Row()
+      scanned.seconds = row.seconds
+      scanned.update = RangingUpdate(time: Timestamp(seconds: row.seconds), distanceMeters: 2)
+      bytes.withUnsafeBufferPointer {
+        batch.append(
+          line: index + 2, row: scanned, object: UnsafeBufferPointer(rebasing: $0[..<row.object.utf8.count]),
+          nameKey: key)
+      }
+    }
+    router.route(batch)
+    return batch
+  }
+
+  /// The lines handed to `shard`.
+  private static func lines(of batch: ReplayRowBatch, shard: Int) -> [Int] {
+    batch.rows(ofShard: shard).map { batch.entries[Int($0)].line }
+  }
+
+  /// The shard of each object.
+  private static func shards(of batch: ReplayRowBatch) -> [String: Int] {
+    var shards: [String: Int] = [:]
+    for index in 0..<batch.count {
+      let entry = batch.entries + index
+      shards[String(decoding: batch.name(of: entry), as: UTF8.self)] = Int(entry.pointee.shard)
+    }
+    return shards
+  }
+
+  private static var schedule: LostCheckSchedule {
+    LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: false)
+  }
+
+  @Test("Objects go, the busiest first, to the shard with the fewest rows: 6, 3, 2 and 1 rows make 6 and 6")
+  func balancesByRows() {
+    // a: 6 rows, b: 3, c: 2, d: 1, within 0.3 s so that only the first row runs the lost check.
+    let counts = ["a": 6, "b": 3, "c": 2, "d": 1]
+    var rows: [Row] = []
+    for step in 0..<6 {
+      for name in ["a", "b", "c", "d"] where step < counts[name]! {
+        rows.append(Row(object: name, seconds: Double(rows.count) * 0.01))
+      }
+    }
+    let router = ShardRouter(shardCount: 2, schedule: Self.schedule)
+    let batch = Self.routed(rows, by: router)
+    // Longest first: a (6) to shard 0; b (3) to shard 1; c (2) to shard 1 (3 < 6); d (1) to shard 1 (5 < 6).
+    #expect(Self.shards(of: batch) == ["a": 0, "b": 1, "c": 1, "d": 1])
+    // Each shard: its own rows; shard 1 also the first row, a's, where the first lost check runs.
+    #expect(Self.lines(of: batch, shard: 0).count == 6)
+    #expect(Self.lines(of: batch, shard: 1).count == 6 + 1)
+  }
+
+  @Test("A shard is handed the other shards' rows only where the lost check runs, 0.5 s of clock apart")
+  func handsTicks() {
+    // a on shard 0 (more rows), b on shard 1; b's rows at 0, 0.2, ..., 2.0 s and a's in between.
+    var rows: [Row] = []
+    for step in 0...10 {
+      rows.append(Row(object: "b", seconds: Double(step) * 0.2))
+      rows.append(Row(object: "a", seconds: Double(step) * 0.2 + 0.05))
+      rows.append(Row(object: "a", seconds: Double(step) * 0.2 + 0.1))
+    }
+    let batch = Self.routed(rows, by: ShardRouter(shardCount: 2, schedule: Self.schedule))
+    #expect(Self.shards(of: batch) == ["a": 0, "b": 1])
+    // Lines: b at 2, 5, 8, ...; a at the two after each. Checks (clock at least 0.5 s past the
+    // previous check): 0 (b, line 2), 0.5 (a, line 10), 1.0 (b, line 17), 1.5 (a, line 25), 2.0 (b, line 32).
+    let ownOfA = rows.indices.filter { rows[$0].object == "a" }.map { $0 + 2 }
+    let ownOfB = rows.indices.filter { rows[$0].object == "b" }.map { $0 + 2 }
+    #expect(Self.lines(of: batch, shard: 0) == (ownOfA + [2, 17, 32]).sorted())
+    #expect(Self.lines(of: batch, shard: 1) == (ownOfB + [10, 25]).sorted())
+  }
+
+  @Test("Without a schedule every row goes to every shard")
+  func everyRowWithoutSchedule() {
+    let rows = (0..<20).map { Row(object: "tag-\($0 % 4)", seconds: Double($0) * 0.01) }
+    let batch = Self.routed(rows, by: ShardRouter(shardCount: 3, schedule: nil))
+    for shard in 0..<3 { #expect(Self.lines(of: batch, shard: shard) == Array(2..<22)) }
+  }
+
+  @Test("Past the names kept, an object goes to the shard of its name's hash, the same every time")
+  func hashesPastTheNamesKept() {
+    let router = ShardRouter(shardCount: 2, schedule: Self.schedule, namesKept: 2)
+    let rows = ["x", "y", "zeta", "omega", "zeta", "x"].enumerated().map { Row(object: $1, seconds: Double($0) * 0.01) }
+    let batch = Self.routed(rows, by: router)
+    let keys = (0..<batch.count).map { batch.entries[$0].nameKey }
+    #expect(keys[0] >= 0 && keys[1] >= 0, "the first two names are kept")
+    #expect(keys[5] == keys[0])
+    for (index, name) in [(2, "zeta"), (3, "omega"), (4, "zeta")] {
+      let hashed = Array(name.utf8).withUnsafeBufferPointer { ReplayShard.index(ofNameBytes: $0, count: 2) }
+      #expect(keys[index] == Int32(-1 - hashed), "\(name)")
+      #expect(Int(batch.entries[index].shard) == hashed, "\(name)")
+    }
+  }
+
+  @Test("The lost check runs where the clock first reaches 0.5 s past the previous one; earlier times do not move it")
+  func lostCheckSchedule() {
+    var schedule = Self.schedule
+    let times = [0.0, 0.3, 0.49, 0.5, 0.2, 0.99, 1.0, 1.7, 1.6, 2.2]
+    let runs = times.map { schedule.advance(to: Timestamp(seconds: $0)) }
+    // 0 (first), 0.5 (0.5 after 0), 1.0 (0.5 after 0.5), 1.7 (0.7 after 1.0), 2.2 (0.5 after 1.7).
+    #expect(runs == [true, false, false, true, false, false, true, true, false, true])
+  }
+
+  @Test("A pose earlier than the last one taken is refused, as the tracker refuses it; with poses ignored, none is")
+  func poses() {
+    let level = Attitude(w: 1, x: 0, y: 0, z: 0)
+    var schedule = Self.schedule
+    let taken = [1, 0.5, 1].map { schedule.posed(at: Timestamp(seconds: $0), attitude: level) }
+    #expect(taken == [true, false, true])
+    var ignoring = LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: true)
+    let takenIgnoring = [1, 0.5].map { ignoring.posed(at: Timestamp(seconds: $0), attitude: level) }
+    #expect(takenIgnoring == [true, true])
+  }
+}

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A DataFrame in another layout or other units, read through a column
+mapping (docs/FORMATS.md §5) as read_csv reads a file through one: the
+columns read come out under their §1 names, divided by their unit's size
+(text that is not a number is kept as it is, for the checks to reject as
+malformed_number); azimuth, elevation and the success status are left to
+check(), which resolves them in rangectl's order.
+"""
+import numpy as np
+import pandas as pd
+
+from ._mapping import ANGLES
+from ._validation import numeric_series
+
+
+def mapped_frame(frame: pd.DataFrame, mapping) -> pd.DataFrame:
+    """`frame` read through `mapping` (a ColumnMapping).
+
+    Raises RangingFormatError when the columns do not fit the mapping (no
+    `t` source, a required source missing, a column read twice), and
+    ValueError for a frame that read_csv has already read through a mapping.
+    """
+    info = dict(frame.attrs.get("rangingengine", {}))
+    if info.get("mapped"):
+        raise ValueError("this DataFrame was read through a column mapping already (read_csv(..., preset=...) "
+                         "or a mapping keyword); give the mapping keywords once")
+    header = [str(name) for name in frame.columns]
+    layout = mapping.layout(header, info.get("path", "<DataFrame>"), None)
+    status_index = mapping.status_index(header)
+    read_as = {index: name for name, index in layout.items()}
+    data = {}
+    for index, name in enumerate(header):
+        canonical = read_as.get(index)
+        if canonical is None:
+            # Not read: kept under its own name, unless a column read takes that name.
+            if name not in layout and name not in data:
+                data[name] = frame.iloc[:, index]
+            continue
+        column = frame.iloc[:, index]
+        divisor = mapping.divisor(canonical)
+        if divisor != 1:
+            values, malformed = numeric_series(column)
+            converted = values / divisor
+            column = (pd.Series(np.where(malformed, column.to_numpy(dtype=object), converted), index=frame.index,
+                                dtype=object) if malformed.any() else pd.Series(converted, index=frame.index))
+        data[canonical] = column
+    mapped = pd.DataFrame(data, index=frame.index)
+    file_columns = info.get("file_columns", {})
+    mapped.attrs["rangingengine"] = {
+        **info,
+        "mapped": True,
+        "angles": any(name in layout for name in ANGLES),
+        "status": None if status_index is None else list(mapping.success_status),
+        "field_names": {name: header[index] for name, index in layout.items()},
+        "file_columns": {name: file_columns.get(header[index], index + 1) for name, index in layout.items()},
+        "unused_columns": list(dict.fromkeys(name for index, name in enumerate(header)
+                                             if index not in read_as and index != status_index and name)),
+    }
+    return mapped
