@@ -6,12 +6,15 @@
     result.filtered    # Spark DataFrame, the §3 columns, in input order
     result.rejected    # Spark DataFrame: row, column, field, reason, text
 
-Rows are grouped by `object` (groupBy(object).applyInPandas) and each group
-is replayed by its own engine (rangingengine._partitioned), with the lost
-checks that the whole replay runs: the driver computes them first from the
-times of all usable rows (one pass, 8 bytes a row collected), and with every
-pose of the recording (docs/FORMATS.md §1: a pose turns every object; 40
-bytes a pose collected). The result is
+Rows are grouped by `object` and each group is replayed by its own engine
+(rangingengine._partitioned), with the lost checks that the whole replay
+runs and every pose of the recording that it applies (docs/FORMATS.md §1: a
+pose turns every object). Nothing is collected on the driver: one task per
+recording finds its checks and poses from the times of its usable rows (a
+mapInPandas pass, then groupBy(recording).applyInPandas over 16 bytes a row,
+and 40 a pose), they are joined to each object group of the recording, and
+each group meets them in groupBy(recording, object).cogroup(...).applyInPandas.
+The result is
 the single-machine result, with two documented differences: the object
 table's capacity applies per object group, so a single-machine replay that
 evicts objects (more live objects than `capacity`) gives other events; and
@@ -39,6 +42,11 @@ from ._validation import check
 
 _ORDER = "_rangingengine_order"
 _RECORDING = "_rangingengine_recording"
+_KIND = "_rangingengine_kind"
+_GROUP_RECORDING = "_rangingengine_group_recording"
+_GROUP_OBJECT = "_rangingengine_group_object"
+# The kinds of row a group gets beside its own (_shared_rows).
+_CHECK_ROW, _POSE_ROW = 0, 1
 _SCHEMA = (f"record string, {_RECORDING} string, {_ORDER} long, phase int, first long, sequence long, "
            "t double, object string, zone string, event string, distance double, sigma double, reason string, "
            "dir_x double, dir_y double, dir_z double, direction_state string, dir_sigma_deg double, nlos double, "
@@ -81,19 +89,28 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
                 .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
                 .localCheckpoint())
-    checks, poses = _lost_checks(numbered, mapping)
+    # Each recording's lost checks and applied poses, beside every object group of that recording.
+    # (New column names on the object side: both sides come from `numbered`, and Spark refuses the self-join.)
+    groups = numbered.select(F.col(_RECORDING).alias(_GROUP_RECORDING), F.col(object_column).alias(_GROUP_OBJECT))
+    shared = _shared_rows(numbered, mapping).join(
+        groups.distinct(), F.col(_RECORDING).eqNullSafe(F.col(_GROUP_RECORDING)))
     columns = [name for name in spark_df.columns if name not in (_ORDER, _RECORDING)]
 
-    def replay_group(frame: pd.DataFrame) -> pd.DataFrame:
+    def replay_group(frame: pd.DataFrame, extras: pd.DataFrame) -> pd.DataFrame:
         frame = frame.sort_values(_ORDER, kind="stable")
         name = frame[_RECORDING].iloc[0]
         order = frame[_ORDER].to_numpy(dtype=np.int64)
         frame = frame[columns].set_axis(pd.Index(order, name="row"))
         if mapping is not None:
             frame = mapped_frame(frame, mapping)
-        check_order, check_time = checks.get(name, (np.zeros(0, np.int64), np.zeros(0, np.int64)))
+        extras = extras.sort_values(_ORDER, kind="stable")
+        checks = extras[extras[_KIND] == _CHECK_ROW]
+        poses = extras[extras[_KIND] == _POSE_ROW]
         result, filtered_order, (event_order, phase, sequence) = replay_part(
-            frame, order, check_order, check_time, options, zone_list, poses.get(name))
+            frame, order, checks[_ORDER].to_numpy(dtype=np.int64), checks["time_us"].to_numpy(dtype=np.int64),
+            options, zone_list,
+            (poses[_ORDER].to_numpy(dtype=np.int64), poses["time_us"].to_numpy(dtype=np.int64),
+             np.ascontiguousarray(poses[POSE].to_numpy(dtype=np.float64))) if len(poses) else None)
         first = int(order[0]) if len(order) else 0
         events = result.events.assign(record="event", phase=phase.astype(np.int32), first=first,
                                       sequence=sequence, **{_ORDER: event_order})
@@ -107,7 +124,9 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         return pd.DataFrame({column: out[column].to_numpy(dtype=_DTYPES[kind], na_value=_MISSING[kind])
                              for column, kind in zip(_COLUMNS, _KINDS)})
 
-    replayed = (numbered.groupBy(_RECORDING, object_column).applyInPandas(replay_group, schema=_SCHEMA)
+    replayed = (numbered.groupBy(_RECORDING, object_column)
+                .cogroup(shared.groupBy(_GROUP_RECORDING, _GROUP_OBJECT))
+                .applyInPandas(replay_group, schema=_SCHEMA)
                 .localCheckpoint())
     ordered = [_RECORDING, _ORDER, "phase", "first", "sequence"]
     lead = [F.col(_RECORDING).alias("recording")] if recording else []
@@ -125,10 +144,12 @@ _DTYPES = {"string": object, "double": np.float64, "long": np.float64, "int": np
 _MISSING = {"string": None, "double": np.nan, "long": np.nan, "int": 0}
 
 
-def _lost_checks(numbered, mapping):
-    """Each recording's lost checks: {recording: (input position of the row that
-    ran each check, its time in µs)}, from the usable rows' times; and its
-    applied poses: {recording: (input positions, times in µs, n x 4 w, x, y, z)}."""
+def _shared_rows(numbered, mapping):
+    """The rows every object group of a recording needs beside its own, as a
+    Spark DataFrame (recording, kind, input position, time in µs, w, x, y, z),
+    computed on the executors, one task per recording: the rows on which the
+    whole recording's lost check runs (kind _CHECK_ROW), from the usable rows'
+    times; and the poses the whole replay applies (kind _POSE_ROW)."""
     needed = [name for name in numbered.columns
               if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
 
@@ -144,11 +165,7 @@ def _lost_checks(numbered, mapping):
                                 "time_us": microseconds(checked.numbers["t"][usable]),
                                 "pose_only": checked.pose_only[usable], "posed": checked.posed[usable], **attitude})
 
-    schema = (f"{_RECORDING} string, {_ORDER} long, time_us long, pose_only boolean, posed boolean, "
-              + ", ".join(f"{name} double" for name in POSE))
-    times = numbered.select(*needed).mapInPandas(usable_times, schema=schema).toPandas()
-    checks, poses = {}, {}
-    for name, rows in times.groupby(_RECORDING, sort=False):
+    def recording_rows(rows: pd.DataFrame) -> pd.DataFrame:
         rows = rows.sort_values(_ORDER, kind="stable")
         time_us = rows["time_us"].to_numpy(dtype=np.int64)
         posed = rows["posed"].to_numpy(dtype=bool)
@@ -158,8 +175,17 @@ def _lost_checks(numbered, mapping):
         clock = ~rows["pose_only"].to_numpy(dtype=bool) & ~(posed & ~applied)
         order = rows[_ORDER].to_numpy(dtype=np.int64)
         positions, check_time = lost_checks(time_us[clock])
-        checks[name] = (order[clock][positions], check_time)
-        if applied.any():
-            poses[name] = (order[applied], time_us[applied],
-                           np.ascontiguousarray(rows[POSE].to_numpy(dtype=np.float64)[applied]))
-    return checks, poses
+        checks = pd.DataFrame({_KIND: _CHECK_ROW, _ORDER: order[clock][positions], "time_us": check_time,
+                               **{name: np.nan for name in POSE}})
+        poses = pd.DataFrame({_KIND: _POSE_ROW, _ORDER: order[applied], "time_us": time_us[applied],
+                              **{name: rows[name].to_numpy(dtype=np.float64)[applied] for name in POSE}})
+        out = pd.concat([checks, poses], ignore_index=True)
+        out.insert(0, _RECORDING, rows[_RECORDING].iloc[0])
+        return out
+
+    times_schema = (f"{_RECORDING} string, {_ORDER} long, time_us long, pose_only boolean, posed boolean, "
+                    + ", ".join(f"{name} double" for name in POSE))
+    shared_schema = (f"{_RECORDING} string, {_KIND} int, {_ORDER} long, time_us long, "
+                     + ", ".join(f"{name} double" for name in POSE))
+    return (numbered.select(*needed).mapInPandas(usable_times, schema=times_schema)
+            .groupBy(_RECORDING).applyInPandas(recording_rows, schema=shared_schema))

@@ -89,3 +89,27 @@ def test_azimuths_poses_and_other_layouts_give_the_single_machine_events(spark, 
         found = sorted(distributed.rejected.toPandas()[["field", "reason"]].itertuples(index=False, name=None))
         assert found == sorted(local.rejected[["field", "reason"]].itertuples(index=False, name=None))
         assert len(local.events) > 0
+
+
+def test_nothing_is_collected_on_the_driver(spark, phone_motion_suites, monkeypatch):
+    # The lost checks and the poses travel to each object group through the executors (a join and a
+    # cogroup), so building the result collects no row on the driver: every way to collect is refused
+    # while spark.replay runs.
+    from pyspark import RDD
+    path = next(path for path in phone_motion_suites["walk"] if path.name == "many-objects.csv")
+    frame = rangingengine.read_csv(path)
+    table = spark.createDataFrame(frame.reset_index())
+
+    def refused(*arguments, **keywords):
+        raise AssertionError("spark.replay collected rows on the driver")
+
+    with monkeypatch.context() as patched:
+        # The class of the table itself: pyspark's DataFrame is abstract, its implementation overrides these.
+        kind = type(table)
+        for owner, name in ((kind, "collect"), (kind, "toPandas"), (kind, "toLocalIterator"), (kind, "take"),
+                            (kind, "head"), (RDD, "collect")):
+            patched.setattr(owner, name, refused)
+        distributed = rangingengine.spark.replay(table, order_by="line")
+    local = rangingengine.replay(frame)
+    assert local.summary.poses_accepted > 0 and len(local.events) > 0
+    assert_same(distributed, local, frame)
