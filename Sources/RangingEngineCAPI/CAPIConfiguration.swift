@@ -49,6 +49,10 @@ struct CAPIConfiguration {
     config.reset_after_us = Timestamp(seconds: filter.resetAfterSeconds).microseconds
     config.confirmation_count = UInt32(filter.confirmationCount)
     config.confirmation_us = Timestamp(seconds: filter.confirmationSeconds).microseconds
+    config.hampel_window = UInt32(filter.prefilter.window)
+    config.hampel_threshold = filter.prefilter.threshold
+    config.hampel_side = filter.prefilter.side == .above
+      ? ranging_outlier_side_t(RANGING_OUTLIER_SIDE_ABOVE) : ranging_outlier_side_t(RANGING_OUTLIER_SIDE_BOTH)
     let direction = DirectionFilterConfiguration()
     config.max_coast_us = Timestamp(seconds: direction.maximumCoastSeconds).microseconds
     config.velocity_correlation_us = Timestamp(seconds: direction.velocityCorrelationSeconds).microseconds
@@ -94,7 +98,9 @@ struct CAPIConfiguration {
       config.zone_count <= UInt32(RANGING_MAX_ZONES), (config.zones == nil) == (config.zone_count == 0),
       RangeCalibration.validationError(offsetMeters: config.range_offset_m, scale: config.range_scale) == nil,
       config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_EXIT_ZONES)
-        || config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES)
+        || config.suspension_policy == ranging_suspension_policy_t(RANGING_SUSPENSION_HOLD_ZONES),
+      config.hampel_side == ranging_outlier_side_t(RANGING_OUTLIER_SIDE_ABOVE)
+        || config.hampel_side == ranging_outlier_side_t(RANGING_OUTLIER_SIDE_BOTH)
     else { return CAPIStatus.invalidConfig }
     do {
       try trackerConfiguration(config).validate()
@@ -122,6 +128,10 @@ struct CAPIConfiguration {
     tracker.rangeFilter.resetAfterSeconds = Timestamp(microseconds: config.reset_after_us).seconds
     tracker.rangeFilter.confirmationCount = Int(clamping: config.confirmation_count)
     tracker.rangeFilter.confirmationSeconds = Timestamp(microseconds: config.confirmation_us).seconds
+    tracker.rangeFilter.prefilter.window = Int(clamping: config.hampel_window)
+    tracker.rangeFilter.prefilter.threshold = config.hampel_threshold
+    tracker.rangeFilter.prefilter.side =
+      config.hampel_side == ranging_outlier_side_t(RANGING_OUTLIER_SIDE_BOTH) ? .both : .above
     if config.direction_tracking {
       var fieldOfView = FieldOfView()
       fieldOfView.azimuthLimitRadians = config.field_of_view_azimuth_rad

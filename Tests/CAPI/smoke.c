@@ -84,6 +84,7 @@ static void check_defaults(void) {
   CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 1000000 && config.reset_after_us == 500000);
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
+  CHECK(config.hampel_window == 1 && config.hampel_threshold == 3 && config.hampel_side == RANGING_OUTLIER_SIDE_ABOVE);
   ranging_config_init(NULL); /* ignored */
 
   ranging_zone_config_t zone;
@@ -113,7 +114,7 @@ static void check_invalid_configs(void) {
   CHECK_STATUS(ranging_engine_create(NULL, &engine), RANGING_ERROR_NULL_ARGUMENT);
   CHECK(engine == NULL);
 
-  for (int which = 0; which < 48; which++) {
+  for (int which = 0; which < 54; which++) {
     ranging_config_t config = good;
     ranging_zone_config_t bad_zones[2] = {zones[0], zones[1]};
     config.zones = bad_zones;
@@ -171,6 +172,13 @@ static void check_invalid_configs(void) {
     case 45: config.max_coast_us = 3600000001LL; break;
     case 46: config.velocity_correlation_us = 999; break;
     case 47: config.velocity_correlation_us = INT64_MAX; break;
+    /* The Hampel pre-filter's settings. */
+    case 48: config.hampel_window = 0; break;
+    case 49: config.hampel_window = 16; break;
+    case 50: config.hampel_window = UINT32_MAX; break;
+    case 51: config.hampel_threshold = -1; break;
+    case 52: config.hampel_threshold = NAN; break;
+    case 53: config.hampel_side = 2; break;
     }
     CHECK_STATUS(ranging_engine_memory_size(&config, &value), expected);
     CHECK_STATUS(ranging_engine_memory_blocks(&config, &value), expected);
@@ -178,6 +186,12 @@ static void check_invalid_configs(void) {
     CHECK_STATUS(ranging_engine_create(&config, &engine), expected);
     CHECK(engine == NULL);
   }
+  /* The ends of the Hampel ranges are accepted. */
+  ranging_config_t widest = good;
+  widest.hampel_window = 15, widest.hampel_threshold = 0, widest.hampel_side = RANGING_OUTLIER_SIDE_BOTH;
+  engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&widest, &engine), RANGING_OK);
+  ranging_engine_destroy(engine);
   ranging_engine_destroy(NULL); /* ignored */
 }
 

@@ -26,6 +26,8 @@ VERTICAL_CODES = {"unknown": 0, "same": 1, "above": 2, "below": 3, "aboveOrBelow
 RANGING_MAX_ZONES = 32
 RANGING_SUSPENSION_EXIT_ZONES = 0
 RANGING_SUSPENSION_HOLD_ZONES = 1
+# ranging_outlier_side_t, by the spelling of rangectl's --hampel-side.
+OUTLIER_SIDES = {"above": 0, "both": 1}
 # ranging_lifecycle_t, by the spelling of docs/FORMATS.md §1's `event` column.
 LIFECYCLE_CODES = {
     "removed_timeout": 0,
@@ -76,6 +78,9 @@ class Config(ctypes.Structure):
         ("confirmation_us", ctypes.c_int64),
         ("max_coast_us", ctypes.c_int64),
         ("velocity_correlation_us", ctypes.c_int64),
+        ("hampel_window", ctypes.c_uint32),
+        ("hampel_threshold", ctypes.c_double),
+        ("hampel_side", ctypes.c_uint32),
     ]
 
 

@@ -68,12 +68,11 @@ class EngineOptions:
         """Raises ValueError for the first option out of its range, as rangectl checks them."""
         _choice("suspension", self.suspension, ("exit", "hold"))
         _choice("direction", self.direction, ("on", "off"))
-        _choice("hampel_side", self.hampel_side, ("above",),
-                "the C library has no Hampel pre-filter settings; only the default 'above' is accepted")
+        _choice("hampel_side", self.hampel_side, tuple(_capi.OUTLIER_SIDES))
         _choice("backend", self.backend, ("swift",),
                 "the package's library is built without GSL and runs the Swift backend")
-        _range("hampel_window", self.hampel_window, 1, 1, integer=True,
-               why="the C library has no Hampel pre-filter settings; only the default 1 (off) is accepted")
+        # HampelConfiguration.windowRange (1...HampelFilter.maximumWindow) and thresholdRange.
+        _range("hampel_window", self.hampel_window, 1, 15, integer=True)
         _range("hampel_threshold", self.hampel_threshold, 0, 1e6)
         for name in ("enter_dwell", "exit_dwell"):
             _range(name, getattr(self, name), 0, 3600, unit=" seconds")
@@ -207,6 +206,9 @@ def configuration(options: EngineOptions, zones, event_capacity: int):
     config.confirmation_us = microseconds(options.confirmation_seconds)
     config.max_coast_us = microseconds(options.max_coast)
     config.velocity_correlation_us = microseconds(options.velocity_correlation)
+    config.hampel_window = int(options.hampel_window)
+    config.hampel_threshold = options.hampel_threshold
+    config.hampel_side = _capi.OUTLIER_SIDES[options.hampel_side]
     return config, zone_array
 
 

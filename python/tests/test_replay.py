@@ -95,15 +95,29 @@ def lost_at_one_check_unordered(events_jsonl):
     (["--fov", "40,30", "--max-coast", "0.5", "--velocity-correlation", "5"],
      {"fov": "40,30", "max_coast": 0.5, "velocity_correlation": 5}),
     (["--range-offset", "0.1", "--range-scale", "1.02"], {"range_offset": 0.1, "range_scale": 1.02}),
+    (["--hampel-window", "7", "--hampel-threshold", "2", "--hampel-side", "both"],
+     {"hampel_window": 7, "hampel_threshold": 2, "hampel_side": "both"}),
     (["--object-calibration", "s11-tag-01=0.2,1.01", "--object-calibration", "s12-tag-05=-0.1"],
      {"object_calibration": {"s11-tag-01": (0.2, 1.01), "s12-tag-05": -0.1}}),
 ], ids=["gates", "direction-off", "hold-hysteresis-band", "zones", "capacity-evicts", "dwell-margin",
-        "distance-filter", "direction-filter", "calibration", "object-calibration"])
+        "distance-filter", "direction-filter", "calibration", "hampel", "object-calibration"])
 def test_engine_options_act_as_rangectl_options_do(options, engine_options, troubled, reference):
     engine_options = dict(engine_options)
     zones = engine_options.pop("zones", None)
     result = assert_same_as_rangectl(troubled, reference, options, zones=zones, **engine_options)
     assert len(result.events) > 0
+
+
+@pytest.mark.parametrize("options,engine_options", [
+    (["--hampel-window", "5"], {"hampel_window": 5}),
+    (["--hampel-window", "9", "--hampel-side", "both", "--hampel-threshold", "0"],
+     {"hampel_window": 9, "hampel_side": "both", "hampel_threshold": 0}),
+], ids=["above", "moving-median"])
+def test_the_hampel_prefilter_acts_as_rangectls_does(options, engine_options, reference):
+    path = next(path for path in DATASETS if path.parent.name == "nlos-approach")
+    result = assert_same_as_rangectl(path, reference, options, **engine_options)
+    # The pre-filter reaches the engine: the track is another one than without it.
+    assert result.filtered_csv() != rangingengine.replay(path).filtered_csv()
 
 
 def test_capacity_below_the_objects_evicts_as_rangectl_does(fleet_50, reference):

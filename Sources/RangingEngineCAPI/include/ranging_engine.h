@@ -219,6 +219,15 @@ enum {
   RANGING_SUSPENSION_HOLD_ZONES = 1
 };
 
+/** Which outliers the Hampel pre-filter replaces: one of the RANGING_OUTLIER_SIDE_* values. */
+typedef uint32_t ranging_outlier_side_t;
+enum {
+  /** Only distances far above the window's median (default): the long detours of non-line-of-sight paths. */
+  RANGING_OUTLIER_SIDE_ABOVE = 0,
+  /** Distances far above or below the median. */
+  RANGING_OUTLIER_SIDE_BOTH = 1
+};
+
 /** Whether a zone event is an entry or an exit: RANGING_ZONE_ENTER or RANGING_ZONE_EXIT. */
 typedef uint8_t ranging_zone_event_kind_t;
 enum {
@@ -414,6 +423,23 @@ typedef struct ranging_config {
    * velocity in practice). Default 1500000.
    */
   int64_t velocity_correlation_us;
+  /*
+   * The distance filter's Hampel pre-filter (HampelConfiguration in the
+   * Swift reference), which replaces a distance far from the median of the
+   * latest hampel_window ones by that median before the Kalman filter sees
+   * it. Added after release 0.2.0 at the end of the structure (CHANGELOG):
+   * code built against an earlier header must be rebuilt.
+   */
+  /** Distances in the window, 1...15 (--hampel-window); 1 turns the pre-filter off. Default 1. */
+  uint32_t hampel_window;
+  /**
+   * How far from the median a distance is an outlier, in robust standard
+   * deviations (1.4826 times the median absolute deviation), 0...1e6
+   * (--hampel-threshold; 0 makes the pre-filter a moving median). Default 3.
+   */
+  double hampel_threshold;
+  /** Which outliers are replaced (--hampel-side). Default RANGING_OUTLIER_SIDE_ABOVE. */
+  ranging_outlier_side_t hampel_side;
 } ranging_config_t;
 
 /**
@@ -422,8 +448,9 @@ typedef struct ranging_config {
  * direction tracking on, 55 x 45 degree field of view, 0.065 m range sigma,
  * no range calibration (offset 0, scale 1), suspension exits zones, and the
  * distance filter's defaults (q 0.5, gates 4 and 4, no rate limit, restart
- * after rejections spanning 0.5 s, confirmation after 1 fusion and 0.25 s), and the
- * direction filter's (1.5 s coast, 1.5 s velocity correlation).
+ * after rejections spanning 0.5 s, confirmation after 1 fusion and 0.25 s, no
+ * Hampel pre-filter), and the direction filter's (1.5 s coast, 1.5 s velocity
+ * correlation).
  *
  * - Parameters: config: not NULL (a NULL config is ignored).
  * - Complexity: O(1). Does not allocate.
