@@ -27,6 +27,33 @@ struct TextFormattingTests {
     #expect(try Self.appended(value, decimals: decimals) == text)
   }
 
+  @Test("fixedText writes what printf's %.Nf writes, near ties, zeros and huge values included (seeded)")
+  func fixedTextIsPrintf() {
+    var state: UInt64 = 0x5EED_2025
+    func next() -> UInt64 {
+      // SplitMix64 (Steele, Lea and Flood 2014).
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    var values: [Double] = [0, -0.0, 0.5, -0.5, 2.5, 0.0005, -0.00049, 1e12, 2e12, -3e15, .ulpOfOne, 1234.56785]
+    for _ in 0..<20_000 {
+      let magnitude = pow(10, Double(next() % 16) - 6)
+      values.append((Double(next() % 2_000_001) / 1_000_000 - 1) * magnitude)
+    }
+    for value in values {
+      for decimals in 0...7 {
+        let reference = String(format: "%.\(decimals)f", value)
+        // printf's own text, less the sign of a value that prints as zero (issue 23).
+        let unsigned = reference.hasPrefix("-") && reference.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
+        #expect(TextFormatting.fixedText(value, decimals: decimals) == (unsigned ? String(reference.dropFirst()) : reference),
+                "\(value) with \(decimals) decimals")
+      }
+    }
+  }
+
   @Test("Seconds read back as the same Double, and -0 is written 0.0")
   func seconds() {
     #expect(TextFormatting.seconds(-0.0) == "0.0")
