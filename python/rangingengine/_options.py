@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from . import _capi
+from . import _capi, _number_text
 from ._mapping import MAPPING_KEYWORDS
 
 DEFAULT_ZONES = {"inner": 1.5, "outer": 3.0}
@@ -61,6 +61,7 @@ class EngineOptions:
                 raise ValueError(f"unknown engine option {name!r}; the options are {', '.join(sorted(known))} "
                                  f"(and the input options {', '.join(MAPPING_KEYWORDS)})")
         options = cls(**keywords)
+        options.object_calibration = _calibrations_by_name(options.object_calibration)
         options.validate()
         return options
 
@@ -118,6 +119,27 @@ class EngineOptions:
         """object_calibration as {name: (offset, scale)}."""
         return {name: ((value, 1.0) if isinstance(value, (int, float)) else tuple(value))
                 for name, value in (self.object_calibration or {}).items()}
+
+
+def _calibrations_by_name(value):
+    """object_calibration as {name: offset or (offset, scale)}: a dict as it is, or
+    rangectl's texts `name=offset[,scale]` (one, or a list of them; the last `=`
+    splits, as an object name may hold one), with its errors."""
+    if value is None or isinstance(value, dict):
+        return value
+    calibrations = {}
+    for text in ([value] if isinstance(value, str) else list(value)):
+        name, equals, numbers = str(text).rpartition("=")
+        if not equals or not name:
+            raise ValueError(f"object_calibration wants name=offset[,scale], got {text!r}")
+        parts = numbers.split(",")
+        if not (1 <= len(parts) <= 2) or not all(_number_text.DECIMAL.fullmatch(part) or
+                                                  _number_text.NON_FINITE.fullmatch(part) for part in parts):
+            raise ValueError(f"object_calibration wants name=offset[,scale] with numbers, got {text!r}")
+        if name in calibrations:
+            raise ValueError(f"object_calibration names {name!r} twice")
+        calibrations[name] = tuple(float(part) for part in parts) if len(parts) == 2 else float(parts[0])
+    return calibrations
 
 
 def parse_zones(zones):

@@ -83,3 +83,16 @@ def test_the_gsl_backend_is_refused_by_name():
     frame = rangingengine.read_csv(WALK)
     with pytest.raises(ValueError, match="backend.*without GSL"):
         rangingengine.replay(frame, backend="gsl")
+
+
+@pytest.mark.parametrize("texts", [["tag"], ["=0.1"], ["tag=abc"], ["tag=0.1,1,2"], ["tag=20"], ["tag=0.1,3"],
+                                   ["tag=0.1", "tag=0.2"], ["tag= 0.1"]])
+def test_bad_object_calibration_texts_are_refused_by_both(texts, rangectl):
+    # rangectl's --object-calibration name=offset[,scale] (repeatable), as a list of texts.
+    done = subprocess.run([str(rangectl), "replay", str(WALK), "--quiet", "--backend", "swift",
+                           *[part for text in texts for part in ("--object-calibration", text)]],
+                          capture_output=True, text=True)
+    assert done.returncode == 64, done.stderr
+    with pytest.raises(ValueError, match="object_calibration"):
+        rangingengine.replay(rangingengine.read_csv(WALK), object_calibration=texts)
+

@@ -99,8 +99,11 @@ def lost_at_one_check_unordered(events_jsonl):
      {"hampel_window": 7, "hampel_threshold": 2, "hampel_side": "both"}),
     (["--object-calibration", "s11-tag-01=0.2,1.01", "--object-calibration", "s12-tag-05=-0.1"],
      {"object_calibration": {"s11-tag-01": (0.2, 1.01), "s12-tag-05": -0.1}}),
+    (["--object-calibration", "s11-tag-01=0.2,1.01", "--object-calibration", "s12-tag-05=-0.1"],
+     {"object_calibration": ["s11-tag-01=0.2,1.01", "s12-tag-05=-0.1"]}),
 ], ids=["gates", "direction-off", "hold-hysteresis-band", "zones", "capacity-evicts", "dwell-margin",
-        "distance-filter", "direction-filter", "calibration", "hampel", "object-calibration"])
+        "distance-filter", "direction-filter", "calibration", "hampel", "object-calibration",
+        "object-calibration-texts"])
 def test_engine_options_act_as_rangectl_options_do(options, engine_options, troubled, reference):
     engine_options = dict(engine_options)
     zones = engine_options.pop("zones", None)
