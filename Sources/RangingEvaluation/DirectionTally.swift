@@ -82,6 +82,22 @@ public struct DirectionTally: Sendable {
 
   /// Whether any row was added.
   public var isEmpty: Bool { rows == 0 }
+
+  /// Adds every row of `other` (another file's), as ``QuantileSample/merge(_:)``
+  /// pools samples: tallies merged in the same order give the same report
+  /// however they were computed, so files scored on several threads pool as
+  /// on one. Gap states are the caller's, per object, and not merged.
+  public mutating func merge(_ other: DirectionTally) {
+    measured.merge(other.measured)
+    earlyPredicted.merge(other.earlyPredicted)
+    earlyHold.merge(other.earlyHold)
+    predicted.merge(other.predicted)
+    unknownRows += other.unknownRows
+    gaps += other.gaps
+    failing += other.failing
+    rows += other.rows
+    outOfView.merge(other.outOfView)
+  }
 }
 
 /// The running state of a ``DirectionErrorReport/OutOfViewDirection``: rows
@@ -109,6 +125,14 @@ public struct OutOfViewTally: Sendable {
       maximum = max(maximum ?? error, error)
       errors.add(error)
     }
+  }
+
+  /// Adds every row of `other` (see ``DirectionTally/merge(_:)``).
+  public mutating func merge(_ other: OutOfViewTally) {
+    rows += other.rows
+    sum += other.sum
+    if let theirs = other.maximum { maximum = max(maximum ?? theirs, theirs) }
+    errors.merge(other.errors)
   }
 
   /// The scores, or nil when no row was out of view.

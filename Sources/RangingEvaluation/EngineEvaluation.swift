@@ -28,7 +28,8 @@ import ZoneMonitor
 /// Pairing: the engine's filtered state of a row is compared with that row's
 /// truth; a baseline's distance likewise. Directions are scored against the
 /// row's `true_x/y/z` (``DirectionTally``), pooled over every file this
-/// evaluation scores (``directionReport``); a file with poses is replayed a
+/// evaluation scores (``directionReport``), each file's tally whole, in the
+/// order scored; a file with poses is replayed a
 /// second time with them ignored, for the direction out of view without
 /// poses (issue 26).
 public struct EngineEvaluation<Backend: KalmanBackend> {
@@ -92,6 +93,17 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     return report
   }
 
+  /// Pools the direction scores of the files `other` evaluated after this
+  /// evaluation's own: evaluations of files on several threads, each from a
+  /// copy of one evaluation that had scored nothing, merged in the files'
+  /// order, give the ``directionReport`` of one evaluation scoring them in
+  /// that order (each file's tally is pooled whole, ``DirectionTally/merge(_:)``).
+  public mutating func merge(_ other: EngineEvaluation) {
+    direction.merge(other.direction)
+    outOfViewWithoutPose.merge(other.outOfViewWithoutPose)
+    sawPoses = sawPoses || other.sawPoses
+  }
+
   /// The run's name in reports: `datasets/<name>/samples.csv` is named after
   /// its folder, any other file after itself without `.csv`.
   public static func runName(path: String) -> String {
@@ -114,7 +126,7 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     reader.beforeRead = beforeRead
     let pipeline = makePipeline()
     let pass = EvaluationPass(
-      evaluator: evaluator, baselines: baselines, smooth: smooth, direction: direction,
+      evaluator: evaluator, baselines: baselines, smooth: smooth, direction: DirectionTally(),
       liveLimit: liveObjectLimit ?? RunScorer.defaultLiveLimit(engineCapacity: pipeline.tracker.capacity))
     var replayer = Replayer(pipeline: pipeline, zoneNames: zoneNames)
     replayer.objectCalibrations = objectCalibrations
@@ -132,7 +144,8 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     let rowsDecimated = reader.rowsDecimated
     smoother?.finish()
     guard pass.rowsWithTruth > 0 else { throw EvaluationInputError(path: path, kind: .noTruth) }
-    direction = pass.direction
+    // Each file's tally is pooled whole, so that files scored on other threads pool the same (merge(_:)).
+    direction.merge(pass.direction)
     let runs = pass.finish(name: name ?? Self.runName(path: path))
     if summary.posesFed > 0, pass.rowsWithTruePosition > 0 {
       sawPoses = true
@@ -149,7 +162,7 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     var replayer = Replayer(pipeline: makePipeline(), zoneNames: zoneNames)
     replayer.objectCalibrations = objectCalibrations
     replayer.ignoresPoses = true
-    let tally = TallyBox(outOfViewWithoutPose)
+    let tally = TallyBox(OutOfViewTally())
     var truePosition: (object: String, time: Timestamp, position: (x: Double, y: Double, z: Double))?
     replayer.onRecord = { record in
       truePosition = nil
@@ -166,7 +179,7 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
         truePosition: row.position)
     }
     do { _ = try replayer.run(&reader) } catch { throw EvaluationInputError(error) }
-    outOfViewWithoutPose = tally.value
+    outOfViewWithoutPose.merge(tally.value)
   }
 
   /// A reader for `path` (decimated when asked), refusing a file without a `true_distance` column.

@@ -39,8 +39,7 @@ public struct EvaluationInputError: Error, Equatable, CustomStringConvertible {
 
   /// `<path>[:<line>]: <what>`.
   public var description: String {
-    var location = DatasetError.displayName(for: path)
-    if let line { location += ":\(line)" }
+    let location = DatasetError.location(path: path, line: line)
     switch kind {
     case .dataset(let kind): return DatasetError(path: path, line: line, kind: kind).description
     case .missingColumn(let name): return "\(location): missing column '\(Escaped(name))'"

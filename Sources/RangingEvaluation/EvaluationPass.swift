@@ -16,7 +16,7 @@ final class EvaluationPass {
   private let zones: [(name: String, radiusMeters: Double)]
   private let outwards: [Int]
   private let smoothedMethod: Int?
-  /// The pooled direction tally, carried from file to file.
+  /// The file's direction tally (``EngineEvaluation`` pools the files').
   private(set) var direction: DirectionTally
   private(set) var rowsWithTruth = 0
   private(set) var rowsWithTruePosition = 0

@@ -52,13 +52,20 @@ public struct DatasetError: Error, Equatable, CustomStringConvertible {
   /// `<path>[:<line>]: <what>: <reason>`, with standard input shown as `<stdin>`
   /// and control characters shown as escapes (``Escaped``).
   public var description: String {
-    var location = DatasetError.displayName(for: path)
-    if let line { location += ":\(line)" }
+    let location = DatasetError.location(path: path, line: line)
     switch kind {
     case .cannotOpen(let reason): return "\(location): cannot open: \(reason)"
     case .notARangingCSV(let reason): return "\(location): not a ranging CSV: \(Escaped(reason))"
     case .readFailed(let reason): return "\(location): read failed: \(reason)"
     }
+  }
+
+  /// `<path>[:<line>]` as every input error of the package begins:
+  /// ``displayName(for:)`` of the path, then the line when there is one.
+  package static func location(path: String, line: Int?) -> String {
+    let name = displayName(for: path)
+    guard let line else { return name }
+    return "\(name):\(line)"
   }
 
   /// The name to print for a path: `<stdin>` for `-`, else the path with

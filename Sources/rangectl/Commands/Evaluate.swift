@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
+import Dispatch
 import Foundation
 import RangingEngine
 import RangingEvaluation
@@ -88,8 +89,15 @@ struct Evaluate: ParsableCommand {
         + "object's first row, as scripts/accuracy decimates; life-cycle rows stay. In (0, 1000000] Hz.",
       valueName: "HZ"))
   var decimate: Double?
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Files scored at once (1...256; default: one per core): the same report, messages and order as 1.",
+    valueName: "n"))
+  var jobs: Int = Evaluate.defaultJobs
   @OptionGroup(title: "Input columns and units") var input: InputOptions
   @OptionGroup var engine: EngineOptions
+
+  /// One file at a time per core, at most 256.
+  static var defaultJobs: Int { Swift.min(Swift.max(1, ProcessInfo.processInfo.activeProcessorCount), 256) }
 
   func validate() throws {
     if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }
@@ -104,6 +112,7 @@ struct Evaluate: ParsableCommand {
       }
       if events != nil { throw ValidationError("--decimate thins the rows the engine runs on; not with --events") }
     }
+    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
     guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
       throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
     }
@@ -218,8 +227,13 @@ struct Evaluate: ParsableCommand {
   }
 
   /// Runs the engine over every dataset and scores it (`EngineEvaluation`,
-  /// one streaming pass per file); returns each file's scores and the pooled
-  /// direction report.
+  /// one streaming pass per file), ``jobs`` files at a time; returns each
+  /// file's scores and the pooled direction report. Each file is scored from
+  /// a copy of one evaluation that has scored nothing, and the copies are
+  /// pooled in the files' order (`EngineEvaluation.merge(_:)`), so the
+  /// report is the same for any ``jobs``; each file's messages are written
+  /// in the files' order, up to the first file that fails, whose error is
+  /// thrown, as when the files are scored one after the other.
   private func runEngine<Backend: KalmanBackend>(
     _: Backend.Type, zones: ZoneList, evaluator: Evaluator
   ) throws -> ([ScoredFile], DirectionErrorReport?) {
@@ -231,42 +245,147 @@ struct Evaluate: ParsableCommand {
     evaluation.mapping = try input.mapping()
     evaluation.smooth = smooth
     evaluation.decimation = decimate.flatMap { RowDecimation(rateHertz: $0) }
-    // Progress follows the engine's pass over each file: rows read, and the share of all the files' bytes.
+    var pooled = evaluation
+    var files: [ScoredFile] = []
+    var failure: EvaluationInputError? = nil
+    // Called for each file in the files' order, as soon as it and every file before it are scored.
+    func take(_ path: String, _ outcome: Result<FileOutcome<Backend>, EvaluationInputError>) -> Bool {
+      let scored: FileOutcome<Backend>
+      switch outcome {
+      case .failure(let error):
+        failure = error
+        return false
+      case .success(let outcome):
+        scored = outcome
+      }
+      Self.report(rejections: scored.rejections.listed, count: scored.rejections.count,
+                  byReason: scored.rejections.byReason, path: path)
+      if !quiet, let decimate {
+        let kept = scored.file.summary.rowsRead
+        Diagnostics.write("rangectl evaluate: \(path): --decimate \(decimate) Hz kept \(kept) of "
+          + "\(kept + scored.file.rowsDecimated) rows\n")
+      }
+      if !quiet, !scored.file.summary.unusedColumns.isEmpty {
+        Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(scored.file.summary.unusedColumns))\n")
+      }
+      pooled.merge(scored.evaluation)
+      files.append(ScoredFile(engine: scored.file.engine, baselines: scored.file.baselines, smoothed: scored.file.smoothed))
+      return true
+    }
+    if Swift.min(jobs, paths.count) > 1 {
+      scoreAtOnce(paths, from: evaluation, take: take)
+    } else {
+      scoreInTurn(paths, from: evaluation, take: take)
+    }
+    if let failure { throw failure }
+    return (files, pooled.directionReport)
+  }
+
+  /// One file scored: its scores, its rejected rows, and the evaluation that scored it alone (to pool).
+  fileprivate struct FileOutcome<Backend: KalmanBackend> {
+    var file: EngineEvaluation<Backend>.ScoredFile
+    var rejections: RejectionList
+    var evaluation: EngineEvaluation<Backend>
+  }
+
+  /// Scores `path` with a copy of `template`, its rejected rows gathered.
+  private static func score<Backend: KalmanBackend>(
+    _ path: String, from template: EngineEvaluation<Backend>, beforeRead: ((ReadProgress) -> Void)?
+  ) -> Result<FileOutcome<Backend>, EvaluationInputError> {
+    var evaluation = template
+    let rejections = RejectionList()
+    evaluation.onRejection = rejections.add
+    evaluation.beforeRead = beforeRead
+    return Result { () throws(EvaluationInputError) in
+      let file = try evaluation.evaluate(path: path)
+      evaluation.onRejection = { _ in }
+      evaluation.beforeRead = nil
+      return FileOutcome(file: file, rejections: rejections, evaluation: evaluation)
+    }
+  }
+
+  /// The files one after the other on this thread, with the progress line
+  /// (rows read, and the share of all the files' bytes), each handed to
+  /// `take` as it is scored, until `take` returns false.
+  private func scoreInTurn<Backend: KalmanBackend>(
+    _ paths: [String], from template: EngineEvaluation<Backend>,
+    take: (String, Result<FileOutcome<Backend>, EvaluationInputError>) -> Bool
+  ) {
     let sizes = paths.map(ProgressLine.regularFileSize)
     let total = sizes.contains(nil) ? nil : sizes.reduce(0) { $0 + ($1 ?? 0) }
     let progress = ProgressLine(unit: "lines", totalBytes: total, enabled: !quiet)
     defer { progress?.finish() }
     var done = (lines: 0, bytes: 0)
-    var files: [ScoredFile] = []
     for path in paths {
-      let rejections = RejectionList()
-      evaluation.onRejection = rejections.add
       let before = done
       var read = (lines: 0, bytes: 0)
-      evaluation.beforeRead = { now in
+      let outcome = Self.score(path, from: template) { now in
         read = (now.lines, now.bytesRead)
         progress?.update(count: before.lines + now.lines, bytes: before.bytes + now.bytesRead)
       }
-      let scored: EngineEvaluation<Backend>.ScoredFile
-      do {
-        defer {
-          done = (before.lines + read.lines, before.bytes + read.bytes)
-          progress?.finish()  // also when the replay throws
-        }
-        scored = try evaluation.evaluate(path: path)
-      }
-      Self.report(rejections: rejections.listed, count: rejections.count, byReason: rejections.byReason, path: path)
-      if !quiet, let decimate {
-        let kept = scored.summary.rowsRead
-        Diagnostics.write("rangectl evaluate: \(path): --decimate \(decimate) Hz kept \(kept) of "
-          + "\(kept + scored.rowsDecimated) rows\n")
-      }
-      if !quiet, !scored.summary.unusedColumns.isEmpty {
-        Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(scored.summary.unusedColumns))\n")
-      }
-      files.append(ScoredFile(engine: scored.engine, baselines: scored.baselines, smoothed: scored.smoothed))
+      done = (before.lines + read.lines, before.bytes + read.bytes)
+      progress?.finish()  // also when the file failed
+      if !take(path, outcome) { return }
     }
-    return (files, evaluation.directionReport)
+  }
+
+  /// The files `jobs` at a time, without a progress line (one line cannot
+  /// follow several files); each file is handed to `take` in the files'
+  /// order as soon as every file before it is scored (on whichever thread
+  /// scored the last of them), and no file is started once `take` returned false.
+  private func scoreAtOnce<Backend: KalmanBackend>(
+    _ paths: [String], from template: EngineEvaluation<Backend>,
+    take: (String, Result<FileOutcome<Backend>, EvaluationInputError>) -> Bool
+  ) {
+    withoutActuallyEscaping(take) { take in
+      let outcomes = ScoredFiles<Backend>(paths: paths, take: take)
+      nonisolated(unsafe) let template = template
+      DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, paths.count)) { _ in
+        while let index = outcomes.nextFile() {
+          outcomes.finish(index, Self.score(paths[index], from: template, beforeRead: nil))
+        }
+      }
+    }
+  }
+}
+
+/// Files scored on several threads: the next file to take, and the outcomes
+/// not yet handed on in the files' order.
+private final class ScoredFiles<Backend: KalmanBackend>: @unchecked Sendable {
+  // Unchecked: every access, and every call of `take`, is under `lock`.
+  private let lock = NSLock()
+  private let paths: [String]
+  private let take: (String, Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) -> Bool
+  private var next = 0
+  private var handedOn = 0
+  private var stopped = false
+  private var outcomes: [Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>?]
+
+  init(paths: [String], take: @escaping (String, Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) -> Bool) {
+    self.paths = paths
+    self.take = take
+    outcomes = Array(repeating: nil, count: paths.count)
+  }
+
+  /// The next file to score, or nil when every file has been taken or a file failed.
+  func nextFile() -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < outcomes.count, !stopped else { return nil }
+    defer { next += 1 }
+    return next
+  }
+
+  /// Keeps file `index`'s outcome and hands on every outcome now ready in order.
+  func finish(_ index: Int, _ outcome: Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) {
+    lock.lock()
+    defer { lock.unlock() }
+    outcomes[index] = outcome
+    while !stopped, handedOn < outcomes.count, let ready = outcomes[handedOn] {
+      outcomes[handedOn] = nil  // handed on: its memory goes with it
+      stopped = !take(paths[handedOn], ready)
+      handedOn += 1
+    }
   }
 }
 
