@@ -5,6 +5,7 @@
     result.events      # Spark DataFrame, docs/FORMATS.md §2 fields, in the single-machine order
     result.filtered    # Spark DataFrame, the §3 columns, in input order
     result.rejected    # Spark DataFrame: row, column, field, reason, text
+    result.summary     # Spark DataFrame: rangectl's counts, one row per recording
 
 Rows are grouped by `object` and each group is replayed by its own engine
 (rangingengine._partitioned), with the lost checks that the whole replay
@@ -47,19 +48,25 @@ _GROUP_RECORDING = "_rangingengine_group_recording"
 _GROUP_OBJECT = "_rangingengine_group_object"
 # The kinds of row a group gets beside its own (_shared_rows).
 _CHECK_ROW, _POSE_ROW = 0, 1
+# The counts of ReplaySummary that add up over object groups (the `summary` DataFrame's columns).
+_SUMMARY_COUNTS = ["rows_read", "rows_accepted", "measurements_accepted", "lifecycle_accepted", "poses_accepted",
+                   "rows_rejected", "objects", "evictions", "enter_events", "exit_events"]
 _SCHEMA = (f"record string, {_RECORDING} string, {_ORDER} long, phase int, first long, sequence long, "
            "t double, object string, zone string, event string, distance double, sigma double, reason string, "
            "dir_x double, dir_y double, dir_z double, direction_state string, dir_sigma_deg double, nlos double, "
-           "row long, `column` long, field string, text string")
+           "row long, `column` long, field string, text string, "
+           + ", ".join(f"{name} long" for name in _SUMMARY_COUNTS))
 
 
 @dataclass
 class SparkReplayResult:
-    """Spark DataFrames of the replay's events, filtered rows and rejected rows."""
+    """Spark DataFrames of the replay's events, filtered rows and rejected rows,
+    and `summary`: rangectl's counts (ReplaySummary's), one row per recording."""
 
     events: object
     filtered: object
     rejected: object
+    summary: object
 
 
 def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options) -> SparkReplayResult:
@@ -118,7 +125,9 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
                                           **{_ORDER: filtered_order})
         rejected = result.rejected.assign(record="rejected", phase=0, first=first, sequence=0)
         rejected[_ORDER] = rejected["row"].astype(np.int64)
-        out = pd.concat([events, accepted, rejected], ignore_index=True).reindex(columns=_COLUMNS)
+        counts = pd.DataFrame([{"record": "summary", _ORDER: first, "phase": 0, "first": first, "sequence": 0,
+                                **{name: getattr(result.summary, name) for name in _SUMMARY_COUNTS}}])
+        out = pd.concat([events, accepted, rejected, counts], ignore_index=True).reindex(columns=_COLUMNS)
         out[_RECORDING] = name
         # Plain NumPy columns: Arrow-backed strings arrive chunked, which Spark's converter refuses.
         return pd.DataFrame({column: out[column].to_numpy(dtype=_DTYPES[kind], na_value=_MISSING[kind])
@@ -134,8 +143,12 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     def part(record, names):
         return replayed.where(F.col("record") == record).orderBy(*ordered).select(*lead, *names)
 
+    # Each object group counts its own rows, so the recording's counts are the groups' sums.
+    summary = (replayed.where(F.col("record") == "summary").groupBy(_RECORDING)
+               .agg(*[F.sum(name).cast("long").alias(name) for name in _SUMMARY_COUNTS])
+               .orderBy(_RECORDING).select(*lead, *_SUMMARY_COUNTS))
     return SparkReplayResult(events=part("event", EVENT_COLUMNS), filtered=part("filtered", FILTERED_COLUMNS),
-                             rejected=part("rejected", REJECTED_COLUMNS))
+                             rejected=part("rejected", REJECTED_COLUMNS), summary=summary)
 
 
 _COLUMNS = [field.split(" ")[0].strip("`") for field in _SCHEMA.split(", ")]

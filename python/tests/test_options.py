@@ -96,3 +96,17 @@ def test_bad_object_calibration_texts_are_refused_by_both(texts, rangectl):
     with pytest.raises(ValueError, match="object_calibration"):
         rangingengine.replay(rangingengine.read_csv(WALK), object_calibration=texts)
 
+
+
+# rangectl replay's options that say where output goes or how the command runs, not what the engine does:
+# replay() returns DataFrames, reads its input once, and runs on the calling thread.
+OUTPUT_ONLY = {"events", "filtered", "follow", "smooth", "quiet", "list-rejected", "jobs", "out-dir", "write-filtered",
+               "version", "help"}
+
+
+def test_every_option_of_rangectl_replay_is_a_keyword_of_replay(rangectl):
+    done = subprocess.run([str(rangectl), "replay", "--help"], capture_output=True, text=True, check=True)
+    flags = set(re.findall(r"^\s+--([a-z-]+)", done.stdout, re.MULTILINE)) - OUTPUT_ONLY
+    keywords = ({field.name for field in dataclasses.fields(rangingengine.EngineOptions)} | {"zones"}
+                | {"preset", "column", "distance_unit", "time_unit", "angle_unit"})
+    assert {flag.replace("-", "_") for flag in flags} == keywords

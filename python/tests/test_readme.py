@@ -30,6 +30,11 @@ def test_the_use_from_python_example_prints_the_events_and_the_summary():
 def test_the_cluster_example_writes_every_recordings_events():
     printed = run(python_block("Many recordings on a cluster", "docs/PYTHON.md")).stdout
     assert "|recording" in printed.replace(" ", "")
+    # The summary table: one line per recording, with its rows read and objects.
+    for path in sorted((REPOSITORY / "datasets").glob("*/samples.csv")):
+        summary = rangingengine.replay(rangingengine.read_csv(path)).summary
+        assert f"|{path.parent.name}|{summary.rows_read}|{summary.rows_rejected}|{summary.objects}|" in printed.replace(
+            " ", ""), path.parent.name
     events = pd.read_parquet("/tmp/events.parquet")
     for path in sorted((REPOSITORY / "datasets").glob("*/samples.csv")):
         local = rangingengine.replay(rangingengine.read_csv(path)).events

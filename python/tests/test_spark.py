@@ -25,6 +25,16 @@ def assert_same(distributed, local, frame):
     found = [(int(row), field, reason) for row, field, reason in
              distributed.rejected.toPandas()[["row", "field", "reason"]].values]
     assert found == expected
+    # The counts add up over the groups to rangectl's, but for the lines Spark never saw.
+    summary, counts = local.summary, distributed.summary.toPandas()
+    assert len(counts) == 1
+    lines_not_in_spark = len(read_csv_only)
+    assert counts.iloc[0].to_dict() == {
+        "rows_read": summary.rows_read - lines_not_in_spark, "rows_accepted": summary.rows_accepted,
+        "measurements_accepted": summary.measurements_accepted, "lifecycle_accepted": summary.lifecycle_accepted,
+        "poses_accepted": summary.poses_accepted, "rows_rejected": summary.rows_rejected - lines_not_in_spark,
+        "objects": summary.objects, "evictions": summary.evictions, "enter_events": summary.enter_events,
+        "exit_events": summary.exit_events}
     return events
 
 
