@@ -127,7 +127,7 @@ final class ShardRouter {
     newEntries.sort { (rowsInBatch[Int($0)], $1) > (rowsInBatch[Int($1)], $0) }
     var load = rowsOfShard
     for key in newEntries {
-      let shard = load.indices.min { load[$0] < load[$1] }!
+      let shard = load.indices.min { load[$0] < load[$1] } ?? 0
       shardOfEntry[Int(key)] = Int32(shard)
       load[shard] += Int(rowsInBatch[Int(key)])
       rowsInBatch[Int(key)] = 0

@@ -33,9 +33,13 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   /// One replayer per shard; replayer `k` replays shard `k` of `count`.
   @usableFromInline var replayers: [Replayer<Backend>]
   /// Rows in one batch (clamped to 1...2^20).
-  public var rowsPerBatch = 4096
+  public var rowsPerBatch = 16384
   /// Batches handed round at once: one being read, the others replayed or merged (clamped to 1...1,024).
-  public var batchesInFlight = 4
+  /// Eight of 16,384 rows (131,072 rows, about 20 ms of the reader's work)
+  /// let the reader and the shards run on while one of them is off its core
+  /// for a scheduler slice, as when three threads share two cores
+  /// (docs/PERFORMANCE.md).
+  public var batchesInFlight = 8
   /// Bytes of object names after which a batch is handed over early (clamped to 1...2^28).
   public var nameBytesPerBatch = 1 << 18
 
