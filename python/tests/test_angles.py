@@ -7,7 +7,7 @@ import math
 
 import rangingengine
 from conftest import REPOSITORY
-from test_replay import assert_same_as_rangectl
+from test_replay import assert_same_as_rangectl, split_csv
 
 CIRCLING = REPOSITORY / "datasets" / "circling" / "samples.csv"
 
@@ -16,12 +16,8 @@ def with_angles(source, path):
     """`source` with every third direction replaced by its azimuth, θ = atan2(x, -z)
     (docs/FORMATS.md §5), and a vertical relation from the sign of y; every fifth
     by a vertical relation alone; and rows the checks refuse."""
-    lines = source.read_text().splitlines()
-    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
-    header = lines[header_at].split(",")
-    at = {name: header.index(name) for name in header}
-    out = lines[:header_at + 1]
-    for number, line in enumerate(lines[header_at + 1:]):
+    out, _, at, rows = split_csv(source)
+    for number, line in enumerate(rows):
         fields = line.split(",")
         if fields[at["dir_x"]]:
             x, y, z = (float(fields[at[axis]]) for axis in ("dir_x", "dir_y", "dir_z"))

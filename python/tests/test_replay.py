@@ -142,14 +142,19 @@ def test_generated_scenarios_with_phone_motion_replay_as_rangectl_does(kind, pho
     assert without.filtered_csv() != rangingengine.replay(frame).filtered_csv()
 
 
-def test_bad_poses_are_rejected_as_rangectl_rejects_them(phone_motion_suites, reference, tmp_path):
-    source = next(path for path in phone_motion_suites["turns"] if path.name == "walk-in-out.csv")
+def split_csv(source):
+    """A ranging CSV's lines up to and including its header, the header's names, each
+    name's column index, and the data lines after the header."""
     lines = source.read_text().splitlines()
     header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
     header = lines[header_at].split(",")
-    at = {name: header.index(name) for name in header}
-    out = lines[:header_at + 1]
-    for number, line in enumerate(lines[header_at + 1:]):
+    return lines[:header_at + 1], header, {name: header.index(name) for name in header}, lines[header_at + 1:]
+
+
+def test_bad_poses_are_rejected_as_rangectl_rejects_them(phone_motion_suites, reference, tmp_path):
+    source = next(path for path in phone_motion_suites["turns"] if path.name == "walk-in-out.csv")
+    out, header, at, rows = split_csv(source)
+    for number, line in enumerate(rows):
         out.append(line)
         fields = line.split(",")
         if number == 300:
