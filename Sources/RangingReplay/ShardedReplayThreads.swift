@@ -11,7 +11,6 @@ final class ShardedReplayThreads: @unchecked Sendable {
   // Unchecked: `results` entries are written by their shard's thread before it
   // signals `finished`, and read by the merging thread after waiting for it.
   private let rounds: ReplayRounds
-  private let shardCount: Int
   private let unusedColumns: [String]
   private let timeColumn: (name: String, column: Int)?
   private var results: [Result<ReplaySummary, DatasetError>?]
@@ -36,7 +35,6 @@ final class ShardedReplayThreads: @unchecked Sendable {
       count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount,
       rowsPerBatch: Swift.min(Swift.max(1, rowsPerBatch), 1 << 20),
       nameBytesPerBatch: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
-    self.shardCount = shardCount
     unusedColumns = reader.unusedColumns
     timeColumn = reader.headerColumn(for: "t")
     results = Array(repeating: nil, count: shardCount)
