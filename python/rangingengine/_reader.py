@@ -119,7 +119,7 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     if status_index is not None:
         # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
         word = mapping.success_status[1]
-        status = fields.text(status_index) if status_index in texts else fields.raw(status_index)
+        status = texts[status_index] if status_index in texts else fields.raw(status_index)
         reject(status != word, status_index, "no_measurement", lambda position: clipped(status[position] or ""))
     numeric_columns = [index for index in columns if index in numbers]
     for reason in ("malformed_number", "non_finite_value"):
