@@ -9,7 +9,7 @@ check(), which resolves them in rangectl's order.
 import numpy as np
 import pandas as pd
 
-from ._mapping import ANGLES
+from ._mapping import layout_attributes
 from ._validation import numeric_series
 
 
@@ -49,11 +49,8 @@ def mapped_frame(frame: pd.DataFrame, mapping) -> pd.DataFrame:
     mapped.attrs["rangingengine"] = {
         **info,
         "mapped": True,
-        "angles": any(name in layout for name in ANGLES),
         "status": None if status_index is None else list(mapping.success_status),
-        "field_names": {name: header[index] for name, index in layout.items()},
         "file_columns": {name: file_columns.get(header[index], index + 1) for name, index in layout.items()},
-        "unused_columns": list(dict.fromkeys(name for index, name in enumerate(header)
-                                             if index not in read_as and index != status_index and name)),
+        **layout_attributes(header, layout, status_index),
     }
     return mapped

@@ -130,6 +130,21 @@ class ColumnMapping:
         return header.index(self.success_status[0])
 
 
+def layout_attributes(header, layout, status_index):
+    """What read_csv and a mapped DataFrame record in attrs["rangingengine"]
+    about a header read through `layout` (ColumnMapping.layout): the input's
+    name of each column read (the rejections name it), whether azimuth and
+    elevation are read, and the named columns that are neither read nor the
+    success status, once each, in header order."""
+    read = set(layout.values())
+    return {
+        "field_names": {name: header[index] for name, index in layout.items()},
+        "angles": any(name in layout for name in ANGLES),
+        "unused_columns": list(dict.fromkeys(name for index, name in enumerate(header)
+                                             if index not in read and index != status_index and name)),
+    }
+
+
 def _android():
     mapping = ColumnMapping(time_unit="ns", angle_unit="deg")
     mapping.sources.update({"t": "elapsed_realtime_nanos", "object": "device_address",

@@ -105,9 +105,9 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
     if len(own_order):
         # The checks from the last one before the part's first row (so that the
         # part's engine does not run a check of its own on that row) until its
-        # object is lost for sure.
-        last_time = rows["time_us"][own_rows].max() if own_rows.any() else rows["time_us"].max()
-        first = own_order[own_rows].min() if own_rows.any() else own_order.min()
+        # object is lost for sure. (Other rows' poses join only a part with rows of its own, so it has some.)
+        last_time = rows["time_us"][own_rows].max()
+        first = own_order[own_rows].min()
         start = max(int(np.searchsorted(check_order, first, side="left")) - 1, 0)
         beyond = np.flatnonzero(check_time_us[start:] > last_time + LOST_TIMEOUT_US)
         stop = start + (beyond[0] + 1 if len(beyond) else len(check_order) - start)

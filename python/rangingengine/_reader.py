@@ -27,7 +27,7 @@ import pyarrow.compute as arrow_compute
 
 from . import _number_text
 from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, RangingFormatError, clipped
-from ._mapping import ANGLES, ColumnMapping, column_mapping
+from ._mapping import ANGLES, ColumnMapping, column_mapping, layout_attributes
 from ._lines import normalised_line_ends, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
@@ -119,7 +119,7 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     if status_index is not None:
         # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
         word = mapping.success_status[1]
-        status = fields.text(status_index) if status_index in texts else fields.raw(status_index)
+        status = texts[status_index] if status_index in texts else fields.raw(status_index)
         reject(status != word, status_index, "no_measurement", lambda position: clipped(status[position] or ""))
     numeric_columns = [index for index in columns if index in numbers]
     for reason in ("malformed_number", "non_finite_value"):
@@ -141,15 +141,12 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
                           for index in columns},
                          index=pd.Index(numbers_of_rows[keep], name="line"), columns=[names[i] for i in columns],
                          copy=False)  # the arrays are new: no copy, and no merging into blocks
-    unused = [name for index, name in enumerate(header) if index not in read_as and index != status_index and name]
     frame.attrs["rangingengine"] = {
         "path": path,
         # Plain lists, so that the attributes survive pyarrow and Parquet (which store them as JSON).
         "rejected": [list(record) for record in sorted(rejections, key=lambda record: record[0])],
-        "unused_columns": list(dict.fromkeys(unused)),
         "file_columns": {name: index + 1 for name, index in layout.items()},
-        "field_names": {name: header[index] for name, index in layout.items()},
-        "angles": any(name in layout for name in ANGLES),
+        **layout_attributes(header, layout, status_index),
     }
     return frame
 
