@@ -338,53 +338,15 @@ struct Evaluate: ParsableCommand {
     take: (String, Result<FileOutcome<Backend>, EvaluationInputError>) -> Bool
   ) {
     withoutActuallyEscaping(take) { take in
-      let outcomes = ScoredFiles<Backend>(paths: paths, take: take)
+      let outcomes = InOrderOutcomes<Result<FileOutcome<Backend>, EvaluationInputError>>(count: paths.count) {
+        take(paths[$0], $1)
+      }
       nonisolated(unsafe) let template = template
       DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, paths.count)) { _ in
-        while let index = outcomes.nextFile() {
+        while let index = outcomes.nextItem() {
           outcomes.finish(index, Self.score(paths[index], from: template, beforeRead: nil))
         }
       }
-    }
-  }
-}
-
-/// Files scored on several threads: the next file to take, and the outcomes
-/// not yet handed on in the files' order.
-private final class ScoredFiles<Backend: KalmanBackend>: @unchecked Sendable {
-  // Unchecked: every access, and every call of `take`, is under `lock`.
-  private let lock = NSLock()
-  private let paths: [String]
-  private let take: (String, Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) -> Bool
-  private var next = 0
-  private var handedOn = 0
-  private var stopped = false
-  private var outcomes: [Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>?]
-
-  init(paths: [String], take: @escaping (String, Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) -> Bool) {
-    self.paths = paths
-    self.take = take
-    outcomes = Array(repeating: nil, count: paths.count)
-  }
-
-  /// The next file to score, or nil when every file has been taken or a file failed.
-  func nextFile() -> Int? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard next < outcomes.count, !stopped else { return nil }
-    defer { next += 1 }
-    return next
-  }
-
-  /// Keeps file `index`'s outcome and hands on every outcome now ready in order.
-  func finish(_ index: Int, _ outcome: Result<Evaluate.FileOutcome<Backend>, EvaluationInputError>) {
-    lock.lock()
-    defer { lock.unlock() }
-    outcomes[index] = outcome
-    while !stopped, handedOn < outcomes.count, let ready = outcomes[handedOn] {
-      outcomes[handedOn] = nil  // handed on: its memory goes with it
-      stopped = !take(paths[handedOn], ready)
-      handedOn += 1
     }
   }
 }

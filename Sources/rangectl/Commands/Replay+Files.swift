@@ -134,45 +134,32 @@ extension Replay {
   }
 }
 
-/// Which input file goes next, and the files' messages written in the
-/// inputs' order as the files finish (shared by the replaying threads).
-final class FilesReport: Sendable {
+/// The files' messages, written in the inputs' order as the files finish
+/// (``InOrderOutcomes``), and the first failure in that order (shared by
+/// the replaying threads).
+final class FilesReport: @unchecked Sendable {
+  // Unchecked: `order` is set once, in init; `failure` is written only by
+  // `order`'s hand-on, under its lock, and read once every file is done.
   let messages: [MessageSink]
-  private struct State {
-    var next = 0
-    var statuses: [Int32?]
-    var reported = 0
-  }
-  private let state: Mutex<State>
+  private var failure: Int32? = nil
+  private var order: InOrderOutcomes<Int32>!
 
   init(count: Int) {
     messages = (0..<count).map { _ in MessageSink.buffered() }
-    state = Mutex(State(statuses: Array(repeating: nil, count: count)))
+    order = InOrderOutcomes(count: count) { [unowned self] index, status in
+      messages[index].flush()
+      if status != 0, failure == nil { failure = status }
+      return true
+    }
   }
 
   /// The next file to replay, or nil when every file has been taken.
-  func nextFile() -> Int? {
-    state.withLock { state in
-      guard state.next < state.statuses.count else { return nil }
-      defer { state.next += 1 }
-      return state.next
-    }
-  }
+  func nextFile() -> Int? { order.nextItem() }
 
   /// Records file `index`'s status and writes the messages of every file
   /// finished in order so far.
-  func finish(_ index: Int, status: Int32) {
-    state.withLock { state in
-      state.statuses[index] = status
-      while state.reported < state.statuses.count, state.statuses[state.reported] != nil {
-        messages[state.reported].flush()
-        state.reported += 1
-      }
-    }
-  }
+  func finish(_ index: Int, status: Int32) { order.finish(index, status) }
 
-  /// The first status, in the inputs' order, that is not 0.
-  var firstFailure: Int32? {
-    state.withLock { state in state.statuses.compactMap { $0 }.first { $0 != 0 } }
-  }
+  /// The first status, in the inputs' order, that is not 0 (once every file is done).
+  var firstFailure: Int32? { failure }
 }
