@@ -59,16 +59,17 @@ extension CAPIEngine {
       let x = components[3 * row], y = components[3 * row + 1], z = components[3 * row + 2]
       if !(x.isNaN && y.isNaN && z.isNaN) { direction = Direction(x: x, y: y, z: z) }
     }
-    // docs/FORMATS.md §1: the pose applies first, and a rejected pose rejects its row.
-    if let pose = CAPIEngine.pose(row: row, of: batch) {
-      let status = process(pose: pose, at: time)
-      guard status == CAPIStatus.ok else { return status }
-    }
     let horizontal = batch.horizontal_angle_rad?[row] ?? .nan
+    // An undefined vertical code refuses the row before anything of it is applied, its pose included.
     var vertical: VerticalEstimate?
     if let code = batch.vertical?[row], code != Int8(RANGING_VERTICAL_NONE) {
       guard code >= 0, let known = VerticalEstimate(rawValue: UInt8(code)) else { return CAPIStatus.invalidArgument }
       vertical = known
+    }
+    // docs/FORMATS.md §1: the pose applies first, and a rejected pose rejects its row.
+    if let pose = CAPIEngine.pose(row: row, of: batch) {
+      let status = process(pose: pose, at: time)
+      guard status == CAPIStatus.ok else { return status }
     }
     let update = RangingUpdate(
       time: time, distanceMeters: distance.isNaN ? nil : distance, direction: direction,

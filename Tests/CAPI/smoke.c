@@ -983,6 +983,33 @@ static void check_batch_angles(void) {
   ranging_engine_destroy(engine);
 }
 
+/* A row refused for an undefined vertical code changes nothing, its pose
+ * included (the header: RANGING_ERROR_INVALID_ARGUMENT "changes nothing"):
+ * a pose-only row earlier than the refused row's is then still taken, where
+ * it would be time_went_backwards had the refused row's pose been applied. */
+static void check_batch_refused_row_keeps_its_pose_out(void) {
+  int64_t time_us[2] = {us(1.0), us(0.5)};
+  uint64_t object_id[2] = {3, 3};
+  double distance_m[2] = {2.0, NAN};
+  double pose[8] = {1, 0, 0, 0, 1, 0, 0, 0};
+  int32_t lifecycle[2] = {RANGING_BATCH_MEASUREMENT, RANGING_BATCH_POSE};
+  int8_t vertical[2] = {9, RANGING_VERTICAL_NONE};
+  ranging_status_t status[2];
+  static ranging_zone_event_t buffer[64];
+  ranging_config_t config;
+  ranging_config_init(&config);
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+  if (engine == NULL) return;
+  ranging_batch_t batch = {.count = 2, .time_us = time_us, .object_id = object_id, .distance_m = distance_m,
+                           .lifecycle = lifecycle, .pose = pose, .vertical = vertical, .status = status,
+                           .events = buffer, .event_capacity = 64};
+  while (batch.rows_done < batch.count) CHECK_STATUS(ranging_engine_process_batch(engine, &batch), RANGING_OK);
+  CHECK(status[0] == RANGING_ERROR_INVALID_ARGUMENT);
+  CHECK(status[1] == RANGING_OK);
+  ranging_engine_destroy(engine);
+}
+
 static void check_names(void) {
   CHECK(strcmp(ranging_status_name(RANGING_OK), "ok") == 0);
   CHECK(strcmp(ranging_status_name(RANGING_ERROR_NULL_ARGUMENT), "null_argument") == 0);
@@ -1785,6 +1812,7 @@ int ranging_smoke_run(void) {
   check_rejections();
   check_batch();
   check_batch_angles();
+  check_batch_refused_row_keeps_its_pose_out();
   check_range_calibration();
   check_object_calibration();
   check_filter_settings();
