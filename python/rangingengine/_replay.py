@@ -227,10 +227,9 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     # A pose alone names no object (its id is not read): only the other rows number the objects.
     ids = np.zeros(len(usable), dtype=np.uint64)
     names, ids[~is_pose] = _object_ids(checked.text_columns["object"], usable[~is_pose])
-    lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
-    events_column = checked.texts["event"][usable]
+    # check() has rejected the unknown event names.
+    lifecycle = checked.text_columns["event"].codes_of(_capi.LIFECYCLE_CODES, _capi.RANGING_BATCH_MEASUREMENT)[usable]
     is_event = checked.text_columns["event"].present[usable]
-    lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
     lifecycle[is_pose] = _capi.RANGING_BATCH_POSE
     seconds = checked.numbers["t"][usable]
     rows = {
@@ -245,11 +244,8 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
         rows["horizontal_angle_rad"] = np.ascontiguousarray(horizontal)
     vertical = checked.text_columns["vertical"]
     if vertical.present[usable].any():
-        # One code per distinct spelling (check() has rejected the unknown ones), then per row; -1 reads NONE.
-        spellings = list(vertical.uniques) + [None]
-        codes = np.array([_capi.VERTICAL_CODES.get(name, _capi.RANGING_VERTICAL_NONE) for name in spellings],
-                         dtype=np.int8)
-        rows["vertical"] = codes[vertical.codes[usable]]
+        # One code per distinct spelling (check() has rejected the unknown ones), then per row.
+        rows["vertical"] = vertical.codes_of(_capi.VERTICAL_CODES, _capi.RANGING_VERTICAL_NONE)[usable].astype(np.int8)
     posed = checked.posed[usable]
     if posed.any():
         # NaN in all four: no pose on the row (ranging_batch_t.pose).
