@@ -98,7 +98,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     # pyarrow left out the lines whose field count differs from the header's.
     for row, text in fields.wrong_field_count:
         rejections.append((int(line_numbers[row]), None, "row", "wrong_field_count", wrong_field_count(text)))
-    numbers_of_rows = np.delete(line_numbers, [row for row, _ in fields.wrong_field_count])
+    numbers_of_rows = (np.delete(line_numbers, [row for row, _ in fields.wrong_field_count])
+                       if fields.wrong_field_count else line_numbers)
 
     count = len(numbers_of_rows)
     bad = np.zeros(count, dtype=bool)
@@ -209,7 +210,9 @@ class _Fields:
             return "skip"
 
         # One thread: the issue's measure is one core, and the invalid rows' numbers are then known.
-        options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24)
+        # One block for the whole buffer (up to 1 GiB): each column is then one array, which NumPy reads in place.
+        block_size = min(max(len(self.buffer) + 1, 1 << 20), 1 << 30)
+        options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=block_size)
         parse = arrow_csv.ParseOptions(delimiter=",", quote_char=False, double_quote=False, escape_char=False,
                                        newlines_in_values=False, ignore_empty_lines=False, invalid_row_handler=skip)
         convert = arrow_csv.ConvertOptions(column_types=types, include_columns=list(types), null_values=[""],
@@ -250,7 +253,8 @@ class _Fields:
         for values, indices in self._dictionary(index):
             # One Python string per distinct value, then an array of references to them.
             values[values == ""] = empty
-            np.take(values, indices, out=text[start:start + len(indices)])
+            # mode="clip" writes straight into `out` ("raise" goes through a buffer); the indices are in range.
+            np.take(values, indices, out=text[start:start + len(indices)], mode="clip")
             start += len(indices)
         return text
 
@@ -291,6 +295,8 @@ class _Fields:
         (`nan` is non-finite, `nan(1)` malformed)."""
         values = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
         malformed = np.zeros(len(values), dtype=bool)
+        if np.isfinite(values).all():  # the common case: one pass instead of three
+            return _Number(values, present, malformed, np.zeros(len(values), dtype=bool))
         non_finite = np.isinf(values)
         unsure = present & np.isnan(values)
         if unsure.any():

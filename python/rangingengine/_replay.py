@@ -223,43 +223,59 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    is_pose = checked.pose_only[usable]
-    # A pose alone names no object (its id is not read): only the other rows number the objects.
-    ids = np.zeros(len(usable), dtype=np.uint64)
-    names, ids[~is_pose] = _object_ids(checked.text_columns["object"], usable[~is_pose])
+    every = len(usable) == len(frame)
+
+    def of_usable(values):
+        """The usable rows' entries of a per-row array (the array itself when every row is usable)."""
+        return values if every else values[usable]
+
+    is_pose = of_usable(checked.pose_only)
+    object_codes = of_usable(checked.text_columns["object"].codes)
+    if is_pose.any():
+        # A pose alone names no object (its id is not read): only the other rows number the objects.
+        ids = np.zeros(len(usable), dtype=np.uint64)
+        names, ids[~is_pose] = _object_ids(checked.text_columns["object"], object_codes[~is_pose])
+    else:
+        names, ids = _object_ids(checked.text_columns["object"], object_codes)
     # check() has rejected the unknown event names.
-    lifecycle = checked.text_columns["event"].codes_of(_capi.LIFECYCLE_CODES, _capi.RANGING_BATCH_MEASUREMENT)[usable]
-    is_event = checked.text_columns["event"].present[usable]
+    lifecycle = of_usable(checked.text_columns["event"].codes_of(_capi.LIFECYCLE_CODES,
+                                                                _capi.RANGING_BATCH_MEASUREMENT))
+    is_event = of_usable(checked.text_columns["event"].present)
     lifecycle[is_pose] = _capi.RANGING_BATCH_POSE
-    seconds = checked.numbers["t"][usable]
+    seconds = of_usable(checked.numbers["t"])
+    direction = np.empty((len(usable), 3))
+    for index, axis in enumerate(AXES):
+        direction[:, index] = of_usable(checked.numbers[axis])
     rows = {
         "time_us": microseconds(seconds),
         "object_id": ids,
-        "distance_m": np.ascontiguousarray(checked.numbers["distance"][usable]),
-        "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
+        "distance_m": np.ascontiguousarray(of_usable(checked.numbers["distance"])),
+        "direction": direction,
         "lifecycle": lifecycle,
     }
-    horizontal = checked.numbers["horizontal_angle"][usable]
+    horizontal = of_usable(checked.numbers["horizontal_angle"])
     if not np.isnan(horizontal).all():
         rows["horizontal_angle_rad"] = np.ascontiguousarray(horizontal)
     vertical = checked.text_columns["vertical"]
-    if vertical.present[usable].any():
+    if of_usable(vertical.present).any():
         # One code per distinct spelling (check() has rejected the unknown ones), then per row.
-        rows["vertical"] = vertical.codes_of(_capi.VERTICAL_CODES, _capi.RANGING_VERTICAL_NONE)[usable].astype(np.int8)
-    posed = checked.posed[usable]
+        codes = vertical.codes_of(_capi.VERTICAL_CODES, _capi.RANGING_VERTICAL_NONE)
+        rows["vertical"] = of_usable(codes).astype(np.int8)
+    posed = of_usable(checked.posed)
     if posed.any():
         # NaN in all four: no pose on the row (ranging_batch_t.pose).
-        rows["pose"] = np.where(posed[:, None], np.column_stack([checked.numbers[name][usable] for name in POSE]),
+        rows["pose"] = np.where(posed[:, None], np.column_stack([of_usable(checked.numbers[name]) for name in POSE]),
                                 np.nan)
     calibrations = {names.get_loc(name): value for name, value in options.object_calibrations().items()
                     if name in names}
     return Prepared(frame, info, checked, usable, names, seconds, is_event, is_pose, rows, calibrations)
 
 
-def _object_ids(objects, usable):
-    """Ids in order of first appearance among the usable rows, as rangectl numbers
-    names, and the names by id (from the column's codes: no name is hashed again)."""
-    codes, order = pd.factorize(objects.codes[usable], sort=False)
+def _object_ids(objects, codes):
+    """Ids in order of first appearance among `codes` (the object column's codes
+    of the rows that name one), as rangectl numbers names, and the names by id
+    (from the column's codes: no name is hashed again)."""
+    codes, order = pd.factorize(codes, sort=False)
     return pd.Index(objects.uniques[order], dtype=object), codes.astype(np.uint64)
 
 
