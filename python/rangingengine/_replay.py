@@ -323,12 +323,14 @@ def run_engine(rows, options, zone_list, calibrations=None) -> Run:
         buffer = np.zeros(max(4 * event_capacity, 1 << 16), dtype=_capi.ZONE_EVENT)
         buffer_rows = np.zeros(len(buffer), dtype=np.uintp)
         chunks, row_chunks = [], []
+        # Each call's rows are the arrays' rows from `start` on: their addresses, offset by whole rows.
+        arrays = dict(rows, status=statuses)
+        addresses = {name: _capi.pointer(array) for name, array in arrays.items()}
         for start in range(0, max(count, 1), _ROWS_PER_CALL):
             stop = min(start + _ROWS_PER_CALL, count)
-            batch = _capi.Batch(count=stop - start, status=_capi.pointer(statuses[start:stop]),
-                                states=_capi.pointer(call_states), events=_capi.pointer(buffer),
+            batch = _capi.Batch(count=stop - start, states=_capi.pointer(call_states), events=_capi.pointer(buffer),
                                 event_rows=_capi.pointer(buffer_rows), event_capacity=len(buffer), rows_done=0,
-                                **{name: _capi.pointer(array[start:stop]) for name, array in rows.items()})
+                                **{name: addresses[name] + start * array.strides[0] for name, array in arrays.items()})
             while True:
                 result = _capi.library.ranging_engine_process_batch(engine, ctypes.byref(batch))
                 if result == _capi.RANGING_ERROR_EVENTS_DROPPED:

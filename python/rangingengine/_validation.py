@@ -69,7 +69,7 @@ class TextColumn:
             # Two values with one text (1 and "1") are one name, as in a CSV file.
             merged, distinct = pd.factorize(uniques, use_na_sentinel=True)
             if len(distinct) < len(uniques):
-                codes = np.where(codes >= 0, np.append(merged, -1)[codes], -1)
+                codes = np.append(merged, -1)[codes]  # code -1 reads the last entry: -1
                 uniques = np.asarray(distinct, dtype=object)
             self.codes, self.uniques = codes, uniques
         self.present = np.append(self.uniques != None, False)[self.codes]  # noqa: E711 (element-wise, distinct texts)
@@ -102,7 +102,10 @@ def _factorized(column):
     if values is not None and len(values) and values.flags.c_contiguous:
         # The addresses of the elements (CPython's object identity) as integers, read in place.
         addresses = np.frombuffer((ctypes.c_size_t * len(values)).from_address(values.ctypes.data), dtype=np.uintp)
-        codes, distinct = pd.factorize(addresses)
+        if (addresses == addresses[0]).all():  # one object throughout: a column of None, most often
+            codes, distinct = np.zeros(len(values), dtype=np.intp), addresses[:1]
+        else:
+            codes, distinct = pd.factorize(addresses)
         if len(distinct) <= _FEW_DISTINCT:
             # The objects at those addresses (alive: `values` holds them).
             uniques = np.empty(len(distinct), dtype=object)
@@ -173,14 +176,17 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     measured.update({name: present[name] for name in POSE})
     for name in sorted(measured, key=lambda name: list(frame.columns).index(name) if name in frame else 1 << 30):
         reject(is_event & measured[name], "measurement_on_event_row", name)
-    # The pose's checks (SampleValidation.rejection(of: Attitude)) come before the measurement's.
-    for name in POSE:
-        reject(~is_event & (given_pose > 0) & ~present[name], "incomplete_pose", name)
-    w, x, y, z = (numbers[name] for name in POSE)
-    with np.errstate(invalid="ignore"):
-        # Attitude.norm: (w * w + x * x + y * y + z * z).squareRoot()
-        norm = np.sqrt(w * w + x * x + y * y + z * z)
-        reject(~is_event & (given_pose == 4) & ~(np.abs(norm - 1) <= POSE_NORM_TOLERANCE), "pose_not_unit", "pose_w")
+    # The pose's checks (SampleValidation.rejection(of: Attitude)) come before the measurement's; they
+    # concern only rows with a pose field.
+    if given_pose.any():
+        for name in POSE:
+            reject(~is_event & (given_pose > 0) & ~present[name], "incomplete_pose", name)
+        w, x, y, z = (numbers[name] for name in POSE)
+        with np.errstate(invalid="ignore"):
+            # Attitude.norm: (w * w + x * x + y * y + z * z).squareRoot()
+            norm = np.sqrt(w * w + x * x + y * y + z * z)
+            reject(~is_event & (given_pose == 4) & ~(np.abs(norm - 1) <= POSE_NORM_TOLERANCE), "pose_not_unit",
+                   "pose_w")
     measurement = ~is_event & ~pose_only
     given = sum(present[axis].astype(np.int8) for axis in AXES)
     for axis in AXES:
