@@ -7,10 +7,9 @@ import ZoneMonitor
 /// hands every shard those rows (the "ticks") and otherwise only the shard's
 /// own, since the check is all another object's row does to a shard's engine.
 ///
-/// It follows `RangingPipeline.advanceClock(to:emit:)` step by step: the clock
-/// is the latest time seen, and the check runs when a row moves it at least
-/// `RangingPipeline.lostCheckIntervalSeconds` past the previous check. Between
-/// two checks the clock stays below the previous check plus the interval, so a
+/// It moves a `LostCheckClock`, the rule `RangingPipeline.advanceClock(to:emit:)`
+/// follows, as the whole replay's rows move the pipeline's clock. Between two
+/// checks the clock stays below the previous check plus the interval, so a
 /// shard that sees every check and only its own rows otherwise keeps the same
 /// previous check as the whole replay, and its own rows run the check exactly
 /// where the whole replay runs it.
@@ -20,11 +19,10 @@ import ZoneMonitor
 /// backwards is taken as moving it too, which changes nothing: its time is
 /// before that object's latest, so before the clock. A measurement whose pose
 /// the tracker refuses is skipped by ``Replayer``, so poses are followed here
-/// (``posed(at:attitude:)``).
+/// (``posed(at:attitude:)``) with the tracker's own rule, a `PoseGate`.
 struct LostCheckSchedule {
-  private var clock: Timestamp? = nil
-  private var lastCheck: Timestamp? = nil
-  private var lastPose: Timestamp? = nil
+  private var clock = LostCheckClock()
+  private var poses = PoseGate()
   /// The replayers' checks on poses (`TrackerConfiguration.validation`).
   private let validation: SampleValidation
   /// ``Replayer/ignoresPoses``: every pose is then taken, and none is checked.
@@ -39,23 +37,12 @@ struct LostCheckSchedule {
   ///
   /// - Complexity: O(1).
   mutating func advance(to time: Timestamp) -> Bool {
-    if let clock, time < clock { return false }
-    clock = time
-    if let lastCheck, time.seconds(since: lastCheck) < RangingPipeline<SwiftKalmanBackend>.lostCheckIntervalSeconds {
-      return false
-    }
-    lastCheck = time
-    return true
+    clock.advance(to: time)
   }
 
   /// A pose at `time` reaches the tracker: whether it takes it
-  /// (`ObjectTracker.update(pose:at:)`: a valid attitude, not earlier than
-  /// the previous pose taken). A measurement whose pose is refused is not replayed.
+  /// (`ObjectTracker.update(pose:at:)`). A measurement whose pose is refused is not replayed.
   mutating func posed(at time: Timestamp, attitude: Attitude) -> Bool {
-    if ignoresPoses { return true }
-    if validation.rejection(of: attitude) != nil { return false }
-    if let lastPose, time < lastPose { return false }
-    lastPose = time
-    return true
+    ignoresPoses || poses.admit(attitude, at: time, validation: validation) == nil
   }
 }

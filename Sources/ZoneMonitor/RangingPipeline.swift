@@ -14,13 +14,16 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   // out; the runtime checks cost more than the zone logic (docs/PERFORMANCE.md).
   @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
   public let suspensionPolicy: SuspensionPolicy
-  /// The latest time seen on any update or clock advance.
-  @exclusivity(unchecked) public private(set) var clock: Timestamp?
-  @exclusivity(unchecked) private var lastLostCheck: Timestamp?
+  /// The clock, and when it runs the lost check.
+  @exclusivity(unchecked) private var lostCheckClock = LostCheckClock()
 
-  /// How often, in clock time, objects are checked for the lost timeout.
+  /// The latest time seen on any update or clock advance.
+  public var clock: Timestamp? { lostCheckClock.time }
+
+  /// How often, in clock time, objects are checked for the lost timeout
+  /// (``LostCheckClock/intervalSeconds``).
   /// Checking is O(capacity), so it is amortised over many updates.
-  public static var lostCheckIntervalSeconds: Double { 0.5 }
+  public static var lostCheckIntervalSeconds: Double { LostCheckClock.intervalSeconds }
 
   ///
   /// Precondition: the configuration and every zone pass their `validate()`
@@ -180,14 +183,12 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   }
 
   /// Moves the clock forward (for example from a firmware timer) and exits
-  /// the zones of objects not heard from for the lost timeout.
+  /// the zones of objects not heard from for the lost timeout, when the lost
+  /// check is due (``LostCheckClock``).
   ///
   /// - Complexity: O(capacity) at most every ``lostCheckIntervalSeconds``, else O(1).
   public func advanceClock(to time: Timestamp, emit: (ZoneEvent) -> Void) {
-    if let clock, time < clock { return }
-    clock = time
-    if let last = lastLostCheck, time.seconds(since: last) < Self.lostCheckIntervalSeconds { return }
-    lastLostCheck = time
+    guard lostCheckClock.advance(to: time) else { return }
     tracker.removeLost(at: time) { slot, object in
       monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
     }

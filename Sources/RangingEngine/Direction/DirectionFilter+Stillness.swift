@@ -42,7 +42,14 @@ extension DirectionFilter {
     if isWorldFrame && stillness.isStill {
       return VelocityDecayModel(dt: dt, tau: Self.stillVelocityCorrelationSeconds, q: stillAccelerationSpectralDensity)
     }
-    return VelocityDecayModel(
+    return walkingModel(dt: dt)
+  }
+
+  /// The configuration's walking motion model over `dt` seconds
+  /// (``DirectionFilterConfiguration/velocityCorrelationSeconds``,
+  /// ``DirectionFilterConfiguration/accelerationSpectralDensity``).
+  func walkingModel(dt: Double) -> VelocityDecayModel {
+    VelocityDecayModel(
       dt: dt, tau: configuration.velocityCorrelationSeconds, q: configuration.accelerationSpectralDensity)
   }
 
@@ -100,8 +107,7 @@ extension DirectionFilter {
   private func addWalkingProcessNoise() {
     let seconds = lastTime.seconds(since: lastDirectionTime)
     guard seconds > 0 else { return }
-    let model = VelocityDecayModel(
-      dt: seconds, tau: configuration.velocityCorrelationSeconds, q: configuration.accelerationSpectralDensity)
+    let model = walkingModel(dt: seconds)
     let s = backend.storage
     let n = Self.stateCount
     for axis in 0..<3 {

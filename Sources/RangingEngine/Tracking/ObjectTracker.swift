@@ -23,8 +23,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// pose (``update(pose:at:)``), or nil before the first: every direction
   /// filter uses it from its object's next update on.
   @exclusivity(unchecked) @usableFromInline var attitude: RotationMatrix? = nil
-  /// The time of the latest accepted pose, or nil before the first.
-  public private(set) var lastPoseTime: Timestamp? = nil
+  /// Which poses are taken (valid, in time order), and the latest one's time.
+  @exclusivity(unchecked) private var poses = PoseGate()
 
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
     self.configuration = configuration
@@ -171,15 +171,16 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   ///   ``RejectionReason/nonFinitePose``, ``RejectionReason/poseNotUnit``
   ///   (`SampleValidation.rejection(of:)`), or
   ///   ``RejectionReason/timeWentBackwards`` when `time` is earlier than the
-  ///   previous accepted pose's. A rejected pose changes nothing.
+  ///   previous accepted pose's (``PoseGate``). A rejected pose changes nothing.
   /// - Complexity: O(1). Does not allocate.
   public func update(pose: Attitude, at time: Timestamp) -> RejectionReason? {
-    if let reason = configuration.validation.rejection(of: pose) { return reason }
-    if let last = lastPoseTime, time < last { return .timeWentBackwards }
+    if let reason = poses.admit(pose, at: time, validation: configuration.validation) { return reason }
     attitude = RotationMatrix(pose)
-    lastPoseTime = time
     return nil
   }
+
+  /// The time of the latest accepted pose, or nil before the first.
+  public var lastPoseTime: Timestamp? { poses.latestTime }
 
   /// The direction after `update`: from the 3-D filter once a direction has
   /// started it; until then (and when direction tracking is off) the
