@@ -22,11 +22,13 @@ package struct ReplayBatchSource: ReplayRowSource {
   /// The batch being read (nil before the first), its sequence number, the
   /// entries this shard reads in it and the next of those.
   private var batch: ReplayRowBatch? = nil
-  private var rows = UnsafeBufferPointer<Int32>(start: nil, count: 0)
+  private var rows = UnsafeBufferPointer<ReplayRowBatch.ListedRow>(start: nil, count: 0)
   private var sequence = -1
   private var index = 0
-  /// The shard of the last row's object.
-  private var rowShard = 0
+  /// Whether the last row's object is this shard's.
+  private var rowIsOwn = false
+  /// The reader thread's key of the last scanned row's object (``ShardRouter/key(ofLineBytes:)``).
+  @usableFromInline package private(set) var objectKey: Int32 = -1
   /// Where the shard's replay writes what it makes of the current batch.
   @usableFromInline let output = ShardOutputCursor()
 
@@ -40,13 +42,13 @@ package struct ReplayBatchSource: ReplayRowSource {
   /// The reader thread hashed the name already.
   @usableFromInline
   package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
-    rowShard == shard.index
+    rowIsOwn
   }
 
   /// The reader thread placed the record's object.
   @usableFromInline
   package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
-    rowShard == shard.index
+    rowIsOwn
   }
 
   /// The reader's answer for `t`, the only column ``Replayer`` asks about; nil for any other.
@@ -61,12 +63,13 @@ package struct ReplayBatchSource: ReplayRowSource {
   ) throws(DatasetError) -> Int? {
     while true {
       if let batch, index < rows.count {
-        let entry = UnsafePointer(batch.entries + Int(rows[index]))
+        let listed = rows[index]
         index += 1
+        let entry = UnsafePointer(batch.entries + listed.index)
         let line = entry.pointee.line
-        rowShard = Int(entry.pointee.shard)
+        rowIsOwn = listed.isOwn
         if line == 0 {
-          let record = batch.records[Int(entry.pointee.nameStart)]
+          let record = batch.record(at: listed.index)
           parsed = record
           output.line = record.line
           return 0
@@ -74,10 +77,11 @@ package struct ReplayBatchSource: ReplayRowSource {
         output.line = line
         scanned.seconds = entry.pointee.seconds
         // Another shard's row only moves the clock: its time is all the replay reads.
-        if rowShard == shard {
+        if rowIsOwn {
           scanned.update = entry.pointee.update
           scanned.event = entry.pointee.event
-          object = batch.name(of: entry)
+          objectKey = entry.pointee.nameKey
+          object = batch.name(ofEntry: listed.index)
         }
         return line
       }

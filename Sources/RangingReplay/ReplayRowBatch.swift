@@ -26,15 +26,13 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// One row: `line` > 0 for a scanned row, whose object is named by
   /// `names[nameStart ..< nameStart + nameCount]`; 0 for a row kept as
   /// `records[nameStart]`. `nameKey` is the object's key
-  /// (``ShardRouter/key(ofLineBytes:)``), `shard` its shard once routed. Only
-  /// what a replay reads of the scanned record is kept (not its ground
-  /// truth), so that an entry stays small.
+  /// (``ShardRouter/key(ofLineBytes:)``). Only what a replay reads of the
+  /// scanned record is kept (not its ground truth), so that an entry stays small.
   struct Entry {
     var line: Int
     var seconds: Double
     var update: RangingUpdate
     var event: LifecycleEvent?
-    var shard: UInt16
     var nameKey: Int32
     var nameStart: Int32
     var nameCount: Int32
@@ -57,8 +55,10 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// the last (`ObjectNames.id(forLineBytes:)` loads 16 bytes at a time).
   @exclusivity(unchecked) private(set) var names: UnsafeMutableBufferPointer<UInt8>
   @exclusivity(unchecked) private(set) var nameBytes = 0
-  /// For each shard, the entries it reads, in row order: `shardRowCounts[k]` of `shardRows[k]`.
-  private let shardRows: [UnsafeMutablePointer<Int32>]
+  /// For each shard, the entries it reads, in row order: `shardRowCounts[k]`
+  /// of `shardRows[k]`, each an entry's index shifted left by one, with the
+  /// low bit set for a row of the shard's own object (``ListedRow``).
+  private let shardRows: [UnsafeMutablePointer<ListedRow>]
   @exclusivity(unchecked) private var shardRowCounts: [Int]
   /// Set on the last batch of the input.
   var end: End? = nil
@@ -90,6 +90,9 @@ final class ReplayRowBatch: @unchecked Sendable {
 
   var isEmpty: Bool { count == 0 }
 
+  /// Shards the rows are listed for.
+  var shardCount: Int { shardRows.count }
+
   /// Whether another row should go to the next batch.
   var isFull: Bool { count >= rowCapacity || nameBytes >= nameBytesCapacity }
 
@@ -114,7 +117,7 @@ final class ReplayRowBatch: @unchecked Sendable {
       (names.baseAddress! + nameBytes).update(from: base, count: object.count)
     }
     (entries + count).initialize(to: Entry(
-      line: line, seconds: row.seconds, update: row.update, event: row.event, shard: 0, nameKey: nameKey,
+      line: line, seconds: row.seconds, update: row.update, event: row.event, nameKey: nameKey,
       nameStart: Int32(nameBytes), nameCount: Int32(object.count)))
     count += 1
     nameBytes += object.count
@@ -126,8 +129,8 @@ final class ReplayRowBatch: @unchecked Sendable {
   func append(_ record: DatasetRecord, nameKey: Int32) {
     precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
     (entries + count).initialize(to: Entry(
-      line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, shard: 0,
-      nameKey: nameKey, nameStart: Int32(records.count), nameCount: 0))
+      line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, nameKey: nameKey,
+      nameStart: Int32(records.count), nameCount: 0))
     count += 1
     records.append(record)
     switch record {
@@ -136,22 +139,30 @@ final class ReplayRowBatch: @unchecked Sendable {
     }
   }
 
+  /// An entry listed for a shard: its index, and whether its object is the shard's own.
+  struct ListedRow {
+    let bits: Int32
+    init(index: Int, isOwn: Bool) { bits = Int32(truncatingIfNeeded: index) << 1 | (isOwn ? 1 : 0) }
+    var index: Int { Int(bits >> 1) }
+    var isOwn: Bool { bits & 1 != 0 }
+  }
+
   /// The entries shard `shard` reads, in row order (valid while the batch is not refilled).
-  func rows(ofShard shard: Int) -> UnsafeBufferPointer<Int32> {
+  func rows(ofShard shard: Int) -> UnsafeBufferPointer<ListedRow> {
     UnsafeBufferPointer(start: shardRows[shard], count: shardRowCounts[shard])
   }
 
-  /// Lists entry `index` for shard `shard`.
+  /// Lists entry `index` for shard `shard`, whose object it is or not.
   ///
   /// - Precondition (not checked): entries are handed in increasing order, each at most once a shard.
-  func hand(_ index: Int, toShard shard: Int) {
-    shardRows[shard][shardRowCounts[shard]] = Int32(truncatingIfNeeded: index)
+  func hand(_ index: Int, toShard shard: Int, isOwn: Bool) {
+    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn)
     shardRowCounts[shard] += 1
   }
 
-  /// Lists entry `index` for every shard.
-  func handToEveryShard(_ index: Int) {
-    for shard in shardRows.indices { hand(index, toShard: shard) }
+  /// Lists entry `index` for every shard, as its own for shard `owner`.
+  func handToEveryShard(_ index: Int, owner: Int) {
+    for shard in shardRows.indices { hand(index, toShard: shard, isOwn: shard == owner) }
   }
 
   /// Empties every shard's list.
@@ -159,9 +170,16 @@ final class ReplayRowBatch: @unchecked Sendable {
     for shard in shardRowCounts.indices { shardRowCounts[shard] = 0 }
   }
 
-  /// The object name of a scanned entry, valid while the batch is not refilled.
-  func name(of entry: UnsafePointer<Entry>) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: names.baseAddress! + Int(entry.pointee.nameStart), count: Int(entry.pointee.nameCount))
+  /// The object name of scanned entry `index`, valid while the batch is not refilled.
+  func name(ofEntry index: Int) -> UnsafeBufferPointer<UInt8> {
+    let entry = entries + index
+    return UnsafeBufferPointer(
+      start: names.baseAddress! + Int(entry.pointee.nameStart), count: Int(entry.pointee.nameCount))
+  }
+
+  /// The record of entry `index`, a row kept as a record (its `line` is 0).
+  func record(at index: Int) -> DatasetRecord {
+    records[Int(entries[index].nameStart)]
   }
 
   /// Moves the names into an arena that holds `count` bytes (and the read-ahead).

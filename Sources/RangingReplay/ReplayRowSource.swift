@@ -28,6 +28,12 @@ package protocol ReplayRowSource {
   func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool
   /// Whether the object `name` of the record in ``parsed`` is `shard`'s.
   func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool
+  /// A key of the last scanned row's object, the same for every row of the
+  /// object in one replay, 0 or more; or -1 when the source has none. A
+  /// replay maps keys to its interned names, so that a source that keyed
+  /// the name already (``ShardedReplay``'s reader thread) spares each shard
+  /// hashing and comparing the name's bytes.
+  var objectKey: Int32 { get }
 }
 
 extension RangingCSVReader: ReplayRowSource {
@@ -40,4 +46,8 @@ extension RangingCSVReader: ReplayRowSource {
   package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
     shard.owns(name: name)
   }
+
+  /// The reader keys no name.
+  @inlinable
+  package var objectKey: Int32 { -1 }
 }

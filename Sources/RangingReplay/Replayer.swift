@@ -203,7 +203,7 @@ public struct Replayer<Backend: KalmanBackend> {
           advanceClock(line: line, seconds: row.seconds)
           continue
         }
-        let id = tally.names.id(forLineBytes: object)
+        let id = tally.id(forLineBytes: object, key: reader.objectKey)
         if let event = row.event {
           if observesRecords {
             onRecord(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
@@ -281,15 +281,36 @@ final class ReplayTally {
     self.observesSteps = observesSteps
   }
 
-  /// Forgets every name whose object `tracker` does not hold. After it, at
-  /// most `tracker.capacity` names are live, so with a threshold of twice the
-  /// capacity the sweeps cost O(1) amortised per new name.
+  /// The id of each object key of the row source (``ReplayRowSource/objectKey``) seen so far, nil for none.
+  @usableFromInline @exclusivity(unchecked) var idOfKey: [UInt64?] = []
+
+  /// The id of a scanned row's object, named by `bytes` (readable 16 bytes
+  /// past their end) and keyed `key` by the row source: by key when the key
+  /// was seen before, so that the name's bytes are not even read.
+  ///
+  /// - Complexity: O(1), allocating only for a new name or key.
+  @inlinable
+  func id(forLineBytes bytes: UnsafeBufferPointer<UInt8>, key: Int32) -> UInt64 {
+    guard key >= 0 else { return names.id(forLineBytes: bytes) }
+    let index = Int(key)
+    if index < idOfKey.count, let id = idOfKey[index] { return id }
+    let id = names.id(forLineBytes: bytes)
+    if index >= idOfKey.count { idOfKey.append(contentsOf: repeatElement(nil, count: index + 1 - idOfKey.count)) }
+    idOfKey[index] = id
+    return id
+  }
+
   /// Each object's entry of ``Replayer/objectCalibrations`` (nil: none), by
   /// id, so that the name is looked up once per object rather than per row.
   @usableFromInline @exclusivity(unchecked) var calibrationByID: [UInt64: RangeCalibration?] = [:]
 
+  /// Forgets every name whose object `tracker` does not hold. After it, at
+  /// most `tracker.capacity` names are live, so with a threshold of twice the
+  /// capacity the sweeps cost O(1) amortised per new name.
   @usableFromInline
   func forgetUntracked<Backend: KalmanBackend>(by tracker: ObjectTracker<Backend>) {
+    // A forgotten name's key must not find its old id: every key is looked up by name again once.
+    idOfKey.removeAll(keepingCapacity: true)
     for id in names.ids where tracker.slot(of: id) == nil {
       names.forget(id)
       // A forgotten id never comes back (a returning name gets a new one): free its calibration.

@@ -89,8 +89,8 @@ final class ShardRouter {
   /// An id's entry: its low 32 bits (``ObjectNames``).
   private static func entry(of id: UInt64) -> Int32 { Int32(truncatingIfNeeded: id & 0x7FFF_FFFF) }
 
-  /// Places the batch's new objects, sets each entry's shard, and lists for
-  /// each shard the entries it is handed, in row order.
+  /// Places the batch's new objects and lists for each shard the entries it
+  /// is handed, in row order, marking those of its own objects.
   ///
   /// - Complexity: O(rows + new objects × (log(new objects) + shards)).
   func route(_ batch: ReplayRowBatch) {
@@ -100,17 +100,16 @@ final class ShardRouter {
       let entry = batch.entries + index
       let key = Int(entry.pointee.nameKey)
       let shard = key >= 0 ? Int(shardOfEntry[key]) : -1 - key
-      entry.pointee.shard = UInt16(shard)
       if entry.pointee.line > 0 {
         rowsOfShard[shard] += 1
         if schedule?.advance(to: Timestamp(seconds: entry.pointee.seconds)) ?? true {
-          batch.handToEveryShard(index)
+          batch.handToEveryShard(index, owner: shard)
         } else {
-          batch.hand(index, toShard: shard)
+          batch.hand(index, toShard: shard, isOwn: true)
         }
       } else {
-        follow(batch.records[Int(entry.pointee.nameStart)])
-        batch.handToEveryShard(index)
+        follow(batch.record(at: index))
+        batch.handToEveryShard(index, owner: shard)
       }
     }
   }

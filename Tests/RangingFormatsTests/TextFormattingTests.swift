@@ -27,8 +27,8 @@ struct TextFormattingTests {
     #expect(try Self.appended(value, decimals: decimals) == text)
   }
 
-  @Test("fixedText writes what printf's %.Nf writes, near ties, zeros and huge values included (seeded)")
-  func fixedTextIsPrintf() {
+  @Test("fixed writes what printf's %.Nf writes, near ties, zeros and huge values included (seeded)")
+  func fixedIsPrintf() {
     var state: UInt64 = 0x5EED_2025
     func next() -> UInt64 {
       // SplitMix64 (Steele, Lea and Flood 2014).
@@ -48,7 +48,7 @@ struct TextFormattingTests {
         let reference = String(format: "%.\(decimals)f", value)
         // printf's own text, less the sign of a value that prints as zero (issue 23).
         let unsigned = reference.hasPrefix("-") && reference.dropFirst().allSatisfy { $0 == "0" || $0 == "." }
-        #expect(TextFormatting.fixedText(value, decimals: decimals) == (unsigned ? String(reference.dropFirst()) : reference),
+        #expect(TextFormatting.fixed(value, decimals: decimals) == (unsigned ? String(reference.dropFirst()) : reference),
                 "\(value) with \(decimals) decimals")
       }
     }

@@ -40,15 +40,19 @@ struct ShardRouterTests {
 
   /// The lines handed to `shard`.
   private static func lines(of batch: ReplayRowBatch, shard: Int) -> [Int] {
-    batch.rows(ofShard: shard).map { batch.entries[Int($0)].line }
+    batch.rows(ofShard: shard).map { batch.entries[$0.index].line }
   }
 
-  /// The shard of each object.
+  /// The shard of each object: the shard that is handed its rows as its own,
+  /// and only one.
   private static func shards(of batch: ReplayRowBatch) -> [String: Int] {
     var shards: [String: Int] = [:]
-    for index in 0..<batch.count {
-      let entry = batch.entries + index
-      shards[String(decoding: batch.name(of: entry), as: UTF8.self)] = Int(entry.pointee.shard)
+    for shard in 0..<batch.shardCount {
+      for row in batch.rows(ofShard: shard) where row.isOwn {
+        let name = String(decoding: batch.name(ofEntry: row.index), as: UTF8.self)
+        #expect(shards[name, default: shard] == shard, "\(name) owned by two shards")
+        shards[name] = shard
+      }
     }
     return shards
   }
@@ -113,7 +117,7 @@ struct ShardRouterTests {
     for (index, name) in [(2, "zeta"), (3, "omega"), (4, "zeta")] {
       let hashed = Array(name.utf8).withUnsafeBufferPointer { ReplayShard.index(ofNameBytes: $0, count: 2) }
       #expect(keys[index] == Int32(-1 - hashed), "\(name)")
-      #expect(Int(batch.entries[index].shard) == hashed, "\(name)")
+      #expect(Self.shards(of: batch)[name] == hashed, "\(name)")
     }
   }
 

@@ -129,6 +129,52 @@ struct ShardedReplayTests {
     #expect(many.states == one.states)
     #expect(many.summary == one.summary)
   }
+
+  /// 5,000 objects in waves of 50, each wave's removed (life-cycle rows)
+  /// before the next, then the first 1,000 names again: each replay's names
+  /// pass the 1,024 it keeps before forgetting untracked ones
+  /// (``Replayer/minimumNamesKept``), so the returning names are interned
+  /// afresh, and each must still come out under its own name.
+  private static func returningNamesFile(in folder: URL) throws -> String {
+    var lines = ["t,object,distance,event"]
+    var seconds = 0.0
+    for wave in 0..<120 {
+      let names = (0..<50).map { "w\(wave % 100)-\($0)" }
+      for step in 0..<3 {
+        for name in names {
+          seconds += 0.001
+          lines.append("\(seconds),\(name),\(1.0 + 0.1 * Double(step)),")
+        }
+      }
+      for name in names {
+        seconds += 0.001
+        lines.append("\(seconds),\(name),,removed_timeout")
+      }
+      seconds += 1
+    }
+    let url = folder.appendingPathComponent("returning.csv")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  @Test("Names forgotten and seen again come out under their own names, as in one replay",
+        arguments: [Setting(jobs: 2, rowsPerBatch: 4096, batchesInFlight: 4),
+                    Setting(jobs: 3, rowsPerBatch: 100, batchesInFlight: 2)])
+  func returningNames(setting: Setting) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.returningNamesFile(in: folder)
+    let one = try Self.oneReplay(path)
+    // 100 waves of new names, and 20 waves of names seen before, forgotten and counted again.
+    #expect(one.summary.objects == 6000)
+    #expect(one.states.count == 120 * 50 * 3)
+    #expect(one.states.filter { $0.contains(",w0-7,") }.count == 6, "w0-7 is seen in waves 0 and 100")
+    let many = try Self.sharded(path, setting)
+    #expect(many.events == one.events)
+    #expect(many.states == one.states)
+    #expect(many.summary == one.summary)
+  }
 }
 
 extension FilteredTrackWriter {

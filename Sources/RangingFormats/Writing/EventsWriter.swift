@@ -62,6 +62,6 @@ public struct EventsWriter {
 
   /// JSON has no NaN: a distance that was never measured is `null`.
   private static func number(_ value: Double, decimals: Int) -> String {
-    value.isFinite ? TextFormatting.fixedText(value, decimals: decimals) : "null"
+    value.isFinite ? TextFormatting.fixed(value, decimals: decimals) : "null"
   }
 }

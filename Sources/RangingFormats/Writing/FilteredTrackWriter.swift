@@ -26,23 +26,23 @@ public struct FilteredTrackWriter {
   public func row(seconds: Double, objectName: String, state: TrackState) -> String {
     var row = "\(TextFormatting.seconds(seconds)),\(Escaped(objectName)),"
     if state.range.distanceMeters.isFinite {
-      row += TextFormatting.fixedText(state.range.distanceMeters, decimals: 4) + ","
-      row += TextFormatting.fixedText(state.range.sigmaMeters, decimals: 4) + ","
+      row += TextFormatting.fixed(state.range.distanceMeters, decimals: 4) + ","
+      row += TextFormatting.fixed(state.range.sigmaMeters, decimals: 4) + ","
     } else {
       row += ",,"
     }
     if let d = state.direction {
-      row += "\(TextFormatting.fixedText(d.x, decimals: 6)),\(TextFormatting.fixedText(d.y, decimals: 6)),\(TextFormatting.fixedText(d.z, decimals: 6)),"
+      row += "\(TextFormatting.fixed(d.x, decimals: 6)),\(TextFormatting.fixed(d.y, decimals: 6)),\(TextFormatting.fixed(d.z, decimals: 6)),"
     } else {
       row += ",,,"
     }
     row += "\(state.directionState.name),"
     if state.direction != nil, state.directionSigmaRadians.isFinite {
-      row += TextFormatting.fixedText(state.directionSigmaRadians * 180 / .pi, decimals: 2)
+      row += TextFormatting.fixed(state.directionSigmaRadians * 180 / .pi, decimals: 2)
     }
     row += ","
     if state.range.distanceMeters.isFinite {
-      row += TextFormatting.fixedText(state.range.nonLineOfSightProbability, decimals: 2)
+      row += TextFormatting.fixed(state.range.nonLineOfSightProbability, decimals: 2)
     }
     return row
   }

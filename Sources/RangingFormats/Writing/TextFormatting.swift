@@ -10,43 +10,42 @@ package enum TextFormatting {
 
   /// Metres with a fixed number of decimals (millimetres for distances), as
   /// `%.<decimals>f` prints it, except that a value that rounds to zero is
-  /// written without a sign (`0.0000`, never `-0.0000`).
+  /// written without a sign (`0.0000`, never `-0.0000`). Through the fast
+  /// path of ``appendFixed(_:decimals:to:)``: Foundation's formatter costs
+  /// microseconds a number, which `rangectl replay --jobs`' shards would pay
+  /// on every event.
   package static func fixed(_ value: Double, decimals: Int) -> String {
+    var text = ""
+    writeFixed(value, decimals: decimals) { text = String(decoding: $0, as: UTF8.self) }
+    return text
+  }
+
+  /// ``fixed(_:decimals:)`` by printf itself: the slow path, and the reference.
+  private static func printfFixed(_ value: Double, decimals: Int) -> String {
     let text = String(format: "%.\(decimals)f", value)
     guard text.hasPrefix("-"), text.utf8.dropFirst().allSatisfy({ $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ".") })
     else { return text }
     return String(text.dropFirst())
   }
 
-  /// Appends ``fixed(_:decimals:)`` of `value` to `output`, byte for byte the
-  /// same text (no sign on a zero either), for `decimals` in 0...6.
+  /// Appends ``fixed(_:decimals:)`` of `value` to `output`.
   ///
   /// printf rounds the exact binary value to the nearest multiple of
   /// 10⁻ᵈ (ties to even). Here `p = |value| · 10ᵈ` is one rounded product,
   /// within half an ulp of the exact one; while `p < 2⁴⁰` that is under
   /// 1.2e-4, so when the fraction of `p` is more than 1e-3 away from one half
   /// the exact value rounds the same way as `p`, and the digits are written
-  /// from the integer. Otherwise (near a tie, huge or non-finite values) it
-  /// falls back to ``fixed(_:decimals:)``.
+  /// from the integer, for `decimals` in 0...6. Otherwise (more decimals,
+  /// near a tie, huge or non-finite values) it falls back to printf.
   static func appendFixed(_ value: Double, decimals: Int, to output: OutputFile) {
     writeFixed(value, decimals: decimals) { output.append($0) }
-  }
-
-  /// ``fixed(_:decimals:)`` as a String, the same text, through the fast path
-  /// of ``appendFixed(_:decimals:to:)`` (Foundation's formatter costs
-  /// microseconds a number): for text formatted away from its output, such
-  /// as the events of `rangectl replay --jobs`' shards.
-  static func fixedText(_ value: Double, decimals: Int) -> String {
-    var text = ""
-    writeFixed(value, decimals: decimals) { text = String(decoding: $0, as: UTF8.self) }
-    return text
   }
 
   /// Hands ``fixed(_:decimals:)``'s bytes to `take`, once (see ``appendFixed(_:decimals:to:)``).
   @inline(__always)
   private static func writeFixed(_ value: Double, decimals: Int, _ take: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard decimals <= 6 else {
-      var text = fixed(value, decimals: decimals)
+      var text = printfFixed(value, decimals: decimals)
       text.withUTF8(take)
       return
     }
@@ -55,7 +54,7 @@ package enum TextFormatting {
     let whole = p.rounded(.down)
     let fraction = p - whole
     guard p < 1_099_511_627_776, abs(fraction - 0.5) > 1e-3 else {
-      var text = fixed(value, decimals: decimals)
+      var text = printfFixed(value, decimals: decimals)
       text.withUTF8(take)
       return
     }

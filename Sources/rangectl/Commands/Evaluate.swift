@@ -206,21 +206,16 @@ struct Evaluate: ParsableCommand {
   /// Rejected rows listed per dataset.
   static let listedRejections = 20
 
-  /// The datasets, with folders expanded to their .csv files in name order.
+  /// The datasets, with each folder expanded to its recordings (``CSVFolder/recordings(in:)``).
   private func datasetFiles() throws -> [String] {
     var files: [String] = []
     for path in datasets {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".csv") }.sorted()
-        guard !names.isEmpty else {
-          // Nothing to score is not a perfect score.
-          Diagnostics.write("rangectl evaluate: \(path): no .csv files in this folder\n")
-          throw ExitCode(66)  // EX_NOINPUT
-        }
-        files += names.map { path + "/" + $0 }
-      } else {
-        files.append(path)
+      do {
+        files += try CSVFolder.recordings(in: path) ?? [path]
+      } catch {
+        // Nothing to score is not a perfect score.
+        Diagnostics.write("rangectl evaluate: \(error.message)\n")
+        throw ExitCode(error.status)
       }
     }
     return files

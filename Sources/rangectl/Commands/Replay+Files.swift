@@ -82,9 +82,8 @@ extension Replay {
     var status: Int32
   }
 
-  /// The files of `inputs`: each FILE as given, and for a folder each regular
-  /// `.csv` file directly in it (not in its subfolders; hidden files
-  /// skipped), by name. Outputs are named by the file name without `.csv`;
+  /// The files of `inputs`: each FILE as given, and a folder's recordings
+  /// (``CSVFolder/recordings(in:)``). Outputs are named by the file name without `.csv`;
   /// files whose names collide are named `FOLDER-NAME` after their folder.
   ///
   /// - Throws: 66 for a folder that cannot be read or holds no `.csv` file, 64
@@ -92,25 +91,12 @@ extension Replay {
   static func inputFiles(_ inputs: [String]) throws(InputListError) -> [InputFile] {
     var paths: [String] = []
     for input in inputs {
-      var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else {
-        paths.append(input)  // a file, or a path the replay reports as it reports any FILE (66)
-        continue
-      }
-      let names: [String]
       do {
-        names = try FileManager.default.contentsOfDirectory(atPath: input)
+        // A file, or a path the replay reports as it reports any FILE (66).
+        paths += try CSVFolder.recordings(in: input) ?? [input]
       } catch {
-        throw InputListError(message: "cannot read the folder \(input): \(error.localizedDescription)", status: 66)
+        throw InputListError(message: error.message, status: error.status)
       }
-      let csv = names.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        .map { (input as NSString).appendingPathComponent($0) }
-        .filter { path in
-          var isSubfolder: ObjCBool = false
-          return FileManager.default.fileExists(atPath: path, isDirectory: &isSubfolder) && !isSubfolder.boolValue
-        }
-      if csv.isEmpty { throw InputListError(message: "the folder \(input) holds no .csv file", status: 66) }
-      paths += csv
     }
     func baseName(_ path: String) -> String {
       let file = (path as NSString).lastPathComponent
