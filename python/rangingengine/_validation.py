@@ -25,7 +25,7 @@ ELEVATION_LIMIT = math.pi / 2 * (1 + 1e-12)
 
 class CheckedRows:
     """The outcome of the checks: which rows the engine gets, and why the others do not
-    (`reason` and `field` are None for a usable row)."""
+    (`reason` and `field` are None for a usable row, and themselves None when every row is usable)."""
 
     def __init__(self, frame, numbers, reason, field, usable, text_columns, pose_only, posed):
         self.frame, self.numbers = frame, numbers
@@ -35,15 +35,8 @@ class CheckedRows:
         self.posed = posed          # rows with all four pose fields
 
 
-def numeric_column(frame, name):
-    """A numeric column as float64 (NaN where empty), and where its text was not a number."""
-    if name not in frame:
-        return np.full(len(frame), np.nan), np.zeros(len(frame), dtype=bool)
-    return numeric_series(frame[name])
-
-
 def numeric_series(column):
-    """numeric_column of one Series."""
+    """A numeric column as float64 (NaN where empty), and where its text was not a number."""
     if pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(column.dtype):
         return column.to_numpy(dtype=np.float64, na_value=np.nan), np.zeros(len(column), dtype=bool)
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
@@ -134,24 +127,32 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     status = info.get("status") if status is None else status
     count = len(frame)
     numbers, malformed = {}, {}
+    # A column the frame lacks: one read-only array of NaN and one of False for all of them.
+    absent = np.full(count, np.nan), np.zeros(count, dtype=bool)
+    for array in absent:
+        array.flags.writeable = False
     for name in NUMERIC + (ANGLES if angles else []):
-        numbers[name], malformed[name] = numeric_column(frame, name)
+        numbers[name], malformed[name] = numeric_series(frame[name]) if name in frame else absent
     columns = {name: TextColumn(frame, name) for name in ("object", "vertical", "event")}
     order = [name for name in frame.columns if name in numbers]
-    reason = np.full(count, None, dtype=object)
-    field = np.full(count, None, dtype=object)
+    # Each row's reason and field, made at the first rejection (None when every row is usable).
+    reason = field = None
     decided = np.zeros(count, dtype=bool)
 
     def reject(mask, why, where):
+        nonlocal reason, field
         if not mask.any():  # the common case, and cheaper to see than mask & ~decided
             return
         mask = mask & ~decided
         if mask.any():
+            if reason is None:
+                reason, field = np.full(count, None, dtype=object), np.full(count, None, dtype=object)
             reason[mask] = why
             field[mask] = where
             decided[mask] = True
 
-    present = {name: ~np.isnan(values) | malformed[name] if malformed[name].any() else ~np.isnan(values)
+    present = {name: absent[1] if values is absent[0] else
+               ~np.isnan(values) | malformed[name] if malformed[name].any() else ~np.isnan(values)
                for name, values in numbers.items()}
     measured = {name: (present[name] if name in present else columns["vertical"].present)
                 for name in MEASUREMENT + (ANGLES if angles else [])}
