@@ -125,7 +125,8 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
     run = run_engine({name: np.ascontiguousarray(array) for name, array in merged.items()}, options, zone_list,
                      prepared.calibrations)
     own = kind == _OWN
-    own_run = Run(run.status[own], run.states[own], run.events, run.event_rows, run.evictions)
+    # The states are the accepted measurement rows', all of them the part's own (checks and poses measure nothing).
+    own_run = Run(run.status[own], run.states, run.events, run.event_rows, run.evictions)
     result = finish(prepared, own_run, zone_list)
     # Poses cause no events: an event's row is the part's own (phase 0) or a check (phase 1).
     places = (merged_order[run.event_rows], (kind[run.event_rows] == _CHECK).astype(np.int8),

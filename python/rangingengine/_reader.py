@@ -28,7 +28,7 @@ import pyarrow.compute as arrow_compute
 from . import _number_text
 from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, RangingFormatError, clipped
 from ._mapping import ANGLES, ColumnMapping, column_mapping, layout_attributes
-from ._lines import normalised_line_ends, split_lines, wrong_field_count
+from ._lines import normalised_line_ends, scanned_lines, split_lines, wrong_field_count
 
 # UTF-32LE's mark begins with UTF-16LE's: the longer marks first (Unicode 15, table 23-4).
 _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32LE"), (b"\xff\xfe", "UTF-16LE"),
@@ -71,7 +71,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
         except UnicodeDecodeError:
             # Invalid UTF-8 bytes become `\xNN`, as rangectl's UTF8Text.decode writes them.
             data = data.decode("utf-8", errors="backslashreplace").encode()
-    lines = split_lines(path, normalised_line_ends(data))
+    data = normalised_line_ends(data)
+    lines = split_lines(path, data)
     header = lines.header
     layout = mapping.layout(header, path, lines.header_line)
     status_index = mapping.status_index(header)
@@ -87,17 +88,26 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
             taken.add(name)
     numeric = {name for name in NUMERIC + ANGLES if name in layout}
     fields = _Fields(lines.buffer, names, columns, lines.spaced, numeric)
+    if lines.numbers is None and not fields.never_empty(layout["t"]):
+        # pyarrow reads an empty line as a row of empty fields, as it reads `,,`: only the line scan tells
+        # them apart. A `t` in every row of the plain lines rules empty lines out.
+        lines = scanned_lines(path, data)
+        fields = _Fields(lines.buffer, names, columns, lines.spaced, numeric)
     rejections = list(lines.rejections)
+    line_numbers = lines.line_numbers(fields.rows)
     # pyarrow left out the lines whose field count differs from the header's.
     for row, text in fields.wrong_field_count:
-        rejections.append((int(lines.numbers[row]), None, "row", "wrong_field_count", wrong_field_count(text)))
-    numbers_of_rows = np.delete(lines.numbers, [row for row, _ in fields.wrong_field_count])
+        rejections.append((int(line_numbers[row]), None, "row", "wrong_field_count", wrong_field_count(text)))
+    numbers_of_rows = (np.delete(line_numbers, [row for row, _ in fields.wrong_field_count])
+                       if fields.wrong_field_count else line_numbers)
 
     count = len(numbers_of_rows)
     bad = np.zeros(count, dtype=bool)
 
     def reject(mask, index, reason, text_of):
         mask = mask & ~bad
+        if not mask.any():
+            return
         for position in np.flatnonzero(mask):
             rejections.append((int(numbers_of_rows[position]), index + 1, header[index], reason, text_of(position)))
         bad[mask] = True
@@ -137,9 +147,12 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
 
     # Rows rejected here are left out (a file without any keeps its arrays as they are).
     keep = ~bad if bad.any() else slice(None)
-    frame = pd.DataFrame({names[index]: (numbers[index].values if index in numbers else texts[index])[keep]
+    line_index = pd.Index(numbers_of_rows[keep], name="line")
+    # Text as Series of dtype object: pandas would otherwise look through a column of None for dates.
+    frame = pd.DataFrame({names[index]: numbers[index].values[keep] if index in numbers else
+                          pd.Series(texts[index][keep], index=line_index, dtype=object, copy=False)
                           for index in columns},
-                         index=pd.Index(numbers_of_rows[keep], name="line"), columns=[names[i] for i in columns],
+                         index=line_index, columns=[names[i] for i in columns],
                          copy=False)  # the arrays are new: no copy, and no merging into blocks
     frame.attrs["rangingengine"] = {
         "path": path,
@@ -182,6 +195,8 @@ class _Fields:
             self.table = self._read({name: (pa.string() if kind == pa.float64() else kind)
                                      for name, kind in types.items()})
             self.converted = False
+        # The buffer's lines, those pyarrow left out included.
+        self.rows = self.table.num_rows + len(self.wrong_field_count)
 
     def _read(self, types):
         if not len(self.buffer):
@@ -195,7 +210,9 @@ class _Fields:
             return "skip"
 
         # One thread: the issue's measure is one core, and the invalid rows' numbers are then known.
-        options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=1 << 24)
+        # One block for the whole buffer (up to 1 GiB): each column is then one array, which NumPy reads in place.
+        block_size = min(max(len(self.buffer) + 1, 1 << 20), 1 << 30)
+        options = arrow_csv.ReadOptions(column_names=self.names, use_threads=False, block_size=block_size)
         parse = arrow_csv.ParseOptions(delimiter=",", quote_char=False, double_quote=False, escape_char=False,
                                        newlines_in_values=False, ignore_empty_lines=False, invalid_row_handler=skip)
         convert = arrow_csv.ConvertOptions(column_types=types, include_columns=list(types), null_values=[""],
@@ -205,6 +222,10 @@ class _Fields:
         if self.wrong_field_count is None:
             self.wrong_field_count = found
         return table
+
+    def never_empty(self, index):
+        """Whether numeric column `index` converted with a number in every row."""
+        return self.converted and self.table.column(self.names[index]).null_count == 0
 
     def raw(self, index):
         """Column `index`'s fields as trimmed Python strings (cached; for rejections and the slow path)."""
@@ -227,12 +248,15 @@ class _Fields:
         """A text column as an object array; None where empty in the columns of
         §1 (`object`, `vertical`, `event`), the empty string in unknown columns."""
         empty = None if self.header[index] in TEXT else ""
-        parts = []
+        text = np.empty(self.table.num_rows, dtype=object)
+        start = 0
         for values, indices in self._dictionary(index):
             # One Python string per distinct value, then an array of references to them.
             values[values == ""] = empty
-            parts.append(values[indices])
-        return np.concatenate(parts) if parts else np.zeros(0, dtype=object)
+            # mode="clip" writes straight into `out` ("raise" goes through a buffer); the indices are in range.
+            np.take(values, indices, out=text[start:start + len(indices)], mode="clip")
+            start += len(indices)
+        return text
 
     def present(self, index):
         """Where a text column's field is not empty."""
@@ -243,7 +267,11 @@ class _Fields:
         """A numeric column: float64 values and which fields were present, malformed or non-finite."""
         column = self.table.column(self.names[index])
         if self.converted:
-            present = ~column.is_null().to_numpy(zero_copy_only=False)
+            if column.null_count == len(column):
+                nothing = np.zeros(len(column), dtype=bool)
+                return _Number(np.full(len(column), np.nan), nothing, nothing, nothing)
+            present = (np.ones(len(column), dtype=bool) if column.null_count == 0 else
+                       ~column.is_null().to_numpy(zero_copy_only=False))
             return self._settled(index, column, present)
         if self.spaced:
             column = arrow_compute.utf8_trim(column, " \t")
@@ -267,9 +295,12 @@ class _Fields:
         (`nan` is non-finite, `nan(1)` malformed)."""
         values = column.to_numpy(zero_copy_only=False).astype(np.float64, copy=False)
         malformed = np.zeros(len(values), dtype=bool)
+        if np.isfinite(values).all():  # the common case: one pass instead of three
+            return _Number(values, present, malformed, np.zeros(len(values), dtype=bool))
         non_finite = np.isinf(values)
-        unsure = np.flatnonzero(present & np.isnan(values))
-        if len(unsure):
+        unsure = present & np.isnan(values)
+        if unsure.any():
+            unsure = np.flatnonzero(unsure)
             _, wrong, _ = _number_text.classify(self.raw(index)[unsure])
             malformed[unsure] = wrong
             non_finite[unsure] = ~wrong

@@ -223,47 +223,59 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
             raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
-    is_pose = checked.pose_only[usable]
-    # A pose alone names no object (its id is not read): only the other rows number the objects.
-    ids = np.zeros(len(usable), dtype=np.uint64)
-    names, ids[~is_pose] = _object_ids(checked.text_columns["object"], usable[~is_pose])
-    lifecycle = np.full(len(usable), _capi.RANGING_BATCH_MEASUREMENT, dtype=np.int32)
-    events_column = checked.texts["event"][usable]
-    is_event = checked.text_columns["event"].present[usable]
-    lifecycle[is_event] = [_capi.LIFECYCLE_CODES[name] for name in events_column[is_event]]
+    every = len(usable) == len(frame)
+
+    def of_usable(values):
+        """The usable rows' entries of a per-row array (the array itself when every row is usable)."""
+        return values if every else values[usable]
+
+    is_pose = of_usable(checked.pose_only)
+    object_codes = of_usable(checked.text_columns["object"].codes)
+    if is_pose.any():
+        # A pose alone names no object (its id is not read): only the other rows number the objects.
+        ids = np.zeros(len(usable), dtype=np.uint64)
+        names, ids[~is_pose] = _object_ids(checked.text_columns["object"], object_codes[~is_pose])
+    else:
+        names, ids = _object_ids(checked.text_columns["object"], object_codes)
+    # check() has rejected the unknown event names.
+    lifecycle = of_usable(checked.text_columns["event"].codes_of(_capi.LIFECYCLE_CODES,
+                                                                _capi.RANGING_BATCH_MEASUREMENT))
+    is_event = of_usable(checked.text_columns["event"].present)
     lifecycle[is_pose] = _capi.RANGING_BATCH_POSE
-    seconds = checked.numbers["t"][usable]
+    seconds = of_usable(checked.numbers["t"])
+    direction = np.empty((len(usable), 3))
+    for index, axis in enumerate(AXES):
+        direction[:, index] = of_usable(checked.numbers[axis])
     rows = {
         "time_us": microseconds(seconds),
         "object_id": ids,
-        "distance_m": np.ascontiguousarray(checked.numbers["distance"][usable]),
-        "direction": np.ascontiguousarray(np.column_stack([checked.numbers[axis][usable] for axis in AXES])),
+        "distance_m": np.ascontiguousarray(of_usable(checked.numbers["distance"])),
+        "direction": direction,
         "lifecycle": lifecycle,
     }
-    horizontal = checked.numbers["horizontal_angle"][usable]
+    horizontal = of_usable(checked.numbers["horizontal_angle"])
     if not np.isnan(horizontal).all():
         rows["horizontal_angle_rad"] = np.ascontiguousarray(horizontal)
     vertical = checked.text_columns["vertical"]
-    if vertical.present[usable].any():
-        # One code per distinct spelling (check() has rejected the unknown ones), then per row; -1 reads NONE.
-        spellings = list(vertical.uniques) + [None]
-        codes = np.array([_capi.VERTICAL_CODES.get(name, _capi.RANGING_VERTICAL_NONE) for name in spellings],
-                         dtype=np.int8)
-        rows["vertical"] = codes[vertical.codes[usable]]
-    posed = checked.posed[usable]
+    if of_usable(vertical.present).any():
+        # One code per distinct spelling (check() has rejected the unknown ones), then per row.
+        codes = vertical.codes_of(_capi.VERTICAL_CODES, _capi.RANGING_VERTICAL_NONE)
+        rows["vertical"] = of_usable(codes).astype(np.int8)
+    posed = of_usable(checked.posed)
     if posed.any():
         # NaN in all four: no pose on the row (ranging_batch_t.pose).
-        rows["pose"] = np.where(posed[:, None], np.column_stack([checked.numbers[name][usable] for name in POSE]),
+        rows["pose"] = np.where(posed[:, None], np.column_stack([of_usable(checked.numbers[name]) for name in POSE]),
                                 np.nan)
     calibrations = {names.get_loc(name): value for name, value in options.object_calibrations().items()
                     if name in names}
     return Prepared(frame, info, checked, usable, names, seconds, is_event, is_pose, rows, calibrations)
 
 
-def _object_ids(objects, usable):
-    """Ids in order of first appearance among the usable rows, as rangectl numbers
-    names, and the names by id (from the column's codes: no name is hashed again)."""
-    codes, order = pd.factorize(objects.codes[usable], sort=False)
+def _object_ids(objects, codes):
+    """Ids in order of first appearance among `codes` (the object column's codes
+    of the rows that name one), as rangectl numbers names, and the names by id
+    (from the column's codes: no name is hashed again)."""
+    codes, order = pd.factorize(codes, sort=False)
     return pd.Index(objects.uniques[order], dtype=object), codes.astype(np.uint64)
 
 
@@ -272,10 +284,17 @@ class Run:
     """What the engine made of a batch of rows."""
 
     status: np.ndarray       # each row's ranging_status_t
-    states: np.ndarray       # OBJECT_STATE after each accepted measurement row
+    states: dict             # STATE_FIELDS -> array: the state after each accepted measurement row, in row order
     events: np.ndarray       # ZONE_EVENT, in the engine's order
     event_rows: np.ndarray   # the row that caused each event
     evictions: int
+
+
+# The fields of OBJECT_STATE that the filtered rows (docs/FORMATS.md §3) show.
+STATE_FIELDS = ["distance_m", "distance_sigma_m", "direction_sigma_rad", "direction_state", "nlos_probability"]
+# Rows per call into the engine: their states (80 bytes each) are still in the cache when copied out, field
+# by field, and the states of all rows never take memory at once.
+_ROWS_PER_CALL = 1 << 14
 
 
 def run_engine(rows, options, zone_list, calibrations=None) -> Run:
@@ -298,34 +317,73 @@ def run_engine(rows, options, zone_list, calibrations=None) -> Run:
         # The engine writes every row's status, and the state of each accepted measurement row: the only
         # entries read afterwards, so the arrays need no zeroing.
         statuses = np.empty(count, dtype=np.int32)
-        states = np.empty(count, dtype=_capi.OBJECT_STATE)
+        call_states = np.empty(min(count, _ROWS_PER_CALL), dtype=_capi.OBJECT_STATE)
+        measurement = rows["lifecycle"] == _capi.RANGING_BATCH_MEASUREMENT
+        states = _StateColumns(int(measurement.sum()))
         buffer = np.zeros(max(4 * event_capacity, 1 << 16), dtype=_capi.ZONE_EVENT)
         buffer_rows = np.zeros(len(buffer), dtype=np.uintp)
-        batch = _capi.Batch(count=count, status=_capi.pointer(statuses), states=_capi.pointer(states),
-                            events=_capi.pointer(buffer), event_rows=_capi.pointer(buffer_rows),
-                            event_capacity=len(buffer), rows_done=0,
-                            **{name: _capi.pointer(array) for name, array in rows.items()})
         chunks, row_chunks = [], []
-        while True:
-            result = _capi.library.ranging_engine_process_batch(engine, ctypes.byref(batch))
-            if result == _capi.RANGING_ERROR_EVENTS_DROPPED:
-                raise RuntimeError("the engine's event queue overflowed; events were lost")
-            if result != _capi.RANGING_OK:
-                raise RuntimeError(f"ranging_engine_process_batch: {_capi.status_name(result)}")
-            chunks.append(buffer[:batch.event_count].copy())
-            row_chunks.append(buffer_rows[:batch.event_count].astype(np.int64))
-            if batch.rows_done == count:
-                break
+        # Each call's rows are the arrays' rows from `start` on: their addresses, offset by whole rows.
+        arrays = dict(rows, status=statuses)
+        addresses = {name: _capi.pointer(array) for name, array in arrays.items()}
+        for start in range(0, max(count, 1), _ROWS_PER_CALL):
+            stop = min(start + _ROWS_PER_CALL, count)
+            batch = _capi.Batch(count=stop - start, states=_capi.pointer(call_states), events=_capi.pointer(buffer),
+                                event_rows=_capi.pointer(buffer_rows), event_capacity=len(buffer), rows_done=0,
+                                **{name: addresses[name] + start * array.strides[0] for name, array in arrays.items()})
+            while True:
+                result = _capi.library.ranging_engine_process_batch(engine, ctypes.byref(batch))
+                if result == _capi.RANGING_ERROR_EVENTS_DROPPED:
+                    raise RuntimeError("the engine's event queue overflowed; events were lost")
+                if result != _capi.RANGING_OK:
+                    raise RuntimeError(f"ranging_engine_process_batch: {_capi.status_name(result)}")
+                chunks.append(buffer[:batch.event_count].copy())
+                event_rows = buffer_rows[:batch.event_count].astype(np.int64)
+                event_rows[event_rows >= 0] += start  # -1 (SIZE_MAX): an event queued before the call
+                row_chunks.append(event_rows)
+                if batch.rows_done == batch.count:
+                    break
+            states.append(call_states[:stop - start], (statuses[start:stop] == _capi.RANGING_OK) &
+                          measurement[start:stop])
         stats = _capi.Stats()
         _capi.library.ranging_engine_read_stats(engine, ctypes.byref(stats))
     finally:
         _capi.library.ranging_engine_destroy(engine)
-    return Run(statuses, states, np.concatenate(chunks), np.concatenate(row_chunks), int(stats.objects_evicted))
+    return Run(statuses, states.filled_columns(), np.concatenate(chunks), np.concatenate(row_chunks),
+               int(stats.objects_evicted))
+
+
+class _StateColumns:
+    """The states of the accepted measurement rows as one array per field
+    (STATE_FIELDS, and `direction` as dir_x, dir_y, dir_z), filled call by call."""
+
+    def __init__(self, count):
+        """Room for `count` rows (the measurement rows: more than will be accepted)."""
+        fields = {name: _capi.OBJECT_STATE.fields[name][0] for name in STATE_FIELDS}
+        self.columns = {name: np.empty(count, dtype=kind) for name, kind in fields.items()}
+        self.columns.update({axis: np.empty(count) for axis in AXES})
+        self.filled = 0
+
+    def append(self, states, accepted):
+        """Adds `states[accepted]`, the accepted measurement rows of one call."""
+        taken = int(accepted.sum())
+        every = taken == len(states)
+        place = slice(self.filled, self.filled + taken)
+        for name in STATE_FIELDS:
+            self.columns[name][place] = states[name] if every else states[name][accepted]
+        for index, axis in enumerate(AXES):
+            component = states["direction"][:, index]
+            self.columns[axis][place] = component if every else component[accepted]
+        self.filled += taken
+
+    def filled_columns(self):
+        """The columns of the rows appended."""
+        return {name: column[:self.filled] for name, column in self.columns.items()}
 
 
 def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     """The result of a replay from the engine's run over the prepared rows
-    (run.status and run.states have one entry per usable row)."""
+    (run.status has one entry per usable row, run.states one per accepted measurement row)."""
     frame, info, checked, usable = prepared.frame, prepared.info, prepared.checked, prepared.usable
     names, seconds, is_event, is_pose = prepared.names, prepared.seconds, prepared.is_event, prepared.is_pose
     status, states, events = run.status, run.states, run.events
@@ -342,21 +400,26 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     }, columns=EVENT_COLUMNS)
 
     accepted = (status == _capi.RANGING_OK) & ~is_event & ~is_pose
-    state = states if accepted.all() else states[accepted]
-    distance_known = np.isfinite(state["distance_m"])
-    direction = state["direction"]
-    has_direction = ~np.isnan(direction[:, 0])
-    spread = np.where(has_direction & np.isfinite(state["direction_sigma_rad"]),
-                      state["direction_sigma_rad"] * 180 / np.pi, np.nan)
+    every = accepted.all()
+    # The engine's state arrays are this result's own: no distance known blanks them in place.
+    distance, sigma, nlos = states["distance_m"], states["distance_sigma_m"], states["nlos_probability"]
+    distance_unknown = ~np.isfinite(distance)
+    if distance_unknown.any():
+        for column in (distance, sigma, nlos):
+            column[distance_unknown] = np.nan
+    has_direction = ~np.isnan(states["dir_x"])
+    spread = np.where(has_direction & np.isfinite(states["direction_sigma_rad"]),
+                      states["direction_sigma_rad"] * 180 / np.pi, np.nan)
+    object_ids = prepared.rows["object_id"] if every else prepared.rows["object_id"][accepted]
     filtered = pd.DataFrame({
-        "t": seconds[accepted],
-        "object": names.to_numpy()[prepared.rows["object_id"][accepted].astype(np.intp)],
-        "distance": np.where(distance_known, state["distance_m"], np.nan),
-        "sigma": np.where(distance_known, state["distance_sigma_m"], np.nan),
-        "dir_x": direction[:, 0], "dir_y": direction[:, 1], "dir_z": direction[:, 2],
-        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[state["direction_state"]],
+        "t": seconds.copy() if every else seconds[accepted],
+        "object": names.to_numpy()[object_ids.astype(np.intp)],
+        "distance": distance,
+        "sigma": sigma,
+        "dir_x": states["dir_x"], "dir_y": states["dir_y"], "dir_z": states["dir_z"],
+        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[states["direction_state"]],
         "dir_sigma_deg": spread,
-        "nlos": np.where(distance_known, state["nlos_probability"], np.nan),
+        "nlos": nlos,
     }, columns=FILTERED_COLUMNS, copy=False)  # the arrays are new: no copy, and no merging into blocks
 
     index = frame.index

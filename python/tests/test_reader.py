@@ -9,6 +9,7 @@ import pytest
 
 import rangingengine
 from conftest import REPOSITORY
+from rangingengine._lines import split_lines
 
 WALK = REPOSITORY / "datasets" / "walk-in-out" / "samples.csv"
 
@@ -171,3 +172,35 @@ def test_the_formats_worked_pose_example_turns_the_direction_as_its_closed_form_
                           "pose_w": [1, None, 0.7071068, None], "pose_x": [0, None, 0, None],
                           "pose_y": [0, None, 0.7071068, None], "pose_z": [0, None, 0, None]})
     assert rangingengine.replay(frame).filtered_csv() == result.filtered_csv()
+
+@pytest.mark.parametrize("shape", ["empty lines", "a row of empty fields", "no line end at the end",
+                                   "wrong field count"])
+def test_plain_data_lines_are_numbered_and_checked_as_rangectl_does(shape, tmp_path, reference):
+    # Data lines without a comment, space or tab go to pyarrow as they are in the file, numbered from the
+    # header's line on; an empty line among them (pyarrow reads it as a row of empty fields, as it reads
+    # `,,`) sends the file through the line scan instead.
+    lines = WALK.read_text().splitlines()
+    header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
+    header, rows = lines[header_at], lines[header_at + 1:header_at + 301]
+    if shape == "empty lines":
+        rows[100:100] = ["", ""]
+        rows[10:10] = [""]
+    elif shape == "a row of empty fields":
+        rows[20:20] = ["," * header.count(",")]
+    elif shape == "wrong field count":
+        rows[30:30] = ["1.5,a"]
+    text = "\n".join(lines[:header_at] + [header] + rows) + ("" if shape == "no line end at the end" else "\n")
+    path = tmp_path / "plain.csv"
+    path.write_bytes(text.encode())
+    # Every shape is plain to the line finder: the empty lines are found after parsing.
+    assert split_lines(str(path), text.encode()).numbers is None
+    expected = reference(path)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    ours = sorted((int(row), field, reason) for row, field, reason in
+                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+    assert ours == sorted(expected.rejected(path))
+    assert len(ours) == {"empty lines": 0, "no line end at the end": 0}.get(shape, 1)
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
