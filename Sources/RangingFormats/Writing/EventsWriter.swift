@@ -15,12 +15,30 @@ public struct EventsWriter {
 
   /// The JSON line of one event, without the newline.
   public func line(for event: ZoneEvent, objectName: String) -> String {
-    var line = "{\"t\":\(TextFormatting.seconds(event.time.seconds)),\"object\":\(TextFormatting.jsonString(objectName))"
-    line += ",\"zone\":\(zoneNames[event.zone]),\"event\":\"\(event.kind.name)\""
-    line += ",\"distance\":\(Self.number(event.distanceMeters, decimals: 3))"
-    line += ",\"sigma\":\(Self.number(event.sigmaMeters, decimals: 4))"
-    if let reason = event.reason { line += ",\"reason\":\"\(reason.name)\"" }
-    return line + "}"
+    // Room for a line with a short name, so that the appends below do not grow the string
+    // again and again (`rangectl replay --jobs` formats every event this way, docs/PERFORMANCE.md).
+    var line = ""
+    line.reserveCapacity(160 + objectName.utf8.count)
+    line += "{\"t\":"
+    line += TextFormatting.seconds(event.time.seconds)
+    line += ",\"object\":"
+    line += TextFormatting.jsonString(objectName)
+    line += ",\"zone\":"
+    line += zoneNames[event.zone]
+    line += ",\"event\":\""
+    line += event.kind.name.description
+    line += "\""
+    line += ",\"distance\":"
+    line += Self.number(event.distanceMeters, decimals: 3)
+    line += ",\"sigma\":"
+    line += Self.number(event.sigmaMeters, decimals: 4)
+    if let reason = event.reason {
+      line += ",\"reason\":\""
+      line += reason.name.description
+      line += "\""
+    }
+    line += "}"
+    return line
   }
 
   /// Writes ``line(for:objectName:)`` and a newline straight into the

@@ -37,9 +37,18 @@ extension Replay {
         eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
         stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } }
       ) { batch in
-        for event in batch.events { eventsOutput.write(event + "\n") }
+        // Line and newline written apart: joined, each would be copied into a new string first.
+        for event in batch.events {
+          eventsOutput.write(event)
+          eventsOutput.write("\n")
+        }
         for rejection in batch.rejections { rejections.list(rejection) }
-        if let filteredOutput { for state in batch.states { filteredOutput.write(state + "\n") } }
+        if let filteredOutput {
+          for state in batch.states {
+            filteredOutput.write(state)
+            filteredOutput.write("\n")
+          }
+        }
         if live {
           try? eventsOutput.flush()  // a failure is kept, and thrown by close()
           try? filteredOutput?.flush()
