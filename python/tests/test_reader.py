@@ -105,6 +105,18 @@ def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
         rangingengine.read_csv(CORPUS / name)
 
 
+def replayed_as_rangectl_replays(path, reference):
+    """Replays `path` with read_csv and replay, and with rangectl: the same rejected rows (row, field,
+    reason). Returns the result, rangectl's outputs and the rejected rows, sorted."""
+    expected = reference(path)
+    assert expected.status == 0, expected.stderr
+    result = rangingengine.replay(rangingengine.read_csv(path))
+    ours = sorted((int(row), field, reason) for row, field, reason in
+                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+    assert ours == sorted(expected.rejected(path))
+    return result, expected, ours
+
+
 def test_number_spellings_and_line_shapes_are_read_as_rangectl_reads_them(tmp_path, reference):
     # Every case the columnar reader settles outside pyarrow's plain float path, against rangectl's
     # own listing of the rejected rows (line, field, reason) and its events.
@@ -132,12 +144,7 @@ def test_number_spellings_and_line_shapes_are_read_as_rangectl_reads_them(tmp_pa
             out.append(",".join(bad) + ",x,1")
     path = tmp_path / "spellings.csv"
     path.write_bytes(("\n".join(out) + "\n").encode())
-    expected = reference(path)
-    assert expected.status == 0, expected.stderr
-    result = rangingengine.replay(rangingengine.read_csv(path))
-    ours = sorted((int(row), field, reason) for row, field, reason in
-                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
-    assert ours == sorted(expected.rejected(path))
+    result, expected, ours = replayed_as_rangectl_replays(path, reference)
     assert {reason for _, _, reason in ours} >= {"malformed_number", "non_finite_value", "wrong_field_count",
                                                    "missing_value"}
     assert result.events_jsonl() == expected.events
@@ -194,12 +201,7 @@ def test_plain_data_lines_are_numbered_and_checked_as_rangectl_does(shape, tmp_p
     path.write_bytes(text.encode())
     # Every shape is plain to the line finder: the empty lines are found after parsing.
     assert split_lines(str(path), text.encode()).numbers is None
-    expected = reference(path)
-    assert expected.status == 0, expected.stderr
-    result = rangingengine.replay(rangingengine.read_csv(path))
-    ours = sorted((int(row), field, reason) for row, field, reason in
-                  result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
-    assert ours == sorted(expected.rejected(path))
+    result, expected, ours = replayed_as_rangectl_replays(path, reference)
     assert len(ours) == {"empty lines": 0, "no line end at the end": 0}.get(shape, 1)
     assert result.events_jsonl() == expected.events
     assert result.filtered_csv() == expected.filtered
