@@ -29,6 +29,10 @@ package struct ReplayBatchSource: ReplayRowSource {
   private var rowIsOwn = false
   /// The reader thread's key of the last scanned row's object (``ShardRouter/key(ofLineBytes:)``).
   @usableFromInline package private(set) var objectKey: Int32 = -1
+  /// The last row's object's slot in the one table (``ReplayRowSource/wholeSlot``), for the shard's own rows.
+  @usableFromInline package private(set) var wholeSlot: Int32 = -1
+  /// The one table's slot of the shard's object that the last row evicts, or -1.
+  @usableFromInline package private(set) var evictedWholeSlot: Int32 = -1
   /// Where the shard's replay writes what it makes of the current batch.
   @usableFromInline let output = ShardOutputCursor()
 
@@ -68,6 +72,8 @@ package struct ReplayBatchSource: ReplayRowSource {
         let entry = UnsafePointer(batch.entries + listed.index)
         let line = entry.pointee.line
         rowIsOwn = listed.isOwn
+        wholeSlot = rowIsOwn ? entry.pointee.wholeSlot : -1
+        evictedWholeSlot = listed.evicts ? entry.pointee.wholeSlot : -1
         if line == 0 {
           let record = batch.record(at: listed.index)
           parsed = record

@@ -26,8 +26,11 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// One row: `line` > 0 for a scanned row, whose object is named by
   /// `names[nameStart ..< nameStart + nameCount]`; 0 for a row kept as
   /// `records[nameStart]`. `nameKey` is the object's key
-  /// (``ShardRouter/key(ofLineBytes:)``). Only what a replay reads of the
-  /// scanned record is kept (not its ground truth), so that an entry stays small.
+  /// (``ShardRouter/key(ofLineBytes:)``). `wholeSlot` is the slot a
+  /// measurement's object has in the one table of a replay of the whole input
+  /// (`WholeReplayTable`), -1 for any other row, set by the router. Only what
+  /// a replay reads of the scanned record is kept (not its ground truth), so
+  /// that an entry stays small.
   struct Entry {
     var line: Int
     var seconds: Double
@@ -36,6 +39,7 @@ final class ReplayRowBatch: @unchecked Sendable {
     var nameKey: Int32
     var nameStart: Int32
     var nameCount: Int32
+    var wholeSlot: Int32 = -1
   }
 
   /// Why the input ended after this batch, if it did.
@@ -57,7 +61,8 @@ final class ReplayRowBatch: @unchecked Sendable {
   @exclusivity(unchecked) private(set) var nameBytes = 0
   /// For each shard, the entries it reads, in row order: `shardRowCounts[k]`
   /// of `shardRows[k]`, each an entry's index shifted left by one, with the
-  /// low bit set for a row of the shard's own object (``ListedRow``).
+  /// low bits marking a row of the shard's own object and one that evicts
+  /// one of the shard's objects (``ListedRow``).
   private let shardRows: [UnsafeMutablePointer<ListedRow>]
   @exclusivity(unchecked) private var shardRowCounts: [Int]
   /// Set on the last batch of the input.
@@ -139,12 +144,16 @@ final class ReplayRowBatch: @unchecked Sendable {
     }
   }
 
-  /// An entry listed for a shard: its index, and whether its object is the shard's own.
+  /// An entry listed for a shard: its index, whether its object is the
+  /// shard's own, and whether it evicts the shard's object in its `wholeSlot`.
   struct ListedRow {
     let bits: Int32
-    init(index: Int, isOwn: Bool) { bits = Int32(truncatingIfNeeded: index) << 1 | (isOwn ? 1 : 0) }
-    var index: Int { Int(bits >> 1) }
+    init(index: Int, isOwn: Bool, evicts: Bool = false) {
+      bits = Int32(truncatingIfNeeded: index) << 2 | (evicts ? 2 : 0) | (isOwn ? 1 : 0)
+    }
+    var index: Int { Int(bits >> 2) }
     var isOwn: Bool { bits & 1 != 0 }
+    var evicts: Bool { bits & 2 != 0 }
   }
 
   /// The entries shard `shard` reads, in row order (valid while the batch is not refilled).
@@ -152,17 +161,19 @@ final class ReplayRowBatch: @unchecked Sendable {
     UnsafeBufferPointer(start: shardRows[shard], count: shardRowCounts[shard])
   }
 
-  /// Lists entry `index` for shard `shard`, whose object it is or not.
+  /// Lists entry `index` for shard `shard`, whose object it is or not, and
+  /// which evicts one of the shard's objects or not.
   ///
   /// - Precondition (not checked): entries are handed in increasing order, each at most once a shard.
-  func hand(_ index: Int, toShard shard: Int, isOwn: Bool) {
-    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn)
+  func hand(_ index: Int, toShard shard: Int, isOwn: Bool, evicts: Bool = false) {
+    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn, evicts: evicts)
     shardRowCounts[shard] += 1
   }
 
-  /// Lists entry `index` for every shard, as its own for shard `owner`.
-  func handToEveryShard(_ index: Int, owner: Int) {
-    for shard in shardRows.indices { hand(index, toShard: shard, isOwn: shard == owner) }
+  /// Lists entry `index` for every shard, as its own for shard `owner`, and
+  /// as evicting one of its objects for shard `evicting`.
+  func handToEveryShard(_ index: Int, owner: Int, evicting: Int? = nil) {
+    for shard in shardRows.indices { hand(index, toShard: shard, isOwn: shard == owner, evicts: shard == evicting) }
   }
 
   /// Empties every shard's list.

@@ -34,6 +34,15 @@ package protocol ReplayRowSource {
   /// the name already (``ShardedReplay``'s reader thread) spares each shard
   /// hashing and comparing the name's bytes.
   var objectKey: Int32 { get }
+  /// For a shard of a replay whose shards together fill one object table
+  /// (``ShardedReplay``): the slot of the last row's object in that table,
+  /// when the row is a measurement of the shard's own object that the tracker
+  /// takes; else -1, as for a source with no such table. Exits found by one
+  /// lost check come out in the order of these slots.
+  var wholeSlot: Int32 { get }
+  /// For such a shard: the one table's slot whose object, one of the shard's,
+  /// the last row evicts (the row's own object takes the slot), or -1.
+  var evictedWholeSlot: Int32 { get }
 }
 
 extension RangingCSVReader: ReplayRowSource {
@@ -50,4 +59,11 @@ extension RangingCSVReader: ReplayRowSource {
   /// The reader keys no name.
   @inlinable
   package var objectKey: Int32 { -1 }
+
+  /// A file read by one replay fills no table shared with others.
+  @inlinable
+  package var wholeSlot: Int32 { -1 }
+
+  @inlinable
+  package var evictedWholeSlot: Int32 { -1 }
 }

@@ -17,10 +17,13 @@ import RangingFormats
 /// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
 /// that the shards' events merge into the whole replay's order.
 ///
-/// Two things differ from one replay of the whole file: each shard has the
-/// whole `capacity` for its own objects, so a recording that makes one engine
-/// evict objects gives other events; and objects of different shards lost at
-/// the same check come out shard by shard, not in the one table's slot order.
+/// Reading a file itself, two things differ from one replay of the whole
+/// file: each shard has the whole `capacity` for its own objects, so a
+/// recording that makes one engine evict objects gives other events; and
+/// objects of different shards lost at the same check come out shard by
+/// shard, not in the one table's slot order. A ``ShardedReplay`` hands its
+/// shards what the one table does (evictions, slots), and the output is the
+/// whole replay's.
 public struct ReplayShard: Sendable, Equatable {
   /// This shard, 0..<count.
   public let index: Int
@@ -56,29 +59,59 @@ public struct ReplayShard: Sendable, Equatable {
   /// - Precondition: `count` ≥ 1.
   /// - Complexity: O(bytes); allocates only for a name that is not valid UTF-8.
   public static func index(ofNameBytes bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {
-    if bytes.allSatisfy({ $0 < 0x80 }) { return shard(of: bytes, count: count) }
+    Int(nameHash(ofNameBytes: bytes) % UInt64(count))
+  }
+
+  /// The 64-bit FNV-1a hash of the name these bytes (a field of the file)
+  /// name, as the reader decodes it.
+  ///
+  /// - Complexity: O(bytes); allocates only for a name that is not valid UTF-8.
+  public static func nameHash(ofNameBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    if bytes.allSatisfy({ $0 < 0x80 }) { return hash(of: bytes) }
     var name = UTF8Text.decode(bytes)
-    return name.withUTF8 { shard(of: $0, count: count) }
+    return name.withUTF8 { hash(of: $0) }
   }
 
   private static func shard(of bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {
+    Int(hash(of: bytes) % UInt64(count))
+  }
+
+  private static func hash(of bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-    return Int(hash % UInt64(count))
+    return hash
   }
 }
 
-/// Where a zone event falls in a replay of the whole file: the line of the row
-/// that caused it, and whether the lost check that row ran caused it (those
-/// events follow the row's own).
+/// Where a zone event falls in a replay of the whole file: the line of the
+/// row that caused it, the step of that row's processing that emitted it
+/// (`RangingPipeline.process(object:validatedUpdate:emit:)`), and, for the
+/// exits of a lost check, the lost object's slot in the one object table.
 public struct ReplayEventPlace: Sendable, Equatable {
+  /// The steps of one row, in the order one replay emits their events.
+  public enum Step: Int, Sendable {
+    /// The exits of the object that the row's new object evicts.
+    case evictionBeforeRow = 0
+    /// The row's own events.
+    case row = 1
+    /// The exits found by the lost check the row ran.
+    case lostCheckAfterRow = 2
+  }
+
   /// The 1-based physical line of the row.
   public var line: Int
-  /// Whether the event is an exit found by the lost check after the row.
-  public var afterRow: Bool
+  public var step: Step
+  /// For ``Step/lostCheckAfterRow``, the lost object's slot in the table of
+  /// one replay of the whole file, when known (``ShardedReplay``): one check
+  /// finds its objects in slot order. 0 otherwise.
+  public var slot: Int
 
-  public init(line: Int, afterRow: Bool) {
+  public init(line: Int, step: Step = .row, slot: Int = 0) {
     self.line = line
-    self.afterRow = afterRow
+    self.step = step
+    self.slot = slot
   }
+
+  /// Whether the event is an exit found by the lost check after the row.
+  public var afterRow: Bool { step == .lostCheckAfterRow }
 }

@@ -119,10 +119,28 @@ public struct Replayer<Backend: KalmanBackend> {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
       if placesEvents {
-        // The check's exits follow the row's own events (RangingPipeline.zonesAfter).
-        let afterRow = tally.rowObject == nil || (event.reason == .lost && event.object != tally.rowObject)
-        onPlacedEvent(event, tally.names.name(of: event.object), ReplayEventPlace(line: tally.line, afterRow: afterRow))
+        // An eviction's exits come before the row's own events, the check's
+        // after them (RangingPipeline.zonesAfter), in the one table's slot order.
+        let place: ReplayEventPlace
+        if tally.evicting {
+          place = ReplayEventPlace(line: tally.line, step: .evictionBeforeRow)
+        } else if tally.rowObject == nil || (event.reason == .lost && event.object != tally.rowObject) {
+          place = ReplayEventPlace(
+            line: tally.line, step: .lostCheckAfterRow, slot: tally.wholeSlot(of: event.object, in: pipeline.tracker))
+        } else {
+          place = ReplayEventPlace(line: tally.line)
+        }
+        onPlacedEvent(event, tally.names.name(of: event.object), place)
       }
+    }
+    /// The shards together fill one table, which is full: this shard's
+    /// object in its slot `wholeSlot` makes room for the row's object.
+    func evict(wholeSlot: Int32, line: Int, seconds: Double) {
+      tally.line = line
+      tally.rowObject = nil
+      tally.evicting = true
+      pipeline.evict(object: tally.object(inWholeSlot: wholeSlot), at: Timestamp(seconds: seconds), emit: emit)
+      tally.evicting = false
     }
     /// Another shard's usable row: the clock moves as that row would move it.
     func advanceClock(line: Int, seconds: Double) {
@@ -135,7 +153,7 @@ public struct Replayer<Backend: KalmanBackend> {
       tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
       onRejection(rejection)
     }
-    func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
+    func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate, wholeSlot: Int32) {
       tally.line = line
       tally.rowObject = id
       var update = update
@@ -151,6 +169,7 @@ public struct Replayer<Backend: KalmanBackend> {
       switch result {
       case .accepted(let slot, let state, let outcome, _):
         tally.summary.measurementsAccepted += 1
+        if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: pipeline.tracker.capacity) }
         if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
         // The name is looked up only for an observer: copying it costs a retain and a release.
         if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
@@ -194,11 +213,13 @@ public struct Replayer<Backend: KalmanBackend> {
     var row = RowScanner.Row()
     // Names leave once their objects are no longer tracked (evicted, lost,
     // removed, or never accepted): checked whenever the live names pass this.
-    let namesKept = Swift.max(Self.minimumNamesKept, 2 * pipeline.tracker.capacity)
+    let namesKept = ReplayTally.namesKept(capacity: pipeline.tracker.capacity)
     while let line = try reader.nextRow(object: &object, scanned: &row) {
       if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
       tally.summary.rowsRead += 1
       if line > 0 {
+        let evicted = reader.evictedWholeSlot
+        if evicted >= 0 { evict(wholeSlot: evicted, line: line, seconds: row.seconds) }
         if let shard, !reader.isScannedRow(ownedBy: shard, object: object) {
           advanceClock(line: line, seconds: row.seconds)
           continue
@@ -214,7 +235,7 @@ public struct Replayer<Backend: KalmanBackend> {
             onRecord(.measurement(
               line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
           }
-          measured(line: line, id: id, seconds: row.seconds, update: row.update)
+          measured(line: line, id: id, seconds: row.seconds, update: row.update, wholeSlot: reader.wholeSlot)
         }
         continue
       }
@@ -236,10 +257,12 @@ public struct Replayer<Backend: KalmanBackend> {
         }
       case .measurement(let line, let name, let seconds, let update, _, let pose):
         if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
+        let evicted = reader.evictedWholeSlot
+        if evicted >= 0 { evict(wholeSlot: evicted, line: line, seconds: seconds) }
         if let shard, !reader.isParsedRecord(ownedBy: shard, name: name) {
           advanceClock(line: line, seconds: seconds)
         } else {
-          measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
+          measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update, wholeSlot: reader.wholeSlot)
         }
       case .pose(let line, let seconds, let attitude):
         if posed(line: line, seconds: seconds, attitude: attitude), shard.map({ $0.index == 0 }) ?? true {
@@ -256,7 +279,7 @@ public struct Replayer<Backend: KalmanBackend> {
   /// Live names kept at least before untracked ones are forgotten: no
   /// recording with fewer objects ever forgets a name, so its summary counts
   /// exactly its distinct objects.
-  @usableFromInline static var minimumNamesKept: Int { 1024 }
+  @usableFromInline static var minimumNamesKept: Int { ReplayTally.minimumNamesKept }
 }
 
 /// What a replay counts and the names it interned, shared by reference
@@ -270,10 +293,48 @@ final class ReplayTally {
   /// only moves the clock), for ``Replayer/onPlacedEvent``.
   @usableFromInline @exclusivity(unchecked) var line = 0
   @usableFromInline @exclusivity(unchecked) var rowObject: UInt64? = nil
+  /// Whether the events emitted now are the exits of an eviction (``Replayer/onPlacedEvent``).
+  @usableFromInline @exclusivity(unchecked) var evicting = false
+  /// For a shard whose replay fills one table with the other shards'
+  /// (``ReplayRowSource/wholeSlot``): each slot's object's slot in that
+  /// table, and each slot of that table's object, as far as this shard's
+  /// objects took them. Empty until the first such slot.
+  @usableFromInline @exclusivity(unchecked) var wholeSlotOfSlot: [Int32] = []
+  @usableFromInline @exclusivity(unchecked) var objectOfWholeSlot: [UInt64] = []
+
+  /// Notes that `object`, in the tracker's `slot`, holds `wholeSlot` of the one table.
+  @usableFromInline
+  func note(object: UInt64, inSlot slot: Int, wholeSlot: Int32, capacity: Int) {
+    if wholeSlotOfSlot.isEmpty {
+      wholeSlotOfSlot = Array(repeating: 0, count: capacity)
+      objectOfWholeSlot = Array(repeating: 0, count: capacity)
+    }
+    wholeSlotOfSlot[slot] = wholeSlot
+    objectOfWholeSlot[Int(wholeSlot)] = object
+  }
+
+  /// The one table's slot of the tracked `object` (0 when there is no such table).
+  @usableFromInline
+  func wholeSlot<Backend: KalmanBackend>(of object: UInt64, in tracker: ObjectTracker<Backend>) -> Int {
+    guard !wholeSlotOfSlot.isEmpty, let slot = tracker.slot(of: object) else { return 0 }
+    return Int(wholeSlotOfSlot[slot])
+  }
+
+  /// The object of this shard that holds `wholeSlot` of the one table.
+  @usableFromInline
+  func object(inWholeSlot wholeSlot: Int32) -> UInt64 {
+    objectOfWholeSlot[Int(wholeSlot)]
+  }
   /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
   @usableFromInline let observesStates: Bool
   /// Whether ``Replayer/onRangeStep`` was set.
   @usableFromInline let observesSteps: Bool
+
+  /// ``Replayer/minimumNamesKept``.
+  @usableFromInline static var minimumNamesKept: Int { 1024 }
+
+  /// Live names past which untracked ones are forgotten, for a tracker of `capacity` objects.
+  @usableFromInline static func namesKept(capacity: Int) -> Int { Swift.max(minimumNamesKept, 2 * capacity) }
 
   @usableFromInline
   init(observesStates: Bool, observesSteps: Bool) {

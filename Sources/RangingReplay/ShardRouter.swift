@@ -22,10 +22,13 @@ import RangingFormats
 /// Used by the reader thread only (so exclusivity is not checked at run time).
 final class ShardRouter {
   let shardCount: Int
-  /// Where the lost check runs; nil when the replayers check rows differently
-  /// from the reader (the tracker may then refuse rows the reader accepted),
-  /// and every usable row then goes to every shard, to move its clock.
-  @exclusivity(unchecked) private var schedule: LostCheckSchedule?
+  /// The one table a replay of the whole input fills (where the lost check
+  /// runs, which object a new one evicts, slot order); nil when the replayers
+  /// check rows differently from the reader (the tracker may then refuse rows
+  /// the reader accepted), and every usable row then goes to every shard, to move its clock.
+  @exclusivity(unchecked) private var table: WholeReplayTable?
+  /// The `objects` count of one replay of the whole input, with the table.
+  @exclusivity(unchecked) private(set) var objectCount: WholeReplayObjectCount?
   @exclusivity(unchecked) private var names = ObjectNames()
   /// The shard of each entry of `names`, -1 until its object is placed.
   @exclusivity(unchecked) private var shardOfEntry: [Int32] = []
@@ -39,9 +42,10 @@ final class ShardRouter {
   let namesKept: Int
   static var defaultNamesKept: Int { 1 << 16 }
 
-  init(shardCount: Int, schedule: LostCheckSchedule?, namesKept: Int = ShardRouter.defaultNamesKept) {
+  init(shardCount: Int, table: WholeReplayTable?, namesKept: Int = ShardRouter.defaultNamesKept) {
     self.shardCount = shardCount
-    self.schedule = schedule
+    self.table = table
+    objectCount = table.map { WholeReplayObjectCount(capacity: $0.capacity) }
     self.namesKept = namesKept
     rowsOfShard = Array(repeating: 0, count: shardCount)
   }
@@ -90,9 +94,12 @@ final class ShardRouter {
   private static func entry(of id: UInt64) -> Int32 { Int32(truncatingIfNeeded: id & 0x7FFF_FFFF) }
 
   /// Places the batch's new objects and lists for each shard the entries it
-  /// is handed, in row order, marking those of its own objects.
+  /// is handed, in row order, marking those of its own objects and those
+  /// that evict one of its objects, and sets each measurement's slot in the
+  /// one table (``ReplayRowBatch/Entry/wholeSlot``).
   ///
-  /// - Complexity: O(rows + new objects × (log(new objects) + shards)).
+  /// - Complexity: O(rows + new objects × (log(new objects) + shards)), and
+  ///   O(capacity) for each eviction and lost check.
   func route(_ batch: ReplayRowBatch) {
     place(batch)
     batch.removeShardRows()
@@ -100,18 +107,87 @@ final class ShardRouter {
       let entry = batch.entries + index
       let key = Int(entry.pointee.nameKey)
       let shard = key >= 0 ? Int(shardOfEntry[key]) : -1 - key
-      if entry.pointee.line > 0 {
-        rowsOfShard[shard] += 1
-        if schedule?.advance(to: Timestamp(seconds: entry.pointee.seconds)) ?? true {
-          batch.handToEveryShard(index, owner: shard)
-        } else {
-          batch.hand(index, toShard: shard, isOwn: true)
-        }
-      } else {
-        follow(batch.record(at: index))
+      if entry.pointee.line > 0 { rowsOfShard[shard] += 1 }
+      guard table != nil else {
         batch.handToEveryShard(index, owner: shard)
+        continue
+      }
+      objectCount!.beforeRow { table!.tracks($0) }
+      let step = entry.pointee.line > 0
+        ? follow(scanned: entry, shard: shard, name: { batch.name(ofEntry: index) })
+        : follow(batch.record(at: index), shard: shard, key: key)
+      if let tableKey = step.internedKey { objectCount!.interned(nameKey: Int32(key), tableKey: tableKey) }
+      entry.pointee.wholeSlot = step.slot
+      if step.checksLost || entry.pointee.line == 0 {
+        batch.handToEveryShard(index, owner: shard, evicting: step.evictedShard)
+      } else {
+        batch.hand(index, toShard: shard, isOwn: true, evicts: step.evictedShard == shard)
+        if let evicted = step.evictedShard, evicted != shard { batch.hand(index, toShard: evicted, isOwn: false, evicts: true) }
       }
     }
+  }
+
+  /// What one row does to the one table.
+  private struct TableStep {
+    /// Whether the lost check runs after the row (every shard is handed it).
+    var checksLost = false
+    /// The shard whose object the row evicts.
+    var evictedShard: Int? = nil
+    /// The row's object's slot, for a measurement taken; else -1.
+    var slot: Int32 = -1
+    /// The table key of the row's object when one replay interns its name
+    /// (every row of an object but a measurement whose pose is refused).
+    var internedKey: UInt64? = nil
+  }
+
+  /// A scanned row (``ReplayRowBatch/append(line:row:object:nameKey:)``) of `shard`'s object.
+  private func follow(
+    scanned entry: UnsafeMutablePointer<ReplayRowBatch.Entry>, shard: Int, name: () -> UnsafeBufferPointer<UInt8>
+  ) -> TableStep {
+    let key = tableKey(entry.pointee.nameKey) { ReplayShard.nameHash(ofNameBytes: name()) }
+    let time = Timestamp(seconds: entry.pointee.seconds)
+    if let event = entry.pointee.event {
+      return TableStep(checksLost: table!.lifecycle(key, event: event, at: time), internedKey: key)
+    }
+    return measured(key, shard: shard, at: time)
+  }
+
+  /// A row kept as a record, keyed `key` (``key(of:)``), of `shard`'s object
+  /// (see ``Replayer``'s row loop for what each moves).
+  private func follow(_ record: DatasetRecord, shard: Int, key: Int) -> TableStep {
+    switch record {
+    case .rejected:
+      return TableStep()
+    case .pose(_, let seconds, let attitude):
+      _ = table!.posed(at: Timestamp(seconds: seconds), attitude: attitude)
+      return TableStep()
+    case .lifecycle(_, let name, let seconds, let event):
+      let key = tableKey(Int32(key)) { Self.nameHash(of: name) }
+      return TableStep(checksLost: table!.lifecycle(key, event: event, at: Timestamp(seconds: seconds)), internedKey: key)
+    case .measurement(_, let name, let seconds, _, _, let pose):
+      let time = Timestamp(seconds: seconds)
+      if let pose, !table!.posed(at: time, attitude: pose) { return TableStep() }
+      return measured(tableKey(Int32(key)) { Self.nameHash(of: name) }, shard: shard, at: time)
+    }
+  }
+
+  private func measured(_ key: UInt64, shard: Int, at time: Timestamp) -> TableStep {
+    // A measurement the tracker refuses changes nothing: only its owner reads it, to reject it.
+    guard let placement = table!.measured(key, shard: shard, at: time) else { return TableStep(internedKey: key) }
+    return TableStep(
+      checksLost: placement.checksLost, evictedShard: placement.evictedShard, slot: Int32(placement.slot),
+      internedKey: key)
+  }
+
+  /// An object's key in the one table: its names entry, or, for an object
+  /// whose name is not kept, the 64-bit hash of the name with the top bit set.
+  private func tableKey(_ nameKey: Int32, hash: () -> UInt64) -> UInt64 {
+    nameKey >= 0 ? UInt64(nameKey) : hash() | 1 << 63
+  }
+
+  private static func nameHash(of name: String) -> UInt64 {
+    var name = name
+    return name.withUTF8 { ReplayShard.nameHash(ofNameBytes: $0) }
   }
 
   /// Gives each object first seen in `batch` a shard: the busiest first, each to the least busy shard.
@@ -130,22 +206,6 @@ final class ShardRouter {
       shardOfEntry[Int(key)] = Int32(shard)
       load[shard] += Int(rowsInBatch[Int(key)])
       rowsInBatch[Int(key)] = 0
-    }
-  }
-
-  /// Moves the schedule as a record moves the whole replay's clock (see ``Replayer``'s row loop).
-  private func follow(_ record: DatasetRecord) {
-    guard schedule != nil else { return }
-    switch record {
-    case .rejected:
-      break
-    case .pose(_, let seconds, let attitude):
-      _ = schedule!.posed(at: Timestamp(seconds: seconds), attitude: attitude)
-    case .lifecycle(_, _, let seconds, _):
-      _ = schedule!.advance(to: Timestamp(seconds: seconds))
-    case .measurement(_, _, let seconds, _, _, let pose):
-      if let pose, !schedule!.posed(at: Timestamp(seconds: seconds), attitude: pose) { break }
-      _ = schedule!.advance(to: Timestamp(seconds: seconds))
     }
   }
 }

@@ -9,26 +9,33 @@ import ZoneMonitor
 /// One reader thread reads and validates the rows and hands them out in
 /// batches (`ReplayRowBatch`) through a ring of a few batches
 /// (`ReplayRounds`). It shares the objects among N shard threads by their
-/// rows (`ShardRouter`: each new object to the shard with the fewest rows)
-/// and lists, for each shard, its own objects' rows, the rows where one
-/// replay of the whole input runs the lost check (`LostCheckSchedule`), and
-/// the rare rows kept as records. Each shard replays those with its own
-/// engine: its own objects' rows go through the engine, the others only move
-/// its clock (``ReplayShard``), so each shard runs the lost check at the same
-/// rows as one replay and loses its objects at the same times. Shards format
-/// their events (and filtered rows) themselves.
+/// rows (`ShardRouter`: each new object to the shard with the fewest rows),
+/// keeps the object table one replay of the whole input would fill
+/// (`WholeReplayTable`), and lists, for each shard, its own objects' rows,
+/// the rows where that replay runs the lost check, the rows whose new object
+/// evicts one of the shard's objects from the full table, and the rare rows
+/// kept as records. Each shard replays those with its own engine (with the
+/// whole capacity, so it never evicts by itself): its own objects' rows go
+/// through the engine, the others only move its clock (``ReplayShard``) or
+/// evict, so each shard runs the lost check at the same rows as one replay,
+/// loses and evicts its objects at the same times. Shards format their
+/// events (and filtered rows) themselves.
 /// The calling thread merges the shards' outputs batch by batch, by the line
-/// of the row that caused each (a row's own events before the exits its lost
-/// check found, then shard by shard), and hands each merged batch to `write`.
+/// of the row that caused each (an eviction's exits, the row's own events,
+/// then the exits its lost check found in the one table's slot order:
+/// ``ReplayEventPlace``), and hands each merged batch to `write`.
 ///
 /// Memory is bounded however long the input: ``batchesInFlight`` batches of at
 /// most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes of names (plus
-/// one line), and the shards' outputs for those batches.
+/// one line), the shards' outputs for those batches, and the one table.
 ///
-/// Exceptions to "the same output", as for ``ReplayShard``: each shard has
-/// the whole capacity for its own objects, so a replay that evicts gives
-/// other events; objects of different shards lost by the same check come
-/// out shard by shard rather than in one table's order.
+/// The output is the whole replay's for replayers whose tracker checks rows
+/// as the reader does (`RangingCSVReader.rowValidation`, as `rangectl`'s
+/// always do). With other checks the tracker may refuse rows the reader took,
+/// so there is no one table: every usable row goes to every shard, to move
+/// its clock, each shard has the whole capacity for its own objects (a
+/// replay that evicts then gives other events), and objects of different
+/// shards lost by one check come out shard by shard.
 public struct ShardedReplay<Backend: KalmanBackend> {
   /// One replayer per shard; replayer `k` replays shard `k` of `count`.
   @usableFromInline var replayers: [Replayer<Backend>]
@@ -79,7 +86,7 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
     let threads = ShardedReplayThreads(
       reader: reader, shardCount: replayers.count, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
-      nameBytesPerBatch: nameBytesPerBatch, validation: replayers[0].pipeline.tracker.configuration.validation,
+      nameBytesPerBatch: nameBytesPerBatch, tracker: replayers[0].pipeline.tracker.configuration,
       ignoresPoses: replayers[0].ignoresPoses)
     for index in replayers.indices {
       var replayer = replayers[index]

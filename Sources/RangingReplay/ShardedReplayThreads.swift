@@ -18,17 +18,19 @@ final class ShardedReplayThreads: @unchecked Sendable {
   /// The reader's lines and rows read at the end, written by the reader thread before its last hand-over.
   private var linesRead = 0
   private var rowsRead = 0
+  /// One replay's `objects` count (`WholeReplayObjectCount`), when the router keeps one.
+  private var objects: Int? = nil
   /// Shares the objects out and the rows of each batch; the reader thread's.
   private let router: ShardRouter
 
   /// - Parameters:
-  ///   - validation: the replayers' checks on measurements and poses
-  ///     (`TrackerConfiguration.validation`).
+  ///   - tracker: the replayers' tracker settings (checks on measurements and
+  ///     poses, capacity, lost timeout).
   ///   - ignoresPoses: the replayers' ``Replayer/ignoresPoses``.
   @usableFromInline
   init(
     reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int,
-    validation: SampleValidation, ignoresPoses: Bool
+    tracker: TrackerConfiguration, ignoresPoses: Bool
   ) {
     // Clamped, so that no setting traps: entries keep name offsets in 32 bits.
     rounds = ReplayRounds(
@@ -39,10 +41,13 @@ final class ShardedReplayThreads: @unchecked Sendable {
     timeColumn = reader.headerColumn(for: "t")
     results = Array(repeating: nil, count: shardCount)
     // Rows the replayers check as the reader does are refused by the tracker
-    // only for going back in time, which moves no clock (LostCheckSchedule).
-    let schedule = validation == RangingCSVReader.rowValidation
-      ? LostCheckSchedule(validation: validation, ignoresPoses: ignoresPoses) : nil
-    router = ShardRouter(shardCount: shardCount, schedule: schedule)
+    // only for going back in time, which the one table follows.
+    let table = tracker.validation == RangingCSVReader.rowValidation
+      ? WholeReplayTable(
+        capacity: tracker.capacity, lostTimeoutSeconds: tracker.lostTimeoutSeconds,
+        schedule: LostCheckSchedule(validation: tracker.validation, ignoresPoses: ignoresPoses))
+      : nil
+    router = ShardRouter(shardCount: shardCount, table: table)
   }
 
   /// The rows shard `index` replays.
@@ -98,7 +103,10 @@ final class ShardedReplayThreads: @unchecked Sendable {
     reader.beforeRead = nil
     linesRead = reader.linesRead
     rowsRead = filling.rowsHandedOver + filling.batch.count
-    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true)
+    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true) { router in
+      // Before the hand-over, which lets the merging thread read it.
+      objects = router.objectCount?.objects
+    }
   }
 
   /// Merges and hands to `write` every batch, in order, until the last;
@@ -130,16 +138,18 @@ final class ShardedReplayThreads: @unchecked Sendable {
       }
     }
     var summary = ReplaySummary.merging(summaries)
-    // Each shard reads only some of the rows.
+    // Each shard reads only some of the rows, and counts names by its own.
     summary.rowsRead = rowsRead
+    if let objects { summary.objects = objects }
     return (summary, linesRead)
   }
 
-  /// One replay's order: events by line, a row's own before its lost check's,
-  /// then by shard; rejections and filtered rows by line. Each shard's lists
-  /// are already in that order, so this is a k-way merge.
+  /// One replay's order: events by line, then by step (an eviction's exits,
+  /// the row's own events, its lost check's exits in the one table's slot
+  /// order), then by shard; rejections and filtered rows by line. Each
+  /// shard's lists are already in that order, so this is a k-way merge.
   static func merge(_ outputs: [ShardOutput], into merged: inout ShardedReplayBatch) {
-    mergeInOrder(outputs.map(\.events), key: { ($0.place.line, $0.place.afterRow ? 1 : 0) }) {
+    mergeInOrder(outputs.map(\.events), key: { ($0.place.line, $0.place.step.rawValue << 32 | $0.place.slot) }) {
       merged.events.append($0.text)
     }
     mergeInOrder(outputs.map(\.rejections), key: { ($0.line, 0) }) { merged.rejections.append($0) }
@@ -194,11 +204,13 @@ private final class BatchFilling {
   }
 
   /// Routes the batch's rows, hands the batch to the shards and, unless it is
-  /// the last, waits for the next one to fill.
-  func handOver(_ read: ReadProgress, last: Bool = false) {
+  /// the last, waits for the next one to fill. `routed` sees the router
+  /// after the routing, before the hand-over.
+  func handOver(_ read: ReadProgress, last: Bool = false, routed: (ShardRouter) -> Void = { _ in }) {
     batch.linesRead = read.lines
     batch.bytesRead = read.bytesRead
     router.route(batch)
+    routed(router)
     rowsHandedOver += batch.count
     rounds.publish()
     sequence += 1

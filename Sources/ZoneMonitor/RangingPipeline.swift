@@ -194,6 +194,18 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     }
   }
 
+  /// Evicts `object` at `time` as a new object evicts the stalest one when the
+  /// table is full (`ObjectTracker.evict(object:)`): its zones exit with
+  /// reason `evicted` and the tracker forgets it. For a replay that shares one
+  /// table's objects among several pipelines and finds the table full
+  /// (`ShardedReplay`); the clock does not move. Unknown objects are ignored.
+  /// - Complexity: O(zones). Does not allocate.
+  public func evict(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    guard let slot = tracker.slot(of: object) else { return }
+    monitor.exitAll(slot: slot, object: object, at: time, reason: .evicted, emit: emit)
+    tracker.evict(object: object)
+  }
+
   private func remove(object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void) {
     guard let slot = tracker.slot(of: object) else { return }
     monitor.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)

@@ -135,6 +135,33 @@ struct ReplayJobsTests {
     #expect(outputs[2] == outputs[0], "--jobs 3 differs from --jobs 1")
   }
 
+  @Test("With --capacity 8, blocks of 6 tags walking in, each step beside 2 tags never seen again (evictions at most rows, names past the 65,536 kept), the output is the same")
+  func evictingAtMostRows() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    var text = "t,object,distance\n"
+    var seconds = 0.0, fresh = 0
+    for block in 0..<3000 {
+      for step in 0..<8 {
+        for tag in 0..<6 {
+          seconds += 0.01
+          text += "\(seconds),b\(block)-\(tag),\(4 - 0.4 * Double(step))\n"
+        }
+        for _ in 0..<2 {
+          seconds += 0.01
+          fresh += 1
+          text += "\(seconds),x\(fresh),2.5\n"
+        }
+      }
+    }
+    let path = try scratch.write("evicting.csv", text)
+    let one = try replay(path, jobs: 1, ["--capacity", "8"])
+    #expect(one.stdoutText.contains("\"reason\":\"evicted\""), "a block's tags are evicted inside their zones")
+    let summary = try #require(one.summary, "\(one.stderr)")
+    #expect(summary.objects > 65_536, "\(one.stderr)")
+    try expectSameAsOneThread(path, jobs: [2, 3], ["--capacity", "8"])
+  }
+
   @Test("Standard input replays with 2 threads as with one")
   func standardInput() throws {
     let text = try String(contentsOfFile: "datasets/many-objects/samples.csv", encoding: .utf8)

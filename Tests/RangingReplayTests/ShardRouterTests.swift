@@ -61,6 +61,11 @@ struct ShardRouterTests {
     LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: false)
   }
 
+  /// The one table of a tracker of `capacity` objects and a 5 s lost timeout.
+  private static func table(capacity: Int = 64) -> WholeReplayTable {
+    WholeReplayTable(capacity: capacity, lostTimeoutSeconds: 5, schedule: schedule)
+  }
+
   @Test("Objects go, the busiest first, to the shard with the fewest rows: 6, 3, 2 and 1 rows make 6 and 6")
   func balancesByRows() {
     // a: 6 rows, b: 3, c: 2, d: 1, within 0.3 s so that only the first row runs the lost check.
@@ -71,7 +76,7 @@ struct ShardRouterTests {
         rows.append(Row(object: name, seconds: Double(rows.count) * 0.01))
       }
     }
-    let router = ShardRouter(shardCount: 2, schedule: Self.schedule)
+    let router = ShardRouter(shardCount: 2, table: Self.table())
     let batch = Self.routed(rows, by: router)
     // Longest first: a (6) to shard 0; b (3) to shard 1; c (2) to shard 1 (3 < 6); d (1) to shard 1 (5 < 6).
     #expect(Self.shards(of: batch) == ["a": 0, "b": 1, "c": 1, "d": 1])
@@ -89,7 +94,7 @@ struct ShardRouterTests {
       rows.append(Row(object: "a", seconds: Double(step) * 0.2 + 0.05))
       rows.append(Row(object: "a", seconds: Double(step) * 0.2 + 0.1))
     }
-    let batch = Self.routed(rows, by: ShardRouter(shardCount: 2, schedule: Self.schedule))
+    let batch = Self.routed(rows, by: ShardRouter(shardCount: 2, table: Self.table()))
     #expect(Self.shards(of: batch) == ["a": 0, "b": 1])
     // Lines: b at 2, 5, 8, ...; a at the two after each. Checks (clock at least 0.5 s past the
     // previous check): 0 (b, line 2), 0.5 (a, line 10), 1.0 (b, line 17), 1.5 (a, line 25), 2.0 (b, line 32).
@@ -99,16 +104,16 @@ struct ShardRouterTests {
     #expect(Self.lines(of: batch, shard: 1) == (ownOfB + [10, 25]).sorted())
   }
 
-  @Test("Without a schedule every row goes to every shard")
+  @Test("Without one table every row goes to every shard")
   func everyRowWithoutSchedule() {
     let rows = (0..<20).map { Row(object: "tag-\($0 % 4)", seconds: Double($0) * 0.01) }
-    let batch = Self.routed(rows, by: ShardRouter(shardCount: 3, schedule: nil))
+    let batch = Self.routed(rows, by: ShardRouter(shardCount: 3, table: nil))
     for shard in 0..<3 { #expect(Self.lines(of: batch, shard: shard) == Array(2..<22)) }
   }
 
   @Test("Past the names kept, an object goes to the shard of its name's hash, the same every time")
   func hashesPastTheNamesKept() {
-    let router = ShardRouter(shardCount: 2, schedule: Self.schedule, namesKept: 2)
+    let router = ShardRouter(shardCount: 2, table: Self.table(), namesKept: 2)
     let rows = ["x", "y", "zeta", "omega", "zeta", "x"].enumerated().map { Row(object: $1, seconds: Double($0) * 0.01) }
     let batch = Self.routed(rows, by: router)
     let keys = (0..<batch.count).map { batch.entries[$0].nameKey }
@@ -139,5 +144,38 @@ struct ShardRouterTests {
     var ignoring = LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: true)
     let takenIgnoring = [1, 0.5].map { ignoring.posed(at: Timestamp(seconds: $0), attitude: level) }
     #expect(takenIgnoring == [true, true])
+  }
+
+  @Test("With the one table full, a new object takes the stalest object's slot and its row goes to that object's shard to evict it")
+  func evictsAcrossShards() {
+    // Capacity 2. a (shard 0, 3 rows) and b (shard 1, 2 rows) fill it; c (1 row, at 0.3 s)
+    // goes to shard 1, the least busy, and evicts the stalest: a, last seen at 0.2 s
+    // (b at 0.25 s), in a's slot. Then a returns at 0.4 s and evicts b, the stalest
+    // (c at 0.3 s), into b's slot; the clock stays within 0.5 s of the first check.
+    let rows = [Row(object: "a", seconds: 0), Row(object: "b", seconds: 0.05), Row(object: "a", seconds: 0.1),
+                Row(object: "a", seconds: 0.2), Row(object: "b", seconds: 0.25), Row(object: "c", seconds: 0.3)]
+    let router = ShardRouter(shardCount: 2, table: Self.table(capacity: 2))
+    let batch = Self.routed(rows, by: router)
+    #expect(Self.shards(of: batch) == ["a": 0, "b": 1, "c": 1])
+    let slots = (0..<batch.count).map { batch.entries[$0].wholeSlot }
+    // The free list hands out slot 0 first, then 1; c takes a's slot, 0.
+    #expect(slots == [0, 1, 0, 0, 1, 0])
+    let evicting = batch.rows(ofShard: 0).filter(\.evicts).map { batch.entries[$0.index].line }
+    #expect(evicting == [7], "c's row (line 7) is handed to shard 0 to evict a")
+    #expect(batch.rows(ofShard: 1).allSatisfy { !$0.evicts })
+    let returning = Self.routed([Row(object: "a", seconds: 0.4)], by: router)
+    #expect(returning.entries[0].wholeSlot == 1, "a comes back into b's slot")
+    #expect(returning.rows(ofShard: 1).map(\.evicts) == [true], "and its row evicts b on shard 1")
+    #expect(returning.rows(ofShard: 0).map(\.isOwn) == [true])
+  }
+
+  @Test("A measurement earlier than its object's latest is handed to its shard alone, to reject, and takes no slot")
+  func refusedRowTakesNoSlot() {
+    let rows = [Row(object: "a", seconds: 0), Row(object: "b", seconds: 0.1), Row(object: "a", seconds: 0.2),
+                Row(object: "a", seconds: 0.15)]
+    let batch = Self.routed(rows, by: ShardRouter(shardCount: 2, table: Self.table()))
+    #expect(batch.entries[3].wholeSlot == -1)
+    #expect(Self.lines(of: batch, shard: 0) == [2, 4, 5])
+    #expect(Self.lines(of: batch, shard: 1) == [2, 3], "b's shard gets the first row, the first check, and its own")
   }
 }

@@ -40,15 +40,17 @@ struct ShardedReplayTests {
 
   private static let zones = ZoneList.defaults
 
-  private static func replayer() -> Replayer<SwiftKalmanBackend> {
-    Replayer(pipeline: RangingPipeline<SwiftKalmanBackend>(zones: zones.zones()), zoneNames: zones.names)
+  private static func replayer(capacity: Int = 64) -> Replayer<SwiftKalmanBackend> {
+    Replayer(
+      pipeline: RangingPipeline<SwiftKalmanBackend>(tracker: TrackerConfiguration(capacity: capacity), zones: zones.zones()),
+      zoneNames: zones.names)
   }
 
   /// The file replayed by one Replayer on this thread.
-  private static func oneReplay(_ path: String) throws -> Output {
+  private static func oneReplay(_ path: String, capacity: Int = 64) throws -> Output {
     var output = Output()
     var reader = try RangingCSVReader(path: path)
-    var replayer = replayer()
+    var replayer = replayer(capacity: capacity)
     let writer = EventsWriter(output: .standardOutput(), zoneNames: zones.names)
     let track = FilteredTrackWriter.rowFormatter
     replayer.onEvent = { output.events.append(writer.line(for: $0, objectName: $1)) }
@@ -58,9 +60,9 @@ struct ShardedReplayTests {
     return output
   }
 
-  private static func sharded(_ path: String, _ setting: Setting) throws -> Output {
+  private static func sharded(_ path: String, _ setting: Setting, capacity: Int = 64) throws -> Output {
     var output = Output()
-    var sharded = ShardedReplay(replayers: (0..<setting.jobs).map { _ in replayer() })
+    var sharded = ShardedReplay(replayers: (0..<setting.jobs).map { _ in replayer(capacity: capacity) })
     sharded.rowsPerBatch = setting.rowsPerBatch
     sharded.batchesInFlight = setting.batchesInFlight
     sharded.nameBytesPerBatch = setting.nameBytesPerBatch
@@ -172,6 +174,57 @@ struct ShardedReplayTests {
     #expect(one.states.filter { $0.contains(",w0-7,") }.count == 6, "w0-7 is seen in waves 0 and 100")
     let many = try Self.sharded(path, setting)
     #expect(many.events == one.events)
+    #expect(many.states == one.states)
+    #expect(many.summary == one.summary)
+  }
+  /// 14 tags at about 3 Hz each for 40 s, each on its own in-and-out path,
+  /// one row in ten carrying only an angle; every third tag silent from 10
+  /// to 17 s (so that one lost check finds several, on several shards), one
+  /// tag removed at 25 s, and one row going back in time.
+  private static func crowdFile(in folder: URL) throws -> String {
+    var lines = ["t,object,distance,horizontal_angle,event"]
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func draw(_ below: UInt64) -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return (state >> 33) % below
+    }
+    for step in 0..<400 {
+      let seconds = Double(step) / 10
+      for tag in 0..<14 {
+        if seconds >= 10, seconds < 17, tag % 3 == 0 { continue }
+        if draw(3) != 0 { continue }
+        let distance = 2.25 + 1.5 * sin(seconds * 0.7 + Double(tag))
+        lines.append(draw(10) == 0 ? "\(seconds),tag-\(tag),,0.3," : "\(seconds),tag-\(tag),\(distance),,")
+      }
+      if step == 250 { lines.append("\(seconds),tag-1,,,removed_timeout") }
+      if step == 300 { lines.append("\(seconds - 1),tag-2,2.0,,") }
+    }
+    let url = folder.appendingPathComponent("crowd.csv")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  @Test("A table too small for the objects (evictions), and objects lost by one check on several shards, give one replay's output",
+        arguments: settings, [4, 64])
+  func evictionsAndLostTogether(setting: Setting, capacity: Int) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.crowdFile(in: folder)
+    let one = try Self.oneReplay(path, capacity: capacity)
+    if capacity == 4 {
+      #expect(one.summary.evictions > 100, "the table is too small")
+      #expect(one.events.contains { $0.contains("\"reason\":\"evicted\"") })
+    } else {
+      #expect(one.summary.evictions == 0)
+      let lost = one.events.filter { $0.contains("\"reason\":\"lost\"") }
+      #expect(lost.count >= 4, "the silent tags are lost")
+    }
+    // Evicted before it, tag-2 starts a new track on the row going back; else it is refused.
+    #expect(one.rejections.map(\.reason) == (capacity == 4 ? [] : ["time_went_backwards"]))
+    let many = try Self.sharded(path, setting, capacity: capacity)
+    #expect(many.events == one.events)
+    #expect(many.rejections == one.rejections)
     #expect(many.states == one.states)
     #expect(many.summary == one.summary)
   }

@@ -115,7 +115,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     var evicted: UInt64? = nil
     let slot: Int
     if let known = knownSlot {
-      guard update.time >= filters[known].time else { return .rejected(.timeWentBackwards) }
+      // Against the object's latest accepted update (its table entry), not its
+      // filter's time: a direction-only update leaves an unstarted distance
+      // filter's time behind, and a reused slot's filter keeps the previous object's.
+      guard update.time >= table.lastSeen(in: known) else { return .rejected(.timeWentBackwards) }
       slot = known
     } else {
       (slot, evicted) = insert(object, at: update.time)
@@ -242,6 +245,18 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     guard let slot = table.slot(of: object) else { return nil }
     table.remove(slot: slot)
     resetFilters(in: slot)
+    return slot
+  }
+
+  /// Forgets `object` as ``update(object:with:)`` forgets the stalest object
+  /// to make room for a new one, counting it in ``evictionCount``: for a
+  /// replay whose object table is shared by several trackers (each holding
+  /// some of the objects), when the table as a whole is full.
+  /// - Returns: its former slot, or nil when it is not tracked (nothing is counted).
+  @discardableResult
+  public func evict(object: UInt64) -> Int? {
+    guard let slot = remove(object: object) else { return nil }
+    evictionCount += 1
     return slot
   }
 

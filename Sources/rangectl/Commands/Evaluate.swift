@@ -92,12 +92,9 @@ struct Evaluate: ParsableCommand {
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "Files scored at once (1...256; default: one per core): the same report, messages and order as 1.",
     valueName: "n"))
-  var jobs: Int = Evaluate.defaultJobs
+  var jobs: Int = ThreadCount.onePerCore
   @OptionGroup(title: "Input columns and units") var input: InputOptions
   @OptionGroup var engine: EngineOptions
-
-  /// One file at a time per core, at most 256.
-  static var defaultJobs: Int { Swift.min(Swift.max(1, ProcessInfo.processInfo.activeProcessorCount), 256) }
 
   func validate() throws {
     if events != nil, datasets.count != 1 { throw ValidationError("--events scores exactly one dataset") }

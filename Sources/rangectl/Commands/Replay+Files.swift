@@ -14,8 +14,8 @@ extension Replay {
     var name: String
   }
 
-  /// Replays every input file into ``outDir``, `min(jobs, files)` at a time,
-  /// each on `jobs / that` threads; each file's messages are written, together,
+  /// Replays every input file into ``outDir``, `min(threads, files)` at a time,
+  /// each on `threads / that` threads; each file's messages are written, together,
   /// in the inputs' order. The exit status is the first input's, in that
   /// order, that did not complete (0 when all did).
   func replayFiles() throws {
@@ -39,9 +39,9 @@ extension Replay {
       Diagnostics.write("rangectl replay: --out-dir \(outDir) is a file, not a folder\n")
       throw ExitCode(73)
     }
-    let atOnce = Swift.min(jobs, files.count)
+    let atOnce = Swift.min(threads, files.count)
     // --smooth runs on one thread (validate() refuses it beside --jobs for one file).
-    let threadsPerFile = smooth ? 1 : Swift.max(1, jobs / atOnce)
+    let threadsPerFile = smooth ? 1 : Swift.max(1, threads / atOnce)
     let commands: [Replay] = files.map { input in
       var one = self
       one.inputs = [input.path]

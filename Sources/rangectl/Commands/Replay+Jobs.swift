@@ -9,7 +9,7 @@ import ZoneMonitor
 /// threads share the objects (``ShardedReplay``), and this thread writes the
 /// merged events, rejected rows and filtered track in one replay's order.
 extension Replay {
-  /// Replays `reader` in `jobs` shards and writes the events, the rejected
+  /// Replays `reader` in ``threads`` shards and writes the events, the rejected
   /// rows, the filtered track and the summary as one replay would.
   ///
   /// - Throws: `ExitCode` as the one-thread replay does.
@@ -18,7 +18,7 @@ extension Replay {
     eventsOutput: OutputFile, filteredOutput: OutputFile?, messages: MessageSink, showsProgress: Bool
   ) throws {
     let calibrations = try engine.objectCalibrations()
-    let replayers = (0..<jobs).map { _ in
+    let replayers = (0..<threads).map { _ in
       var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
       replayer.objectCalibrations = calibrations
       return replayer

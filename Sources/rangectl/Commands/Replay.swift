@@ -96,9 +96,13 @@ struct Replay: ParsableCommand {
   var listRejected: Int = 100
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Threads that share the objects (1...256), beside one that reads: the same output in the same order as 1, "
-      + "unless the replay evicts objects; not with --smooth.", valueName: "n"))
-  var jobs: Int = 1
+    "Threads that share the objects (1...256; default: one per core, or 1 with --smooth), beside one that "
+      + "reads: the same output in the same order as 1; more than 1 not with --smooth.", valueName: "n"))
+  var jobs: Int?
+
+  /// ``jobs``, or its default: one thread per core, except for one input
+  /// smoothed (its runs are written as they end, on one thread).
+  var threads: Int { jobs ?? (smooth && outDir == nil ? 1 : ThreadCount.onePerCore) }
 
   func validate() throws {
     guard !inputs.isEmpty else { throw ValidationError("give a ranging CSV file, or - for standard input") }
@@ -108,9 +112,11 @@ struct Replay: ParsableCommand {
     } else if writeFiltered {
       throw ValidationError("--write-filtered names a file per input in --out-dir; give --out-dir DIR, or --filtered PATH")
     }
-    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
-    if jobs > 1 && smooth && outDir == nil {
-      throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
+    if let jobs {
+      guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
+      if jobs > 1 && smooth && outDir == nil {
+        throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
+      }
     }
     if follow, file == "-" {
       throw ValidationError("--follow needs a file: standard input is read live until it ends anyway")
@@ -220,7 +226,7 @@ struct Replay: ParsableCommand {
       messages.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
     }
-    if jobs > 1 {
+    if threads > 1 {
       try replaySharded(
         Backend.self, zoneList: zoneList, reader: reader, live: live, eventsOutput: eventsOutput,
         filteredOutput: filteredOutput, messages: messages, showsProgress: showsProgress)
