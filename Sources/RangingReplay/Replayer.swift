@@ -115,6 +115,7 @@ public struct Replayer<Backend: KalmanBackend> {
     tally.summary.unusedColumns = reader.unusedColumns
     let calibrations = objectCalibrations
     let minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
+    let capacity = pipeline.tracker.capacity
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
@@ -169,7 +170,7 @@ public struct Replayer<Backend: KalmanBackend> {
       switch result {
       case .accepted(let slot, let state, let outcome, _):
         tally.summary.measurementsAccepted += 1
-        if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: pipeline.tracker.capacity) }
+        if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: capacity) }
         if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
         // The name is looked up only for an observer: copying it costs a retain and a release.
         if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }

@@ -26,9 +26,14 @@ final class ShardRouter {
   /// runs, which object a new one evicts, slot order); nil when the replayers
   /// check rows differently from the reader (the tracker may then refuse rows
   /// the reader accepted), and every usable row then goes to every shard, to move its clock.
-  @exclusivity(unchecked) private var table: WholeReplayTable?
+  @exclusivity(unchecked) private var table: WholeReplayTable
+  private let keepsTable: Bool
   /// The `objects` count of one replay of the whole input, with the table.
-  @exclusivity(unchecked) private(set) var objectCount: WholeReplayObjectCount?
+  @exclusivity(unchecked) private var objectCount: WholeReplayObjectCount
+  /// One replay's `objects` count, when the router keeps the one table.
+  var objects: Int? { keepsTable ? objectCount.objects : nil }
+  /// The table slot each entry of `names` was last given, -1 for none (a hint, checked before use).
+  @exclusivity(unchecked) private var tableSlotOfEntry: [Int32] = []
   @exclusivity(unchecked) private var names = ObjectNames()
   /// The shard of each entry of `names`, -1 until its object is placed.
   @exclusivity(unchecked) private var shardOfEntry: [Int32] = []
@@ -44,8 +49,11 @@ final class ShardRouter {
 
   init(shardCount: Int, table: WholeReplayTable?, namesKept: Int = ShardRouter.defaultNamesKept) {
     self.shardCount = shardCount
-    self.table = table
-    objectCount = table.map { WholeReplayObjectCount(capacity: $0.capacity) }
+    // Without one table, a table of one slot stands in, and is never used.
+    keepsTable = table != nil
+    self.table = table ?? WholeReplayTable(
+      capacity: 1, lostTimeoutSeconds: 0, schedule: LostCheckSchedule(validation: SampleValidation(), ignoresPoses: true))
+    objectCount = WholeReplayObjectCount(capacity: self.table.capacity)
     self.namesKept = namesKept
     rowsOfShard = Array(repeating: 0, count: shardCount)
   }
@@ -86,6 +94,7 @@ final class ShardRouter {
     if entry >= shardOfEntry.count {
       shardOfEntry.append(contentsOf: repeatElement(-1, count: entry + 1 - shardOfEntry.count))
       rowsInBatch.append(contentsOf: repeatElement(0, count: entry + 1 - rowsInBatch.count))
+      tableSlotOfEntry.append(contentsOf: repeatElement(-1, count: entry + 1 - tableSlotOfEntry.count))
     }
     return Int32(entry)
   }
@@ -108,15 +117,15 @@ final class ShardRouter {
       let key = Int(entry.pointee.nameKey)
       let shard = key >= 0 ? Int(shardOfEntry[key]) : -1 - key
       if entry.pointee.line > 0 { rowsOfShard[shard] += 1 }
-      guard table != nil else {
+      guard keepsTable else {
         batch.handToEveryShard(index, owner: shard)
         continue
       }
-      objectCount!.beforeRow { table!.tracks($0) }
+      if objectCount.isOverNamesKept { objectCount.forgetUntracked(by: table) }
       let step = entry.pointee.line > 0
-        ? follow(scanned: entry, shard: shard, name: { batch.name(ofEntry: index) })
+        ? follow(scanned: entry, shard: shard, batch: batch, index: index)
         : follow(batch.record(at: index), shard: shard, key: key)
-      if let tableKey = step.internedKey { objectCount!.interned(nameKey: Int32(key), tableKey: tableKey) }
+      if let tableKey = step.internedKey { objectCount.interned(nameKey: Int32(key), tableKey: tableKey) }
       entry.pointee.wholeSlot = step.slot
       if step.checksLost || entry.pointee.line == 0 {
         batch.handToEveryShard(index, owner: shard, evicting: step.evictedShard)
@@ -140,16 +149,18 @@ final class ShardRouter {
     var internedKey: UInt64? = nil
   }
 
-  /// A scanned row (``ReplayRowBatch/append(line:row:object:nameKey:)``) of `shard`'s object.
+  /// A scanned row (``ReplayRowBatch/append(line:row:object:nameKey:)``), entry
+  /// `index` of `batch`, of `shard`'s object.
   private func follow(
-    scanned entry: UnsafeMutablePointer<ReplayRowBatch.Entry>, shard: Int, name: () -> UnsafeBufferPointer<UInt8>
+    scanned entry: UnsafeMutablePointer<ReplayRowBatch.Entry>, shard: Int, batch: ReplayRowBatch, index: Int
   ) -> TableStep {
-    let key = tableKey(entry.pointee.nameKey) { ReplayShard.nameHash(ofNameBytes: name()) }
+    let nameKey = entry.pointee.nameKey
+    let key = nameKey >= 0 ? UInt64(nameKey) : Self.hashedKey(ReplayShard.nameHash(ofNameBytes: batch.name(ofEntry: index)))
     let time = Timestamp(seconds: entry.pointee.seconds)
     if let event = entry.pointee.event {
-      return TableStep(checksLost: table!.lifecycle(key, event: event, at: time), internedKey: key)
+      return TableStep(checksLost: table.lifecycle(key, event: event, at: time), internedKey: key)
     }
-    return measured(key, shard: shard, at: time)
+    return measured(key, nameKey: nameKey, shard: shard, at: time)
   }
 
   /// A row kept as a record, keyed `key` (``key(of:)``), of `shard`'s object
@@ -159,21 +170,27 @@ final class ShardRouter {
     case .rejected:
       return TableStep()
     case .pose(_, let seconds, let attitude):
-      _ = table!.posed(at: Timestamp(seconds: seconds), attitude: attitude)
+      _ = table.posed(at: Timestamp(seconds: seconds), attitude: attitude)
       return TableStep()
     case .lifecycle(_, let name, let seconds, let event):
-      let key = tableKey(Int32(key)) { Self.nameHash(of: name) }
-      return TableStep(checksLost: table!.lifecycle(key, event: event, at: Timestamp(seconds: seconds)), internedKey: key)
+      let tableKey = Self.tableKey(key, name: name)
+      return TableStep(
+        checksLost: table.lifecycle(tableKey, event: event, at: Timestamp(seconds: seconds)), internedKey: tableKey)
     case .measurement(_, let name, let seconds, _, _, let pose):
       let time = Timestamp(seconds: seconds)
-      if let pose, !table!.posed(at: time, attitude: pose) { return TableStep() }
-      return measured(tableKey(Int32(key)) { Self.nameHash(of: name) }, shard: shard, at: time)
+      if let pose, !table.posed(at: time, attitude: pose) { return TableStep() }
+      return measured(Self.tableKey(key, name: name), nameKey: Int32(key), shard: shard, at: time)
     }
   }
 
-  private func measured(_ key: UInt64, shard: Int, at time: Timestamp) -> TableStep {
+  /// A measurement of the object keyed `nameKey` by the names and `key` in the table.
+  private func measured(_ key: UInt64, nameKey: Int32, shard: Int, at time: Timestamp) -> TableStep {
+    let hint = nameKey >= 0 ? Int(tableSlotOfEntry[Int(nameKey)]) : -1
     // A measurement the tracker refuses changes nothing: only its owner reads it, to reject it.
-    guard let placement = table!.measured(key, shard: shard, at: time) else { return TableStep(internedKey: key) }
+    guard let placement = table.measured(key, shard: shard, at: time, slotHint: hint) else {
+      return TableStep(internedKey: key)
+    }
+    if nameKey >= 0 { tableSlotOfEntry[Int(nameKey)] = Int32(placement.slot) }
     return TableStep(
       checksLost: placement.checksLost, evictedShard: placement.evictedShard, slot: Int32(placement.slot),
       internedKey: key)
@@ -181,14 +198,13 @@ final class ShardRouter {
 
   /// An object's key in the one table: its names entry, or, for an object
   /// whose name is not kept, the 64-bit hash of the name with the top bit set.
-  private func tableKey(_ nameKey: Int32, hash: () -> UInt64) -> UInt64 {
-    nameKey >= 0 ? UInt64(nameKey) : hash() | 1 << 63
+  private static func tableKey(_ nameKey: Int, name: String) -> UInt64 {
+    if nameKey >= 0 { return UInt64(nameKey) }
+    var name = name
+    return hashedKey(name.withUTF8 { ReplayShard.nameHash(ofNameBytes: $0) })
   }
 
-  private static func nameHash(of name: String) -> UInt64 {
-    var name = name
-    return name.withUTF8 { ReplayShard.nameHash(ofNameBytes: $0) }
-  }
+  private static func hashedKey(_ nameHash: UInt64) -> UInt64 { nameHash | 1 << 63 }
 
   /// Gives each object first seen in `batch` a shard: the busiest first, each to the least busy shard.
   private func place(_ batch: ReplayRowBatch) {

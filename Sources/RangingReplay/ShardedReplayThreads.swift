@@ -105,7 +105,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
     rowsRead = filling.rowsHandedOver + filling.batch.count
     filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true) { router in
       // Before the hand-over, which lets the merging thread read it.
-      objects = router.objectCount?.objects
+      objects = router.objects
     }
   }
 

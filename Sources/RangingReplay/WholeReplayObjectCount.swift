@@ -25,21 +25,21 @@ struct WholeReplayObjectCount {
     namesKept = ReplayTally.namesKept(capacity: capacity)
   }
 
-  private var liveCount: Int { liveEntries.count + liveHashed.count }
+  /// Whether more than the names kept are live: checked before each row,
+  /// which then calls ``forgetUntracked(by:)``.
+  var isOverNamesKept: Bool { liveEntries.count + liveHashed.count > namesKept }
 
-  /// Before each row: forgets, when more than the names kept are live,
-  /// every name whose object `isTracked` says the table does not hold.
+  /// Forgets every name whose object `table` does not hold.
   ///
-  /// - Complexity: O(1), or O(live names) for a sweep, which leaves at most
-  ///   the table's capacity live: O(1) amortised per counted name.
-  mutating func beforeRow(isTracked: (UInt64) -> Bool) {
-    guard liveCount > namesKept else { return }
-    liveEntries.removeAll { entry in
-      if isTracked(UInt64(entry)) { return false }
-      isLiveEntry[Int(entry)] = false
-      return true
+  /// - Complexity: O(live names); it leaves at most the table's capacity
+  ///   live, so O(1) amortised per counted name.
+  mutating func forgetUntracked(by table: WholeReplayTable) {
+    var kept: [Int32] = []
+    for entry in liveEntries {
+      if table.tracks(UInt64(entry)) { kept.append(entry) } else { isLiveEntry[Int(entry)] = false }
     }
-    liveHashed = liveHashed.filter(isTracked)
+    liveEntries = kept
+    liveHashed = liveHashed.filter(table.tracks)
   }
 
   /// A row interns its object's name: keyed `nameKey` by the router, and

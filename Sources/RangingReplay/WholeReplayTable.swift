@@ -58,11 +58,14 @@ struct WholeReplayTable {
 
   /// A measurement of the object `key`, tracked by `shard`, at `time`, that
   /// passed the reader's checks (and whose pose, if any, was taken).
+  /// `slotHint` is where the object was last seen (its slot then), or -1;
+  /// it spares the lookup when the object is still there.
   ///
   /// - Returns: nil when the tracker refuses it (earlier than the object's latest update).
   /// - Complexity: O(1) expected; O(capacity) when it evicts or the lost check runs.
-  mutating func measured(_ key: UInt64, shard: Int, at time: Timestamp) -> Placement? {
-    var known = table.slot(of: key)
+  mutating func measured(_ key: UInt64, shard: Int, at time: Timestamp, slotHint: Int = -1) -> Placement? {
+    var known = slotHint >= 0 && table.isInUse(slotHint) && table.object(in: slotHint) == key
+      ? slotHint : table.slot(of: key)
     if let slot = known, isSilent(slot, at: time) {
       table.remove(slot: slot)
       known = nil
