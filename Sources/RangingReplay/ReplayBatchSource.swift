@@ -72,8 +72,8 @@ package struct ReplayBatchSource: ReplayRowSource {
         let entry = UnsafePointer(batch.entries + listed.index)
         let line = entry.pointee.line
         rowIsOwn = listed.isOwn
-        wholeSlot = rowIsOwn ? entry.pointee.wholeSlot : -1
-        evictedWholeSlot = listed.evicts ? entry.pointee.wholeSlot : -1
+        wholeSlot = rowIsOwn ? listed.wholeSlot : -1
+        evictedWholeSlot = listed.evicts ? listed.wholeSlot : -1
         if line == 0 {
           let record = batch.record(at: listed.index)
           parsed = record

@@ -26,11 +26,8 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// One row: `line` > 0 for a scanned row, whose object is named by
   /// `names[nameStart ..< nameStart + nameCount]`; 0 for a row kept as
   /// `records[nameStart]`. `nameKey` is the object's key
-  /// (``ShardRouter/key(ofLineBytes:)``). `wholeSlot` is the slot a
-  /// measurement's object has in the one table of a replay of the whole input
-  /// (`WholeReplayTable`), -1 for any other row, set by the router. Only what
-  /// a replay reads of the scanned record is kept (not its ground truth), so
-  /// that an entry stays small.
+  /// (``ShardRouter/key(ofLineBytes:)``). Only what a replay reads of the
+  /// scanned record is kept (not its ground truth), so that an entry stays small.
   struct Entry {
     var line: Int
     var seconds: Double
@@ -39,7 +36,6 @@ final class ReplayRowBatch: @unchecked Sendable {
     var nameKey: Int32
     var nameStart: Int32
     var nameCount: Int32
-    var wholeSlot: Int32 = -1
   }
 
   /// Why the input ended after this batch, if it did.
@@ -145,11 +141,17 @@ final class ReplayRowBatch: @unchecked Sendable {
   }
 
   /// An entry listed for a shard: its index, whether its object is the
-  /// shard's own, and whether it evicts the shard's object in its `wholeSlot`.
+  /// shard's own, whether it evicts one of the shard's objects, and
+  /// `wholeSlot`: the slot the row's measured object takes in the one table
+  /// of a replay of the whole input (`WholeReplayTable`), which is the
+  /// evicted object's slot, or -1 (no such table, or a row that takes none).
+  /// Kept here rather than in the entry, so that the entry stays as small.
   struct ListedRow {
     let bits: Int32
-    init(index: Int, isOwn: Bool, evicts: Bool = false) {
+    let wholeSlot: Int32
+    init(index: Int, isOwn: Bool, evicts: Bool = false, wholeSlot: Int32 = -1) {
       bits = Int32(truncatingIfNeeded: index) << 2 | (evicts ? 2 : 0) | (isOwn ? 1 : 0)
+      self.wholeSlot = wholeSlot
     }
     var index: Int { Int(bits >> 2) }
     var isOwn: Bool { bits & 1 != 0 }
@@ -165,15 +167,17 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// which evicts one of the shard's objects or not.
   ///
   /// - Precondition (not checked): entries are handed in increasing order, each at most once a shard.
-  func hand(_ index: Int, toShard shard: Int, isOwn: Bool, evicts: Bool = false) {
-    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn, evicts: evicts)
+  func hand(_ index: Int, toShard shard: Int, isOwn: Bool, evicts: Bool = false, wholeSlot: Int32 = -1) {
+    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn, evicts: evicts, wholeSlot: wholeSlot)
     shardRowCounts[shard] += 1
   }
 
   /// Lists entry `index` for every shard, as its own for shard `owner`, and
   /// as evicting one of its objects for shard `evicting`.
-  func handToEveryShard(_ index: Int, owner: Int, evicting: Int? = nil) {
-    for shard in shardRows.indices { hand(index, toShard: shard, isOwn: shard == owner, evicts: shard == evicting) }
+  func handToEveryShard(_ index: Int, owner: Int, evicting: Int? = nil, wholeSlot: Int32 = -1) {
+    for shard in shardRows.indices {
+      hand(index, toShard: shard, isOwn: shard == owner, evicts: shard == evicting, wholeSlot: wholeSlot)
+    }
   }
 
   /// Empties every shard's list.

@@ -140,7 +140,9 @@ public struct Replayer<Backend: KalmanBackend> {
       tally.line = line
       tally.rowObject = nil
       tally.evicting = true
-      pipeline.evict(object: tally.object(inWholeSlot: wholeSlot), at: Timestamp(seconds: seconds), emit: emit)
+      if let object = tally.object(inWholeSlot: wholeSlot) {
+        pipeline.evict(object: object, at: Timestamp(seconds: seconds), emit: emit)
+      }
       tally.evicting = false
     }
     /// Another shard's usable row: the clock moves as that row would move it.
@@ -299,32 +301,45 @@ final class ReplayTally {
   /// For a shard whose replay fills one table with the other shards'
   /// (``ReplayRowSource/wholeSlot``): each slot's object's slot in that
   /// table, and each slot of that table's object, as far as this shard's
-  /// objects took them. Empty until the first such slot.
-  @usableFromInline @exclusivity(unchecked) var wholeSlotOfSlot: [Int32] = []
-  @usableFromInline @exclusivity(unchecked) var objectOfWholeSlot: [UInt64] = []
+  /// objects took them; `capacity` entries each, allocated at the first such
+  /// slot (raw storage, so that the per-row write needs no uniqueness check).
+  @usableFromInline @exclusivity(unchecked) var wholeSlotOfSlot: UnsafeMutablePointer<Int32>? = nil
+  @usableFromInline @exclusivity(unchecked) var objectOfWholeSlot: UnsafeMutablePointer<UInt64>? = nil
 
-  /// Notes that `object`, in the tracker's `slot`, holds `wholeSlot` of the one table.
-  @usableFromInline
+  deinit {
+    wholeSlotOfSlot?.deallocate()
+    objectOfWholeSlot?.deallocate()
+  }
+
+  /// Notes that `object`, in the tracker's `slot`, holds `wholeSlot` of the
+  /// one table (both below `capacity`, the tracker's).
+  @inlinable
   func note(object: UInt64, inSlot slot: Int, wholeSlot: Int32, capacity: Int) {
-    if wholeSlotOfSlot.isEmpty {
-      wholeSlotOfSlot = Array(repeating: 0, count: capacity)
-      objectOfWholeSlot = Array(repeating: 0, count: capacity)
-    }
-    wholeSlotOfSlot[slot] = wholeSlot
-    objectOfWholeSlot[Int(wholeSlot)] = object
+    if wholeSlotOfSlot == nil { allocateWholeSlots(capacity: capacity) }
+    wholeSlotOfSlot.unsafelyUnwrapped[slot] = wholeSlot
+    objectOfWholeSlot.unsafelyUnwrapped[Int(wholeSlot)] = object
+  }
+
+  @usableFromInline @inline(never)
+  func allocateWholeSlots(capacity: Int) {
+    wholeSlotOfSlot = .allocate(capacity: capacity)
+    wholeSlotOfSlot!.initialize(repeating: 0, count: capacity)
+    objectOfWholeSlot = .allocate(capacity: capacity)
+    objectOfWholeSlot!.initialize(repeating: 0, count: capacity)
   }
 
   /// The one table's slot of the tracked `object` (0 when there is no such table).
   @usableFromInline
   func wholeSlot<Backend: KalmanBackend>(of object: UInt64, in tracker: ObjectTracker<Backend>) -> Int {
-    guard !wholeSlotOfSlot.isEmpty, let slot = tracker.slot(of: object) else { return 0 }
+    guard let wholeSlotOfSlot, let slot = tracker.slot(of: object) else { return 0 }
     return Int(wholeSlotOfSlot[slot])
   }
 
-  /// The object of this shard that holds `wholeSlot` of the one table.
+  /// The object of this shard that last took `wholeSlot` of the one table
+  /// (``note(object:inSlot:wholeSlot:capacity:)``), or nil before any took one.
   @usableFromInline
-  func object(inWholeSlot wholeSlot: Int32) -> UInt64 {
-    objectOfWholeSlot[Int(wholeSlot)]
+  func object(inWholeSlot wholeSlot: Int32) -> UInt64? {
+    objectOfWholeSlot.map { $0[Int(wholeSlot)] }
   }
   /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
   @usableFromInline let observesStates: Bool

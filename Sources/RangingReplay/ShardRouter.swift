@@ -104,8 +104,8 @@ final class ShardRouter {
 
   /// Places the batch's new objects and lists for each shard the entries it
   /// is handed, in row order, marking those of its own objects and those
-  /// that evict one of its objects, and sets each measurement's slot in the
-  /// one table (``ReplayRowBatch/Entry/wholeSlot``).
+  /// that evict one of its objects, with each measurement's slot in the
+  /// one table (``ReplayRowBatch/ListedRow/wholeSlot``).
   ///
   /// - Complexity: O(rows + new objects × (log(new objects) + shards)), and
   ///   O(capacity) for each eviction and lost check.
@@ -126,12 +126,13 @@ final class ShardRouter {
         ? follow(scanned: entry, shard: shard, batch: batch, index: index)
         : follow(batch.record(at: index), shard: shard, key: key)
       if let tableKey = step.internedKey { objectCount.interned(nameKey: Int32(key), tableKey: tableKey) }
-      entry.pointee.wholeSlot = step.slot
       if step.checksLost || entry.pointee.line == 0 {
-        batch.handToEveryShard(index, owner: shard, evicting: step.evictedShard)
+        batch.handToEveryShard(index, owner: shard, evicting: step.evictedShard, wholeSlot: step.slot)
       } else {
-        batch.hand(index, toShard: shard, isOwn: true, evicts: step.evictedShard == shard)
-        if let evicted = step.evictedShard, evicted != shard { batch.hand(index, toShard: evicted, isOwn: false, evicts: true) }
+        batch.hand(index, toShard: shard, isOwn: true, evicts: step.evictedShard == shard, wholeSlot: step.slot)
+        if let evicted = step.evictedShard, evicted != shard {
+          batch.hand(index, toShard: evicted, isOwn: false, evicts: true, wholeSlot: step.slot)
+        }
       }
     }
   }

@@ -57,6 +57,13 @@ struct ShardRouterTests {
     return shards
   }
 
+  /// The one table's slot listed with entry `index` for the shard that owns it.
+  private static func wholeSlot(ofEntry index: Int, in batch: ReplayRowBatch) -> Int32? {
+    (0..<batch.shardCount).lazy.compactMap { shard in
+      batch.rows(ofShard: shard).first { $0.index == index && $0.isOwn }?.wholeSlot
+    }.first
+  }
+
   private static var schedule: LostCheckSchedule {
     LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: false)
   }
@@ -157,14 +164,14 @@ struct ShardRouterTests {
     let router = ShardRouter(shardCount: 2, table: Self.table(capacity: 2))
     let batch = Self.routed(rows, by: router)
     #expect(Self.shards(of: batch) == ["a": 0, "b": 1, "c": 1])
-    let slots = (0..<batch.count).map { batch.entries[$0].wholeSlot }
+    let slots = (0..<batch.count).map { Self.wholeSlot(ofEntry: $0, in: batch) }
     // The free list hands out slot 0 first, then 1; c takes a's slot, 0.
     #expect(slots == [0, 1, 0, 0, 1, 0])
     let evicting = batch.rows(ofShard: 0).filter(\.evicts).map { batch.entries[$0.index].line }
     #expect(evicting == [7], "c's row (line 7) is handed to shard 0 to evict a")
     #expect(batch.rows(ofShard: 1).allSatisfy { !$0.evicts })
     let returning = Self.routed([Row(object: "a", seconds: 0.4)], by: router)
-    #expect(returning.entries[0].wholeSlot == 1, "a comes back into b's slot")
+    #expect(Self.wholeSlot(ofEntry: 0, in: returning) == 1, "a comes back into b's slot")
     #expect(returning.rows(ofShard: 1).map(\.evicts) == [true], "and its row evicts b on shard 1")
     #expect(returning.rows(ofShard: 0).map(\.isOwn) == [true])
   }
@@ -174,7 +181,7 @@ struct ShardRouterTests {
     let rows = [Row(object: "a", seconds: 0), Row(object: "b", seconds: 0.1), Row(object: "a", seconds: 0.2),
                 Row(object: "a", seconds: 0.15)]
     let batch = Self.routed(rows, by: ShardRouter(shardCount: 2, table: Self.table()))
-    #expect(batch.entries[3].wholeSlot == -1)
+    #expect(Self.wholeSlot(ofEntry: 3, in: batch) == -1)
     #expect(Self.lines(of: batch, shard: 0) == [2, 4, 5])
     #expect(Self.lines(of: batch, shard: 1) == [2, 3], "b's shard gets the first row, the first check, and its own")
   }

@@ -10,12 +10,15 @@
 public struct ObjectTable: Sendable {
   /// The number of slots.
   public let capacity: Int
-  private var index: [Int32]        // hash position -> slot, or -1
-  private var keys: [UInt64]        // slot -> object id
-  private var lastSeen: [Timestamp] // slot -> time of the latest update
-  private var inUse: [Bool]
+  // Usable from inlinable code, so that the lookups and accessors below
+  // inline into other modules (`rangectl replay --jobs` keeps a table per
+  // row on its reader thread: docs/PERFORMANCE.md).
+  @usableFromInline var index: [Int32]        // hash position -> slot, or -1
+  @usableFromInline var keys: [UInt64]        // slot -> object id
+  @usableFromInline var lastSeen: [Timestamp] // slot -> time of the latest update
+  @usableFromInline var inUse: [Bool]
   private var freeSlots: [Int32]
-  private let mask: Int
+  @usableFromInline let mask: Int
   /// The number of objects in the table.
   public private(set) var count = 0
 
@@ -35,12 +38,13 @@ public struct ObjectTable: Sendable {
   }
 
   /// Fibonacci hashing (Knuth, TAOCP vol. 3, §6.4): spreads consecutive ids.
-  @inline(__always)
-  private func home(of key: UInt64) -> Int {
+  @inlinable @inline(__always)
+  func home(of key: UInt64) -> Int {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
   }
 
   /// The slot of `key`, or nil. - Complexity: O(1) expected.
+  @inlinable
   public func slot(of key: UInt64) -> Int? {
     var position = home(of: key)
     while true {
@@ -52,18 +56,22 @@ public struct ObjectTable: Sendable {
   }
 
   /// The object in `slot`. Precondition: the slot is in use.
+  @inlinable
   public func object(in slot: Int) -> UInt64 {
     precondition(inUse[slot], "ObjectTable: slot is not in use")
     return keys[slot]
   }
 
   /// Whether `slot` holds an object.
+  @inlinable
   public func isInUse(_ slot: Int) -> Bool { inUse[slot] }
 
   /// The time of the latest update of the object in `slot`.
+  @inlinable
   public func lastSeen(in slot: Int) -> Timestamp { lastSeen[slot] }
 
   /// Records that the object in `slot` was heard from at `time`.
+  @inlinable
   public mutating func touch(_ slot: Int, at time: Timestamp) { lastSeen[slot] = time }
 
   /// Inserts `key` (not present) and returns its slot; when the table is
