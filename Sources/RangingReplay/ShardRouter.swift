@@ -23,9 +23,12 @@ import RangingFormats
 final class ShardRouter {
   let shardCount: Int
   /// The one table a replay of the whole input fills (where the lost check
-  /// runs, which object a new one evicts, slot order); nil when the replayers
-  /// check rows differently from the reader (the tracker may then refuse rows
-  /// the reader accepted), and every usable row then goes to every shard, to move its clock.
+  /// runs, which object a new one evicts, slot order), when `keepsTable`.
+  /// Not kept when the replayers check rows differently from the reader (the
+  /// tracker may then refuse rows the reader accepted): every usable row then
+  /// goes to every shard, to move its clock, and `table` is an unused stand-in.
+  /// Held in place, not behind an optional or a class, so that the reader's
+  /// per-row steps neither copy nor retain it (docs/PERFORMANCE.md).
   @exclusivity(unchecked) private var table: WholeReplayTable
   private let keepsTable: Bool
   /// The `objects` count of one replay of the whole input, with the table.
