@@ -201,14 +201,14 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// (`ShardedReplay`); the clock does not move. Unknown objects are ignored.
   /// - Complexity: O(zones). Does not allocate.
   public func evict(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    guard let slot = tracker.slot(of: object) else { return }
-    monitor.exitAll(slot: slot, object: object, at: time, reason: .evicted, emit: emit)
-    tracker.evict(object: object)
+    remove(object: object, at: time, reason: .evicted, emit: emit)
   }
 
+  /// Exits `object`'s zones with `reason` and forgets its track; an eviction
+  /// is counted as one (`ObjectTracker.evict(object:)`).
   private func remove(object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void) {
     guard let slot = tracker.slot(of: object) else { return }
     monitor.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)
-    tracker.remove(object: object)
+    if reason == .evicted { tracker.evict(object: object) } else { tracker.remove(object: object) }
   }
 }
