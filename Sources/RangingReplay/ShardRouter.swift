@@ -34,6 +34,7 @@ final class ShardRouter {
   /// The `objects` count of one replay of the whole input, with the table.
   @exclusivity(unchecked) private var objectCount: WholeReplayObjectCount
   /// One replay's `objects` count, when the router keeps the one table.
+  /// Read by the merging thread once the last batch is merged.
   var objects: Int? { keepsTable ? objectCount.objects : nil }
   /// The table slot each entry of `names` was last given, -1 for none (a hint, checked before use).
   @exclusivity(unchecked) private var tableSlotOfEntry: [Int32] = []

@@ -18,8 +18,6 @@ final class ShardedReplayThreads: @unchecked Sendable {
   /// The reader's lines and rows read at the end, written by the reader thread before its last hand-over.
   private var linesRead = 0
   private var rowsRead = 0
-  /// One replay's `objects` count (`WholeReplayObjectCount`), when the router keeps one.
-  private var objects: Int? = nil
   /// Shares the objects out and the rows of each batch; the reader thread's.
   private let router: ShardRouter
 
@@ -103,10 +101,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
     reader.beforeRead = nil
     linesRead = reader.linesRead
     rowsRead = filling.rowsHandedOver + filling.batch.count
-    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true) { router in
-      // Before the hand-over, which lets the merging thread read it.
-      objects = router.objects
-    }
+    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true)
   }
 
   /// Merges and hands to `write` every batch, in order, until the last;
@@ -139,8 +134,10 @@ final class ShardedReplayThreads: @unchecked Sendable {
     }
     var summary = ReplaySummary.merging(summaries)
     // Each shard reads only some of the rows, and counts names by its own.
+    // The router, the reader thread's, routed the last batch before handing
+    // it over, so its count is complete and written before this reads it.
     summary.rowsRead = rowsRead
-    if let objects { summary.objects = objects }
+    if let objects = router.objects { summary.objects = objects }
     return (summary, linesRead)
   }
 
@@ -204,13 +201,11 @@ private final class BatchFilling {
   }
 
   /// Routes the batch's rows, hands the batch to the shards and, unless it is
-  /// the last, waits for the next one to fill. `routed` sees the router
-  /// after the routing, before the hand-over.
-  func handOver(_ read: ReadProgress, last: Bool = false, routed: (ShardRouter) -> Void = { _ in }) {
+  /// the last, waits for the next one to fill.
+  func handOver(_ read: ReadProgress, last: Bool = false) {
     batch.linesRead = read.lines
     batch.bytesRead = read.bytesRead
     router.route(batch)
-    routed(router)
     rowsHandedOver += batch.count
     rounds.publish()
     sequence += 1
