@@ -8,7 +8,7 @@ import ZoneMonitor
 /// it happens, and accounts for every row. Memory does not grow with the
 /// file, nor with the number of distinct objects in it: only the tracked
 /// objects' state, their names, and the counts are kept (a name is forgotten
-/// once its object is no longer tracked and over `minimumNamesKept` names,
+/// once its object is no longer tracked and over `ReplayTally.minimumNamesKept` names,
 /// or twice the capacity, are live).
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>
@@ -278,11 +278,6 @@ public struct Replayer<Backend: KalmanBackend> {
     tally.summary.objects = tally.names.assignedCount
     return tally.summary
   }
-
-  /// Live names kept at least before untracked ones are forgotten: no
-  /// recording with fewer objects ever forgets a name, so its summary counts
-  /// exactly its distinct objects.
-  @usableFromInline static var minimumNamesKept: Int { ReplayTally.minimumNamesKept }
 }
 
 /// What a replay counts and the names it interned, shared by reference
@@ -346,7 +341,9 @@ final class ReplayTally {
   /// Whether ``Replayer/onRangeStep`` was set.
   @usableFromInline let observesSteps: Bool
 
-  /// ``Replayer/minimumNamesKept``.
+  /// Live names kept at least before untracked ones are forgotten: no
+  /// recording with fewer objects ever forgets a name, so its summary counts
+  /// exactly its distinct objects.
   @usableFromInline static var minimumNamesKept: Int { 1024 }
 
   /// Live names past which untracked ones are forgotten, for a tracker of `capacity` objects.

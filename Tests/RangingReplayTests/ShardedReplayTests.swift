@@ -135,7 +135,7 @@ struct ShardedReplayTests {
   /// 5,000 objects in waves of 50, each wave's removed (life-cycle rows)
   /// before the next, then the first 1,000 names again: each replay's names
   /// pass the 1,024 it keeps before forgetting untracked ones
-  /// (``Replayer/minimumNamesKept``), so the returning names are interned
+  /// (`ReplayTally.minimumNamesKept`), so the returning names are interned
   /// afresh, and each must still come out under its own name.
   private static func returningNamesFile(in folder: URL) throws -> String {
     var lines = ["t,object,distance,event"]
