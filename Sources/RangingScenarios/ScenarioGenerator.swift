@@ -73,6 +73,14 @@ public struct ScenarioGenerator: Sendable {
   /// How the phone turns (`rangectl generate --phone-motion`), or nil for a
   /// phone that does not: then the files are as before, without `pose_*` columns.
   public var phoneMotion: PhoneMotion? = nil
+  /// When set, every object's line-of-sight range sigma, metres
+  /// (``MeasurementModel/rangeSigmaMeters``): a device noisier or quieter
+  /// than the scenarios' own (`rangectl generate --range-sigma`).
+  public var rangeSigmaMeters: Double? = nil
+  /// When set, every object's update-interval jitter as a fraction of the
+  /// interval, in `0..<1/3` (``MeasurementModel/intervalJitterFraction``;
+  /// `rangectl generate --interval-jitter`).
+  public var intervalJitterFraction: Double? = nil
 
   /// XORed into the folded seed to seed the effects stream: any fixed odd
   /// constant keeps the two streams apart (this is 2^32/φ, rounded).
@@ -117,12 +125,28 @@ public struct ScenarioGenerator: Sendable {
     var scenario = scenario
     var effects = self.effects
     if case .bootstrap = noise { effects.formIntersection(.bodyBlocking) }
+    if case .gaussian = noise { effects.formIntersection(.gaps) }
     for index in scenario.objects.indices {
       var model = scenario.objects[index].model.restricted(to: effects)
       if let updateRateHz { model.updateRateHz = updateRateHz }
+      if let rangeSigmaMeters { model.rangeSigmaMeters = rangeSigmaMeters }
+      if let intervalJitterFraction { model.intervalJitterFraction = intervalJitterFraction }
+      if case .gaussian = noise {
+        // The scheduled NLOS intervals keep their draws (so the main stream, and
+        // with it the paths and timing, stay those of the seed) but add nothing.
+        model.spikeProbability = 0
+        model.nlosBiasMeters = 0...0
+        model.nlosNoiseFactor = 1
+      }
       scenario.objects[index].model = model
     }
     return scenario
+  }
+
+  /// True for ``ScenarioNoise/gaussian``.
+  private var isGaussian: Bool {
+    if case .gaussian = noise { return true }
+    return false
   }
 
   /// The whole CSV text of a built-in scenario, built in memory.
@@ -270,7 +294,8 @@ public struct ScenarioGenerator: Sendable {
       // that a seed writes the same file byte for byte (datasets/*/samples.csv).
       "generator: RangingData.ScenarioGenerator 2; randomness gsl_rng_mt19937, gsl_ran_gaussian, gsl_ran_flat, gsl_rng_uniform_int",
       "effects stream: gsl_rng_mt19937 seeded with \(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.effectsStreamSalt)",
-      "options: update_rate_hz=\(updateRateHz.map { "\($0) (every object)" } ?? "per object") effects=\(effects)",
+      "options: update_rate_hz=\(updateRateHz.map { "\($0) (every object)" } ?? "per object") effects=\(effects)"
+        + (isGaussian ? " noise=gaussian" : ""),
     ]
     if let bootstrap {
       lines.append("bootstrap stream: gsl_rng_mt19937 seeded with \(MT19937RandomSource.folded(seed) ^ ScenarioGenerator.bootstrapStreamSalt)")

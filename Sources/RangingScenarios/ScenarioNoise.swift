@@ -6,4 +6,12 @@ public enum ScenarioNoise: Sendable {
   case parametric
   /// Residuals of real recordings by moving-block bootstrap (``BootstrapNoiseModel``).
   case bootstrap(BootstrapNoiseModel)
+  /// Gaussian range noise only: every reading is the true distance plus
+  /// `N(0, σ²)`, σ = ``MeasurementModel/rangeSigmaMeters``. Multipath spikes,
+  /// heavy tails, short outliers, device bias, NLOS (scheduled and random)
+  /// and body blocking are off; dropouts, gaps (when in the effects),
+  /// interruptions, life-cycle rows, timing jitter and directions stay as in
+  /// the parametric model. The clean data on which a Kalman filter must
+  /// beat the raw readings (`rangectl generate --noise gaussian`).
+  case gaussian
 }

@@ -168,6 +168,42 @@ public struct Zone: Sendable {
 
   /// Distance below which (after the sigma margin) the object is inside.
   @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
-  /// Distance above which the object is outside, at every update rate.
+  /// Distance above which the object is outside, at every update rate, for a
+  /// filter as steady as the default device's (see ``exitThresholdMeters(filterSigmaMeters:)``).
   @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
+
+  /// The exit threshold for the filtered state `range`: ``exitThresholdMeters``,
+  /// or, when the filter smooths, at least ``noiseBandSigmas`` of its own
+  /// sigma above the enter threshold, so that the band follows the object's
+  /// measured noise and the update rate (both set the filter's sigma) and a
+  /// device twice as noisy does not flap twice as often.
+  ///
+  /// "When the filter smooths": when its variance `P00` is under two thirds of
+  /// the measurement variance `R` (`RangeEstimate.filterSigmaMeters`,
+  /// `.measurementSigmaMeters`), i.e. its gain `P00 / R` is below two thirds
+  /// and each filtered distance rests on more than one and a half readings. Then the
+  /// filtered distance wanders slowly, over many updates, and a boundary
+  /// stand sees it cross a narrow band again and again. At a higher gain
+  /// (1-2 Hz for every device of the sweep) each filtered distance is nearly
+  /// the latest reading, the update interval already delays an exit, and a
+  /// wider band cost more in late exits than it saved in flapping on the
+  /// clean sweep (Tuning.md, "Measured noise"). For the devices of the tuning
+  /// recordings (σ̂ 0.02-0.05 m, a filtered sigma of at most 0.045 m at 5 Hz)
+  /// the configured band is the wider and nothing changes; a 0.3 m device at
+  /// 20 Hz (filtered sigma 0.14 m) gets a 0.27 m band. Only the exit moves:
+  /// entering stays where the truth crosses. NaN or infinite sigmas leave
+  /// the configured threshold.
+  @inlinable public func exitThresholdMeters(for range: RangeEstimate) -> Double {
+    let s = range.filterSigmaMeters, r = range.measurementSigmaMeters
+    guard 3 * s * s < 2 * r * r else { return exitThresholdMeters }
+    let noiseBand = enterThresholdMeters + Self.noiseBandSigmas * s
+    return noiseBand > exitThresholdMeters && noiseBand < .infinity ? noiseBand : exitThresholdMeters
+  }
+
+  /// The least band, in filtered sigmas, between entering and leaving once
+  /// the filter smooths: 2, chosen on the clean sweep (`scripts/accuracy
+  /// --sweep-only`, tuning seeds) from 2 and 4 together with the gain of two
+  /// thirds (from one half and two thirds): 4 delayed exits past the matching
+  /// window (Tuning.md, "Measured noise").
+  public static let noiseBandSigmas = 2.0
 }

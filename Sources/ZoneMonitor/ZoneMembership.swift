@@ -57,7 +57,7 @@ public struct ZoneMembership: Sendable {
     }
     for zone in ascendingRadius where inside[base + zone] {
       let z = zones[zone]
-      var isOutside = range.distanceMeters > z.exitThresholdMeters
+      var isOutside = range.distanceMeters > z.exitThresholdMeters(for: range)
       if let limit = z.angleLimitRadians {
         guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending

@@ -11,6 +11,10 @@ public struct RangeEstimate: Equatable, Sendable {
   /// The Kalman filter's own standard deviation, `sqrt(P[0][0])`, metres:
   /// the spread of ``distanceMeters`` if the readings were unbiased white noise.
   public var filterSigmaMeters: Double
+  /// The measurement sigma the filter used, metres: the object's measured
+  /// noise (``MeasurementNoiseEstimator``) or the configured one; NaN when
+  /// unknown (an estimate not made by a ``RangeFilter``).
+  public var measurementSigmaMeters: Double
   /// Rate of change of the distance, m/s (negative when approaching).
   public var rateMetersPerSecond: Double
   /// Probability, in [0, 1], that the latest measurements came over a
@@ -19,8 +23,10 @@ public struct RangeEstimate: Equatable, Sendable {
 
   public init(
     distanceMeters: Double, sigmaMeters: Double, rateMetersPerSecond: Double,
-    nonLineOfSightProbability: Double = NonLineOfSightDetector.initialProbability, filterSigmaMeters: Double? = nil
+    nonLineOfSightProbability: Double = NonLineOfSightDetector.initialProbability, filterSigmaMeters: Double? = nil,
+    measurementSigmaMeters: Double = .nan
   ) {
+    self.measurementSigmaMeters = measurementSigmaMeters
     self.distanceMeters = distanceMeters
     self.sigmaMeters = sigmaMeters
     self.filterSigmaMeters = filterSigmaMeters ?? sigmaMeters

@@ -69,6 +69,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// How far the readings a restart started from lay from the old track's
   /// prediction, metres (0 after a first start); see ``ReportedRangeUncertainty``.
   @exclusivity(unchecked) @usableFromInline var restartDiscrepancy = 0.0
+  /// The object's measurement noise, measured from its readings (``MeasurementNoiseEstimator``).
+  @exclusivity(unchecked) @usableFromInline var noise: MeasurementNoiseEstimator
   /// The probability that the latest measurements came over a non-line-of-sight path.
   @exclusivity(unchecked) @usableFromInline var nonLineOfSight = NonLineOfSightDetector()
   /// Bits describing the last update; see ``FilterHealth``.
@@ -79,14 +81,26 @@ public final class RangeFilter<Backend: KalmanBackend> {
     self.configuration = configuration
     backend = Backend(stateCount: 2, measurementCapacity: 1)
     prefilter = HampelFilter(configuration: configuration.prefilter)
+    noise = MeasurementNoiseEstimator(priorSigmaMeters: configuration.measurementSigmaMeters)
     backend.storage.R[0] = configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
   }
+
+  /// The measurement sigma the filter uses now, metres: the object's measured
+  /// noise (``MeasurementNoiseEstimator``), or the configured
+  /// ``RangeFilterConfiguration/measurementSigmaMeters`` when
+  /// ``RangeFilterConfiguration/adaptsMeasurementNoise`` is off.
+  @inlinable
+  public var measurementSigmaMeters: Double { backend.storage.R[0].squareRoot() }
 
   /// Forgets the track; the next measurement initialises it.
   public func reset() {
     isInitialized = false
     consecutiveRejections = 0
     nonLineOfSight.reset()
+    if configuration.adaptsMeasurementNoise {
+      noise.reset()
+      backend.storage.R[0] = configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
+    }
     prefilter.reset()
     _health = FilterHealth()
   }
@@ -112,7 +126,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let s = backend.storage
     return RangeEstimate(
       distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1],
-      nonLineOfSightProbability: nonLineOfSight.probability)
+      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot())
   }
 
   /// The variance the filter's own `P00` leaves out at `time`, metres²: the
@@ -146,7 +160,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       p00: s.P[0], p01: s.P[1], p11: s.P[3], dt: dt, q: configuration.accelerationSpectralDensity)
     return RangeEstimate(
       distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1],
-      nonLineOfSightProbability: nonLineOfSight.probability)
+      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot())
   }
 
   /// Fuses one distance measurement taken at `time`.
@@ -163,6 +177,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     // Window 1 is the pre-filter switched off (HampelConfiguration.off): skip the call.
     let (distance, replaced) = configuration.prefilter.window == 1 ? (measured, false) : prefilter.filter(measured)
     _health = replaced ? [.prefilterReplacedSample] : []
+    if configuration.adaptsMeasurementNoise {
+      noise.add(distanceMeters: distance, at: time)
+      let sigma = noise.sigmaMeters
+      backend.storage.R[0] = sigma * sigma
+    }
     guard isInitialized else {
       start(at: distance, time: time)
       return .initialized
@@ -295,7 +314,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let q = configuration.accelerationSpectralDensity
     let predicted = saved.x0 + dt * saved.x1
     let S = Self.predictedDistanceVariance(p00: saved.p00, p01: saved.p01, p11: saved.p11, dt: dt, q: q)
-      + configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
+      + backend.storage.R[0]
     let y = distance - predicted
     let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
     let squaredInnovation = y * y, gateScale = gate * gate * S
@@ -315,14 +334,13 @@ public final class RangeFilter<Backend: KalmanBackend> {
     return .fused(testRatio: squaredInnovation / gateScale)
   }
 
-  /// Sets x = [d, 0], P = diag(r², v0²).
+  /// Sets x = [d, 0], P = diag(r², v0²), r the measurement sigma in use.
   @usableFromInline
   func start(at distance: Double, time: Timestamp) {
     let s = backend.storage
-    let r = configuration.measurementSigmaMeters
     let v0 = configuration.initialRateSigmaMetersPerSecond
     s.x[0] = distance; s.x[1] = 0
-    s.P[0] = r * r; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
+    s.P[0] = s.R[0]; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
     lastTime = time
     consecutiveRejections = 0
     fusedSinceStart = 0

@@ -23,6 +23,12 @@ public struct RangeFilterConfiguration: Sendable {
   /// from 0.05, 0.065, 0.08 and 0.1 on the sources it was not scored on
   /// (Tuning.md, "Measurement sigma by leave-one-source-out"; `scripts/accuracy`).
   public var measurementSigmaMeters: Double
+  /// Whether the filter measures each object's noise from its own readings
+  /// (``MeasurementNoiseEstimator``), with ``measurementSigmaMeters`` as the
+  /// prior it starts from, or keeps ``measurementSigmaMeters`` throughout.
+  /// On by default: a constant fitted to the tuning devices is wrong for a
+  /// device noisier or quieter than those (Tuning.md, "Measured noise").
+  public var adaptsMeasurementNoise: Bool
   /// Standard deviation of the rate when a track starts, m/s (walking speed).
   public var initialRateSigmaMetersPerSecond: Double
   /// Innovation gate in standard deviations: a measurement is rejected when
@@ -81,6 +87,7 @@ public struct RangeFilterConfiguration: Sendable {
   public init(
     accelerationSpectralDensity: Double = 0.5,
     measurementSigmaMeters: Double = 0.065,
+    adaptsMeasurementNoise: Bool = true,
     initialRateSigmaMetersPerSecond: Double = 1.5,
     gateSigmas: Double = 4.0,
     shortGateSigmas: Double = 4.0,
@@ -93,6 +100,7 @@ public struct RangeFilterConfiguration: Sendable {
   ) {
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.measurementSigmaMeters = measurementSigmaMeters
+    self.adaptsMeasurementNoise = adaptsMeasurementNoise
     self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
     self.gateSigmas = gateSigmas
     self.shortGateSigmas = shortGateSigmas

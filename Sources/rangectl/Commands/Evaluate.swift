@@ -93,6 +93,11 @@ struct Evaluate: ParsableCommand {
     "Files scored at once (1...256; default: one per core): the same report, messages and order as 1.",
     valueName: "n"))
   var jobs: Int = ThreadCount.onePerCore
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "The cv-kalman peer's measurement sigma, metres (default 0.15, its textbook setting): the peer told a device's "
+      + "true noise, for sweeps across devices (scripts/accuracy). In (0, 100].",
+    valueName: "m"))
+  var peerSigma: Double?
   @OptionGroup(title: "Input columns and units") var input: InputOptions
   @OptionGroup var engine: EngineOptions
 
@@ -108,6 +113,9 @@ struct Evaluate: ParsableCommand {
         throw ValidationError("--decimate must be in (0, 1000000] Hz, got \(decimate)")
       }
       if events != nil { throw ValidationError("--decimate thins the rows the engine runs on; not with --events") }
+    }
+    if let peerSigma, !(peerSigma > 0 && peerSigma <= 100) {
+      throw ValidationError("--peer-sigma must be in (0, 100] m, got \(peerSigma)")
     }
     guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
     guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
@@ -149,8 +157,8 @@ struct Evaluate: ParsableCommand {
     }
     let report = BaselineComparison(
       engine: EvaluationReport(evaluator: evaluator, scenarios: files.map(\.engine)),
-      baselines: BaselineMethod.standard.indices.map { index in
-        BaselineEvaluation(method: BaselineMethod.standard[index],
+      baselines: baselineMethods.indices.map { index in
+        BaselineEvaluation(method: baselineMethods[index],
                            report: EvaluationReport(evaluator: evaluator, scenarios: files.map { $0.baselines[index] }))
       }, direction: direction,
       smoothed: smooth ? EvaluationReport(evaluator: evaluator, scenarios: files.compactMap(\.smoothed)) : nil)
@@ -165,7 +173,18 @@ struct Evaluate: ParsableCommand {
     print(json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
-  /// One file's scores: the engine's, the baselines' (in `BaselineMethod.standard` order), the smoothed track's.
+  /// The baselines scored, in table order: `BaselineMethod.standard`, with
+  /// the cv-kalman peer's sigma set to --peer-sigma when it is given.
+  private var baselineMethods: [BaselineMethod] {
+    guard let peerSigma else { return BaselineMethod.standard }
+    return BaselineMethod.standard.map {
+      guard case .constantVelocityKalman(var parameters) = $0 else { return $0 }
+      parameters.measurementSigmaMeters = peerSigma
+      return .constantVelocityKalman(parameters)
+    }
+  }
+
+  /// One file's scores: the engine's, the baselines' (in `baselineMethods` order), the smoothed track's.
   private struct ScoredFile {
     var engine: ScenarioEvaluation
     var baselines: [ScenarioEvaluation]
@@ -177,7 +196,7 @@ struct Evaluate: ParsableCommand {
     let mapping = try input.mapping()
     let run = try evaluator.evaluate(datasetPath: path, eventsPath: events, filteredPath: filtered, mapping: mapping)
     let truth = try EvaluationInputs.truthRows(datasetPath: path, mapping: mapping)
-    let detectors = try BaselineDetector.run(BaselineMethod.standard, zones: evaluator.zones, datasetPath: path, mapping: mapping)
+    let detectors = try BaselineDetector.run(baselineMethods, zones: evaluator.zones, datasetPath: path, mapping: mapping)
     let baselines = detectors.map {
       evaluator.evaluate(name: run.name, truth: truth, engineEvents: $0.crossings, filtered: $0.distances)
     }
@@ -237,6 +256,7 @@ struct Evaluate: ParsableCommand {
     evaluation.mapping = try input.mapping()
     evaluation.smooth = smooth
     evaluation.decimation = decimate.flatMap { RowDecimation(rateHertz: $0) }
+    evaluation.baselines = baselineMethods
     var pooled = evaluation
     var files: [ScoredFile] = []
     var failure: EvaluationInputError? = nil

@@ -4,13 +4,14 @@ import Foundation
 import RangingScenarios
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]
-/// [--noise parametric|bootstrap [--residuals PATH] [--residual-sources LIST]] [--phone-motion KIND] [--list]`
+/// [--noise parametric|bootstrap|gaussian [--residuals PATH] [--residual-sources LIST]] [--range-sigma M]
+/// [--interval-jitter F] [--phone-motion KIND] [--list]`
 struct Generate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write seeded scenario recordings (ranging CSV with ground truth).",
     // The generated usage would show --out as optional: it is required unless --list.
     usage: """
-      rangectl generate --out <dir> [--seed <seed>] [--only <name>] [--scale <n>] [--rate <hz>] [--effects <set>] [--noise <model>] [--quiet]
+      rangectl generate --out <dir> [--seed <seed>] [--only <name>] [--scale <n>] [--rate <hz>] [--effects <set>] [--noise <model>] [--range-sigma <m>] [--interval-jitter <f>] [--phone-motion <kind>] [--residuals <path>] [--residual-sources <list>] [--quiet]
       rangectl generate --list
       """,
     discussion: """
@@ -19,11 +20,16 @@ struct Generate: ParsableCommand {
       --noise bootstrap draws each object's range errors from the residuals (measured minus true distance) of real \
       recordings, in blocks of 5 s of one recorded track near the generated range (datasets/README.md, "Real noise"); \
       direction and timing stay parametric, and of --effects only body-blocking applies.
+      --noise gaussian adds only N(0, sigma^2) to each true distance (no multipath, NLOS, body blocking, bias, \
+      heavy tails or short outliers); dropouts, gaps, interruptions and timing jitter stay. --range-sigma sets \
+      sigma for every object (the scenarios' own is 0.03 m), --interval-jitter the spread of the update interval \
+      as a fraction of it (default 0.05): a sweep across devices, e.g. --noise gaussian --range-sigma 0.3 --rate 1.
 
       Examples:
         rangectl generate --list
         rangectl generate --seed 1 --out generated
         rangectl generate --seed 7 --only walk-in-out --rate 1 --out generated
+        rangectl generate --noise gaussian --range-sigma 0.15 --out clean
       """)
 
   @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
@@ -36,8 +42,18 @@ struct Generate: ParsableCommand {
     "Measurement effects left on: all, none, or a comma-separated list of \(MeasurementEffects.named.map(\.name).joined(separator: ", ")).",
     valueName: "set"))
   var effects: String = "all"
-  @Option(help: ArgumentHelp("Range errors: parametric (the measurement model) or bootstrap (real recordings' residuals).", valueName: "model"))
+  @Option(help: ArgumentHelp(
+    "Range errors: parametric (the measurement model), bootstrap (real recordings' residuals) or gaussian (N(0, sigma^2) only).",
+    valueName: "model"))
   var noise: String = "parametric"
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Line-of-sight range sigma of every object, \(Generate.rangeSigmaRange.lowerBound)...\(Generate.rangeSigmaRange.upperBound) m (default: each scenario's own).",
+    valueName: "m"))
+  var rangeSigma: Double?
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Standard deviation of the update interval as a fraction of it, 0 to under 1/3 (default: each scenario's own, 0.05).",
+    valueName: "f"))
+  var intervalJitter: Double?
   @Option(help: ArgumentHelp(
     "Residual library for --noise bootstrap (default \(Generate.defaultResiduals), relative to the current folder).", valueName: "path"))
   var residuals: String?
@@ -52,6 +68,9 @@ struct Generate: ParsableCommand {
   var phoneMotion: String?
   @Flag(help: "List the scenarios and exit.") var list = false
 
+  /// Accepted --range-sigma, metres: 0 (exact readings) to 2 m, far noisier than any UWB device.
+  static let rangeSigmaRange: ClosedRange<Double> = 0...2
+
   /// The committed residual library (scripts/residual-library).
   static let defaultResiduals = "datasets/real/derived/residuals.csv"
   @Flag(help: "Write no progress on standard error.") var quiet = false
@@ -64,10 +83,19 @@ struct Generate: ParsableCommand {
       let names = MeasurementEffects.named.map(\.name).joined(separator: ", ")
       throw ValidationError("--effects: expected all, none or a comma-separated list of: \(names); got '\(effects)'")
     }
-    guard noise == "parametric" || noise == "bootstrap" else {
-      throw ValidationError("--noise: expected parametric or bootstrap, got '\(noise)'")
+    guard ["parametric", "bootstrap", "gaussian"].contains(noise) else {
+      throw ValidationError("--noise: expected parametric, bootstrap or gaussian, got '\(noise)'")
     }
-    if noise == "parametric", residuals != nil || residualSources != nil {
+    if let rangeSigma, !Generate.rangeSigmaRange.contains(rangeSigma) {
+      throw ValidationError("--range-sigma must be in \(Generate.rangeSigmaRange.lowerBound)...\(Generate.rangeSigmaRange.upperBound) m, got \(rangeSigma)")
+    }
+    if noise == "bootstrap", rangeSigma != nil {
+      throw ValidationError("--range-sigma needs --noise parametric or gaussian (bootstrap draws real residuals)")
+    }
+    if let intervalJitter, !(intervalJitter >= 0 && intervalJitter < 1.0 / 3) {
+      throw ValidationError("--interval-jitter must be at least 0 and under 1/3, got \(intervalJitter)")
+    }
+    if noise != "bootstrap", residuals != nil || residualSources != nil {
       throw ValidationError("--residuals and --residual-sources need --noise bootstrap")
     }
     if let residualSources, residualSources.split(separator: ",", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
@@ -92,6 +120,8 @@ struct Generate: ParsableCommand {
     var generator = ScenarioGenerator(
       seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all, noise: try scenarioNoise())
     generator.phoneMotion = phoneMotion.flatMap(PhoneMotion.init(rawValue:))
+    generator.rangeSigmaMeters = rangeSigma
+    generator.intervalJitterFraction = intervalJitter
     let names = only.flatMap(ScenarioName.init(rawValue:)).map { [$0] } ?? ScenarioName.allCases
     // Percent and time left by repetitions written, of every scenario's --scale.
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
@@ -120,6 +150,7 @@ struct Generate: ParsableCommand {
   /// restricted to `--residual-sources`; exits 66 when the library cannot be
   /// read, 65 when it is malformed, 64 for a source it does not hold.
   private func scenarioNoise() throws -> ScenarioNoise {
+    if noise == "gaussian" { return .gaussian }
     guard noise == "bootstrap" else { return .parametric }
     let path = residuals ?? Generate.defaultResiduals
     guard FileManager.default.isReadableFile(atPath: path) else {

@@ -62,8 +62,14 @@ struct EngineOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
   var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Standard deviation of one distance measurement, metres.", valueName: "m"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Standard deviation of one distance measurement, metres: the prior each object's measured noise starts from "
+      + "(or, with --fixed-measurement-sigma, the sigma used throughout).",
+    valueName: "m"))
   var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
+
+  @Flag(help: "Keep --measurement-sigma throughout instead of measuring each object's noise from its readings.")
+  var fixedMeasurementSigma = false
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas

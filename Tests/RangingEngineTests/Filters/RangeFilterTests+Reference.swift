@@ -39,6 +39,8 @@ extension RangeFilterTests {
     RangeFilterConfiguration(
       accelerationSpectralDensity: run.accelerationSpectralDensity,
       measurementSigmaMeters: run.measurementSigmaMeters,
+      // FilterPy's filter has a fixed R.
+      adaptsMeasurementNoise: false,
       initialRateSigmaMetersPerSecond: run.initialRateSigmaMetersPerSecond,
       gateSigmas: run.gateSigmas, shortGateSigmas: run.shortGateSigmas,
       resetAfterRejections: run.resetAfterRejections,

@@ -55,7 +55,8 @@ extension RangeFilterTests {
     let t = Double(step) / 1_000_000
     let closed = SteadyStateClosedForm(q: q, r: r, stepSeconds: t)
     let filter = AnyRangeFilter(
-      backend, RangeFilterConfiguration(accelerationSpectralDensity: q, measurementSigmaMeters: r, prefilter: .off))
+      backend, RangeFilterConfiguration(
+        accelerationSpectralDensity: q, measurementSigmaMeters: r, adaptsMeasurementNoise: false, prefilter: .off))
     // A constant distance keeps x = [c, 0] exactly (every innovation is 0),
     // while P follows the Riccati recursion to its fixed point.
     let c = 5.0

@@ -3,9 +3,14 @@ import RangingEngine
 import Testing
 
 extension RangeFilterTests {
+  /// The defaults with the measurement sigma held at its configured value: the
+  /// closed-form and reference tests check the Kalman algebra for a known `R`
+  /// (MeasurementNoiseEstimatorTests checks how `R` is measured).
+  static let fixedNoise = RangeFilterConfiguration(adaptsMeasurementNoise: false)
+
   /// A still object at 5 m measured every second, with `reading` at update 30 and 5 m at update 31.
   static func stillWithOutlier<B: KalmanBackend>(_: B.Type, reading: Double) -> (RangeFilter<B>, [UpdateOutcome], FilterHealth) {
-    let filter = RangeFilter<B>()
+    let filter = RangeFilter<B>(configuration: Self.fixedNoise)
     var outcomes: [UpdateOutcome] = []
     for index in 0...31 {
       let distance = index == 30 ? reading : 5
@@ -39,7 +44,7 @@ extension RangeFilterTests {
     #expect(ratio < RangeFilter<SwiftKalmanBackend>.undoTestRatio)
     #expect(!smallHealth.contains(.undidPreviousFusion))
     // A fused outlier followed by a reading that fits neither state (20 m): rejected, not undone.
-    let filter = RangeFilter<SwiftKalmanBackend>()
+    let filter = RangeFilter<SwiftKalmanBackend>(configuration: Self.fixedNoise)
     for index in 0..<30 { _ = filter.update(distanceMeters: 5, at: Timestamp(microseconds: Int64(index) * 1_000_000)) }
     guard case .fused = filter.update(distanceMeters: 7, at: Timestamp(microseconds: 30_000_000)) else {
       Issue.record("outlier not fused"); return
@@ -60,7 +65,7 @@ extension RangeFilterTests {
     // reference (scripts/reference/range_filter_reference.py) for a double undo.
     let readings = [Double](repeating: 5, count: 30) + [7.3, 6.6, 3.5]
     func check<B: KalmanBackend>(_: B.Type) {
-      let filter = RangeFilter<B>()
+      let filter = RangeFilter<B>(configuration: Self.fixedNoise)
       var outcomes: [UpdateOutcome] = []
       var undone = 0
       for (index, z) in readings.enumerated() {
@@ -81,7 +86,7 @@ extension RangeFilterTests {
   /// Expects `filter`'s estimate to equal, to 1e-12, that of a new filter fed
   /// `readings[i]` at second `i` for each `i` of `indices` only.
   static func expectSameState<B: KalmanBackend>(_ filter: RangeFilter<B>, asOneThatSaw readings: [Double], at indices: [Int]) {
-    let reference = RangeFilter<B>()
+    let reference = RangeFilter<B>(configuration: Self.fixedNoise)
     for index in indices {
       _ = reference.update(distanceMeters: readings[index], at: Timestamp(microseconds: Int64(index) * 1_000_000))
     }
