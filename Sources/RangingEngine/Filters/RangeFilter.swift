@@ -66,6 +66,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var fusedSinceStart = 0
   /// When the track (re)started.
   @exclusivity(unchecked) @usableFromInline var startTime = Timestamp(microseconds: 0)
+  /// True when the track's latest start was a restart (readings disagreed with it).
+  @exclusivity(unchecked) @usableFromInline var startedByRestart = false
   /// How far the readings a restart started from lay from the old track's
   /// prediction, metres (0 after a first start); see ``ReportedRangeUncertainty``.
   @exclusivity(unchecked) @usableFromInline var restartDiscrepancy = 0.0
@@ -105,13 +107,23 @@ public final class RangeFilter<Backend: KalmanBackend> {
     _health = FilterHealth()
   }
 
+  /// Whether zones may act on the track: from its first reading when the
+  /// track starts afresh, and once it ``hasHeld`` after a restart. A first
+  /// reading has nothing against it, and making it wait costs a whole update
+  /// interval at 1-2 Hz (an enter one update later than the textbook filter's);
+  /// a restart happens because readings disagreed with the track, which is
+  /// the evidence that the new state may rest on an outlier (Tuning.md,
+  /// "Measured noise").
+  @inlinable
+  public var isConfirmed: Bool { isInitialized && (!startedByRestart || hasHeld) }
+
   /// True once ``RangeFilterConfiguration/confirmationCount`` measurements
   /// have been fused since the track (re)started and it has lasted
-  /// ``RangeFilterConfiguration/confirmationSeconds``. Until then the state rests on too little
-  /// evidence (its rate especially), a measurement outside the long gate
-  /// restarts the track there, and zones do not act on it.
+  /// ``RangeFilterConfiguration/confirmationSeconds``. Until then the state
+  /// rests on too little evidence (its rate especially) and a measurement
+  /// outside the long gate restarts the track there.
   @inlinable
-  public var isConfirmed: Bool {
+  public var hasHeld: Bool {
     isInitialized && fusedSinceStart >= configuration.confirmationCount
       && lastTime.seconds(since: startTime) >= configuration.confirmationSeconds
   }
@@ -184,6 +196,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     }
     guard isInitialized else {
       start(at: distance, time: time)
+      startedByRestart = false
       return .initialized
     }
     let dt = time.seconds(since: lastTime)
@@ -200,8 +213,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
         nonLineOfSight.update(innovation: y, innovationVariance: innovationVariance, dt: dt)
         // A track not yet confirmed rests on few measurements, the first of which
         // may itself have been the outlier: a disagreeing measurement restarts it there.
-        // The gate first: it is cheaper than isConfirmed and almost always passes.
-        if !(y * y <= configuration.gateSigmas * configuration.gateSigmas * innovationVariance) && !isConfirmed {
+        // The gate first: it is cheaper than hasHeld and almost always passes.
+        if !(y * y <= configuration.gateSigmas * configuration.gateSigmas * innovationVariance) && !hasHeld {
           restartsUnconfirmed = true
           return false
         }
@@ -357,6 +370,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     prefilter.reset()
     _ = prefilter.filter(distance)
     start(at: distance, time: time)
+    startedByRestart = true
     restartDiscrepancy = discrepancy.isFinite ? discrepancy : 0
     switch reason {
     case .numericalFailure: _health.insert(.numericalFailure)

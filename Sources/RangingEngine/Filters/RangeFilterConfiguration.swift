@@ -59,12 +59,14 @@ public struct RangeFilterConfiguration: Sendable {
   /// multipath readings shorter than this does not either. 0.5 s, chosen on
   /// the tuning seeds at 1 Hz (Tuning.md, "Lasting jumps at low rates").
   public var resetAfterSeconds: Double
-  /// Measurements fused after a (re)start before the track is confirmed,
-  /// together with ``confirmationSeconds``: both must be met. Zones act only
-  /// on confirmed tracks, and an unconfirmed track restarts at a measurement
+  /// Measurements fused after a (re)start before the track has held
+  /// (``RangeFilter/hasHeld``), together with ``confirmationSeconds``: both
+  /// must be met. Zones act on a restarted track only once it has held (a
+  /// fresh track from its first reading, ``RangeFilter/isConfirmed``), and a
+  /// track that has not held restarts at a measurement
   /// outside the long gate (it may have started on a spike).
   public var confirmationCount: Int
-  /// Seconds a (re)started track must have lasted before it is confirmed,
+  /// Seconds a (re)started track must have lasted before it has held,
   /// together with ``confirmationCount``. Evidence against a start on a
   /// spike comes with time as much as with updates, and a fixed count costs
   /// latency in proportion to the update interval: two fusions are 2 s at

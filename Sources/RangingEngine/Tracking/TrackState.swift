@@ -12,8 +12,8 @@ public struct TrackState: Sendable {
   /// Angular standard deviation of ``direction``, radians (NaN when only
   /// measured directions are reported, infinite when unknown).
   public var directionSigmaRadians: Double
-  /// Whether the distance rests on more than one agreeing measurement
-  /// (``RangeFilter/isConfirmed``); zones act only on confirmed tracks.
+  /// Whether zones may act on the distance (``RangeFilter/isConfirmed``: a
+  /// fresh track at once, a restarted one once it has held).
   public var isConfirmed: Bool
 
   public init(

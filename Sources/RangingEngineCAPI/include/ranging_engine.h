@@ -723,7 +723,7 @@ typedef struct ranging_object_state {
   uint32_t zones_inside;
   /** How direction was obtained. */
   ranging_direction_state_t direction_state;
-  /** Whether the distance rests on enough agreeing measurements for zones to act on it. */
+  /** Whether zones act on the distance: from a new track's first reading; after a restart, once the track has held (confirmation count and time). */
   bool is_confirmed;
   /** Probability, 0 to 1, that the latest distances came over a non-line-of-sight path
       (judged from the filter's innovations; see NonLineOfSightDetector in the Swift docs). */

@@ -32,6 +32,7 @@ struct RangeFilterTests {
     let health: () -> FilterHealth
     let observe: () -> ObservedState
     let isConfirmed: () -> Bool
+    let hasHeld: () -> Bool
 
     init(_ kind: BackendKind, _ configuration: RangeFilterConfiguration) {
       switch kind {
@@ -48,6 +49,7 @@ struct RangeFilterTests {
       health = { filter.health }
       observe = { ObservedState(filter) }
       isConfirmed = { filter.isConfirmed }
+      hasHeld = { filter.hasHeld }
     }
   }
 }
