@@ -495,26 +495,50 @@ static void check_direction_settings(void) {
 }
 
 /*
- * The distance filter's settings reach the filter. Confirmation: zones act once
- * confirmation_count fusions (the first update starts the track, each later one
- * is a fusion) and confirmation_us have both passed, so at 5 Hz the defaults
- * (1, 0.25 s) enter at the third update (0.4 s), (3, 0) at the fourth (0.6 s),
- * and (0, 0) at the first. Gates: after 4 s at a steady 2 m, the predicted
+ * The distance filter's settings reach the filter. Confirmation: a new track is
+ * confirmed at its first reading (first_enter_time is 0 whatever the settings);
+ * a restarted one once confirmation_count fusions and confirmation_us have both
+ * passed. restart_enter_delay holds an object at 5 m for 4 s at 5 Hz, then
+ * reads 1 m from 4 s on: the gate rejects 1 m (4 sigma of a few centimetres),
+ * the rejection at 4.6 s, 0.6 s after the first, restarts the track there
+ * (reset_after_us 0.5 s), and with the defaults (1, 0.25 s) zones act at the
+ * second fusion after it (1.0 s after the jump, 0.4 s after the restart),
+ * with (3, 0) at the third (1.2 s), with (0, 0) at the restart (0.6 s).
+ * Gates: after 4 s at a steady 2 m, the predicted
  * distance's standard deviation at 5 Hz with q = 0.5 is about 0.1 m
  * (sqrt(R + P00 + q dt^3 / 3 + ...)), so one reading 0.6 m long is beyond the
  * long gate (4 sigma) and one 0.8 m short beyond the short gate (6 sigma):
  * rejected, the distance stays within 0.05 m of 2. With that gate at 1e6 the
  * reading is fused and pulls the distance more than 0.1 m towards it.
  */
+static double restart_enter_delay(const ranging_config_t *config) {
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(config, &engine), RANGING_OK);
+  if (engine == NULL) return -1;
+  double time = -1;
+  ranging_zone_event_t events[4];
+  for (int step = 0; step < 20; step++) CHECK_STATUS(ranging_engine_update(engine, us(step * 0.2), 1, 5.0, ahead), RANGING_OK);
+  CHECK(drain(engine, events, 4) == 0);
+  for (int step = 0; step < 15 && time < 0; step++) {
+    CHECK_STATUS(ranging_engine_update(engine, us(4.0 + step * 0.2), 1, 1.0, ahead), RANGING_OK);
+    if (drain(engine, events, 4) > 0) time = events[0].time_us / 1e6 - 4.0;
+  }
+  ranging_engine_destroy(engine);
+  return time;
+}
+
 static void check_filter_settings(void) {
   ranging_config_t config;
   ranging_config_init(&config);
-  CHECK(fabs(first_enter_time(&config) - 0.4) < 1e-9);
+  CHECK(first_enter_time(&config) == 0);
+  CHECK(fabs(restart_enter_delay(&config) - 1.0) < 1e-9);
   config.confirmation_count = 3;
   config.confirmation_us = 0;
-  CHECK(fabs(first_enter_time(&config) - 0.6) < 1e-9);
+  CHECK(first_enter_time(&config) == 0);
+  CHECK(fabs(restart_enter_delay(&config) - 1.2) < 1e-9);
   config.confirmation_count = 0;
   CHECK(first_enter_time(&config) == 0);
+  CHECK(fabs(restart_enter_delay(&config) - 0.6) < 1e-9);
 
   ranging_config_init(&config);
   CHECK(fabs(distance_after_jump(&config, 2.6) - 2) < 0.05);
@@ -675,15 +699,17 @@ static void check_exit_reasons(void) {
   CHECK(drain(engine, events, 4) == 2 && events[0].reason == RANGING_EXIT_REMOVED_PEER_ENDED);
   CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_ERROR_UNKNOWN_OBJECT);
 
-  /* Object 2 inside; object 3 takes the only slot: 2 is evicted. */
+  /* Object 2 inside; object 3 takes the only slot: 2 is evicted, and 3, a new
+     track, enters the outer zone at its first reading. */
   for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(4 + step * 0.2), 2, 1.0, ahead), RANGING_OK);
   CHECK(drain(engine, events, 4) == 2);
   CHECK_STATUS(ranging_engine_update(engine, us(5.2), 3, 2.0, ahead), RANGING_OK);
-  CHECK(drain(engine, events, 4) == 2 && events[0].object_id == 2 && events[0].reason == RANGING_EXIT_EVICTED);
+  CHECK(drain(engine, events, 4) == 3 && events[0].object_id == 2 && events[0].reason == RANGING_EXIT_EVICTED
+        && events[2].object_id == 3 && events[2].zone == 1 && events[2].kind == RANGING_ZONE_ENTER);
 
-  /* Object 3 enters the outer zone, then is silent: lost after 5 s. */
+  /* Object 3 stays in the outer zone, then is silent: lost after 5 s. */
   for (int step = 1; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(5.2 + step * 0.2), 3, 2.0, ahead), RANGING_OK);
-  CHECK(drain(engine, events, 4) == 1 && events[0].zone == 1 && events[0].kind == RANGING_ZONE_ENTER);
+  CHECK(drain(engine, events, 4) == 0);
   CHECK_STATUS(ranging_engine_advance_clock(engine, us(8)), RANGING_OK);
   CHECK(drain(engine, events, 4) == 0);
   CHECK_STATUS(ranging_engine_advance_clock(engine, us(11.5)), RANGING_OK);
@@ -693,7 +719,8 @@ static void check_exit_reasons(void) {
   /* A full queue: the update is applied, the extra event dropped and counted. */
   for (int step = 0; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(12 + step * 0.2), 4, 1.0, ahead), RANGING_OK);
   CHECK_STATUS(ranging_engine_lifecycle(engine, us(13.2), 4, RANGING_LIFECYCLE_REMOVED_TIMEOUT), RANGING_OK);
-  CHECK_STATUS(ranging_engine_update(engine, us(14), 5, 1.0, ahead), RANGING_OK);
+  /* Object 5, a new track, enters at its first update, whose events no longer fit. */
+  CHECK_STATUS(ranging_engine_update(engine, us(14), 5, 1.0, ahead), RANGING_ERROR_EVENTS_DROPPED);
   for (int step = 1; step <= 5; step++) {
     ranging_status_t status = ranging_engine_update(engine, us(14 + step * 0.2), 5, 1.0, ahead);
     CHECK(status == RANGING_OK || status == RANGING_ERROR_EVENTS_DROPPED);
@@ -709,7 +736,7 @@ static void check_exit_reasons(void) {
 /*
  * An object silent for longer than lost_timeout_us is lost by its own gap (issue 13, row 2): with
  * nothing else fed to the engine, no clock advance, its next update first exits its zones with
- * reason LOST at that update's time, then starts a new track that enters again.
+ * reason LOST at that update's time, then starts a new track that enters again at once.
  */
 static void check_lost_by_own_gap(void) {
   ranging_config_t config;
@@ -723,18 +750,19 @@ static void check_lost_by_own_gap(void) {
   /* 60 s later; 4.9 s would keep the track. */
   CHECK_STATUS(ranging_engine_update(engine, us(61), 1, 1.0, ahead), RANGING_OK);
   size_t count = drain(engine, events, 8);
-  CHECK(count == 2);
-  if (count == 2) {
+  CHECK(count == 4);
+  if (count == 4) {
     CHECK(events[0].zone == 0 && events[0].kind == RANGING_ZONE_EXIT && events[0].reason == RANGING_EXIT_LOST);
     CHECK(events[1].zone == 1 && events[1].kind == RANGING_ZONE_EXIT && events[1].reason == RANGING_EXIT_LOST);
-    CHECK(events[0].time_us == us(61) && events[1].time_us == us(61));
+    CHECK(events[2].kind == RANGING_ZONE_ENTER && events[3].kind == RANGING_ZONE_ENTER);
+    for (int i = 0; i < 4; i++) CHECK(events[i].time_us == us(61));
   }
   ranging_object_state_t state;
   CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
-  CHECK(!state.is_confirmed && state.zones_inside == 0); /* a new track */
+  CHECK(state.is_confirmed && state.zones_inside == 3); /* a new track, confirmed at its first reading */
   for (int step = 1; step <= 5; step++) CHECK_STATUS(ranging_engine_update(engine, us(61 + step * 0.2), 1, 1.0, ahead), RANGING_OK);
   count = drain(engine, events, 8);
-  CHECK(count == 2 && events[0].kind == RANGING_ZONE_ENTER && events[1].kind == RANGING_ZONE_ENTER);
+  CHECK(count == 0);
   /* A life-cycle event after such a gap finds the object lost, not removed. */
   CHECK_STATUS(ranging_engine_lifecycle(engine, us(80), 1, RANGING_LIFECYCLE_REMOVED_TIMEOUT), RANGING_OK);
   count = drain(engine, events, 8);
