@@ -190,9 +190,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let (distance, replaced) = configuration.prefilter.window == 1 ? (measured, false) : prefilter.filter(measured)
     _health = replaced ? [.prefilterReplacedSample] : []
     if configuration.adaptsMeasurementNoise {
+      // R from the readings before this one, so that a reading cannot widen
+      // the gate that judges it (a spike's pseudo-residual would raise R
+      // first), and the estimate's update and this Kalman step need not wait
+      // for each other.
+      backend.storage.R[0] = noise.variance
       noise.add(distanceMeters: distance, at: time)
-      let sigma = noise.sigmaMeters
-      backend.storage.R[0] = sigma * sigma
     }
     guard isInitialized else {
       start(at: distance, time: time)
