@@ -169,7 +169,7 @@ public struct Zone: Sendable {
   /// Distance below which (after the sigma margin) the object is inside.
   @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
   /// Distance above which the object is outside, at every update rate, for a
-  /// filter as steady as the default device's (see ``exitThresholdMeters(filterSigmaMeters:)``).
+  /// filter that does not smooth, or one as steady as the tuning devices' (see ``exitThresholdMeters(for:)``).
   @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
 
   /// The exit threshold for the filtered state `range`: ``exitThresholdMeters``,
