@@ -68,12 +68,13 @@ public struct DistanceErrorComparison: Codable, Equatable, Sendable {
   /// - Complexity: O((n + m) log m).
   public init(filtered: [FilteredDistanceRow], truth: [TruthRow], timeToleranceSeconds: Double = 0.0005) {
     let byObject = Dictionary(grouping: truth, by: \.object).mapValues { $0.sorted { $0.time < $1.time } }
-    let tolerance = Int64((timeToleranceSeconds * 1_000_000).rounded())
+    let tolerance = UInt64((timeToleranceSeconds * 1_000_000).rounded())
     var tally = DistanceErrorTally()
     for row in filtered {
+      // Distances in UInt64: two valid times (±9.2e12 s) can be more than Int64.max µs apart.
       guard let rows = byObject[row.object],
         let match = DistanceErrorComparison.nearest(to: row.time, in: rows),
-        abs(match.time.microseconds - row.time.microseconds) <= tolerance
+        match.time.microsecondsApart(from: row.time) <= tolerance
       else {
         tally.addUnpaired()
         continue
@@ -110,7 +111,7 @@ public struct DistanceErrorComparison: Codable, Equatable, Sendable {
     }
     let candidates = [low - 1, low].filter { rows.indices.contains($0) }
     return candidates.map { rows[$0] }.min {
-      abs($0.time.microseconds - time.microseconds) < abs($1.time.microseconds - time.microseconds)
+      $0.time.microsecondsApart(from: time) < $1.time.microsecondsApart(from: time)
     }
   }
 }

@@ -97,7 +97,13 @@ struct ObjectTruthCrossings: Sendable {
     radiusMeters r: Double
   ) -> Timestamp {
     let fraction = (r - a.distanceMeters) / (b.distanceMeters - a.distanceMeters)
-    let span = Double(b.time.microseconds - a.time.microseconds)
-    return Timestamp(microseconds: a.time.microseconds + Int64((fraction * span).rounded()))
+    // The span as a distance in UInt64: two valid times (±9.2e12 s) can lie more than Int64.max µs
+    // apart. The crossing lies between them, so stepping from t0 in wrapping arithmetic lands on it.
+    let apart = b.time.microsecondsApart(from: a.time)
+    let step = (fraction * Double(apart)).rounded()
+    // fraction is in [0, 1]; Double(apart) may round up to 2⁶⁴, which UInt64 cannot hold.
+    let offset = step > 0 ? (step < Double(apart) ? UInt64(step) : apart) : 0
+    let t0 = UInt64(bitPattern: a.time.microseconds)
+    return Timestamp(microseconds: Int64(bitPattern: b.time < a.time ? t0 &- offset : t0 &+ offset))
   }
 }

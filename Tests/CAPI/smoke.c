@@ -772,6 +772,50 @@ static void check_lost_by_own_gap(void) {
 }
 
 /*
+ * Any two int64_t times are times (issue 34): INT64_MIN and INT64_MAX lie 2^64 - 1 us apart,
+ * which an int64_t difference cannot hold. Wrapped, the gap came out negative: the silent object
+ * was never lost (no LOST exit, by the clock or by its own gap) and its filter stepped backwards
+ * to a negative nlos_probability.
+ */
+static void check_widest_gaps(void) {
+  ranging_config_t config;
+  ranging_config_init(&config);
+  for (int by_own_gap = 0; by_own_gap <= 1; by_own_gap++) {
+    ranging_engine_t *engine = NULL;
+    CHECK_STATUS(ranging_engine_create(&config, &engine), RANGING_OK);
+    if (engine == NULL) return;
+    ranging_zone_event_t events[8];
+    for (int step = 0; step <= 5; step++) {
+      CHECK_STATUS(ranging_engine_update(engine, INT64_MIN + step * 200000, 1, 1.0, ahead), RANGING_OK);
+    }
+    CHECK(drain(engine, events, 8) == 2);
+    if (by_own_gap) {
+      CHECK_STATUS(ranging_engine_update(engine, INT64_MAX, 1, 1.0, ahead), RANGING_OK);
+    } else {
+      CHECK_STATUS(ranging_engine_advance_clock(engine, INT64_MAX), RANGING_OK);
+    }
+    /* Both zones exit LOST first (by its own gap, the new track's events may follow). */
+    size_t count = drain(engine, events, 8);
+    CHECK(count >= 2);
+    if (count >= 2) {
+      CHECK(events[0].kind == RANGING_ZONE_EXIT && events[0].reason == RANGING_EXIT_LOST);
+      CHECK(events[1].kind == RANGING_ZONE_EXIT && events[1].reason == RANGING_EXIT_LOST);
+      CHECK(events[0].time_us == INT64_MAX && events[1].time_us == INT64_MAX);
+    }
+    ranging_object_state_t state;
+    if (by_own_gap) {
+      /* A new track, from the update after the gap. */
+      CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+      CHECK(state.time_us == INT64_MAX && state.distance_m == 1.0);
+      CHECK(state.nlos_probability >= 0 && state.nlos_probability <= 1);
+    } else {
+      CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_ERROR_UNKNOWN_OBJECT);
+    }
+    ranging_engine_destroy(engine);
+  }
+}
+
+/*
  * ranging_stats_t.objects_tracked counts the objects held now, and a direction that became UNKNOWN
  * after a long coast reports direction_sigma_rad INFINITY and NAN components (issue 13, row 18).
  */
@@ -1848,6 +1892,7 @@ int ranging_smoke_run(void) {
   check_config_limits();
   check_exit_reasons();
   check_lost_by_own_gap();
+  check_widest_gaps();
   check_stats_and_unknown_direction();
   check_custom_zones();
   check_names();

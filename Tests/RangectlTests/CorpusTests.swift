@@ -2,6 +2,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One row of `Tests/Corpus/manifest.json`: an input, a command, and the
 /// outcome it must have.
 struct CorpusCase: Decodable, Sendable, CustomTestStringConvertible {
@@ -117,6 +123,14 @@ struct CorpusTests {
       break
     case "empty-dir":
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    case "fifo-folder":
+      // A recording beside a FIFO and a link to /dev/zero, both named .csv (issue 34, item 3). Should
+      // the FIFO be opened, the unblocker ends the wait after 10 s: the case fails instead of hanging.
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      try write(path + "/a.csv", ["t,object,distance,true_distance\n0,tag,2,2\n0.2,tag,2,2\n"])
+      guard mkfifo(path + "/b.csv", 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+      _ = FIFOUnblocker(path + "/b.csv")
+      try FileManager.default.createSymbolicLink(atPath: path + "/c.csv", withDestinationPath: "/dev/zero")
     case "long-comments":
       let comment = "#" + String(repeating: "c", count: (1 << 20) + 100) + "\n"
       try write(path, [comment, comment, "t,object,distance,true_distance\n", comment, "0,tag,1,1\n", comment, "1,tag,2,2\n", comment])

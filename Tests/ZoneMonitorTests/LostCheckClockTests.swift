@@ -61,6 +61,15 @@ struct LostCheckClockTests {
     }
   }
 
+  @Test("Across the widest gap the check is due: 2⁶⁴ − 1 µs later, not 1 µs earlier")
+  func widestGap() {
+    // Issue 34: Int64.max − Int64.min wrapped to −1 µs, so a long gap looked like no time at all.
+    var clock = LostCheckClock()
+    let due = [Int64.min, .max].map { clock.advance(to: Timestamp(microseconds: $0)) }
+    #expect(due == [true, true])
+    #expect(clock.time == Timestamp(microseconds: .max))
+  }
+
   @Test("The pipeline's interval is the clock's: 0.5 s")
   func interval() {
     #expect(LostCheckClock.intervalSeconds == 0.5)

@@ -123,6 +123,35 @@ struct RangingPipelineTests {
     #expect(run.summary.count == 6)
   }
 
+  @Test("Times 9.4e12 s apart, both valid: the silent object is lost, on another object's clock or by its own gap")
+  func lostAcrossWidestGap() {
+    // Issue 34's reproducer: -4.7e12 s and 4.7e12 s differ by more than Int64.max µs. Wrapped,
+    // the gap was negative: nothing was lost, and the old track took the new row (NLOS -0.18).
+    let expected = ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost"]
+    let onAnotherClock = Run(), byItsOwnGap = Run(), byTheClock = Run()
+    for run in [onAnotherClock, byItsOwnGap, byTheClock] {
+      run.measure(1, -4.7e12, 1.0)
+      run.measure(1, -4_699_999_999_999.7, 1.0)
+      #expect(run.summary == Array(expected.prefix(2)))
+    }
+    onAnotherClock.measure(2, 4.7e12, 5.0)
+    byTheClock.pipeline.advanceClock(to: Timestamp(seconds: 4.7e12)) { byTheClock.events.append($0) }
+    guard case .accepted(_, let state, _, _) = byItsOwnGap.measure(1, 4.7e12, 1.0) else {
+      Issue.record("the update after the gap must be accepted")
+      return
+    }
+    for run in [onAnotherClock, byTheClock] {
+      #expect(run.summary == expected)
+      #expect(run.events.suffix(2).allSatisfy { $0.time == Timestamp(seconds: 4.7e12) })
+    }
+    // By its own gap: it left first, at the time of the row that revealed the gap, then a new track
+    // starts there, which zones act on from its first reading; its state has NLOS in [0, 1].
+    #expect(byItsOwnGap.summary == expected + ["1 z1 enter", "1 z0 enter"])
+    #expect(byItsOwnGap.events.suffix(4).allSatisfy { $0.time == Timestamp(seconds: 4.7e12) })
+    #expect(state.time == Timestamp(seconds: 4.7e12))
+    #expect((0...1).contains(state.range.nonLineOfSightProbability))
+  }
+
   @Test("A gap within the lost timeout keeps the track and its zones")
   func gapWithinTimeout() {
     let run = Run()

@@ -112,6 +112,24 @@ struct ZoneMembershipTests {
     #expect(s.summary == ["0 enter 0.5", "0 exit 3.0"])
   }
 
+  @Test("Dwell across a gap wider than Int64 microseconds: the time that passed counts, not a wrapped one")
+  func dwellAcrossWidestGap() {
+    // Issue 34: ±9e12 s are valid times whose difference (1.8e19 µs) wrapped to a negative one in
+    // Int64, so the dwell never elapsed: the object stayed outside, or inside, for good.
+    let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0.5, exitDwellSeconds: 1.0, bandOffsetMeters: 0)
+    var s = Script([zone])
+    // Whole seconds: at 9e12 s a Double holds the microseconds to within 1 ms only.
+    s.at(-9e12, 1.0, slot: 0)  // slot 0's enter condition starts
+    s.at(-9e12, 1.0, slot: 1)  // slot 1's too
+    s.at(-8_999_999_999_999, 1.0, slot: 1)  // 1 s: slot 1 enters
+    s.at(-8_999_999_999_998, 2.0, slot: 1)  // slot 1's exit condition starts
+    #expect(s.summary == ["0 enter -8999999999999.0"])
+    s.at(9e12, 1.0, slot: 0)  // 1.8e13 s after its condition started: enters
+    s.at(9e12, 2.0, slot: 1)  // 1.8e13 s after its condition started: exits
+    #expect(s.summary == ["0 enter -8999999999999.0", "0 enter 9000000000000.0", "0 exit 9000000000000.0"])
+    #expect(s.events.map(\.object) == [1, 0, 1])
+  }
+
   @Test("Sigma margin: enter only when distance plus k sigma is inside")
   func sigmaMargin() {
     let zone = Zone(radiusMeters: 1.5, hysteresisMeters: 0.2, enterDwellSeconds: 0, exitDwellSeconds: 0,

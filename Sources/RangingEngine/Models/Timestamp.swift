@@ -25,10 +25,33 @@ public struct Timestamp: Comparable, Hashable, Sendable {
   @inlinable
   public var seconds: Double { Double(microseconds) / 1_000_000 }
 
-  /// `self - earlier` in seconds.
+  /// `|self - other|` in whole microseconds, exact for any two times.
+  ///
+  /// Two `Int64` times can lie up to 2⁶⁴ − 1 µs apart, more than `Int64`
+  /// holds: the C API takes any `int64_t` time, and the readers accept
+  /// ±9.2e12 s, so -4.7e12 s and 4.7e12 s are both valid. The distance always
+  /// fits in `UInt64`: the larger minus the smaller, wrapped, is its bit pattern.
+  @inlinable
+  public func microsecondsApart(from other: Timestamp) -> UInt64 {
+    microseconds >= other.microseconds
+      ? UInt64(bitPattern: microseconds &- other.microseconds)
+      : UInt64(bitPattern: other.microseconds &- microseconds)
+  }
+
+  /// `self - earlier` in seconds, for any two times.
+  ///
+  /// A wrapped `Int64` difference past 2⁶³ µs (2.9e5 years) would turn a
+  /// long gap into a negative one: time going backwards, no lost timeout, a
+  /// negative filter step (issue 34). So an overflowing difference is taken
+  /// from ``microsecondsApart(from:)`` instead; the usual one stays a plain
+  /// subtraction, as this runs several times per update. Either way the count
+  /// of microseconds is exact until it becomes a `Double`.
   @inlinable
   public func seconds(since earlier: Timestamp) -> Double {
-    Double(microseconds &- earlier.microseconds) / 1_000_000
+    let (difference, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)
+    if !overflow { return Double(difference) / 1_000_000 }
+    let apart = Double(microsecondsApart(from: earlier)) / 1_000_000
+    return microseconds >= earlier.microseconds ? apart : -apart
   }
 
   @inlinable

@@ -11,7 +11,8 @@
  * Names follow ranging_<object>_<verb>. Units are in the names: _m metres,
  * _rad radians, _us microseconds, _m_per_s metres per second. Time is the
  * caller's clock in whole microseconds (int64_t time_us) from any fixed
- * origin.
+ * origin. Every int64_t is a time: the engine measures a gap between any
+ * two, up to 2^64 - 1 us, without overflow.
  *
  * Coordinates (the phone frame of Apple Nearby Interaction): +x right, +y up,
  * +z out of the screen towards the user, so straight ahead of the back

@@ -15,7 +15,7 @@ struct Evaluate: ParsableCommand {
     abstract: "Score zone events and filtered distance against a dataset's ground truth.",
     discussion: """
       With --events (and optionally --filtered), scores those outputs for one dataset. Without, \
-      runs the engine itself on every dataset given (files, or folders of .csv files) with the \
+      runs the engine itself on every dataset given (files, or folders of regular .csv files) with the \
       engine options below, and scores that. Truth events are the crossings of true_distance \
       over each zone radius; engine events match them one-to-one (same object, zone and kind) \
       within --tolerance seconds. An event of an object more than --tolerance before its first \
@@ -222,12 +222,13 @@ struct Evaluate: ParsableCommand {
   /// Rejected rows listed per dataset.
   static let listedRejections = 20
 
-  /// The datasets, with each folder expanded to its recordings (``CSVFolder/recordings(in:)``).
+  /// The datasets, with each folder expanded to its recordings (``CSVFolder/recordings(in:skipped:)``; what it
+  /// skips is reported).
   private func datasetFiles() throws -> [String] {
     var files: [String] = []
     for path in datasets {
       do {
-        files += try CSVFolder.recordings(in: path) ?? [path]
+        files += try CSVFolder.recordings(in: path) { Diagnostics.write("rangectl evaluate: \($0)\n") } ?? [path]
       } catch {
         // Nothing to score is not a perfect score.
         Diagnostics.write("rangectl evaluate: \(error.message)\n")

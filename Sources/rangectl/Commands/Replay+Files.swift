@@ -83,8 +83,8 @@ extension Replay {
   }
 
   /// The files of `inputs`: each FILE as given, and a folder's recordings
-  /// (``CSVFolder/recordings(in:)``). Outputs are named by the file name without `.csv`;
-  /// files whose names collide are named `FOLDER-NAME` after their folder.
+  /// (``CSVFolder/recordings(in:skipped:)``; what it skips is reported). Outputs are named by
+  /// the file name without `.csv`; files whose names collide are named `FOLDER-NAME` after their folder.
   ///
   /// - Throws: 66 for a folder that cannot be read or holds no `.csv` file, 64
   ///   when two inputs would still write the same outputs.
@@ -93,7 +93,7 @@ extension Replay {
     for input in inputs {
       do {
         // A file, or a path the replay reports as it reports any FILE (66).
-        paths += try CSVFolder.recordings(in: input) ?? [input]
+        paths += try CSVFolder.recordings(in: input) { Diagnostics.write("rangectl replay: \($0)\n") } ?? [input]
       } catch {
         throw InputListError(message: error.message, status: error.status)
       }

@@ -40,8 +40,9 @@ struct Replay: ParsableCommand {
       longer interleaved as in the input, and memory grows with the longest run. Needs a \
       build with the GSL trait; not with --follow.
 
-      Several inputs: with --out-dir DIR, any number of files and folders (each .csv directly \
-      in a folder, by name) are replayed side by side, --jobs at a time (or, with fewer files \
+      Several inputs: with --out-dir DIR, any number of files and folders (each regular .csv \
+      file directly in a folder, by name; a FIFO or device named .csv is skipped with a \
+      message) are replayed side by side, --jobs at a time (or, with fewer files \
       than --jobs, each on --jobs / files threads). Each writes DIR/NAME.events.jsonl (NAME: \
       its file name without .csv; files whose names collide are named FOLDER-NAME) and, with \
       --write-filtered, DIR/NAME.filtered.csv; each file's rejected rows and summary are \

@@ -134,4 +134,24 @@ extension RangeFilterTests {
     let (count, outcomes) = Self.updatesToFollowJump(filter, series: &series)
     #expect(count == 5, "outcomes \(outcomes), seed \(seed)")
   }
+
+  @Test("A gap wider than Int64 microseconds predicts forwards: the estimate stays finite, NLOS within [0, 1]",
+        arguments: BackendKind.allCases)
+  func widestGap(backend: BackendKind) {
+    // Issue 34's rows: -4.7e12 s twice, then 4.7e12 s, 9.4e18 µs later. Wrapped in Int64 the step
+    // was −9.0e12 s: a negative predicted variance, and the NLOS probability went negative (-0.18
+    // in `rangectl replay`). Int64.min then Int64.max µs, the C API's widest gap, likewise.
+    let gaps: [(Int64, Int64)] = [(-4_700_000_000_000_000_000, 4_700_000_000_000_000_000), (.min, .max)]
+    for (before, after) in gaps {
+      let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
+      _ = filter.update(1, Timestamp(microseconds: before))
+      _ = filter.update(1, Timestamp(microseconds: before))
+      _ = filter.update(1, Timestamp(microseconds: after))
+      let estimate = filter.estimate()
+      #expect(estimate.distanceMeters.isFinite && estimate.sigmaMeters.isFinite && estimate.rateMetersPerSecond.isFinite)
+      #expect((0...1).contains(estimate.nonLineOfSightProbability), "\(after) µs")
+      // 9.4e12 s of acceleration noise leave the prediction worthless: the measurement is taken as it is.
+      #expect(abs(estimate.distanceMeters - 1) < 1e-6, "\(after) µs")
+    }
+  }
 }

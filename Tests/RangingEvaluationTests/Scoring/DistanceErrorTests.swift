@@ -42,6 +42,26 @@ struct DistanceErrorTests {
     #expect(DistanceErrorComparison(filtered: filtered, truth: truth, timeToleranceSeconds: 0.002).rows == 1)
   }
 
+  @Test("Rows more than Int64.max µs apart are compared without overflow: nearest and tolerance hold")
+  func farApartTimes() {
+    // Issue 34: two valid times (±9.2e12 s) differ by up to 1.84e19 µs; |Δt| in Int64 trapped.
+    let far: Int64 = 4_700_000_000_000_000_000
+    let truth = [
+      TruthRow(time: Timestamp(microseconds: -far), object: "a", measuredDistanceMeters: 1, trueDistanceMeters: 1),
+      TruthRow(time: Timestamp(microseconds: far), object: "a", measuredDistanceMeters: 2, trueDistanceMeters: 2),
+      TruthRow(time: Timestamp(microseconds: -far), object: "b", measuredDistanceMeters: 1, trueDistanceMeters: 1),
+    ]
+    let filtered = [
+      // 200 µs after a's late row, 9.4e18 µs after its early one: paired with the late one (error 0).
+      FilteredDistanceRow(time: Timestamp(microseconds: far + 200), object: "a", distanceMeters: 2),
+      // b's only truth row is 9.4e18 µs earlier: unpaired.
+      FilteredDistanceRow(time: Timestamp(microseconds: far), object: "b", distanceMeters: 1),
+    ]
+    let comparison = DistanceErrorComparison(filtered: filtered, truth: truth)
+    #expect(comparison.rows == 1 && comparison.unpairedFilteredRows == 1)
+    #expect(comparison.filtered.maeMeters == 0)
+  }
+
   @Test("No errors gives count 0 and no statistics")
   func empty() {
     let statistics = ErrorStatistics(errors: [])

@@ -65,6 +65,28 @@ struct TruthCrossingsTests {
     ])
   }
 
+  @Test("Rows more than Int64.max µs apart interpolate without overflow: halfway is t = 0")
+  func farApartRows() {
+    // Issue 34: two valid times (±9.2e12 s) differ by more than Int64.max µs; t1 − t0 trapped.
+    // a: 2 m at -4.7e18 µs, 1 m at 4.7e18 µs: 1.5 m is crossed halfway, at 0. b: 1 m at Int64.min,
+    // 2 m at Int64.max: halfway is Int64.min + 2⁶³ = 0 too (2⁶⁴ − 1 rounds to 2⁶⁴ as a Double).
+    let far: Int64 = 4_700_000_000_000_000_000
+    let rows = [
+      TruthRow(time: Timestamp(microseconds: -far), object: "a", measuredDistanceMeters: nil, trueDistanceMeters: 2),
+      TruthRow(time: Timestamp(microseconds: far), object: "a", measuredDistanceMeters: nil, trueDistanceMeters: 1),
+      TruthRow(time: Timestamp(microseconds: .min), object: "b", measuredDistanceMeters: nil, trueDistanceMeters: 1),
+      TruthRow(time: Timestamp(microseconds: .max), object: "b", measuredDistanceMeters: nil, trueDistanceMeters: 2),
+    ]
+    // Sorted by time; a's and b's crossings at 0 keep row order.
+    #expect(TruthCrossings.crossings(in: rows) == [
+      ZoneCrossing(time: Timestamp(microseconds: .min), object: "b", zone: "outer", kind: .enter),
+      ZoneCrossing(time: Timestamp(microseconds: .min), object: "b", zone: "inner", kind: .enter),
+      ZoneCrossing(time: Timestamp(microseconds: -far), object: "a", zone: "outer", kind: .enter),
+      ZoneCrossing(time: Timestamp(microseconds: 0), object: "a", zone: "inner", kind: .enter),
+      ZoneCrossing(time: Timestamp(microseconds: 0), object: "b", zone: "inner", kind: .exit),
+    ])
+  }
+
   @Test("Custom zones are honoured by name and radius")
   func customZones() {
     let crossings = TruthCrossings.crossings(in: walk(step: 0.5), zones: [("near", 1.0)])
