@@ -30,7 +30,6 @@ extension EngineOptions {
     tracker.capacity = capacity
     tracker.rangeFilter.accelerationSpectralDensity = processNoise
     tracker.rangeFilter.measurementSigmaMeters = measurementSigma
-    tracker.rangeFilter.adaptsMeasurementNoise = !fixedMeasurementSigma
     tracker.rangeFilter.gateSigmas = gate
     tracker.rangeFilter.shortGateSigmas = shortGate
     tracker.rangeFilter.resetAfterRejections = resetAfter

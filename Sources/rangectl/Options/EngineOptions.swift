@@ -63,13 +63,10 @@ struct EngineOptions: ParsableArguments {
   var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Standard deviation of one distance measurement, metres: the prior each object's measured noise starts from "
-      + "(or, with --fixed-measurement-sigma, the sigma used throughout).",
+    "Standard deviation of one distance measurement, metres: the prior each object's measured noise starts from.",
     valueName: "m"))
   var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
 
-  @Flag(help: "Keep --measurement-sigma throughout instead of measuring each object's noise from its readings.")
-  var fixedMeasurementSigma = false
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas
