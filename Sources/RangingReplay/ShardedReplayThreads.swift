@@ -143,14 +143,44 @@ final class ShardedReplayThreads: @unchecked Sendable {
 
   /// One replay's order: events by line, then by step (an eviction's exits,
   /// the row's own events, its lost check's exits in the one table's slot
-  /// order), then by shard; rejections and filtered rows by line. Each
-  /// shard's lists are already in that order, so this is a k-way merge.
+  /// order), then by shard; rejections and filtered rows by line.
+  ///
+  /// Each shard's lists are in row order, and each row's events in step
+  /// order, but one lost check that finds several of a shard's objects
+  /// exits them in the order of the shard's own table, not the one table's:
+  /// those runs are put in slot order first (``sortLostCheckRuns(_:)``), and
+  /// then this is a k-way merge.
   static func merge(_ outputs: [ShardOutput], into merged: inout ShardedReplayBatch) {
-    mergeInOrder(outputs.map(\.events), key: { ($0.place.line, $0.place.step.rawValue << 32 | $0.place.slot) }) {
-      merged.events.append($0.text)
-    }
+    for output in outputs { sortLostCheckRuns(&output.events) }
+    mergeInOrder(outputs.map(\.events), key: eventKey) { merged.events.append($0.text) }
     mergeInOrder(outputs.map(\.rejections), key: { ($0.line, 0) }) { merged.rejections.append($0) }
     mergeInOrder(outputs.map(\.states), key: { ($0.line, 0) }) { merged.states.append($0.text) }
+  }
+
+  /// Where an event falls in one replay's order (``ReplayEventPlace``).
+  private static func eventKey(_ event: (place: ReplayEventPlace, text: String)) -> (Int, Int) {
+    (event.place.line, event.place.step.rawValue << 32 | event.place.slot)
+  }
+
+  /// Puts the events of a shard's output in ``eventKey(_:)`` order, keeping
+  /// the order of events with equal keys (the zones of one object). They are
+  /// out of order only within the exits of one lost check, so the usual
+  /// case is one pass that finds them sorted; a stable insertion sort then
+  /// moves each event only past the run of one check.
+  ///
+  /// - Complexity: O(events) when sorted; O(events + run²) otherwise.
+  static func sortLostCheckRuns(_ events: inout [(place: ReplayEventPlace, text: String)]) {
+    guard events.count > 1 else { return }
+    for index in 1..<events.count where eventKey(events[index]) < eventKey(events[index - 1]) {
+      let event = events[index]
+      let key = eventKey(event)
+      var hole = index
+      while hole > 0 && key < eventKey(events[hole - 1]) {
+        events[hole] = events[hole - 1]
+        hole -= 1
+      }
+      events[hole] = event
+    }
   }
 
   /// Calls `take` on the elements of `lists` (each sorted by `key`) in

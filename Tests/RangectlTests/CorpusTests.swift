@@ -92,6 +92,29 @@ struct CorpusTests {
     if let objects = expected.objects { #expect(summary.objects == objects) }
   }
 
+  /// The replay cases whose output is all on standard output and error.
+  static let replayCases = cases.filter { fixture in
+    fixture.command.first == "replay" && fixture.redirections == nil && !fixture.command.contains("--jobs")
+      && !fixture.command.contains { $0.contains("OUT") }
+  }
+
+  /// `--jobs N` writes what one thread writes, byte for byte, on every
+  /// replay case of the corpus (issue 34, item 4): events, messages and summary.
+  @Test("Every replay case writes the same bytes at --jobs 1, 2 and 3", arguments: replayCases)
+  func jobsWriteOneThreadsBytes(_ fixture: CorpusCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try Self.inputPath(fixture.input, in: scratch)
+    let command = fixture.command.map { $0.replacingOccurrences(of: "FILE", with: path) }
+    let one = try Rangectl.run(command + ["--jobs", "1"])
+    for jobs in [2, 3] {
+      let many = try Rangectl.run(command + ["--jobs", "\(jobs)"])
+      #expect(many.status == one.status, "--jobs \(jobs)")
+      #expect(many.stdout == one.stdout, "--jobs \(jobs)")
+      #expect(many.stderr == one.stderr, "--jobs \(jobs)")
+    }
+  }
+
   /// Peak memory does not grow with the number of distinct object names
   /// (issue 13, row 8): 1e6 distinct names against 1,000 names cycling, the
   /// same number of rows. On one thread within 2 MB of each other. With

@@ -230,6 +230,113 @@ struct ShardedReplayTests {
   }
 }
 
+extension ShardedReplayTests {
+  /// A seeded hostile recording (issue 34, item 4): `rows` rows of `objects`
+  /// objects, a third of the time after a pause of up to 8 s (so that one lost
+  /// check finds several objects of one shard, in an order of that shard's
+  /// own table), times that repeat or go back, life-cycle rows of every kind,
+  /// malformed and negative distances, and rows with only an angle.
+  /// SplitMix64 (Steele, Lea and Flood 2014) draws every choice.
+  static func hostileFile(in folder: URL, seed: UInt64, rows: Int, objects: Int) throws -> String {
+    var state = seed
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
+    let lifecycle = ["removed_timeout", "removed_peer_ended", "invalidated", "suspended", "suspension_ended"]
+    var lines = ["t,object,distance,horizontal_angle,event"]
+    lines.reserveCapacity(rows + 1)
+    var seconds = 0.0
+    var previousObject = "o0"
+    for _ in 0..<rows {
+      seconds += uniform() < 0.3 ? pick([0, 0, 0.01, 0.05, 0.2, 0.5, 1, 3, 8]) : 0.05 * uniform()
+      // A row going back repeats the previous row's object, before its time.
+      let goesBack = uniform() < 0.02
+      let object = goesBack ? previousObject : "o\(next() % UInt64(objects))"
+      let time = goesBack ? seconds - 0.001 - 0.5 * uniform() : seconds
+      let kind = uniform()
+      previousObject = object
+      let t = String(format: "%.3f", time)
+      if kind < 0.03 {
+        lines.append("\(t),\(object),,,\(pick(lifecycle))")
+      } else if kind < 0.035 {
+        lines.append("\(t),\(object),abc,,")
+      } else if kind < 0.05 {
+        lines.append("\(t),\(object),,\(String(format: "%.2f", 2 * uniform() - 1)),")
+      } else {
+        // Around the default zones' edges, and far out; a few negative.
+        let distance = pick([0.3, 0.8, 1.4, 1.6, 2.9, 3.1, 5.0]) + 0.8 * (uniform() - 0.5)
+        lines.append("\(t),\(object),\(String(format: "%.3f", distance)),,")
+      }
+    }
+    let url = folder.appendingPathComponent("hostile-\(seed).csv")
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+    return url.path
+  }
+
+  struct HostileCase: Sendable, CustomTestStringConvertible {
+    var seed: UInt64
+    var rows: Int
+    var objects: Int
+    var capacity: Int
+    var testDescription: String { "seed \(seed), \(rows) rows, \(objects) objects, capacity \(capacity)" }
+  }
+
+  /// One file of 200k rows at the default batch sizes, and small ones at
+  /// every setting, half of them with a table too small for their objects.
+  static let hostileCases: [HostileCase] = {
+    var cases = [HostileCase(seed: 1, rows: 200_000, objects: 300, capacity: 64)]
+    for seed in UInt64(2)...9 {
+      cases.append(HostileCase(seed: seed, rows: 3_000, objects: 24, capacity: seed % 2 == 0 ? 8 : 64))
+    }
+    return cases
+  }()
+
+  @Test("Seeded hostile recordings: lost checks, evictions and life-cycle rows give one replay's output byte for byte",
+        arguments: hostileCases)
+  func hostileRecordings(_ hostile: HostileCase) throws {
+    let (seed, rows, objects, capacity) = (hostile.seed, hostile.rows, hostile.objects, hostile.capacity)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = try Self.hostileFile(in: folder, seed: seed, rows: rows, objects: objects)
+    let one = try Self.oneReplay(path, capacity: capacity)
+    // The file does what it is for.
+    #expect(one.summary.rowsRead == rows)
+    #expect(one.events.filter { $0.contains("\"reason\":\"lost\"") }.count > rows / 200)
+    #expect(one.summary.lifecycleAccepted > rows / 100)
+    #expect(one.summary.rejectedByReason["malformed_number", default: 0] > 0)
+    #expect(one.summary.rejectedByReason["negative_distance", default: 0] > 0)
+    if objects < 100 { #expect(one.summary.rejectedByReason["time_went_backwards", default: 0] > 0) }
+    if capacity < objects { #expect(one.summary.evictions > 0) }
+    let settings = rows > 10_000
+      ? [Setting(jobs: 2, rowsPerBatch: 16384, batchesInFlight: 8), Setting(jobs: 3, rowsPerBatch: 1000, batchesInFlight: 2)]
+      : Self.settings
+    for setting in settings {
+      let many = try Self.sharded(path, setting, capacity: capacity)
+      // The first difference only: a failing expectation on two lists of
+      // 400k lines would print both.
+      #expect(Self.firstDifference(many.events, one.events) == nil, "\(setting.testDescription)")
+      #expect(Self.firstDifference(many.rejections, one.rejections) == nil, "\(setting.testDescription)")
+      #expect(Self.firstDifference(many.states, one.states) == nil, "\(setting.testDescription)")
+      #expect(many.summary == one.summary, "\(setting.testDescription)")
+    }
+  }
+
+  /// The first index where the lists differ, with both elements, or nil when they are equal.
+  static func firstDifference<T: Equatable>(_ got: [T], _ expected: [T]) -> String? {
+    if let index = got.indices.first(where: { $0 < expected.count && got[$0] != expected[$0] }) {
+      return "at \(index): \(got[index]) instead of \(expected[index])"
+    }
+    return got.count == expected.count ? nil : "\(got.count) elements instead of \(expected.count)"
+  }
+}
+
 extension FilteredTrackWriter {
   /// ``row(seconds:objectName:state:)``, which formats only.
   static var rowFormatter: (Double, String, TrackState) -> String {

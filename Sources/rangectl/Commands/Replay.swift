@@ -297,7 +297,14 @@ struct Replay: ParsableCommand {
       try eventsResult.get()
     } catch let error as DatasetError {
       progress?.finish()
+      // The output of the rows before the error is written out, whatever the
+      // number of threads: it is not left to the buffers' deinitialisers.
+      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
+      let filteredResult = Result { () throws(OutputError) in if let filteredOutput { try filteredOutput.close() } }
       messages.write("rangectl replay: \(error)\n")
+      for case .failure(let failure) in [eventsResult, filteredResult] {
+        messages.write("rangectl replay: cannot write \(failure)\n")
+      }
       throw ExitCode(error.exitCode)
     } catch {
       progress?.finish()
