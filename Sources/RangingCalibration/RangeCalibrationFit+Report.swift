@@ -15,11 +15,14 @@ extension RangeCalibrationFit {
   /// calibrated device no longer has. Measured on the first half of
   /// lias-trolley-fast with its own fit: F1 0.844 with the default band,
   /// 0.935 centred (Tuning.md, "Calibrated devices").
-  public var flags: String {
+  public var flags: String { calibrationFlags + " --band-offset 0" }
+
+  /// ``flags`` without the band offset: the options that correct the distances.
+  public var calibrationFlags: String {
     let offset = Self.fixed(offsetMeters, 3)
     var text = offset.hasPrefix("-") ? "--range-offset=\(offset)" : "--range-offset \(offset)"
     if model == .offsetScale { text += " --range-scale \(Self.fixed(scale, 4))" }
-    return text + " --band-offset 0"
+    return text
   }
 
   /// Standard error of the scale above which ``table(path:flagsLine:)`` warns that the
@@ -67,22 +70,24 @@ extension RangeCalibrationFit {
     return lines.joined(separator: "\n")
   }
 
-  /// The fit as one JSON object (sorted keys): every property, plus `file`
-  /// and `flags`.
+  /// The fit as one JSON object (sorted keys): every property, plus `file`,
+  /// `flags` (``flags``, or the `flags` given), and `check` when one is given.
   ///
   /// - Throws: `ReportEncodingError` naming a value that is not finite
   ///   (``fit(_:object:model:knownDistanceMeters:)`` returns none).
-  public func jsonText(path: String) throws(ReportEncodingError) -> String {
+  public func jsonText(path: String, flags: String? = nil, check: (any Encodable)? = nil) throws(ReportEncodingError) -> String {
     struct Document: Encodable {
       var file: String
       var flags: String
       var fit: RangeCalibrationFit
+      var check: (any Encodable)?
 
       func encode(to encoder: any Encoder) throws {
         try fit.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(file, forKey: Key(stringValue: "file"))
         try container.encode(flags, forKey: Key(stringValue: "flags"))
+        if let check { try container.encode(check, forKey: Key(stringValue: "check")) }
       }
     }
     struct Key: CodingKey {
@@ -91,7 +96,7 @@ extension RangeCalibrationFit {
       init(stringValue: String) { self.stringValue = stringValue }
       init?(intValue: Int) { nil }
     }
-    return try ReportEncodingError.prettyJSON(Document(file: path, flags: flags, fit: self))
+    return try ReportEncodingError.prettyJSON(Document(file: path, flags: flags ?? self.flags, fit: self, check: check))
   }
 
   /// The value of `--object-calibration` that applies the fit to the object

@@ -61,7 +61,11 @@ struct CalibrateCommandTests {
     #expect(lines.contains(
       "rows: 84 used (true distance 1.00...5.00 m), 2 down-weighted as outliers (weight < 0.5), 2 of them given weight 0"),
       "\(lines)")
-    #expect(lines.last == "flags: --range-offset 0.150 --range-scale 1.0200 --band-offset 0")
+    // The flags are the fit's, as the check on the second half recommends them (CalibrationCheckTests).
+    #expect(lines.contains { $0.hasPrefix("check: fitted on the ") }, "\(lines)")
+    #expect(["flags: none (the uncalibrated engine scored best on the check part)",
+             "flags: --range-offset 0.150 --range-scale 1.0200",
+             "flags: --range-offset 0.150 --range-scale 1.0200 --band-offset 0"].contains(lines.last ?? ""), "\(lines)")
     #expect(result.stderr.contains("1 rows rejected and not used; first: \(path):"), "stderr: \(result.stderr)")
   }
 
@@ -74,7 +78,8 @@ struct CalibrateCommandTests {
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(object["model"] as? String == "offset-scale")
-    #expect(object["flags"] as? String == "--range-offset 0.150 --range-scale 1.0200 --band-offset 0")
+    let check = try #require(object["check"] as? [String: Any])
+    #expect(object["flags"] as? String == check["recommended"] as? String)
     #expect(object["file"] as? String == path)
     #expect(abs((object["offsetMeters"] as? Double ?? 0) - 0.15) < 1e-9)
     #expect(abs((object["scale"] as? Double ?? 0) - 1.02) < 1e-9)
