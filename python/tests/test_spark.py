@@ -2,6 +2,9 @@
 """rangingengine.spark.replay on pyspark local[2]: the same events, filtered rows
 and rejected rows as rangingengine.replay (and so as rangectl), with objects
 split across tasks."""
+import subprocess
+import sys
+
 import rangingengine
 import rangingengine.spark
 from conftest import DATASETS
@@ -123,3 +126,12 @@ def test_nothing_is_collected_on_the_driver(spark, phone_motion_suites, monkeypa
     local = rangingengine.replay(frame)
     assert local.summary.poses_accepted > 0 and len(local.events) > 0
     assert_same(distributed, local, frame)
+
+
+def test_pyspark_takes_the_installed_pandas_and_pyarrow_without_a_warning():
+    # python/pyproject.toml's `spark` extra pins pandas and pyarrow to what the pinned pyspark supports:
+    # pyspark warns (FutureWarning) on every replay with a pandas it does not support.
+    check = ("from pyspark.sql.pandas.utils import require_minimum_pandas_version, require_minimum_pyarrow_version\n"
+             "require_minimum_pandas_version(); require_minimum_pyarrow_version()")
+    done = subprocess.run([sys.executable, "-W", "error", "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
