@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import AXES, KNOWN, POSE, RangingFormatError, rejected_frame
+from ._columns import AXES, KNOWN, POSE, rejected_frame
 from ._mapped_frame import mapped_frame
-from ._mapping import column_mapping, split_mapping_keywords
+from ._mapping import ColumnMapping, column_mapping, split_mapping_keywords
 from ._options import EngineOptions, configuration, microseconds, parse_zones
 from ._validation import check, rejection_text
 
@@ -218,9 +218,8 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     """Checks every row of `frame` and builds the batch arrays of the usable ones."""
     info = frame.attrs.get("rangingengine", {})
     path = info.get("path", "<DataFrame>")
-    for required in ("t", "object"):
-        if required not in frame.columns:
-            raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
+    # No `t` or `object` column, or a column of §1 twice (which pandas allows), as rangectl refuses such a header.
+    ColumnMapping().layout([str(name) for name in frame.columns], path, None)
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
     every = len(usable) == len(frame)
@@ -451,6 +450,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
         evictions=run.evictions,
         enter_events=int((events["kind"] == 0).sum()),
         exit_events=int((events["kind"] == 1).sum()),
-        unused_columns=list(info.get("unused_columns", [name for name in frame.columns if name not in KNOWN])),
+        unused_columns=list(info.get("unused_columns", dict.fromkeys(name for name in frame.columns
+                                                                     if name not in KNOWN))),
     )
     return ReplayResult(event_frame, filtered, rejected, summary)

@@ -15,7 +15,8 @@ import numpy as np
 import pandas as pd
 
 from ._capi import LIFECYCLE_CODES
-from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL, clipped
+from ._columns import (AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL,
+                       RangingFormatError, clipped)
 from ._mapping import ANGLES
 
 # SphericalDirection.azimuthLimit and elevationLimit: π and π/2, with room for the rounding of 180° and 90°.
@@ -35,14 +36,55 @@ class CheckedRows:
         self.posed = posed          # rows with all four pose fields
 
 
-def numeric_series(column):
-    """A numeric column as float64 (NaN where empty), and where its text was not a number."""
+def numeric_series(column, name=None, path="<DataFrame>"):
+    """A numeric column as float64 (NaN where empty), and where its text was not a number.
+
+    `t` (name "t") may be durations (timedelta64, NaT for no value), read as
+    seconds; any other column of durations, and dates and times (datetime64)
+    in any column, raise RangingFormatError naming the column: a time of day
+    has no origin the engine could know.
+    """
+    durations = pd.api.types.is_timedelta64_dtype(column.dtype)
+    if durations or pd.api.types.is_datetime64_any_dtype(column.dtype):
+        refused = times_refused(path, name, column.dtype, durations)
+        if refused:
+            raise refused
+        return duration_seconds(column), np.zeros(len(column), dtype=bool)
     if pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(column.dtype):
         return column.to_numpy(dtype=np.float64, na_value=np.nan), np.zeros(len(column), dtype=bool)
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     text = column.astype("string").str.strip(" \t")
     malformed = (text.notna() & (text != "")).to_numpy(dtype=bool) & np.isnan(values)
     return values, malformed
+
+
+def times_refused(path, name, kind, durations):
+    """The RangingFormatError for a column of times of type `kind` (durations
+    or, not `durations`, dates and times), or None for durations in `t`."""
+    if name == "t" and durations:
+        return None
+    if name != "t":
+        return RangingFormatError(path, None, name, f"column '{name}' holds times ({kind}): only 't' may")
+    return RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({kind}), which have no "
+                              "origin in seconds: give durations from an origin of your choice, such as "
+                              f"df['{name}'] - df['{name}'].min(), or seconds")
+
+
+def duration_seconds(column):
+    """Durations (a timedelta64 column) as float64 seconds, NaN where NaT: each
+    the double nearest the exact duration, as rangectl reads it written in
+    decimal (`100ms` is 0.1, not 100,000 microseconds)."""
+    values = column.to_numpy()
+    unit, count = np.datetime_data(values.dtype)
+    per_second = int(np.timedelta64(1, "s") // np.timedelta64(count, unit))
+    ticks = values.view(np.int64)
+    missing = np.isnat(values)
+    if (np.abs(ticks[~missing]) < 2 ** 53).all():
+        seconds = ticks / per_second  # both exact as doubles: one rounding, the division's
+    else:
+        seconds = np.array([tick / per_second for tick in ticks.tolist()], dtype=np.float64)  # Python's: one rounding
+    seconds[missing] = np.nan
+    return seconds
 
 
 class TextColumn:
@@ -132,7 +174,8 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     for array in absent:
         array.flags.writeable = False
     for name in NUMERIC + (ANGLES if angles else []):
-        numbers[name], malformed[name] = numeric_series(frame[name]) if name in frame else absent
+        numbers[name], malformed[name] = (numeric_series(frame[name], name, info.get("path", "<DataFrame>"))
+                                          if name in frame else absent)
     columns = {name: TextColumn(frame, name) for name in ("object", "vertical", "event")}
     order = [name for name in frame.columns if name in numbers]
     # Each row's reason and field, made at the first rejection (None when every row is usable).
