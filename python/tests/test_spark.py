@@ -5,6 +5,8 @@ split across tasks."""
 import subprocess
 import sys
 
+import pytest
+
 import rangingengine
 import rangingengine.spark
 from conftest import DATASETS
@@ -14,6 +16,19 @@ def spark_replay(spark, path, **options):
     frame = rangingengine.read_csv(path)
     table = spark.createDataFrame(frame.reset_index())
     return rangingengine.spark.replay(table, order_by="line", **options), rangingengine.replay(frame, **options), frame
+
+
+def spark_summary(distributed):
+    """The ReplaySummary of a Spark replay of one recording: its counts, and its rejections by reason."""
+    counts = distributed.summary.toPandas()
+    assert len(counts) == 1
+    counts = {name: int(value) for name, value in counts.iloc[0].items()}
+    reasons = distributed.rejected.toPandas()["reason"].value_counts()
+    summary = rangingengine.ReplaySummary(
+        rejected_by_reason={str(reason): int(count) for reason, count in reasons.items()},
+        **{name: value for name, value in counts.items() if name not in ("rows_accepted", "rows_rejected")})
+    assert (summary.rows_accepted, summary.rows_rejected) == (counts["rows_accepted"], counts["rows_rejected"])
+    return summary
 
 
 def assert_same(distributed, local, frame):
@@ -135,3 +150,51 @@ def test_pyspark_takes_the_installed_pandas_and_pyarrow_without_a_warning():
              "require_minimum_pandas_version(); require_minimum_pyarrow_version()")
     done = subprocess.run([sys.executable, "-W", "error", "-c", check], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_an_empty_table_gives_empty_results_and_zero_counts(spark, reference, tmp_path):
+    path = tmp_path / "empty.csv"
+    path.write_text("t,object,distance\n")
+    table = spark.createDataFrame([], "line long, t double, object string, distance double, recording string")
+    distributed = rangingengine.spark.replay(table, order_by="line")
+    assert spark_summary(distributed).report(str(path)) in reference(path).stderr
+    for part in (distributed.events, distributed.filtered, distributed.rejected):
+        assert part.isEmpty()
+    # A table of recordings without any has none to count.
+    assert rangingengine.spark.replay(table, recording="recording", order_by="line").summary.isEmpty()
+
+
+def test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_and_row(spark):
+    import pandas as pd
+    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
+                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
+    cases = [
+        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
+                                     r"\(such as line '3', object 'a', t '0.1'\)"),
+        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
+                                                 r"\(such as object 'a', t '0.1'\)"),
+        (base.drop(columns="t"), {}, r"field 't': not a ranging CSV: no 't' column"),
+        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
+        (base.assign(t=pd.to_datetime([0, 100, 200], unit="ms")), {},
+         r"field 't': column 't' holds dates and times \(timestamp(_ntz)?\)"),
+    ]
+    for frame, keywords, message in cases:
+        with pytest.raises(rangingengine.RangingFormatError, match=message):
+            rangingengine.spark.replay(spark.createDataFrame(frame), order_by="line", **keywords)
+    twice = spark.createDataFrame([(2, 0.0, "a", 1.0, 1.0)], ["line", "t", "object", "distance", "distance"])
+    with pytest.raises(rangingengine.RangingFormatError, match="field 'distance': not a ranging CSV: duplicate column"):
+        rangingengine.spark.replay(twice, order_by="line")
+
+
+def test_missing_times_and_durations_in_t_replay_as_on_one_machine(spark, tmp_path, reference):
+    import pandas as pd
+    path = tmp_path / "times.csv"
+    path.write_text("t,object,distance\n0,a,1.0\n,a,1.1\n0.1,a,1.2\n0.2,b,1.4\n")
+    expected = reference(path)
+    frame = pd.DataFrame({"line": [2, 3, 4, 5], "t": [0, None, 0.1, 0.2], "object": ["a", "a", "a", "b"],
+                          "distance": [1.0, 1.1, 1.2, 1.4]})
+    durations = frame.assign(t=pd.to_timedelta([0, None, 100, 200], unit="ms"))
+    for table in (frame, durations):
+        distributed = rangingengine.spark.replay(spark.createDataFrame(table), order_by="line")
+        assert spark_summary(distributed).report(str(path)) in expected.stderr
+        assert rangingengine.events_jsonl(distributed.events.toPandas()) == expected.events
