@@ -28,8 +28,9 @@ class CheckedRows:
     """The outcome of the checks: which rows the engine gets, and why the others do not
     (`reason` and `field` are None for a usable row, and themselves None when every row is usable)."""
 
-    def __init__(self, frame, numbers, reason, field, usable, text_columns, pose_only, posed):
+    def __init__(self, frame, numbers, reason, field, usable, text_columns, pose_only, posed, carried=None):
         self.frame, self.numbers = frame, numbers
+        self.carried = carried  # rows rejected before they became rows (REJECTION_COLUMNS), or None
         self.reason, self.field, self.usable = reason, field, usable
         self.text_columns = text_columns  # name -> TextColumn
         self.pose_only = pose_only  # rows with a pose and nothing else (docs/FORMATS.md §1)
@@ -190,9 +191,16 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
         if mask.any():
             if reason is None:
                 reason, field = np.full(count, None, dtype=object), np.full(count, None, dtype=object)
-            reason[mask] = why
+            reason[mask] = why[mask] if isinstance(why, np.ndarray) else why
             field[mask] = where
             decided[mask] = True
+
+    # A row that carries its rejection (read_csv(..., keep_rejected=True)) has it, before any check.
+    carried = None
+    if "rejected_reason" in frame:
+        carried_reason = frame["rejected_reason"].to_numpy(dtype=object, na_value=None)
+        carried = pd.notna(carried_reason)
+        reject(carried, carried_reason, None)
 
     present = {name: absent[1] if values is absent[0] else
                ~np.isnan(values) | malformed[name] if malformed[name].any() else ~np.isnan(values)
@@ -258,7 +266,7 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
                "truth_out_of_range", "true_distance")
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
-    return CheckedRows(frame, numbers, reason, field, ~decided, columns, pose_only, given_pose == 4)
+    return CheckedRows(frame, numbers, reason, field, ~decided, columns, pose_only, given_pose == 4, carried)
 
 
 def resolve_angles(numbers, present, measurement, reject):

@@ -211,7 +211,8 @@ def _shared_rows(numbered, mapping):
     whole recording's lost check runs (kind _CHECK_ROW), from the usable rows'
     times; and the poses the whole replay applies (kind _POSE_ROW)."""
     needed = [name for name in numbered.columns
-              if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
+              if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", "rejected_reason", _ORDER,
+                                                                _RECORDING}]
 
     def usable_times(batches):
         for frame in batches:

@@ -13,8 +13,9 @@ from conftest import DATASETS
 
 
 def spark_replay(spark, path, **options):
+    # The rows read_csv rejects travel in the table, with their rejection (keep_rejected).
     frame = rangingengine.read_csv(path)
-    table = spark.createDataFrame(frame.reset_index())
+    table = spark.createDataFrame(rangingengine.read_csv(path, keep_rejected=True).reset_index())
     return rangingengine.spark.replay(table, order_by="line", **options), rangingengine.replay(frame, **options), frame
 
 
@@ -35,24 +36,14 @@ def assert_same(distributed, local, frame):
     events = distributed.events.toPandas()
     assert rangingengine.events_jsonl(events) == local.events_jsonl()
     assert rangingengine.filtered_csv(distributed.filtered.toPandas()) == local.filtered_csv()
-    # Lines read_csv could not split into fields are not in the table Spark gets: they stay in the
-    # frame's attrs, which replay() counts. Every other rejection comes out of Spark too.
-    read_csv_only = {int(record[0]) for record in frame.attrs["rangingengine"]["rejected"]}
-    expected = [(int(row), field, reason) for row, field, reason in local.rejected[["row", "field", "reason"]].values
-                if int(row) not in read_csv_only]
+    expected = [(int(row), field, reason) for row, field, reason in local.rejected[["row", "field", "reason"]].values]
     found = [(int(row), field, reason) for row, field, reason in
              distributed.rejected.toPandas()[["row", "field", "reason"]].values]
     assert found == expected
-    # The counts add up over the groups to rangectl's, but for the lines Spark never saw.
-    summary, counts = local.summary, distributed.summary.toPandas()
-    assert len(counts) == 1
-    lines_not_in_spark = len(read_csv_only)
-    assert counts.iloc[0].to_dict() == {
-        "rows_read": summary.rows_read - lines_not_in_spark, "rows_accepted": summary.rows_accepted,
-        "measurements_accepted": summary.measurements_accepted, "lifecycle_accepted": summary.lifecycle_accepted,
-        "poses_accepted": summary.poses_accepted, "rows_rejected": summary.rows_rejected - lines_not_in_spark,
-        "objects": summary.objects, "evictions": summary.evictions, "enter_events": summary.enter_events,
-        "exit_events": summary.exit_events}
+    # The counts add up over the groups to the single machine's (and so to rangectl's).
+    assert spark_summary(distributed).report("") == local.summary.report("").replace(
+        "".join(f"  columns not used: {', '.join(local.summary.unused_columns)}\n"
+                for _ in [0] if local.summary.unused_columns), "")
     return events
 
 
@@ -69,9 +60,11 @@ def test_the_50_object_recording_gives_the_single_machine_events(spark, fleet_50
 def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(spark, troubled):
     distributed, local, frame = spark_replay(spark, troubled, zones={"inner": 1.5, "outer": 3.0})
     events = assert_same(distributed, local, frame)
+    # read_csv's rejections (malformed_number ... wrong_field_count) too: the table carries them.
     assert set(distributed.rejected.toPandas()["reason"]) == {
-        "time_went_backwards", "negative_distance", "incomplete_direction", "unknown_event", "no_measurement",
-        "distance_out_of_range", "direction_not_unit", "truth_out_of_range"}
+        "malformed_number", "wrong_field_count", "non_finite_value", "missing_value", "time_went_backwards",
+        "negative_distance", "incomplete_direction", "unknown_event", "no_measurement", "distance_out_of_range",
+        "direction_not_unit", "truth_out_of_range"}
     assert (events["reason"] == "lost").sum() >= 2
     assert (events["reason"] == "removed_peer_ended").sum() + (events["reason"] == "suspended").sum() >= 1
 
@@ -150,6 +143,29 @@ def test_pyspark_takes_the_installed_pandas_and_pyarrow_without_a_warning():
              "require_minimum_pandas_version(); require_minimum_pyarrow_version()")
     done = subprocess.run([sys.executable, "-W", "error", "-c", check], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_documented_recipe_counts_every_row_as_rangectl_does(spark, reference, troubled, tmp_path):
+    # docs/PYTHON.md's route: read_csv(keep_rejected=True), pd.concat, Parquet, spark.read.parquet: the rows
+    # read_csv rejects travel with the data, so that rows read = accepted + rejected by reason, as rangectl says.
+    import pandas as pd
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,object,distance\n0.0,a,1.0\n0.1,a,abc\n0.2,a,nan\n0.3,,1.0\n0.4,a,1e999\n0.5,a\n0.6,a,1.5\n")
+    paths = {"bad": bad, "troubled": troubled}
+    frames = [rangingengine.read_csv(path, keep_rejected=True).reset_index().assign(recording=name)
+              for name, path in paths.items()]
+    pd.concat(frames).to_parquet(tmp_path / "recordings.parquet")
+    table = spark.read.parquet(str(tmp_path / "recordings.parquet"))
+    for name, path in paths.items():
+        expected = reference(path)
+        distributed = rangingengine.spark.replay(table.where(table.recording == name), order_by="line")
+        assert spark_summary(distributed).report(str(path)) in expected.stderr
+        found = [(int(row), field, reason) for row, field, reason in
+                 distributed.rejected.toPandas()[["row", "field", "reason"]].values]
+        assert found == expected.rejected(path)
+        assert rangingengine.events_jsonl(distributed.events.toPandas()) == expected.events
+    both = rangingengine.spark.replay(table, recording="recording", order_by="line").summary.toPandas()
+    assert both.set_index("recording").loc["bad", ["rows_read", "rows_accepted", "rows_rejected"]].tolist() == [7, 2, 5]
 
 
 def test_an_empty_table_gives_empty_results_and_zero_counts(spark, reference, tmp_path):
