@@ -18,6 +18,8 @@ POSE_NORM_TOLERANCE = 0.01
 # |t| must stay below this many seconds: Timestamp's microseconds fit in an Int64.
 MAXIMUM_SECONDS = 9.2e12
 REJECTED_COLUMNS = ["row", "column", "field", "reason", "text"]
+# A row's rejection carried with it (read_csv(..., keep_rejected=True)): REJECTED_COLUMNS but the row.
+REJECTION_COLUMNS = ["rejected_column", "rejected_field", "rejected_reason", "rejected_text"]
 MAXIMUM_TEXT = 40
 
 

@@ -9,6 +9,7 @@ check(), which resolves them in rangectl's order.
 import numpy as np
 import pandas as pd
 
+from ._columns import RangingFormatError
 from ._mapping import layout_attributes
 from ._validation import numeric_series
 
@@ -39,7 +40,11 @@ def mapped_frame(frame: pd.DataFrame, mapping) -> pd.DataFrame:
         column = frame.iloc[:, index]
         divisor = mapping.divisor(canonical)
         if divisor != 1:
-            values, malformed = numeric_series(column)
+            if pd.api.types.is_timedelta64_dtype(column.dtype):
+                raise RangingFormatError(info.get("path", "<DataFrame>"), None, name,
+                                         f"column '{name}' holds durations ({column.dtype}), which carry their own "
+                                         "unit: give it without a unit option")
+            values, malformed = numeric_series(column, canonical, info.get("path", "<DataFrame>"))
             converted = values / divisor
             column = (pd.Series(np.where(malformed, column.to_numpy(dtype=object), converted), index=frame.index,
                                 dtype=object) if malformed.any() else pd.Series(converted, index=frame.index))

@@ -26,7 +26,7 @@ import pyarrow.csv as arrow_csv
 import pyarrow.compute as arrow_compute
 
 from . import _number_text
-from ._columns import MEASUREMENT, NUMERIC, POSE, TEXT, RangingFormatError, clipped
+from ._columns import MEASUREMENT, NUMERIC, POSE, REJECTION_COLUMNS, TEXT, RangingFormatError, clipped
 from ._mapping import ANGLES, ColumnMapping, column_mapping, layout_attributes
 from ._lines import normalised_line_ends, scanned_lines, split_lines, wrong_field_count
 
@@ -35,7 +35,8 @@ _WIDE_MARKS = [(b"\x00\x00\xfe\xff", "UTF-32BE"), (b"\xff\xfe\x00\x00", "UTF-32L
                (b"\xfe\xff", "UTF-16BE")]
 
 
-def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None, angle_unit=None) -> pd.DataFrame:
+def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None, angle_unit=None,
+             keep_rejected=False) -> pd.DataFrame:
     """Reads a ranging CSV into a DataFrame indexed by the 1-based line number.
 
     Columns: `t` and the numeric columns as float64 (NaN where the field is
@@ -53,6 +54,15 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     file's own names stay in `df.attrs["rangingengine"]["field_names"]` for
     the rejections. A file column that is not read and has a §1 name (a
     `t` beside `column={"t": "time_s"}`) is left out, and listed as unused.
+
+    keep_rejected: the rows that fail the text checks stay in the DataFrame,
+    at their line, with what could be read of them (nothing, for a line
+    not split into fields) and their rejection in the columns
+    `rejected_reason`, `rejected_column`, `rejected_field` and
+    `rejected_text` (empty on the other rows), instead of in `df.attrs`,
+    which pd.concat, Parquet and Spark do not keep. replay() and
+    spark.replay() reject such a row for the reason it carries, so that
+    rows read = accepted + rejected on any route the rows take.
     """
     mapping = column_mapping(preset, column, distance_unit, time_unit, angle_unit) or ColumnMapping()
     path = str(path)
@@ -146,7 +156,7 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
                 numbers[index].values = numbers[index].values / divisor
 
     # Rows rejected here are left out (a file without any keeps its arrays as they are).
-    keep = ~bad if bad.any() else slice(None)
+    keep = ~bad if bad.any() and not keep_rejected else slice(None)
     line_index = pd.Index(numbers_of_rows[keep], name="line")
     # Text as Series of dtype object: pandas would otherwise look through a column of None for dates.
     frame = pd.DataFrame({names[index]: numbers[index].values[keep] if index in numbers else
@@ -154,13 +164,37 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
                           for index in columns},
                          index=line_index, columns=[names[i] for i in columns],
                          copy=False)  # the arrays are new: no copy, and no merging into blocks
+    rejections.sort(key=lambda record: record[0])
+    if keep_rejected:
+        frame = with_rejected_rows(frame, rejections)
+        rejections = []
     frame.attrs["rangingengine"] = {
         "path": path,
         # Plain lists, so that the attributes survive pyarrow and Parquet (which store them as JSON).
-        "rejected": [list(record) for record in sorted(rejections, key=lambda record: record[0])],
+        "rejected": [list(record) for record in rejections],
         "file_columns": {name: index + 1 for name, index in layout.items()},
         **layout_attributes(header, layout, status_index),
     }
+    return frame
+
+
+def with_rejected_rows(frame, rejections):
+    """`frame` (every row that was split into fields, indexed by line) with a
+    row of no values for each line that was not, and the rejections
+    (line, column, field, reason, text; at most one a line) as the columns
+    of REJECTION_COLUMNS."""
+    lines = [record[0] for record in rejections]
+    unsplit = pd.Index(lines, name="line").difference(frame.index)
+    if len(unsplit):
+        blank = pd.DataFrame({name: np.full(len(unsplit), np.nan) if frame[name].dtype == np.float64 else
+                              pd.Series(None, index=unsplit, dtype=object) for name in frame.columns}, index=unsplit)
+        frame = pd.concat([frame, blank]).sort_index(kind="stable")
+    positions = frame.index.get_indexer(lines)
+    for offset, name in enumerate(REJECTION_COLUMNS, start=1):
+        values = np.full(len(frame), None, dtype=object)
+        values[positions] = [record[offset] for record in rejections]
+        # Typed even when empty, so that Parquet and Spark know them: Int64 and string.
+        frame[name] = pd.array(values, dtype="Int64" if name == "rejected_column" else "string")
     return frame
 
 

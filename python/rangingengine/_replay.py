@@ -11,9 +11,9 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import AXES, KNOWN, POSE, RangingFormatError, rejected_frame
+from ._columns import AXES, KNOWN, POSE, REJECTION_COLUMNS, rejected_frame
 from ._mapped_frame import mapped_frame
-from ._mapping import column_mapping, split_mapping_keywords
+from ._mapping import ColumnMapping, column_mapping, split_mapping_keywords
 from ._options import EngineOptions, configuration, microseconds, parse_zones
 from ._validation import check, rejection_text
 
@@ -218,9 +218,8 @@ def prepare(frame: pd.DataFrame, options: EngineOptions) -> Prepared:
     """Checks every row of `frame` and builds the batch arrays of the usable ones."""
     info = frame.attrs.get("rangingengine", {})
     path = info.get("path", "<DataFrame>")
-    for required in ("t", "object"):
-        if required not in frame.columns:
-            raise RangingFormatError(path, None, required, f"not a ranging CSV: no '{required}' column")
+    # No `t` or `object` column, or a column of §1 twice (which pandas allows), as rangectl refuses such a header.
+    ColumnMapping().layout([str(name) for name in frame.columns], path, None)
     checked = check(frame)
     usable = np.flatnonzero(checked.usable)
     every = len(usable) == len(frame)
@@ -381,6 +380,12 @@ class _StateColumns:
         return {name: column[:self.filled] for name, column in self.columns.items()}
 
 
+def _carried(frame, name, position):
+    """Row `position`'s entry of column `name` of a rejection it carries (REJECTION_COLUMNS), or None."""
+    value = frame[name].iat[position] if name in frame else None
+    return None if pd.isna(value) else value
+
+
 def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     """The result of a replay from the engine's run over the prepared rows
     (run.status has one entry per usable row, run.states one per accepted measurement row)."""
@@ -428,6 +433,12 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
     field_names = info.get("field_names", {})
     records = [tuple(record) for record in info.get("rejected", [])]
     for position in np.flatnonzero(~checked.usable):
+        if checked.carried is not None and checked.carried[position]:
+            column, where, text = (_carried(frame, name, position) for name in ("rejected_column", "rejected_field",
+                                                                                "rejected_text"))
+            records.append((index[position], None if column is None else int(column), where,
+                            checked.reason[position], "" if text is None else text))
+            continue
         where = checked.field[position]
         records.append((index[position], file_columns.get(where), field_names.get(where, where),
                         checked.reason[position], rejection_text(checked, position, where)))
@@ -451,6 +462,7 @@ def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:
         evictions=run.evictions,
         enter_events=int((events["kind"] == 0).sum()),
         exit_events=int((events["kind"] == 1).sum()),
-        unused_columns=list(info.get("unused_columns", [name for name in frame.columns if name not in KNOWN])),
+        unused_columns=list(info.get("unused_columns", dict.fromkeys(
+            name for name in frame.columns if name not in KNOWN and name not in REJECTION_COLUMNS))),
     )
     return ReplayResult(event_frame, filtered, rejected, summary)

@@ -15,7 +15,8 @@ import numpy as np
 import pandas as pd
 
 from ._capi import LIFECYCLE_CODES
-from ._columns import AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL, clipped
+from ._columns import (AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL,
+                       RangingFormatError, clipped)
 from ._mapping import ANGLES
 
 # SphericalDirection.azimuthLimit and elevationLimit: π and π/2, with room for the rounding of 180° and 90°.
@@ -27,22 +28,64 @@ class CheckedRows:
     """The outcome of the checks: which rows the engine gets, and why the others do not
     (`reason` and `field` are None for a usable row, and themselves None when every row is usable)."""
 
-    def __init__(self, frame, numbers, reason, field, usable, text_columns, pose_only, posed):
+    def __init__(self, frame, numbers, reason, field, usable, text_columns, pose_only, posed, carried=None):
         self.frame, self.numbers = frame, numbers
+        self.carried = carried  # rows rejected before they became rows (REJECTION_COLUMNS), or None
         self.reason, self.field, self.usable = reason, field, usable
         self.text_columns = text_columns  # name -> TextColumn
         self.pose_only = pose_only  # rows with a pose and nothing else (docs/FORMATS.md §1)
         self.posed = posed          # rows with all four pose fields
 
 
-def numeric_series(column):
-    """A numeric column as float64 (NaN where empty), and where its text was not a number."""
+def numeric_series(column, name=None, path="<DataFrame>"):
+    """A numeric column as float64 (NaN where empty), and where its text was not a number.
+
+    `t` (name "t") may be durations (timedelta64, NaT for no value), read as
+    seconds; any other column of durations, and dates and times (datetime64)
+    in any column, raise RangingFormatError naming the column: a time of day
+    has no origin the engine could know.
+    """
+    durations = pd.api.types.is_timedelta64_dtype(column.dtype)
+    if durations or pd.api.types.is_datetime64_any_dtype(column.dtype):
+        refused = times_refused(path, name, column.dtype, durations)
+        if refused:
+            raise refused
+        return duration_seconds(column), np.zeros(len(column), dtype=bool)
     if pd.api.types.is_numeric_dtype(column.dtype) and not pd.api.types.is_bool_dtype(column.dtype):
         return column.to_numpy(dtype=np.float64, na_value=np.nan), np.zeros(len(column), dtype=bool)
     values = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64, na_value=np.nan)
     text = column.astype("string").str.strip(" \t")
     malformed = (text.notna() & (text != "")).to_numpy(dtype=bool) & np.isnan(values)
     return values, malformed
+
+
+def times_refused(path, name, kind, durations):
+    """The RangingFormatError for a column of times of type `kind` (durations
+    or, not `durations`, dates and times), or None for durations in `t`."""
+    if name == "t" and durations:
+        return None
+    if name != "t":
+        return RangingFormatError(path, None, name, f"column '{name}' holds times ({kind}): only 't' may")
+    return RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({kind}), which have no "
+                              "origin in seconds: give durations from an origin of your choice, such as "
+                              f"df['{name}'] - df['{name}'].min(), or seconds")
+
+
+def duration_seconds(column):
+    """Durations (a timedelta64 column) as float64 seconds, NaN where NaT: each
+    the double nearest the exact duration, as rangectl reads it written in
+    decimal (`100ms` is 0.1, not 100,000 microseconds)."""
+    values = column.to_numpy()
+    unit, count = np.datetime_data(values.dtype)
+    per_second = int(np.timedelta64(1, "s") // np.timedelta64(count, unit))
+    ticks = values.view(np.int64)
+    missing = np.isnat(values)
+    if (np.abs(ticks[~missing]) < 2 ** 53).all():
+        seconds = ticks / per_second  # both exact as doubles: one rounding, the division's
+    else:
+        seconds = np.array([tick / per_second for tick in ticks.tolist()], dtype=np.float64)  # Python's: one rounding
+    seconds[missing] = np.nan
+    return seconds
 
 
 class TextColumn:
@@ -132,7 +175,8 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     for array in absent:
         array.flags.writeable = False
     for name in NUMERIC + (ANGLES if angles else []):
-        numbers[name], malformed[name] = numeric_series(frame[name]) if name in frame else absent
+        numbers[name], malformed[name] = (numeric_series(frame[name], name, info.get("path", "<DataFrame>"))
+                                          if name in frame else absent)
     columns = {name: TextColumn(frame, name) for name in ("object", "vertical", "event")}
     order = [name for name in frame.columns if name in numbers]
     # Each row's reason and field, made at the first rejection (None when every row is usable).
@@ -147,9 +191,16 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
         if mask.any():
             if reason is None:
                 reason, field = np.full(count, None, dtype=object), np.full(count, None, dtype=object)
-            reason[mask] = why
+            reason[mask] = why[mask] if isinstance(why, np.ndarray) else why
             field[mask] = where
             decided[mask] = True
+
+    # A row that carries its rejection (read_csv(..., keep_rejected=True)) has it, before any check.
+    carried = None
+    if "rejected_reason" in frame:
+        carried_reason = frame["rejected_reason"].to_numpy(dtype=object, na_value=None)
+        carried = pd.notna(carried_reason)
+        reject(carried, carried_reason, None)
 
     present = {name: absent[1] if values is absent[0] else
                ~np.isnan(values) | malformed[name] if malformed[name].any() else ~np.isnan(values)
@@ -215,7 +266,7 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
                "truth_out_of_range", "true_distance")
         for axis in ("true_x", "true_y", "true_z"):
             reject(measurement & (np.abs(numbers[axis]) > 1e6), "truth_out_of_range", axis)
-    return CheckedRows(frame, numbers, reason, field, ~decided, columns, pose_only, given_pose == 4)
+    return CheckedRows(frame, numbers, reason, field, ~decided, columns, pose_only, given_pose == 4, carried)
 
 
 def resolve_angles(numbers, present, measurement, reject):

@@ -33,13 +33,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ._columns import NUMERIC, POSE, REJECTED_COLUMNS
+from ._columns import NUMERIC, POSE, REJECTED_COLUMNS, RangingFormatError
 from ._mapped_frame import mapped_frame
-from ._mapping import column_mapping, split_mapping_keywords
+from ._mapping import ANGLES, ColumnMapping, column_mapping, split_mapping_keywords
 from ._options import EngineOptions, microseconds, parse_zones
 from ._partitioned import accepted_poses, lost_checks, replay_part
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
-from ._validation import check
+from ._validation import check, times_refused
+
+_TABLE = "<Spark DataFrame>"
 
 _ORDER = "_rangingengine_order"
 _RECORDING = "_rangingengine_recording"
@@ -74,6 +76,9 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     object per group, with rangingengine.replay()'s options.
 
     - order_by: the column of each row's position in its recording (see above).
+      A row without one (null), or without its recording, is refused with
+      RangingFormatError on the driver, as are a table without `t` or
+      `object` and dates and times in `t`.
     - recording: for a table of many recordings, the column naming each row's
       recording: each recording is replayed on its own (its own clock and
       lost checks, objects of the same name in two recordings apart), as
@@ -84,18 +89,35 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
       them; rows are grouped by the column read as `object`.
     """
     from pyspark.sql import functions as F
+    from pyspark.sql import types as T
 
     mapping = column_mapping(**split_mapping_keywords(engine_options))
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
-    if mapping is not None:
-        # The header's problems (a missing column, one read twice) before any task runs.
-        mapping.layout(spark_df.columns, "<Spark DataFrame>", None)
-    object_column = mapping.source("object") if mapping is not None else "object"
+    # The table's problems before any task runs: no `t` or `object` column, one read twice, a keyword's column
+    # missing, dates and times (check() reads durations in `t` as seconds).
+    layout = (mapping or ColumnMapping()).layout(spark_df.columns, _TABLE, None)
+    for keyword, name in (("order_by", order_by), ("recording", recording)):
+        if name is not None and name not in spark_df.columns:
+            raise RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
+    types = T.TimestampType, T.TimestampNTZType, T.DateType, T.DayTimeIntervalType, T.YearMonthIntervalType
+    for canonical, index in layout.items():
+        kind = spark_df.schema.fields[index].dataType
+        if canonical in NUMERIC + ANGLES and isinstance(kind, types):
+            refused = times_refused(_TABLE, spark_df.columns[index], kind.simpleString(),
+                                    isinstance(kind, T.DayTimeIntervalType))
+            if refused:
+                raise refused
+    object_column = spark_df.columns[layout["object"]]
     numbered = (spark_df
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
                 .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
                 .localCheckpoint())
+    # Every row needs its position and its recording: a null one is refused here, not in a task.
+    for keyword, name, internal in (("order_by", order_by, _ORDER), ("recording", recording, _RECORDING)):
+        if name is not None:
+            _refuse_nulls(numbered, keyword, name, internal, object_column, spark_df.columns[layout["t"]],
+                          order_by)
     # Each recording's lost checks and applied poses, beside every object group of that recording.
     # (New column names on the object side: both sides come from `numbered`, and Spark refuses the self-join.)
     groups = numbered.select(F.col(_RECORDING).alias(_GROUP_RECORDING), F.col(object_column).alias(_GROUP_OBJECT))
@@ -143,12 +165,37 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     def part(record, names):
         return replayed.where(F.col("record") == record).orderBy(*ordered).select(*lead, *names)
 
-    # Each object group counts its own rows, so the recording's counts are the groups' sums.
-    summary = (replayed.where(F.col("record") == "summary").groupBy(_RECORDING)
-               .agg(*[F.sum(name).cast("long").alias(name) for name in _SUMMARY_COUNTS])
-               .orderBy(_RECORDING).select(*lead, *_SUMMARY_COUNTS))
+    # Each object group counts its own rows, so the recording's counts are the groups' sums; without
+    # `recording`, the table is one recording, with zero counts when it has no rows.
+    counts = replayed.where(F.col("record") == "summary")
+    if recording:
+        summary = (counts.groupBy(_RECORDING).agg(*[F.sum(name).cast("long").alias(name) for name in _SUMMARY_COUNTS])
+                   .orderBy(_RECORDING).select(*lead, *_SUMMARY_COUNTS))
+    else:
+        summary = counts.agg(*[F.coalesce(F.sum(name), F.lit(0)).cast("long").alias(name) for name in _SUMMARY_COUNTS])
     return SparkReplayResult(events=part("event", EVENT_COLUMNS), filtered=part("filtered", FILTERED_COLUMNS),
                              rejected=part("rejected", REJECTED_COLUMNS), summary=summary)
+
+
+def _refuse_nulls(numbered, keyword, name, internal, object_column, t_column, order_by):
+    """RangingFormatError when column `name` (given as `keyword`) has no value
+    (or, for order_by, no whole number) on some row, naming one such row."""
+    from pyspark.sql import functions as F
+
+    missing = numbered.where(F.col(internal).isNull())
+    if missing.isEmpty():
+        return
+    # Only now are rows brought to the driver: one, to name it.
+    count = missing.count()
+    where = [F.col(object_column).cast("string"), F.col(t_column).cast("string")]
+    if order_by and keyword != "order_by":
+        where.insert(0, F.col(order_by).cast("string"))
+    first = missing.orderBy(_ORDER).select(*where).limit(1).collect()[0]
+    row = ", ".join(f"{column} {value!r}" for column, value in
+                    zip(([order_by] if len(where) == 3 else []) + [object_column, t_column], first))
+    what = "no whole number" if keyword == "order_by" else "no value"
+    raise RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has {what} on {count} "
+                                                 f"row{'s' if count > 1 else ''} (such as {row})")
 
 
 _COLUMNS = [field.split(" ")[0].strip("`") for field in _SCHEMA.split(", ")]
@@ -164,7 +211,8 @@ def _shared_rows(numbered, mapping):
     whole recording's lost check runs (kind _CHECK_ROW), from the usable rows'
     times; and the poses the whole replay applies (kind _POSE_ROW)."""
     needed = [name for name in numbered.columns
-              if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", _ORDER, _RECORDING}]
+              if mapping is not None or name in set(NUMERIC) | {"object", "vertical", "event", "rejected_reason", _ORDER,
+                                                                _RECORDING}]
 
     def usable_times(batches):
         for frame in batches:

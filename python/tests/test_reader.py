@@ -206,3 +206,28 @@ def test_plain_data_lines_are_numbered_and_checked_as_rangectl_does(shape, tmp_p
     assert result.events_jsonl() == expected.events
     assert result.filtered_csv() == expected.filtered
     assert result.summary.report(str(path)) in expected.stderr
+
+
+def test_rows_kept_with_their_rejection_are_counted_wherever_the_rows_go(tmp_path, reference, troubled):
+    # read_csv(keep_rejected=True): the rejected rows travel as rows, so that a table without attrs (pd.concat,
+    # Parquet, Spark) still gives rangectl's counts: rows read = accepted + rejected by reason.
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,object,distance\n0.0,a,1.0\n0.1,a,abc\n0.2,a,nan\n0.3,,1.0\n0.4,a,1e999\n0.5,a\n0.6,a,1.5\n")
+    for path in (bad, troubled):
+        expected = reference(path)
+        kept = rangingengine.read_csv(path, keep_rejected=True)
+        assert kept.attrs["rangingengine"]["rejected"] == []
+        table = pd.concat([kept.iloc[:0], kept])  # as pd.concat, Parquet or Spark leave it: no attrs
+        table.attrs = {}
+        result = rangingengine.replay(table)
+        assert result.summary.report(str(path)) in expected.stderr
+        assert result.events_jsonl() == expected.events
+        assert result.filtered_csv() == expected.filtered
+        ours = sorted((int(row), field, reason) for row, field, reason in
+                      result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+        assert ours == sorted(expected.rejected(path))
+        # The same rejections, texts and columns included, as the attrs give.
+        from_attrs = rangingengine.replay(rangingengine.read_csv(path)).rejected
+        assert result.rejected.sort_values("row", kind="stable").reset_index(drop=True).equals(from_attrs)
+    by_reason = rangingengine.replay(rangingengine.read_csv(bad, keep_rejected=True)).summary.rejected_by_reason
+    assert by_reason == {"malformed_number": 1, "non_finite_value": 2, "missing_value": 1, "wrong_field_count": 1}

@@ -169,3 +169,56 @@ def test_bad_poses_are_rejected_as_rangectl_rejects_them(phone_motion_suites, re
     result = assert_same_as_rangectl(path, reference)
     assert {"incomplete_pose", "pose_not_unit", "time_went_backwards", "measurement_on_event_row"} <= set(
         result.rejected["reason"])
+
+
+def test_durations_in_t_are_read_as_seconds(reference, tmp_path):
+    # rangectl on the file, with t written as decimal seconds, is what replay() of the durations must give.
+    from decimal import Decimal
+
+    import numpy as np
+    import pandas as pd
+    small = tmp_path / "milliseconds.csv"
+    small.write_text("t,object,distance\n0,a,1.0\n0.1,a,1.2\n0.2,a,1.4\n")
+    frame = pd.DataFrame({"t": pd.to_timedelta([0, 100, 200], unit="ms"), "object": "a", "distance": [1.0, 1.2, 1.4]})
+    assert_same_as_rangectl(small, reference, data=frame)
+    # A recording in microseconds, and shifted to Unix time in nanoseconds (beyond 2^53: no double holds them all).
+    path = next(path for path in DATASETS if path.parent.name == "walk-in-out")
+    frame = rangingengine.read_csv(path)
+    micros = np.round(frame["t"].to_numpy() * 1e6).astype(np.int64)
+    assert_same_as_rangectl(path, reference, data=frame.assign(t=pd.to_timedelta(micros, unit="us")))
+    head, _, at, rows = split_csv(path)
+    shift = 1_700_000_000
+    shifted = tmp_path / "unix-time.csv"
+    shifted.write_text("\n".join(head + [",".join([str(Decimal(fields[at["t"]]) + shift)] + fields[1:])
+                                         for fields in (line.split(",") for line in rows)]) + "\n")
+    nanos = [(shift * 10**6 + int(tick)) * 1000 for tick in micros]
+    assert_same_as_rangectl(shifted, reference, data=frame.assign(t=pd.to_timedelta(nanos, unit="ns")))
+
+
+def test_dates_and_times_in_t_and_durations_elsewhere_are_refused_naming_the_column():
+    import pandas as pd
+    frame = pd.DataFrame({"t": pd.to_datetime([0, 100], unit="ms"), "object": "a", "distance": [1.0, 1.2]})
+    with pytest.raises(rangingengine.RangingFormatError, match=r"field 't': column 't' holds dates and times"):
+        rangingengine.replay(frame)
+    frame = pd.DataFrame({"t": [0.0, 0.1], "object": "a", "distance": pd.to_timedelta([1, 2], unit="s")})
+    with pytest.raises(rangingengine.RangingFormatError, match=r"field 'distance': column 'distance' holds times"):
+        rangingengine.replay(frame)
+    frame = pd.DataFrame({"time_ms": pd.to_timedelta([0, 100], unit="ms"), "object": "a", "distance": [1.0, 1.2]})
+    with pytest.raises(rangingengine.RangingFormatError, match=r"'time_ms' holds durations"):
+        rangingengine.replay(frame, column={"t": "time_ms"}, time_unit="ms")
+
+
+def test_a_column_twice_is_refused_as_rangectl_refuses_it_and_other_columns_twice_are_not_used(reference, tmp_path):
+    import pandas as pd
+    twice = tmp_path / "twice.csv"
+    twice.write_text("t,object,distance,distance\n0,a,1,2\n")
+    expected = reference(twice)
+    assert expected.status == 65 and "not a ranging CSV: duplicate column 'distance'" in expected.stderr
+    frame = pd.DataFrame([[0.0, "a", 1.0, 2.0]], columns=["t", "object", "distance", "distance"])
+    with pytest.raises(rangingengine.RangingFormatError, match="field 'distance': not a ranging CSV: duplicate column "
+                                                                 "'distance'"):
+        rangingengine.replay(frame)
+    notes = tmp_path / "notes.csv"
+    notes.write_text("t,object,distance,note,note\n0,a,1,x,y\n")
+    frame = pd.DataFrame([[0.0, "a", 1.0, "x", "y"]], columns=["t", "object", "distance", "note", "note"])
+    assert "columns not used: note\n" in assert_same_as_rangectl(notes, reference, data=frame).summary.report("")

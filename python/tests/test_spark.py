@@ -2,39 +2,48 @@
 """rangingengine.spark.replay on pyspark local[2]: the same events, filtered rows
 and rejected rows as rangingengine.replay (and so as rangectl), with objects
 split across tasks."""
+import subprocess
+import sys
+
+import pytest
+
 import rangingengine
 import rangingengine.spark
 from conftest import DATASETS
 
 
 def spark_replay(spark, path, **options):
+    # The rows read_csv rejects travel in the table, with their rejection (keep_rejected).
     frame = rangingengine.read_csv(path)
-    table = spark.createDataFrame(frame.reset_index())
+    table = spark.createDataFrame(rangingengine.read_csv(path, keep_rejected=True).reset_index())
     return rangingengine.spark.replay(table, order_by="line", **options), rangingengine.replay(frame, **options), frame
+
+
+def spark_summary(distributed):
+    """The ReplaySummary of a Spark replay of one recording: its counts, and its rejections by reason."""
+    counts = distributed.summary.toPandas()
+    assert len(counts) == 1
+    counts = {name: int(value) for name, value in counts.iloc[0].items()}
+    reasons = distributed.rejected.toPandas()["reason"].value_counts()
+    summary = rangingengine.ReplaySummary(
+        rejected_by_reason={str(reason): int(count) for reason, count in reasons.items()},
+        **{name: value for name, value in counts.items() if name not in ("rows_accepted", "rows_rejected")})
+    assert (summary.rows_accepted, summary.rows_rejected) == (counts["rows_accepted"], counts["rows_rejected"])
+    return summary
 
 
 def assert_same(distributed, local, frame):
     events = distributed.events.toPandas()
     assert rangingengine.events_jsonl(events) == local.events_jsonl()
     assert rangingengine.filtered_csv(distributed.filtered.toPandas()) == local.filtered_csv()
-    # Lines read_csv could not split into fields are not in the table Spark gets: they stay in the
-    # frame's attrs, which replay() counts. Every other rejection comes out of Spark too.
-    read_csv_only = {int(record[0]) for record in frame.attrs["rangingengine"]["rejected"]}
-    expected = [(int(row), field, reason) for row, field, reason in local.rejected[["row", "field", "reason"]].values
-                if int(row) not in read_csv_only]
+    expected = [(int(row), field, reason) for row, field, reason in local.rejected[["row", "field", "reason"]].values]
     found = [(int(row), field, reason) for row, field, reason in
              distributed.rejected.toPandas()[["row", "field", "reason"]].values]
     assert found == expected
-    # The counts add up over the groups to rangectl's, but for the lines Spark never saw.
-    summary, counts = local.summary, distributed.summary.toPandas()
-    assert len(counts) == 1
-    lines_not_in_spark = len(read_csv_only)
-    assert counts.iloc[0].to_dict() == {
-        "rows_read": summary.rows_read - lines_not_in_spark, "rows_accepted": summary.rows_accepted,
-        "measurements_accepted": summary.measurements_accepted, "lifecycle_accepted": summary.lifecycle_accepted,
-        "poses_accepted": summary.poses_accepted, "rows_rejected": summary.rows_rejected - lines_not_in_spark,
-        "objects": summary.objects, "evictions": summary.evictions, "enter_events": summary.enter_events,
-        "exit_events": summary.exit_events}
+    # The counts add up over the groups to the single machine's (and so to rangectl's).
+    assert spark_summary(distributed).report("") == local.summary.report("").replace(
+        "".join(f"  columns not used: {', '.join(local.summary.unused_columns)}\n"
+                for _ in [0] if local.summary.unused_columns), "")
     return events
 
 
@@ -51,9 +60,11 @@ def test_the_50_object_recording_gives_the_single_machine_events(spark, fleet_50
 def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(spark, troubled):
     distributed, local, frame = spark_replay(spark, troubled, zones={"inner": 1.5, "outer": 3.0})
     events = assert_same(distributed, local, frame)
+    # read_csv's rejections (malformed_number ... wrong_field_count) too: the table carries them.
     assert set(distributed.rejected.toPandas()["reason"]) == {
-        "time_went_backwards", "negative_distance", "incomplete_direction", "unknown_event", "no_measurement",
-        "distance_out_of_range", "direction_not_unit", "truth_out_of_range"}
+        "malformed_number", "wrong_field_count", "non_finite_value", "missing_value", "time_went_backwards",
+        "negative_distance", "incomplete_direction", "unknown_event", "no_measurement", "distance_out_of_range",
+        "direction_not_unit", "truth_out_of_range"}
     assert (events["reason"] == "lost").sum() >= 2
     assert (events["reason"] == "removed_peer_ended").sum() + (events["reason"] == "suspended").sum() >= 1
 
@@ -123,3 +134,83 @@ def test_nothing_is_collected_on_the_driver(spark, phone_motion_suites, monkeypa
     local = rangingengine.replay(frame)
     assert local.summary.poses_accepted > 0 and len(local.events) > 0
     assert_same(distributed, local, frame)
+
+
+def test_pyspark_takes_the_installed_pandas_and_pyarrow_without_a_warning():
+    # python/pyproject.toml's `spark` extra pins pandas and pyarrow to what the pinned pyspark supports:
+    # pyspark warns (FutureWarning) on every replay with a pandas it does not support.
+    check = ("from pyspark.sql.pandas.utils import require_minimum_pandas_version, require_minimum_pyarrow_version\n"
+             "require_minimum_pandas_version(); require_minimum_pyarrow_version()")
+    done = subprocess.run([sys.executable, "-W", "error", "-c", check], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_documented_recipe_counts_every_row_as_rangectl_does(spark, reference, troubled, tmp_path):
+    # docs/PYTHON.md's route: read_csv(keep_rejected=True), pd.concat, Parquet, spark.read.parquet: the rows
+    # read_csv rejects travel with the data, so that rows read = accepted + rejected by reason, as rangectl says.
+    import pandas as pd
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,object,distance\n0.0,a,1.0\n0.1,a,abc\n0.2,a,nan\n0.3,,1.0\n0.4,a,1e999\n0.5,a\n0.6,a,1.5\n")
+    paths = {"bad": bad, "troubled": troubled}
+    frames = [rangingengine.read_csv(path, keep_rejected=True).reset_index().assign(recording=name)
+              for name, path in paths.items()]
+    pd.concat(frames).to_parquet(tmp_path / "recordings.parquet")
+    table = spark.read.parquet(str(tmp_path / "recordings.parquet"))
+    for name, path in paths.items():
+        expected = reference(path)
+        distributed = rangingengine.spark.replay(table.where(table.recording == name), order_by="line")
+        assert spark_summary(distributed).report(str(path)) in expected.stderr
+        found = [(int(row), field, reason) for row, field, reason in
+                 distributed.rejected.toPandas()[["row", "field", "reason"]].values]
+        assert found == expected.rejected(path)
+        assert rangingengine.events_jsonl(distributed.events.toPandas()) == expected.events
+    both = rangingengine.spark.replay(table, recording="recording", order_by="line").summary.toPandas()
+    assert both.set_index("recording").loc["bad", ["rows_read", "rows_accepted", "rows_rejected"]].tolist() == [7, 2, 5]
+
+
+def test_an_empty_table_gives_empty_results_and_zero_counts(spark, reference, tmp_path):
+    path = tmp_path / "empty.csv"
+    path.write_text("t,object,distance\n")
+    table = spark.createDataFrame([], "line long, t double, object string, distance double, recording string")
+    distributed = rangingengine.spark.replay(table, order_by="line")
+    assert spark_summary(distributed).report(str(path)) in reference(path).stderr
+    for part in (distributed.events, distributed.filtered, distributed.rejected):
+        assert part.isEmpty()
+    # A table of recordings without any has none to count.
+    assert rangingengine.spark.replay(table, recording="recording", order_by="line").summary.isEmpty()
+
+
+def test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_and_row(spark):
+    import pandas as pd
+    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
+                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
+    cases = [
+        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
+                                     r"\(such as line '3', object 'a', t '0.1'\)"),
+        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
+                                                 r"\(such as object 'a', t '0.1'\)"),
+        (base.drop(columns="t"), {}, r"field 't': not a ranging CSV: no 't' column"),
+        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
+        (base.assign(t=pd.to_datetime([0, 100, 200], unit="ms")), {},
+         r"field 't': column 't' holds dates and times \(timestamp(_ntz)?\)"),
+    ]
+    for frame, keywords, message in cases:
+        with pytest.raises(rangingengine.RangingFormatError, match=message):
+            rangingengine.spark.replay(spark.createDataFrame(frame), order_by="line", **keywords)
+    twice = spark.createDataFrame([(2, 0.0, "a", 1.0, 1.0)], ["line", "t", "object", "distance", "distance"])
+    with pytest.raises(rangingengine.RangingFormatError, match="field 'distance': not a ranging CSV: duplicate column"):
+        rangingengine.spark.replay(twice, order_by="line")
+
+
+def test_missing_times_and_durations_in_t_replay_as_on_one_machine(spark, tmp_path, reference):
+    import pandas as pd
+    path = tmp_path / "times.csv"
+    path.write_text("t,object,distance\n0,a,1.0\n,a,1.1\n0.1,a,1.2\n0.2,b,1.4\n")
+    expected = reference(path)
+    frame = pd.DataFrame({"line": [2, 3, 4, 5], "t": [0, None, 0.1, 0.2], "object": ["a", "a", "a", "b"],
+                          "distance": [1.0, 1.1, 1.2, 1.4]})
+    durations = frame.assign(t=pd.to_timedelta([0, None, 100, 200], unit="ms"))
+    for table in (frame, durations):
+        distributed = rangingengine.spark.replay(spark.createDataFrame(table), order_by="line")
+        assert spark_summary(distributed).report(str(path)) in expected.stderr
+        assert rangingengine.events_jsonl(distributed.events.toPandas()) == expected.events
