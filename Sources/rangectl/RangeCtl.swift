@@ -22,6 +22,16 @@ struct RangeCtl: ParsableCommand {
       Exit status: 0 success, 64 bad options, 65 bad input data, 66 an input that cannot \
       be opened, 73 an output that cannot be created, 74 a read or write that failed \
       (standard output included: nothing reports success after losing output).
+
+      Examples:
+        rangectl replay datasets/walk-in-out/samples.csv
+        rangectl replay datasets/many-objects/samples.csv --jobs 2 > events.jsonl
+        rangectl info datasets/real/lias-trolley-fast.csv
+        rangectl evaluate datasets/real --decimate 2
+        rangectl calibrate datasets/real/lias-trolley-fast.csv --per-object
+        rangectl generate --out scenarios --seed 7 --rate 5
+        rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
+      Each command's --help has more (rangectl help replay).
       """,
     version: RangingEngineVersion.string.description,
     subcommands: [Replay.self, Info.self, Generate.self, Evaluate.self, Calibrate.self, Plot.self, Bench.self, Config.self])

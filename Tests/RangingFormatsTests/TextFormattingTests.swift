@@ -58,7 +58,7 @@ struct TextFormattingTests {
   func seconds() {
     #expect(TextFormatting.seconds(-0.0) == "0.0")
     #expect(TextFormatting.seconds(0) == "0.0")
-    for value in [0.1, -0.1, 1e-300, -5e-324, 1234567.125] {
+    for value in [0.1, -0.1, 1e-300, -Double.leastNonzeroMagnitude, 1234567.125] {
       #expect(Double(TextFormatting.seconds(value)) == value)
     }
   }

@@ -66,7 +66,7 @@ struct Evaluate: ParsableCommand {
 
       Examples:
         rangectl evaluate datasets/walk-in-out/samples.csv
-        rangectl evaluate datasets --json
+        rangectl evaluate datasets/*/ --json
         rangectl evaluate datasets/real --decimate 2
         rangectl replay run.csv --events e.jsonl --filtered f.csv
         rangectl evaluate run.csv --events e.jsonl --filtered f.csv
@@ -354,11 +354,16 @@ struct Evaluate: ParsableCommand {
       let outcomes = InOrderOutcomes<Result<FileOutcome<Backend>, EvaluationInputError>>(count: paths.count) {
         take(paths[$0], $1)
       }
-      nonisolated(unsafe) let template = template
+      // One file's work is a closure made here, outside the threads' closure,
+      // so that the threads capture no generic type (Backend's metatype is
+      // not Sendable); `outcomes` hands each file to one thread.
+      nonisolated(unsafe) let scoreNextFile = { () -> Bool in
+        guard let index = outcomes.nextItem() else { return false }
+        outcomes.finish(index, Self.score(paths[index], from: template, beforeRead: nil))
+        return true
+      }
       DispatchQueue.concurrentPerform(iterations: Swift.min(jobs, paths.count)) { _ in
-        while let index = outcomes.nextItem() {
-          outcomes.finish(index, Self.score(paths[index], from: template, beforeRead: nil))
-        }
+        while scoreNextFile() {}
       }
     }
   }

@@ -53,7 +53,7 @@ extension Replay {
       return one
     }
     let report = FilesReport(count: files.count)
-    nonisolated(unsafe) let work = commands
+    let work = commands
     DispatchQueue.concurrentPerform(iterations: atOnce) { _ in
       while let index = report.nextFile() {
         let messages = report.messages[index]

@@ -56,8 +56,23 @@ enum CSVFolder {
         skipped("\(file): skipped: not a regular file (\(what))")
       }
     }
-    if files.isEmpty { throw ListError(message: "\(path): no \(skippedAny ? "regular " : "").csv files in this folder") }
+    if files.isEmpty {
+      var message = "\(path): no \(skippedAny ? "regular " : "").csv files in this folder"
+      // A folder of recording folders (as datasets/ is) is the likely mistake: say how to give them.
+      let subfolders = names.filter { !$0.hasPrefix(".") && Self.isFolder(atPath: (path as NSString).appendingPathComponent($0)) }
+      if !subfolders.isEmpty {
+        let example = (path as NSString).appendingPathComponent("*/")
+        message += " (its \(subfolders.count) subfolder\(subfolders.count == 1 ? " is" : "s are") not read: give "
+          + "\(subfolders.count == 1 ? "it" : "them"), e.g. \(example))"
+      }
+      throw ListError(message: message)
+    }
     return files
+  }
+
+  private static func isFolder(atPath path: String) -> Bool {
+    var folder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
   }
 
   private enum Entry {
