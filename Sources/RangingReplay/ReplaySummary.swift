@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingFormats
+
 /// What a replay did with every row: rows read = accepted + rejected.
 public struct ReplaySummary: Equatable, Sendable {
   /// Data rows read (not counting the header, comments and blank lines).
@@ -72,7 +74,7 @@ public struct ReplaySummary: Equatable, Sendable {
 
   /// The report written to standard error, one fact per line.
   public func report(path: String) -> String {
-    var text = "\(path): \(rowsRead) rows read, \(rowsAccepted) accepted"
+    var text = "\(DatasetError.displayName(for: path)): \(rowsRead) rows read, \(rowsAccepted) accepted"
     // Poses only when there were some, so that pose-free reports read as before.
     let poses = posesAccepted > 0 ? ", \(posesAccepted) poses" : ""
     text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle\(poses)), \(rowsRejected) rejected\n"

@@ -31,7 +31,7 @@ struct RangeCtl: ParsableCommand {
         rangectl calibrate datasets/real/lias-trolley-fast.csv --per-object
         rangectl generate --out scenarios --seed 7 --rate 5
         rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
-      Each command's --help has more (rangectl help replay).
+        rangectl help replay
       """,
     version: RangingEngineVersion.string.description,
     subcommands: [Replay.self, Info.self, Generate.self, Evaluate.self, Calibrate.self, Plot.self, Bench.self, Config.self])
@@ -39,6 +39,9 @@ struct RangeCtl: ParsableCommand {
   /// argument-parser's `main()`, between guarding the standard descriptors
   /// and checking that standard output really took what was printed.
   static func main() {
+    // A closed pipe ends the run as it ends any Unix filter (docs/COMMAND-LINE.md),
+    // whatever disposition the parent left: an ignored SIGPIPE is inherited.
+    signal(SIGPIPE, SIG_DFL)
     StandardStreams.guardClosedDescriptors()
     main(nil)
     StandardStreams.finishStandardOutput()
@@ -65,13 +68,18 @@ enum StandardStreams {
   }
 
   /// Flushes standard output and exits 74 with a message when any write to
-  /// it failed (a full disk, a closed descriptor, a broken pipe's EPIPE).
+  /// it failed (a full disk, a closed descriptor, a broken pipe's EPIPE), and
+  /// 74 without one when a write to standard error failed.
   static func finishStandardOutput() {
     let flushFailed = fflush(stdout) != 0
     let code = errno
-    guard flushFailed || ferror(stdout) != 0 else { return }
-    let reason = flushFailed ? String(cString: strerror(code)) : "a write failed"
-    fputs("rangectl: cannot write <stdout>: \(reason)\n", stderr)
-    exit(74)  // EX_IOERR
+    if flushFailed || ferror(stdout) != 0 {
+      let reason = flushFailed ? String(cString: strerror(code)) : "a write failed"
+      fputs("rangectl: cannot write <stdout>: \(reason)\n", stderr)
+      exit(74)  // EX_IOERR
+    }
+    // Messages and summaries are output too: when standard error lost some
+    // (`2>/dev/full`), the run did not succeed, though it cannot say why.
+    if fflush(stderr) != 0 || ferror(stderr) != 0 { exit(74) }
   }
 }

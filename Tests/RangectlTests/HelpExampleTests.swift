@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
+import Foundation
 import Testing
 
 /// Every command's `--help` ends its discussion with an "Examples:" section of
 /// whole command lines, found by walking the SUBCOMMANDS lists of the help
-/// itself, so a command added later without examples fails here.
+/// itself, so a command added later without examples fails here; and the
+/// examples that read bundled data run as printed (issue 34, item 16:
+/// `rangectl evaluate datasets --json` exited 66, and the top-level help had
+/// no example).
 @Suite("Help examples")
 struct HelpExampleTests {
   /// The names listed under SUBCOMMANDS: in a help text (two-space indent,
@@ -49,9 +53,9 @@ struct HelpExampleTests {
     }
   }
 
-  @Test("Every command's --help has an Examples section of unwrapped rangectl command lines")
+  @Test("Every command's --help, the top level's included, has an Examples section of unwrapped rangectl command lines")
   func everyCommandHasExamples() throws {
-    for path in try Self.commandPaths() {
+    for path in try [[]] + Self.commandPaths() {
       let command = path.joined(separator: " ")
       let help = try Rangectl.run(path + ["--help"])
       #expect(help.status == 0, "rangectl \(command) --help exited \(help.status)")
@@ -73,5 +77,73 @@ struct HelpExampleTests {
       }
       #expect(runsThisCommand, "rangectl \(command) --help: no example runs rangectl \(command)")
     }
+  }
+
+  /// An example's arguments, a trailing `> FILE` dropped (standard output is
+  /// captured anyway) and `datasets/*/` expanded as a shell would.
+  static func arguments(of example: String) throws -> [String] {
+    var words = example.split(separator: " ").map(String.init).dropFirst()
+    if let redirect = words.firstIndex(of: ">") { words = words[..<redirect] }
+    return try words.flatMap { word -> [String] in
+      guard word.hasSuffix("/*/") else { return [word] }
+      let folder = PackagePaths.root.appendingPathComponent(String(word.dropLast(3)))
+      return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        .filter { name in
+          var isFolder: ObjCBool = false
+          return !name.hasPrefix(".")
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+            && isFolder.boolValue
+        }
+        .sorted().map { word.dropLast(2) + $0 + "/" }
+    }
+  }
+
+  @Test("Every example of the top-level and evaluate help that reads bundled data exits 0", arguments: [[], ["evaluate"]])
+  func examplesRun(command: [String]) throws {
+    let help = try Rangectl.run(command + ["--help"])
+    let examples = (Self.examples(inHelp: help.stdoutLines) ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("rangectl ") }
+    #expect(examples.count >= 3, "\(help.stdoutText)")
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // Run from a folder that holds the bundled datasets, so outputs (walk.svg, scenarios/) land in scratch.
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path("datasets"), withDestinationPath: PackagePaths.root.appendingPathComponent("datasets").path)
+    for example in examples {
+      let arguments = try Self.arguments(of: example)
+      // Examples of files the reader has to bring (run.csv) are shapes, not runs.
+      let inputs = arguments.filter { $0.hasSuffix(".csv") && !$0.hasPrefix("-") }
+      guard inputs.allSatisfy({ FileManager.default.fileExists(atPath: scratch.path($0)) }) else { continue }
+      let result = try Rangectl.run(arguments, in: scratch.url)
+      #expect(result.status == 0, "\(example): \(result.stderr)")
+    }
+  }
+
+  @Test("A folder of recording folders says how to give them")
+  func folderOfFolders() throws {
+    let result = try Rangectl.run(["evaluate", "datasets", "--json"])
+    #expect(result.status == 66)
+    #expect(result.stderr.contains("datasets: no .csv files in this folder (its "), "\(result.stderr)")
+    #expect(result.stderr.contains("subfolders are not read: give them, e.g. datasets/*/)"), "\(result.stderr)")
+  }
+
+  /// Issue 34, item 18: `rangectl bench` from `swift run` reported figures about 30 times too low without a word.
+  @Test("bench from a debug build says that its figures are a debug build's", .enabled(if: Self.isDebugBuild))
+  func benchWarnsInDebug() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", "t,object,distance\n0,a,1\n0.1,a,1.1\n")
+    let result = try Rangectl.run(["bench", path, "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("warning: this is a debug build"), "\(result.stderr)")
+  }
+
+  /// Whether the tests (and the rangectl built with them) are a debug build.
+  static var isDebugBuild: Bool {
+    #if DEBUG
+      true
+    #else
+      false
+    #endif
   }
 }

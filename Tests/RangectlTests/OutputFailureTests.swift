@@ -70,6 +70,67 @@ struct OutputFailureTests {
     #expect(result.summary == nil, "a summary after lost output: \(result.stderr)")
   }
 
+  /// Issue 34, item 20: the summary is output too, and `2>/dev/full` lost it with exit 0.
+  @Test("A failed write to standard error exits 74", arguments: [["replay", "FILE"], ["info", "FILE"]])
+  func failedStandardError(_ command: [String]) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", Self.recording)
+    let result = try Rangectl.run(command.map { $0 == "FILE" ? path : $0 }, redirections: "2>/dev/full")
+    #expect(result.status == (command[0] == "replay" ? 74 : 0), "info writes nothing to standard error")
+  }
+
+  /// Issue 34, item 20: a reader that stops early ends rangectl as it ends
+  /// any Unix filter (docs/COMMAND-LINE.md): SIGPIPE, 141 in a shell, no message.
+  @Test("A reader that closes standard output early ends the run by SIGPIPE, without a message")
+  func closedPipe() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    var rows = ["t,object,distance"]
+    for step in 0..<20_000 { rows.append("\(Double(step) / 10),o\(step % 50),\(step % 2 == 0 ? 0.5 : 4.0)") }
+    let path = try scratch.write("many.csv", rows.joined(separator: "\n") + "\n")
+    // As `rangectl replay many.csv | head -c 1`: read one byte, then close the pipe.
+    let process = Process()
+    process.executableURL = try Rangectl.location.get()
+    process.arguments = ["replay", path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    _ = FileManager.default.createFile(atPath: scratch.path("err"), contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path("err")))
+    try process.run()
+    _ = try pipe.fileHandleForReading.read(upToCount: 1)
+    try pipe.fileHandleForReading.close()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGPIPE,
+            "\(process.terminationReason) \(process.terminationStatus)")
+    #expect(try scratch.read("err").isEmpty)
+  }
+
+  @Test("--quiet --list-rejected 0 writes nothing to standard error, not even the line about further rejected rows")
+  func quietListsNothing() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("bad.csv", "t,object,distance\n0,a,abc\n1,a,2\n")
+    for jobs in ["1", "2"] {
+      let result = try Rangectl.run(["replay", path, "--quiet", "--list-rejected", "0", "--jobs", jobs])
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty, "--jobs \(jobs): \(result.stderr)")
+    }
+  }
+
+  @Test("A file name with a newline is printed escaped in the summary and the messages")
+  func newlineInName() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("a\nb.csv", "t,object,distance\n0,a,abc\n1,a,2\n")
+    let result = try Rangectl.run(["replay", path])
+    #expect(result.status == 0)
+    let escaped = path.replacingOccurrences(of: "\n", with: "\\n")
+    #expect(result.stderr.contains("\(escaped):2:3: field 'distance'"), "\(result.stderr)")
+    #expect(result.stderr.contains("\(escaped): 2 rows read"), "\(result.stderr)")
+    #expect(!result.stderr.contains("a\nb.csv"), "\(result.stderr)")
+  }
+
   @Test("Output that reaches its file still exits 0 (the checks cost nothing when writes succeed)")
   func successStillSucceeds() throws {
     let scratch = try ScratchFolder()

@@ -59,6 +59,12 @@ struct Bench: ParsableCommand {
     func report(_ result: BenchResult) {
       results.append(result)
     }
+    #if DEBUG
+      // `swift run` builds in debug, where the kernels run about 30 times slower (issue 34, item 18).
+      Diagnostics.write(
+        "rangectl bench: warning: this is a debug build (swift run, swift build); its figures are far below a release "
+          + "build's: swift build -c release, then .build/release/rangectl bench\n")
+    #endif
     #if GSL
       Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then a replay\n")
     #else
@@ -104,7 +110,7 @@ struct Bench: ParsableCommand {
       unlink(path)
       rmdir(directory)
     }
-    Diagnostics.write("rangectl bench: writing \(rows) generated rows to \(path)\n")
+    Diagnostics.write("rangectl bench: writing \(rows) generated rows to \(Escaped(path))\n")
     try BenchKernels.writeGenerated(rows: rows, to: path)
     return try BenchKernels.replay(path: path, name: "Replayer.run(many-objects-\(rows),swift)")
   }
@@ -377,7 +383,7 @@ enum BenchKernels {
     let perRepetition = max(1, generator.csvText(.manyObjects).split(separator: "\n").count(where: isDataLine))
     let text = generator.csvText(.manyObjects, scale: rows / perRepetition + 1)
     guard let file = fopen(path, "w") else {
-      Diagnostics.write("rangectl bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
+      Diagnostics.write("rangectl bench: cannot write \(Escaped(path)): \(String(cString: strerror(errno)))\n")
       throw ExitCode(73)
     }
     var kept = 0
@@ -391,7 +397,7 @@ enum BenchKernels {
       text.withUTF8 { if fwrite($0.baseAddress, 1, $0.count, file) != $0.count { failed = true } }
     }
     if fclose(file) != 0 || failed {
-      Diagnostics.write("rangectl bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
+      Diagnostics.write("rangectl bench: cannot write \(Escaped(path)): \(String(cString: strerror(errno)))\n")
       throw ExitCode(74)  // EX_IOERR
     }
   }

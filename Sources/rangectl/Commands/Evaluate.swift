@@ -275,11 +275,11 @@ struct Evaluate: ParsableCommand {
                   byReason: scored.rejections.byReason, path: path)
       if !quiet, let decimate {
         let kept = scored.file.summary.rowsRead
-        Diagnostics.write("rangectl evaluate: \(path): --decimate \(decimate) Hz kept \(kept) of "
+        Diagnostics.write("rangectl evaluate: \(Escaped(path)): --decimate \(decimate) Hz kept \(kept) of "
           + "\(kept + scored.file.rowsDecimated) rows\n")
       }
       if !quiet, !scored.file.summary.unusedColumns.isEmpty {
-        Diagnostics.write("rangectl evaluate: \(path): \(ReplaySummary.unusedColumnsLine(scored.file.summary.unusedColumns))\n")
+        Diagnostics.write("rangectl evaluate: \(Escaped(path)): \(ReplaySummary.unusedColumnsLine(scored.file.summary.unusedColumns))\n")
       }
       pooled.merge(scored.evaluation)
       files.append(ScoredFile(engine: scored.file.engine, baselines: scored.file.baselines, smoothed: scored.file.smoothed))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
+import RangingFormats
 import RangingScenarios
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]
@@ -154,7 +155,7 @@ struct Generate: ParsableCommand {
     guard noise == "bootstrap" else { return .parametric }
     let path = residuals ?? Generate.defaultResiduals
     guard FileManager.default.isReadableFile(atPath: path) else {
-      Diagnostics.write("rangectl generate: \(path): cannot open the residual library (--residuals PATH; it is written by scripts/residual-library)\n")
+      Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/residual-library)\n")
       throw ExitCode(66)
     }
     var library: ResidualLibrary

@@ -136,7 +136,7 @@ struct Plot: ParsableCommand {
       }
     }
     if !quiet, let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
-      Diagnostics.write("rangectl plot: \(file): \(ReplaySummary.unusedColumnsLine(unused))\n")
+      Diagnostics.write("rangectl plot: \(Escaped(file)): \(ReplaySummary.unusedColumnsLine(unused))\n")
     }
     let out: OutputFile
     do {

@@ -235,7 +235,7 @@ struct Replay: ParsableCommand {
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages)
+    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages, quiet: quiet)
     replayer.onRejection = rejections.list
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
     var progress: ProgressLine? = nil

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import RangingFormats
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -40,7 +41,7 @@ enum CSVFolder {
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: path)
     } catch {
-      throw ListError(message: "\(path): cannot read the folder: \(error.localizedDescription)")
+      throw ListError(message: "\(Escaped(path)): cannot read the folder: \(error.localizedDescription)")
     }
     var files: [String] = []
     var skippedAny = false
@@ -53,11 +54,11 @@ enum CSVFolder {
       case .subfolder: break
       case .other(let what):
         skippedAny = true
-        skipped("\(file): skipped: not a regular file (\(what))")
+        skipped("\(Escaped(file)): skipped: not a regular file (\(what))")
       }
     }
     if files.isEmpty {
-      var message = "\(path): no \(skippedAny ? "regular " : "").csv files in this folder"
+      var message = "\(Escaped(path)): no \(skippedAny ? "regular " : "").csv files in this folder"
       // A folder of recording folders (as datasets/ is) is the likely mistake: say how to give them.
       let subfolders = names.filter { !$0.hasPrefix(".") && Self.isFolder(atPath: (path as NSString).appendingPathComponent($0)) }
       if !subfolders.isEmpty {
