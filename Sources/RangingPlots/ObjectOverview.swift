@@ -110,7 +110,8 @@ public struct ObjectOverview: Sendable {
       throw .dataset(error)
     }
     let zones = zip(names, replayer.pipeline.monitor.zones).map {
-      RunTrace.ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters)
+      RunTrace.ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters,
+        bandOffsetMeters: $1.bandOffsetMeters)
     }
     guard let span = table.span else { throw .noMeasurements(path: path) }
     return ObjectOverview(

@@ -12,8 +12,7 @@ extension RunPlot {
     for (index, zone) in trace.zones.enumerated() {
       let colour = PlotStyle.zoneColour(index)
       let band = rectangle(left: layout.plotLeft, right: layout.plotRight,
-                           top: distanceScale(zone.radiusMeters + zone.hysteresisMeters / 2),
-                           bottom: distanceScale(zone.radiusMeters - zone.hysteresisMeters / 2))
+                           top: distanceScale(zone.upperEdgeMeters), bottom: distanceScale(zone.lowerEdgeMeters))
       svg.element("rect", band.merging(["class": "zone-band", "fill": colour,
                                         "fill-opacity": PlotStyle.zoneBandOpacity]) { $1 })
       let y = SVGWriter.number(distanceScale(zone.radiusMeters))
@@ -39,7 +38,7 @@ extension RunPlot {
     drawEvents(&svg)
     for (index, zone) in trace.zones.enumerated() {
       svg.element("text", ["x": SVGWriter.number(layout.plotRight - 4),
-                           "y": SVGWriter.number(distanceScale(zone.radiusMeters + zone.hysteresisMeters / 2) - 4),
+                           "y": SVGWriter.number(distanceScale(zone.upperEdgeMeters) - 4),
                            "text-anchor": "end", "fill": PlotStyle.zoneColour(index), "font-weight": "bold",
                            // A white outline under the glyphs keeps the label readable over data.
                            "stroke": "white", "stroke-width": "3", "paint-order": "stroke"],

@@ -25,7 +25,7 @@ extension RunPlot {
     }
     for (index, zone) in trace.zones.enumerated() {
       entries.append((.band(PlotStyle.zoneColour(index), opacity: "0.35"),
-                      "\(zone.name) \(trimmed(zone.radiusMeters)) m, band ± \(trimmed(zone.hysteresisMeters / 2))"))
+                      "\(zone.name) \(trimmed(zone.radiusMeters)) m, band \(trimmed(zone.lowerEdgeMeters))-\(trimmed(zone.upperEdgeMeters)) m"))
     }
     if trace.events.contains(where: { $0.kind == .enter }) { entries.append((.marker(PlotStyle.enter, pointingDown: true), "enter event")) }
     if trace.events.contains(where: { $0.kind == .exit }) { entries.append((.marker(PlotStyle.exit, pointingDown: false), "exit event")) }

@@ -82,7 +82,7 @@ public struct RunPlot: Sendable {
     timeScale = LinearScale(domain: (first, last), range: (layout.plotLeft, layout.plotRight))
 
     var distances = trace.measurements.compactMap(\.distanceMeters) + trace.measurements.compactMap(\.trueDistanceMeters)
-    distances += trace.filtered.map(\.distanceMeters) + trace.zones.map { $0.radiusMeters + $0.hysteresisMeters / 2 }
+    distances += trace.filtered.map(\.distanceMeters) + trace.zones.map(\.upperEdgeMeters)
     // At most 1e300, so that the padding and the rounded top stay finite
     // for any finite distance (1.7e308 · 1.05 is infinite).
     let padded = 1.05 * min(max(1, distances.max() ?? 1), 1e300)
@@ -127,7 +127,9 @@ public struct RunPlot: Sendable {
     svg.element("text", ["x": SVGWriter.number(layout.plotLeft), "y": "28", "font-size": "17", "font-weight": "bold"],
                 text: "\(PlotTitle.recordingName(trace.source)) — object \(trace.object)")
     let enters = trace.events.filter { $0.kind == .enter }.count
-    let zones = trace.zones.map { "\($0.name) \(trimmed($0.radiusMeters)) m ± \(trimmed($0.hysteresisMeters / 2))" }
+    let zones = trace.zones.map {
+      "\($0.name) \(trimmed($0.radiusMeters)) m, band \(trimmed($0.lowerEdgeMeters))-\(trimmed($0.upperEdgeMeters))"
+    }
     var summary = "\(trace.measurements.count) measurements, \(trace.filtered.count) filtered states, "
       + "\(enters) enter and \(trace.events.count - enters) exit events"
     if !zones.isEmpty { summary += "; zones " + zones.joined(separator: ", ") }

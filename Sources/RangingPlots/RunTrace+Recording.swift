@@ -67,7 +67,8 @@ extension RunTrace {
       _ = try replayer.run(&reader)
       smoother?.finish()
       trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
-        ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters)
+        ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters,
+        bandOffsetMeters: $1.bandOffsetMeters)
       }
       return trace
     } catch let error as RunTraceError {

@@ -69,19 +69,32 @@ public struct RunTrace: Sendable {
     }
   }
 
-  /// A zone's radius and the hysteresis band around it.
+  /// A zone's radius and its hysteresis band, where the engine's zone has it:
+  /// centred ``bandOffsetMeters`` above the radius (`Zone/bandOffsetMeters`),
+  /// so that an object enters below ``lowerEdgeMeters`` and exits above
+  /// ``upperEdgeMeters`` (`Zone`'s thresholds; an exit can come later, where
+  /// the filter smooths noisy readings and the engine widens the exit by the
+  /// filtered sigma: `Zone.exitThresholdMeters(for:)`).
   public struct ZoneBand: Equatable, Sendable {
     public var name: String
     /// Radius, metres.
     public var radiusMeters: Double
-    /// Full width of the band centred on the radius, metres (`Zone/hysteresisMeters`).
+    /// Full width of the band, metres (`Zone/hysteresisMeters`).
     public var hysteresisMeters: Double
+    /// How far the band's centre lies above the radius, metres (`Zone/bandOffsetMeters`).
+    public var bandOffsetMeters: Double
 
-    public init(name: String, radiusMeters: Double, hysteresisMeters: Double) {
+    public init(name: String, radiusMeters: Double, hysteresisMeters: Double, bandOffsetMeters: Double = 0) {
       self.name = name
       self.radiusMeters = radiusMeters
       self.hysteresisMeters = hysteresisMeters
+      self.bandOffsetMeters = bandOffsetMeters
     }
+
+    /// The enter threshold: `radius - hysteresis / 2 + bandOffset`.
+    public var lowerEdgeMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
+    /// The exit threshold: `radius + hysteresis / 2 + bandOffset`.
+    public var upperEdgeMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
   }
 
   /// A life-cycle row of the object (`suspended`, `removed_timeout`, ...).

@@ -99,6 +99,24 @@ struct RunPlotTests {
     #expect(marker == "M369.33 269.70 L383.33 269.70 L376.33 281.60 Z")
   }
 
+  /// Issue 34, item 15: the band was drawn at radius ± hysteresis / 2
+  /// (1.4-1.6 m) while the engine enters below 1.5 m and exits above 1.7 m
+  /// (band offset 0.1 m), and `--band-offset` moved the events but not the drawing.
+  @Test("Each zone's band lies between the engine's enter and exit thresholds, band offset included")
+  func bandWhereTheEngineHasIt() throws {
+    var trace = tiny
+    trace.zones = [.init(name: "inner", radiusMeters: 1.5, hysteresisMeters: 0.2, bandOffsetMeters: 0.1),
+                   .init(name: "outer", radiusMeters: 3, hysteresisMeters: 0.2, bandOffsetMeters: -0.2)]
+    let inspector = try SVGInspector(parsing: RunPlot(trace: trace).svg())
+    let bands = inspector.elements(withClass: "zone-band")
+    #expect(bands.count == 2)
+    // The scale of `scales()`: 81.6 px a metre, 2 m at y 316.8 (the bands stay below 4 m, so it does not move).
+    // inner: 1.5 - 0.1 + 0.1 = 1.5 m to 1.7 m -> y 341.28 to 357.60; outer: 2.7 m to 2.9 m -> y 243.36 to 259.68.
+    #expect(bands.first?.attributes["y"] == "341.28" && bands.first?.attributes["height"] == "16.32")
+    #expect(bands.last?.attributes["y"] == "243.36" && bands.last?.attributes["height"] == "16.32")
+    #expect(inspector.elements.contains { $0.name == "text" && $0.text == "inner 1.5 m, band 1.5-1.7 m" })
+  }
+
   @Test("Azimuth is atan2(x, -z): ahead 0, right 90, left -90, behind 180")
   func azimuth() {
     #expect(RunTrace.azimuthDegrees(of: .init(x: 0, y: 0, z: -1)) == 0)
