@@ -111,7 +111,7 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
     _ samples: CalibrationSamples, object: String?, model: Model, knownDistanceMeters: Double?
   ) throws(CalibrationError) -> RangeCalibrationFit {
     func fail(_ kind: CalibrationError.Kind) -> CalibrationError { CalibrationError(path: samples.path, kind: kind) }
-    if let object, !samples.objects.contains(object) {
+    if let object, !samples.contains(object: object) {
       throw fail(.unknownObject(object, available: samples.objects))
     }
     let rows = samples.rows(of: object)

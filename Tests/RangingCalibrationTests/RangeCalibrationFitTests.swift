@@ -129,6 +129,24 @@ struct RangeCalibrationFitTests {
     #expect(samples.objects == ["a", "b"])
   }
 
+  /// Issue 34, item 9: the rows are grouped by object once (fitting every
+  /// object rescanned all rows before); the groups are the rows in file order.
+  @Test("Rows by object, in file order and first-appearance order, also after the rows change")
+  func rowsByObject() {
+    let names = ["c", "a", "c", "b", "a", "c"]
+    var samples = CalibrationSamples(path: "mixed.csv", rows: names.enumerated().map { index, name in
+      .init(line: index + 2, object: name, measuredMeters: Double(index), trueMeters: nil)
+    })
+    #expect(samples.objects == ["c", "a", "b"])
+    #expect(samples.rows(of: "c").map(\.line) == [2, 4, 7])
+    #expect(samples.rows(of: "a").map(\.line) == [3, 6])
+    #expect(samples.rows(of: "z").isEmpty && !samples.contains(object: "z") && samples.contains(object: "b"))
+    #expect(samples.rows(of: nil).count == 6)
+    samples.rows.removeFirst()
+    #expect(samples.objects == ["a", "c", "b"])
+    #expect(samples.rows(of: "c").map(\.line) == [4, 7])
+  }
+
   struct FailureCase: Sendable, CustomTestStringConvertible {
     var name: String
     var rows: [CalibrationSamples.Row]
