@@ -86,6 +86,8 @@ package final class LineSource {
   private var swallowsNewline = false
   /// Bytes read from the input so far.
   private(set) var bytesRead = 0
+  /// Times a followed file was found truncated and read again from its start.
+  private(set) var truncations = 0
   /// When set, how to wait for input that is still arriving (`LiveInput`).
   let live: LiveInput?
   /// Called before each `read` (once per chunk, or before each wait for
@@ -336,6 +338,7 @@ package final class LineSource {
           atEndOfFile = true
           return
         }
+        if restartIfTruncated(live) { return }
         // The end of a file still being written: wait for more.
         let milliseconds = Int(live.pollMilliseconds)
         var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
@@ -347,6 +350,31 @@ package final class LineSource {
         path: path, line: lineNumber + 1,
         kind: .readFailed(reason: LineSource.systemMessage(errno)))
     }
+  }
+
+  /// At the end of a followed file: when the file is now shorter than the
+  /// offset read up to, it was truncated; the unfinished bytes held are
+  /// dropped (their line can no longer end), and reading starts again at the
+  /// file's start, from line 1. - Returns: whether it did.
+  private func restartIfTruncated(_ live: LiveInput) -> Bool {
+    var status = stat()
+    let offset = lseek(descriptor, 0, SEEK_CUR)
+    guard offset > 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+      Int64(status.st_size) < Int64(offset), lseek(descriptor, 0, SEEK_SET) == 0
+    else { return false }
+    let dropped = end - start
+    start = 0
+    end = 0
+    scanned = 0
+    newlineAt = nil
+    newlineFrom = 0
+    swallowsNewline = false
+    skipping = false
+    skippedBytes = 0
+    lineNumber = 0
+    truncations += 1
+    live.onTruncation(dropped)
+    return true
   }
 
   /// A line's bytes without, on line 1, a BOM.

@@ -17,16 +17,28 @@ public struct LiveInput {
   public var pollMilliseconds: Int32
   /// Asked whenever the reader has waited; true ends the input.
   public var shouldStop: () -> Bool
+  /// Called when a followed file turns out shorter than what was read of it
+  /// (truncated, as by `: > FILE` or a log rotated by copy and truncate),
+  /// with the bytes of an unfinished last line that are dropped with it. The
+  /// reader then reads the file again from its start, as `tail -f` does: its
+  /// lines are numbered from 1 again, and a first line equal to the header
+  /// is read as the header, not as a row.
+  public var onTruncation: (_ droppedBytes: Int) -> Void
 
   /// - Parameters:
   ///   - follows: keep reading at the end of the file.
   ///   - pollMilliseconds: see ``pollMilliseconds``; default 50.
   ///   - shouldStop: asked after every wait; true ends the input.
-  public init(follows: Bool, pollMilliseconds: Int32 = 50, shouldStop: @escaping () -> Bool) {
+  ///   - onTruncation: see ``onTruncation``; default: nothing.
+  public init(
+    follows: Bool, pollMilliseconds: Int32 = 50, shouldStop: @escaping () -> Bool,
+    onTruncation: @escaping (_ droppedBytes: Int) -> Void = { _ in }
+  ) {
     precondition(pollMilliseconds >= 1, "LiveInput: pollMilliseconds must be at least 1")
     self.follows = follows
     self.pollMilliseconds = pollMilliseconds
     self.shouldStop = shouldStop
+    self.onTruncation = onTruncation
   }
 }
 

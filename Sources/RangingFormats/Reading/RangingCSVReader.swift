@@ -44,6 +44,12 @@ public struct RangingCSVReader {
   /// ``ColumnMapping``), in file order, each once: `rangectl` names them in
   /// its summary, so that a column such as `azimuth` is never dropped unseen.
   public let unusedColumns: [String]
+  /// The header line as read, and the source's truncations already looked at:
+  /// after a followed file is truncated (``LiveInput/onTruncation``), its
+  /// first line that is neither blank nor a comment is the header again when
+  /// it equals this one, and is skipped as the header.
+  private let headerText: String
+  private var truncationsSeen = 0
 
   /// The core's value checks that every measurement this reader returns has
   /// passed (rows that fail them are rejected with the core's reason).
@@ -151,6 +157,7 @@ public struct RangingCSVReader {
         case .success(let layout):
           self.path = path
           self.columns = names.map(String.init)
+          self.headerText = text
           self.unusedColumns = layout.unusedColumns
           self.source = source
           self.parser = RowParser(layout: layout)
@@ -213,6 +220,10 @@ public struct RangingCSVReader {
         return 0
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
+        if source.truncations != truncationsSeen {
+          truncationsSeen = source.truncations
+          if UTF8Text.decode(bytes) == headerText { continue }
+        }
         if decimation != nil, !decimationKeeps(bytes) {
           rowsDecimated += 1
           continue

@@ -186,8 +186,12 @@ struct Replay: ParsableCommand {
       let mapping = try input.mapping()
       guard live else { return try RangingCSVReader(path: file, mapping: mapping) }
       StopSignal.install()
-      return try RangingCSVReader(
-        path: file, live: LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }), mapping: mapping)
+      let name = DatasetError.displayName(for: file)
+      let live = LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }) { dropped in
+        messages.write("rangectl replay: \(name): file truncated; reading it again from line 1"
+          + (dropped > 0 ? " (an unfinished last line of \(dropped) bytes dropped)" : "") + "\n")
+      }
+      return try RangingCSVReader(path: file, live: live, mapping: mapping)
     } catch let error as DatasetError {
       messages.write("rangectl replay: \(error)\n")
       throw ExitCode(error.exitCode)
