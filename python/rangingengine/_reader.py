@@ -26,7 +26,8 @@ import pyarrow.csv as arrow_csv
 import pyarrow.compute as arrow_compute
 
 from . import _number_text
-from ._columns import MEASUREMENT, NUMERIC, POSE, REJECTION_COLUMNS, TEXT, RangingFormatError, clipped
+from ._columns import (MEASUREMENT, NUMERIC, POSE, REJECTION_COLUMNS, TEXT, RangingFormatError, clipped,
+                       too_long_names)
 from ._mapping import ANGLES, ColumnMapping, column_mapping, layout_attributes
 from ._lines import normalised_line_ends, scanned_lines, split_lines, wrong_field_count
 
@@ -136,6 +137,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     pose_only = (np.logical_or.reduce([given(name) for name in POSE]) &
                  ~np.logical_or.reduce([given(name) for name in MEASUREMENT + ANGLES + ["event"]]))
     reject(~fields.present(object_index) & ~pose_only, object_index, "missing_value", lambda _: "")
+    reject(fields.too_long_names(object_index), object_index, "object_name_too_long",
+           lambda position: clipped(texts[object_index][position] or ""))
     if status_index is not None:
         # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
         word = mapping.success_status[1]
@@ -291,6 +294,11 @@ class _Fields:
             np.take(values, indices, out=text[start:start + len(indices)], mode="clip")
             start += len(indices)
         return text
+
+    def too_long_names(self, index):
+        """Where a text column's field is a name too long (too_long_names), judged once per distinct text."""
+        parts = [too_long_names(values)[indices] for values, indices in self._dictionary(index)]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=bool)
 
     def present(self, index):
         """Where a text column's field is not empty."""

@@ -16,7 +16,7 @@ import pandas as pd
 
 from ._capi import LIFECYCLE_CODES
 from ._columns import (AXES, MAXIMUM_SECONDS, MEASUREMENT, NUMERIC, POSE, POSE_NORM_TOLERANCE, VERTICAL,
-                       RangingFormatError, clipped)
+                       RangingFormatError, clipped, too_long_names)
 from ._mapping import ANGLES
 
 # SphericalDirection.azimuthLimit and elevationLimit: π and π/2, with room for the rounding of 180° and 90°.
@@ -213,6 +213,8 @@ def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     pose_only = (given_pose > 0) & ~np.logical_or.reduce(list(measured.values())) & ~is_event
     reject(np.isnan(numbers["t"]) & ~malformed["t"], "missing_value", "t")
     reject(~columns["object"].present & ~pose_only, "missing_value", "object")
+    reject(np.append(too_long_names(columns["object"].uniques), False)[columns["object"].codes],
+           "object_name_too_long", "object")
     if status is not None and status[0] in frame:
         # RowParser: the radio reports that the exchange failed; whatever else the row holds is not a measurement.
         word = frame[status[0]].astype("string").str.strip(" \t").fillna("")

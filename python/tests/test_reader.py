@@ -152,6 +152,21 @@ def test_number_spellings_and_line_shapes_are_read_as_rangectl_reads_them(tmp_pa
     assert result.summary.report(str(path)) in expected.stderr
 
 
+def test_object_names_over_256_bytes_are_rejected_as_rangectl_rejects_them(tmp_path, reference):
+    # Issue 34, item 8: at most 256 bytes of UTF-8 (rangectl's RowParser.maximumObjectNameBytes), on both routes.
+    names = ["a" * 256, "a" * 257, "\u00e9" * 128, "\u00e9" * 129, "\u20ac" * 86, "short"]
+    rows = ["t,object,distance"] + [f"{k},{name},1.0" for k, name in enumerate(names)]
+    path = tmp_path / "names.csv"
+    path.write_bytes(("\n".join(rows) + "\n").encode())
+    result, expected, ours = replayed_as_rangectl_replays(path, reference)
+    # Lines 3, 5 and 6: 257, 258 and 258 bytes.
+    assert ours == [(3, "object", "object_name_too_long"), (5, "object", "object_name_too_long"),
+                    (6, "object", "object_name_too_long")]
+    frame = pd.DataFrame({"t": [0.0, 1.0, 2.0], "object": ["a" * 257, None, "b"], "distance": [1.0, 1.0, 1.0]})
+    counts = rangingengine.replay(frame).summary
+    assert counts.rejected_by_reason == {"object_name_too_long": 1, "missing_value": 1}
+
+
 def test_a_column_of_the_format_named_twice_is_refused_as_rangectl_refuses_it(tmp_path, reference):
     path = tmp_path / "twice.csv"
     path.write_text("# comment\nt,object,distance,t\n0.0,a,2.0,1.0\n")

@@ -17,6 +17,13 @@ struct RowParser {
   /// `|t| · 10⁶` to fit in an `Int64` (9.22e18 µs).
   static let maximumSeconds = 9.2e12
 
+  /// Longest object name, in bytes of UTF-8 as read: 256. Devices name
+  /// themselves with a MAC address (17 bytes), a UUID (36) or a short label;
+  /// a replay keeps the name of every tracked object, so an unbounded name
+  /// made memory grow with the names' total size whatever `--capacity` was
+  /// (issue 34, item 8: 300 names of 1 MB took 1.2 GB).
+  package static let maximumObjectNameBytes = 256
+
   /// The record for one data line (not a comment, blank or header line).
   ///
   /// - Parameters:
@@ -33,6 +40,9 @@ struct RowParser {
       && row[.event].isEmpty
     for required in [KnownColumn.t, .object] where row[required].isEmpty && !(poseOnly && required == .object) {
       return row.reject(required, "missing_value")
+    }
+    if row[.object].utf8.count > RowParser.maximumObjectNameBytes {
+      return row.reject(.object, "object_name_too_long")
     }
     if let status = layout.successStatus, row.fields[status.index] != status.value {
       // The radio reports that this exchange failed: whatever else the row holds is not a measurement.

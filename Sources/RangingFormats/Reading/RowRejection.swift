@@ -10,6 +10,7 @@
 /// | `line_too_long` | `row` | the line exceeds the reader's line-length limit (1 MiB; a `#` comment may be longer) |
 /// | `wrong_field_count` | `row` | the number of fields differs from the header's |
 /// | `missing_value` | `t`, `object` | a required field is empty |
+/// | `object_name_too_long` | `object` | the name has more than 256 bytes of UTF-8 (`RowParser.maximumObjectNameBytes`) |
 /// | `no_measurement` | `status` | under a ``ColumnMapping`` with a ``ColumnMapping/successStatus`` (the `qorvo` preset), the field is not that word (`SUCCESS`) |
 /// | `malformed_number` | the column | a numeric field is not a decimal number |
 /// | `non_finite_value` | the column | a numeric field is `nan`/`inf`, or overflows |

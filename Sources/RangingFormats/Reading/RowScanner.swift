@@ -183,8 +183,10 @@ package struct RowScanner {
     }
     // The last field must end the line: more commas are more fields.
     guard i == end else { return false }
-    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
-      return false
+    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0,
+      objectEnd &- objectStart <= RowParser.maximumObjectNameBytes
+    else {
+      return false  // the parser rejects a name too long
     }
     if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
     if convertingTruth, given & Self.truthMask != 0 {
