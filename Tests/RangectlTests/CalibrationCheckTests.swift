@@ -32,13 +32,13 @@ struct CalibrationCheckTests {
 
   /// The variant the documented rule picks (docs/COMMAND-LINE.md, "The check"):
   /// the highest F1, then fewer false events, then a lower filtered RMSE, then
-  /// the earlier (uncalibrated, calibrated with the default band, calibrated with band offset 0).
+  /// the later (uncalibrated, calibrated with the default band, calibrated with band offset 0).
   static func pick(_ variants: [Variant]) -> Int {
     var best = 0
     for index in variants.indices.dropFirst() {
       let (v, b) = (variants[index], variants[best])
       if v.f1 > b.f1 || (v.f1 == b.f1 && (v.falseEvents < b.falseEvents
-        || (v.falseEvents == b.falseEvents && v.rmse < b.rmse))) { best = index }
+        || (v.falseEvents == b.falseEvents && v.rmse <= b.rmse))) { best = index }
     }
     return best
   }

@@ -23,8 +23,8 @@ struct Calibrate: ParsableCommand {
       not see: the same fit made on the first half of the rows with truth, the second half \
       replayed uncalibrated, calibrated, and calibrated with --band-offset 0, each scored as \
       evaluate scores it; the flags line gives the best (F1, then fewer false events, then \
-      lower filtered RMSE, then fewer flags), or none when the uncalibrated engine scores \
-      best. Prints the fit, the check and the flags to use (--json: one JSON object, the \
+      lower filtered RMSE, then the centred band), or none when the uncalibrated engine \
+      scores best. Prints the fit, the check and the flags to use (--json: one JSON object, the \
       check under "check"). Exit status: 0 for a fit, 65 when \
       FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
       the engine accepts), 66 when FILE cannot be opened, 64 for bad options.

@@ -20,8 +20,8 @@ import ZoneMonitor
 /// its truth as `rangectl evaluate` scores it (zones inner 1.5 m and outer
 /// 3 m, matching tolerance 1 s): uncalibrated; calibrated, with the default
 /// band offset; calibrated, with `--band-offset 0`. The best by F1, then by
-/// fewer false events, then by a lower filtered RMSE, then by fewer flags,
-/// is the recommendation, applied
+/// fewer false events, then by a lower filtered RMSE (then the centred band:
+/// ``best``), is the recommendation, applied
 /// to the fit of the whole recording (which the command prints: more rows
 /// give a better fit, and the check validates the procedure that made it).
 /// When the uncalibrated engine scores best, no calibration is recommended.
@@ -49,12 +49,16 @@ struct CalibrationCheck {
   static let minimumRowsPerPart = 20
 
   /// The variant recommended: the best by F1, then fewer false events, then
-  /// a lower filtered RMSE, then fewer flags (the order of ``variants``).
+  /// a lower filtered RMSE, then the later in ``variants``. The last rule
+  /// settles only a tie of all three between the two calibrated variants
+  /// (the band does not move the filter): the centred band, since the
+  /// default band sits above each radius to absorb an uncalibrated device's
+  /// long readings, which a calibrated one no longer has.
   var best: Variant {
     variants.enumerated().max { a, b in
       let (x, y) = (a.element, b.element)
-      return (x.f1, -x.falseEvents, -(x.rmseMeters ?? .infinity), -a.offset)
-        < (y.f1, -y.falseEvents, -(y.rmseMeters ?? .infinity), -b.offset)
+      return (x.f1, -x.falseEvents, -(x.rmseMeters ?? .infinity), a.offset)
+        < (y.f1, -y.falseEvents, -(y.rmseMeters ?? .infinity), b.offset)
     }!.element
   }
 
