@@ -86,8 +86,14 @@ struct OutputFailureTests {
   func closedPipe() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
+    // Two objects walking in and out of both zones every 4 s: about 20,000 events, megabytes
+    // of output, far more than a pipe holds, so rangectl is still writing when the pipe closes.
     var rows = ["t,object,distance"]
-    for step in 0..<20_000 { rows.append("\(Double(step) / 10),o\(step % 50),\(step % 2 == 0 ? 0.5 : 4.0)") }
+    for step in 0..<40_000 {
+      let phase = (Double(step / 2) * 0.05).truncatingRemainder(dividingBy: 4) / 2
+      let distance = 0.5 + 3.5 * (phase < 1 ? phase : 2 - phase)
+      rows.append("\(Double(step / 2) * 0.05),o\(step % 2),\(distance)")
+    }
     let path = try scratch.write("many.csv", rows.joined(separator: "\n") + "\n")
     // As `rangectl replay many.csv | head -c 1`: read one byte, then close the pipe.
     let process = Process()
