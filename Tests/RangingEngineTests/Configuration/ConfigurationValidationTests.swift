@@ -124,9 +124,33 @@ struct ConfigurationValidationTests {
     #expect(names.allSatisfy { $0.contains(".") })
   }
 
-  @Test("A calibration's own error and its configuration error agree")
+  /// The calibration's two checks (its initialiser's ``RangeCalibrationError``
+  /// and ``RangeCalibration/validate()``'s ``ConfigurationError``, the one
+  /// `TrackerConfiguration.validate()` reports) must accept the same values:
+  /// the documented limits, offset within ±10 m and scale within 0.5...2,
+  /// bounds included, NaN and infinities nowhere.
+  @Test("A calibration's initialiser and its configuration check accept exactly the documented offsets and scales")
   func calibration() throws {
-    let calibration = try RangeCalibration(offsetMeters: 10, scale: 2)
-    try calibration.validate()
+    #expect(RangeCalibration.offsetLimitMeters == 10 && RangeCalibration.scaleRange == 0.5...2)
+    let offsets = [0, 10, -10, 10.0.nextUp, -10.0.nextDown, 9.99, 1e300, .nan, .infinity, -.infinity]
+    let scales = [1, 0.5, 2, 0.5.nextDown, 2.0.nextUp, 0, -1, .nan, .infinity]
+    for offset in offsets {
+      for scale in scales {
+        let offsetValid = offset >= -10 && offset <= 10
+        let scaleValid = scale >= 0.5 && scale <= 2
+        let expected: RangeCalibrationError? = !offsetValid ? .offsetOutOfRange : !scaleValid ? .scaleOutOfRange : nil
+        #expect(RangeCalibration.validationError(offsetMeters: offset, scale: scale) == expected, "\(offset), \(scale)")
+        do {
+          let calibration = try RangeCalibration(offsetMeters: offset, scale: scale)
+          #expect(expected == nil, "\(offset), \(scale) accepted")
+          #expect(throws: Never.self) { try calibration.validate() }
+          var configuration = TrackerConfiguration()
+          configuration.rangeCalibration = calibration
+          #expect(throws: Never.self) { try configuration.validate() }
+        } catch {
+          #expect(error == expected, "\(offset), \(scale)")
+        }
+      }
+    }
   }
 }
