@@ -60,6 +60,19 @@ struct CorpusTests {
     }
   }()
 
+  /// The corpus page's count is a figure that drifts as cases are added (issue 37, item 7).
+  @Test("docs/COMMAND-LINE.md gives the manifest's number of cases")
+  func documentedCount() throws {
+    struct Manifest: Decodable { var cases: [CorpusCase] }
+    let count = try JSONDecoder().decode(
+      Manifest.self, from: Data(contentsOf: Self.folder.appendingPathComponent("manifest.json"))
+    ).cases.count
+    let page = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("docs/COMMAND-LINE.md"), encoding: .utf8)
+    let flat = page.replacingOccurrences(of: "\n", with: " ")
+    #expect(flat.contains("`Tests/Corpus/manifest.json` lists \(count) cases"), "the manifest has \(count) cases")
+  }
+
   @Test("Every corpus input gives its recorded outcome", arguments: cases)
   func corpusCase(_ fixture: CorpusCase) throws {
     let scratch = try ScratchFolder()

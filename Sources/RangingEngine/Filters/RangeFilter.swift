@@ -12,8 +12,9 @@
 ///
 /// Gating (docs/CONVENTIONS.md §5): `testRatio = y² / (gate² S)`; a measurement with
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
-/// `gateSigmas`, shorter ones the wider `shortGateSigmas`, because ranging
-/// outliers are long (multipath, bodies in the way). When at least two such
+/// `gateSigmas`, shorter ones `shortGateSigmas`: equal by default, a
+/// setting for devices whose outliers are known to be one-sided (ranging
+/// outliers are mostly long: multipath, bodies in the way). When at least two such
 /// measurements in a row span `resetAfterSeconds` (or, if set, after
 /// `resetAfterRejections` of them) the filter restarts from the latest one,
 /// so a lasting jump (someone stepped around a wall) is followed within that
