@@ -143,7 +143,7 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// An entry listed for a shard: its index, whether its object is the
   /// shard's own, whether it evicts one of the shard's objects, and
   /// `wholeSlot`: the slot the row's measured object takes in the one table
-  /// of a replay of the whole input (`WholeReplayTable`), which is the
+  /// of a replay of the whole input (`ShardedTrackRegistry`), which is the
   /// evicted object's slot, or -1 (no such table, or a row that takes none).
   /// Kept here rather than in the entry, so that the entry stays as small.
   struct ListedRow {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import ZoneMonitor
 
 /// One of `count` disjoint parts of a recording's objects, for a replay
 /// spread over threads (`rangectl replay --jobs`): chosen by a hash of each
@@ -13,7 +14,7 @@ import RangingFormats
 /// timeout) runs on whatever row moves the clock, so each shard runs the same
 /// checks at the same rows and loses its objects at the same times as a
 /// replay of the whole file (a ``ShardedReplay`` hands a shard those rows of
-/// other objects where the check runs, and no others: `LostCheckSchedule`). Events
+/// other objects where the check runs, and no others: `ShardedTrackRegistry`). Events
 /// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
 /// that the shards' events merge into the whole replay's order.
 ///
@@ -85,33 +86,20 @@ public struct ReplayShard: Sendable, Equatable {
 
 /// Where a zone event falls in a replay of the whole file: the line of the
 /// row that caused it, the step of that row's processing that emitted it
-/// (`RangingPipeline.process(object:validatedUpdate:emit:)`), and, for the
-/// exits of a lost check, the lost object's slot in the one object table.
+/// (`ZoneEvent.step`), and, for the exits of a lost check, the lost object's
+/// slot in the one object table.
 public struct ReplayEventPlace: Sendable, Equatable {
-  /// The steps of one row, in the order one replay emits their events.
-  public enum Step: Int, Sendable {
-    /// The exits of the object that the row's new object evicts.
-    case evictionBeforeRow = 0
-    /// The row's own events.
-    case row = 1
-    /// The exits found by the lost check the row ran.
-    case lostCheckAfterRow = 2
-  }
-
   /// The 1-based physical line of the row.
   public var line: Int
-  public var step: Step
-  /// For ``Step/lostCheckAfterRow``, the lost object's slot in the table of
+  public var step: PipelineStep
+  /// For ``PipelineStep/lostCheck``, the lost object's slot in the table of
   /// one replay of the whole file, when known (``ShardedReplay``): one check
   /// finds its objects in slot order. 0 otherwise.
   public var slot: Int
 
-  public init(line: Int, step: Step = .row, slot: Int = 0) {
+  public init(line: Int, step: PipelineStep = .input, slot: Int = 0) {
     self.line = line
     self.step = step
     self.slot = slot
   }
-
-  /// Whether the event is an exit found by the lost check after the row.
-  public var afterRow: Bool { step == .lostCheckAfterRow }
 }

@@ -120,35 +120,22 @@ public struct Replayer<Backend: KalmanBackend> {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
       onEvent(event, tally.names.name(of: event.object))
       if placesEvents {
-        // An eviction's exits come before the row's own events, the check's
-        // after them (RangingPipeline.zonesAfter), in the one table's slot order.
-        let place: ReplayEventPlace
-        if tally.evicting {
-          place = ReplayEventPlace(line: tally.line, step: .evictionBeforeRow)
-        } else if tally.rowObject == nil || (event.reason == .lost && event.object != tally.rowObject) {
-          place = ReplayEventPlace(
-            line: tally.line, step: .lostCheckAfterRow, slot: tally.wholeSlot(of: event.object, in: pipeline.tracker))
-        } else {
-          place = ReplayEventPlace(line: tally.line)
-        }
-        onPlacedEvent(event, tally.names.name(of: event.object), place)
+        // The lost check's exits are ordered by the one table's slots, which the shards share.
+        let slot = event.step == .lostCheck ? tally.wholeSlot(of: event.object, in: pipeline.tracker) : 0
+        onPlacedEvent(event, tally.names.name(of: event.object), ReplayEventPlace(line: tally.line, step: event.step, slot: slot))
       }
     }
     /// The shards together fill one table, which is full: this shard's
     /// object in its slot `wholeSlot` makes room for the row's object.
     func evict(wholeSlot: Int32, line: Int, seconds: Double) {
       tally.line = line
-      tally.rowObject = nil
-      tally.evicting = true
       if let object = tally.object(inWholeSlot: wholeSlot) {
         pipeline.evict(object: object, at: Timestamp(seconds: seconds), emit: emit)
       }
-      tally.evicting = false
     }
     /// Another shard's usable row: the clock moves as that row would move it.
     func advanceClock(line: Int, seconds: Double) {
       tally.line = line
-      tally.rowObject = nil
       pipeline.advanceClock(to: Timestamp(seconds: seconds), emit: emit)
     }
     func reject(_ rejection: RowRejection, byReader: Bool = false) {
@@ -158,7 +145,6 @@ public struct Replayer<Backend: KalmanBackend> {
     }
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate, wholeSlot: Int32) {
       tally.line = line
-      tally.rowObject = id
       var update = update
       // After the reader's checks, which apply to what the device reported, as in the tracker.
       if !calibrations.isEmpty, let distance = update.distanceMeters,
@@ -204,7 +190,6 @@ public struct Replayer<Backend: KalmanBackend> {
     }
     func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
       tally.line = line
-      tally.rowObject = id
       tally.summary.lifecycleAccepted += 1
       pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
     }
@@ -287,12 +272,8 @@ public struct Replayer<Backend: KalmanBackend> {
 final class ReplayTally {
   @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
   @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
-  /// The line of the row being replayed, and its object (nil for a row that
-  /// only moves the clock), for ``Replayer/onPlacedEvent``.
+  /// The line of the row being replayed, for ``Replayer/onPlacedEvent``.
   @usableFromInline @exclusivity(unchecked) var line = 0
-  @usableFromInline @exclusivity(unchecked) var rowObject: UInt64? = nil
-  /// Whether the events emitted now are the exits of an eviction (``Replayer/onPlacedEvent``).
-  @usableFromInline @exclusivity(unchecked) var evicting = false
   /// For a shard whose replay fills one table with the other shards'
   /// (``ReplayRowSource/wholeSlot``): each slot's object's slot in that
   /// table, and each slot of that table's object, as far as this shard's

@@ -4,7 +4,7 @@ import RangingFormats
 
 /// Which shard of a ``ShardedReplay`` replays each object, and which rows of
 /// a batch each shard is handed: its own objects' rows, the rows where the
-/// whole replay runs its lost check (``LostCheckSchedule``), and every row the
+/// whole replay runs its lost check (``ShardedTrackRegistry``), and every row the
 /// reader kept as a record (rare: rejected, posed or unusual rows), which each
 /// shard reads as a ``Replayer`` of the whole file would.
 ///
@@ -29,7 +29,7 @@ final class ShardRouter {
   /// goes to every shard, to move its clock, and `table` is an unused stand-in.
   /// Held in place, not behind an optional or a class, so that the reader's
   /// per-row steps neither copy nor retain it (docs/PERFORMANCE.md).
-  @exclusivity(unchecked) private var table: WholeReplayTable
+  @exclusivity(unchecked) private var table: ShardedTrackRegistry
   private let keepsTable: Bool
   /// The `objects` count of one replay of the whole input, with the table.
   @exclusivity(unchecked) private var objectCount: WholeReplayObjectCount
@@ -51,12 +51,12 @@ final class ShardRouter {
   let namesKept: Int
   static var defaultNamesKept: Int { 1 << 16 }
 
-  init(shardCount: Int, table: WholeReplayTable?, namesKept: Int = ShardRouter.defaultNamesKept) {
+  init(shardCount: Int, table: ShardedTrackRegistry?, namesKept: Int = ShardRouter.defaultNamesKept) {
     self.shardCount = shardCount
     // Without one table, a table of one slot stands in, and is never used.
     keepsTable = table != nil
-    self.table = table ?? WholeReplayTable(
-      capacity: 1, lostTimeoutSeconds: 0, schedule: LostCheckSchedule(validation: SampleValidation(), ignoresPoses: true))
+    self.table = table ?? ShardedTrackRegistry(
+      capacity: 1, lostTimeoutSeconds: 0, poseValidation: SampleValidation(), ignoresPoses: true)
     objectCount = WholeReplayObjectCount(capacity: self.table.capacity)
     self.namesKept = namesKept
     rowsOfShard = Array(repeating: 0, count: shardCount)

@@ -11,7 +11,7 @@ import ZoneMonitor
 /// (`ReplayRounds`). It shares the objects among N shard threads by their
 /// rows (`ShardRouter`: each new object to the shard with the fewest rows),
 /// keeps the object table one replay of the whole input would fill
-/// (`WholeReplayTable`), and lists, for each shard, its own objects' rows,
+/// (`ShardedTrackRegistry`), and lists, for each shard, its own objects' rows,
 /// the rows where that replay runs the lost check, the rows whose new object
 /// evicts one of the shard's objects from the full table, and the rare rows
 /// kept as records. Each shard replays those with its own engine (with the

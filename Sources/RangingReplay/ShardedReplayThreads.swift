@@ -41,9 +41,9 @@ final class ShardedReplayThreads: @unchecked Sendable {
     // Rows the replayers check as the reader does are refused by the tracker
     // only for going back in time, which the one table follows.
     let table = tracker.validation == RangingCSVReader.rowValidation
-      ? WholeReplayTable(
+      ? ShardedTrackRegistry(
         capacity: tracker.capacity, lostTimeoutSeconds: tracker.lostTimeoutSeconds,
-        schedule: LostCheckSchedule(validation: tracker.validation, ignoresPoses: ignoresPoses))
+        poseValidation: tracker.validation, ignoresPoses: ignoresPoses)
       : nil
     router = ShardRouter(shardCount: shardCount, table: table)
   }
@@ -159,7 +159,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
 
   /// Where an event falls in one replay's order (``ReplayEventPlace``).
   private static func eventKey(_ event: (place: ReplayEventPlace, text: String)) -> (Int, Int) {
-    (event.place.line, event.place.step.rawValue << 32 | event.place.slot)
+    (event.place.line, Int(event.place.step.rawValue) << 32 | event.place.slot)
   }
 
   /// Puts the events of a shard's output in ``eventKey(_:)`` order, keeping

@@ -2,7 +2,7 @@
 
 /// The `objects` count of one replay of the whole input (``ReplaySummary/objects``),
 /// kept by the reader thread of a ``ShardedReplay`` beside its
-/// `WholeReplayTable`, since the shards' own counts do not add up to it once
+/// `ShardedTrackRegistry`, since the shards' own counts do not add up to it once
 /// names are forgotten.
 ///
 /// One ``Replayer`` counts a name when it interns it, and before each row,
@@ -33,7 +33,7 @@ struct WholeReplayObjectCount {
   ///
   /// - Complexity: O(live names); it leaves at most the table's capacity
   ///   live, so O(1) amortised per counted name.
-  mutating func forgetUntracked(by table: WholeReplayTable) {
+  mutating func forgetUntracked(by table: ShardedTrackRegistry) {
     var kept: [Int32] = []
     for entry in liveEntries {
       if table.tracks(UInt64(entry)) { kept.append(entry) } else { isLiveEntry[Int(entry)] = false }

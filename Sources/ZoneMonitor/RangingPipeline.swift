@@ -3,7 +3,10 @@ import RangingEngine
 
 /// The whole per-update path: validation, object table, distance filter and
 /// zones (docs/DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
-/// this one type, so the order of the steps lives in one place.
+/// this one type. The order of the steps on the object table and the clock
+/// lives in `TrackRegistry`, which the tracker holds and the reader of a
+/// replay split over threads follows too; this type acts on each step's
+/// outcome, and each event it emits carries its step (``PipelineStep``).
 ///
 /// It sits in the ZoneMonitor module because it needs both the tracker
 /// (RangingEngine) and the zones, and RangingEngine does not depend on zones.
@@ -14,11 +17,9 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   // out; the runtime checks cost more than the zone logic (docs/PERFORMANCE.md).
   @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
   public let suspensionPolicy: SuspensionPolicy
-  /// The clock, and when it runs the lost check.
-  @exclusivity(unchecked) private var lostCheckClock = LostCheckClock()
 
   /// The latest time seen on any update or clock advance.
-  public var clock: Timestamp? { lostCheckClock.time }
+  public var clock: Timestamp? { tracker.clock }
 
   /// How often, in clock time, objects are checked for the lost timeout
   /// (``LostCheckClock/intervalSeconds``).
@@ -94,55 +95,49 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// - Complexity: O(zones) expected. Does not allocate.
   @inlinable @inline(__always) @discardableResult
   public func process(object: UInt64, validatedUpdate update: RangingUpdate, emit: (ZoneEvent) -> Void) -> TrackerUpdate {
-    let slot = expireIfSilent(object: object, at: update.time, emit: emit)
-    let result = tracker.update(object: object, withValidated: update, knownSlot: slot)
+    // The steps on the object table and the clock, in their order (TrackRegistry).
+    let measured = tracker.measure(object: object, at: update.time)
+    if measured.expiredSlot >= 0 { expired(slot: measured.expiredSlot, object: object, at: update.time, emit: emit) }
+    guard !measured.isRefused else { return .rejected(.timeWentBackwards) }
+    let result = tracker.update(object: object, withValidated: update, measured: measured)
     if case .accepted(let slot, let state, _, let evicted) = result {
       zonesAfter(object: object, slot: slot, state: state, evicted: evicted, at: update.time, emit: emit)
     }
+    if measured.checksLost { removeLost(at: update.time, emit: emit) }
     return result
   }
 
-  /// Ends the track of `object` when it has been silent for longer than the
-  /// lost timeout at `time`: its zones exit with reason `lost` and the
-  /// tracker forgets it, as ``advanceClock(to:emit:)`` would have done had the
-  /// clock moved during the gap. Nothing happens for an unknown object, or
-  /// for a time earlier than its latest update (the tracker rejects that).
-  ///
-  /// - Returns: the object's slot when it is still tracked afterwards (what
-  ///   `ObjectTracker.slot(of:)` now returns), so that the update that follows
-  ///   need not look it up again.
-  /// - Complexity: O(1) expected; O(zones) when the object is lost. Does not allocate.
-  @inlinable @inline(__always) @discardableResult
-  func expireIfSilent(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) -> Int? {
-    guard let slot = tracker.slot(of: object) else { return nil }
-    guard time.seconds(since: tracker.lastSeen(inSlot: slot)) > tracker.configuration.lostTimeoutSeconds else {
-      return slot
-    }
-    expire(slot: slot, object: object, at: time, emit: emit)
-    return nil
-  }
-
-  /// The rare half of ``expireIfSilent(object:at:emit:)``, out of line.
+  /// The zones of `object`, lost by its own silence (`TrackRegistry`, step 1),
+  /// exit with reason `lost` and this update's time, as if a lost check had
+  /// found it during the gap; the update then starts a new track. Out of line: rare.
   @usableFromInline @inline(never)
-  func expire(slot: Int, object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
-    tracker.remove(object: object)
+  func expired(slot: Int, object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .input, emit: emit)
   }
 
-  /// The zone steps of ``process(object:update:emit:)`` after an accepted update.
+  /// The zone steps of ``process(object:update:emit:)`` after an accepted
+  /// update: the evicted object's exits, then the object's own events.
   @usableFromInline
   func zonesAfter(
     object: UInt64, slot: Int, state: TrackState, evicted: UInt64?, at time: Timestamp, emit: (ZoneEvent) -> Void
   ) {
     if let evicted {
-      monitor.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, emit: emit)
+      monitor.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, step: .eviction, emit: emit)
     }
     if state.isConfirmed {
       monitor.evaluate(
         slot: slot, object: object, range: state.range, direction: state.direction,
         directionState: state.directionState, at: time, emit: emit)
     }
-    advanceClock(to: time, emit: emit)
+  }
+
+  /// The lost check (`TrackRegistry`, step 4): the zones of every object
+  /// silent for the lost timeout exit, in slot order, with reason `lost`.
+  @usableFromInline
+  func removeLost(at time: Timestamp, emit: (ZoneEvent) -> Void) {
+    tracker.removeLost(at: time) { slot, object in
+      monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, emit: emit)
+    }
   }
 
   /// Takes the phone's attitude at `time` (`ObjectTracker.update(pose:at:)`):
@@ -167,48 +162,50 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// (its zones exit with reason `lost`), as in ``process(object:update:emit:)``.
   /// - Complexity: O(zones). Does not allocate.
   public func process(object: UInt64, lifecycle event: LifecycleEvent, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    expireIfSilent(object: object, at: time, emit: emit)
+    let reason: ExitReason? = switch event {
+    case .removedTimeout: .removedTimeout
+    case .removedPeerEnded: .removedPeerEnded
+    case .invalidated: .invalidated
+    case .suspended, .suspensionEnded: nil
+    }
+    // The zones still hold the slot's state: the registry has freed it, nothing has reused it.
+    let steps = tracker.lifecycle(object: object, endsTrack: event.endsTrack, at: time)
+    if steps.expiredSlot >= 0 { expired(slot: steps.expiredSlot, object: object, at: time, emit: emit) }
+    if let reason, steps.removedSlot >= 0 {
+      monitor.exitAll(slot: steps.removedSlot, object: object, at: time, reason: reason, step: .input, emit: emit)
+    }
     switch event {
-    case .removedTimeout: remove(object: object, at: time, reason: .removedTimeout, emit: emit)
-    case .removedPeerEnded: remove(object: object, at: time, reason: .removedPeerEnded, emit: emit)
-    case .invalidated: remove(object: object, at: time, reason: .invalidated, emit: emit)
     case .suspended:
       if suspensionPolicy == .exitZones, let slot = tracker.slot(of: object) {
-        monitor.exitAll(slot: slot, object: object, at: time, reason: .suspended, emit: emit)
+        monitor.exitAll(slot: slot, object: object, at: time, reason: .suspended, step: .input, emit: emit)
       }
     case .suspensionEnded:
       tracker.restart(object: object)
+    case .removedTimeout, .removedPeerEnded, .invalidated:
+      break
     }
-    advanceClock(to: time, emit: emit)
+    if steps.checksLost { removeLost(at: time, emit: emit) }
   }
 
   /// Moves the clock forward (for example from a firmware timer) and exits
   /// the zones of objects not heard from for the lost timeout, when the lost
-  /// check is due (``LostCheckClock``).
+  /// check is due (`LostCheckClock`); each exit's step is ``PipelineStep/lostCheck``.
   ///
   /// - Complexity: O(capacity) at most every ``lostCheckIntervalSeconds``, else O(1).
   public func advanceClock(to time: Timestamp, emit: (ZoneEvent) -> Void) {
-    guard lostCheckClock.advance(to: time) else { return }
-    tracker.removeLost(at: time) { slot, object in
-      monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
-    }
+    if tracker.advanceClock(to: time) { removeLost(at: time, emit: emit) }
   }
 
   /// Evicts `object` at `time` as a new object evicts the stalest one when the
   /// table is full (`ObjectTracker.evict(object:)`): its zones exit with
-  /// reason `evicted` and the tracker forgets it. For a replay that shares one
-  /// table's objects among several pipelines and finds the table full
-  /// (`ShardedReplay`); the clock does not move. Unknown objects are ignored.
+  /// reason `evicted` (step ``PipelineStep/eviction``) and the tracker forgets
+  /// it. For a replay that shares one table's objects among several pipelines
+  /// and finds the table full (`ShardedReplay`); the clock does not move.
+  /// Unknown objects are ignored.
   /// - Complexity: O(zones). Does not allocate.
   public func evict(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    remove(object: object, at: time, reason: .evicted, emit: emit)
-  }
-
-  /// Exits `object`'s zones with `reason` and forgets its track; an eviction
-  /// is counted as one (`ObjectTracker.evict(object:)`).
-  private func remove(object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void) {
     guard let slot = tracker.slot(of: object) else { return }
-    monitor.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)
-    if reason == .evicted { tracker.evict(object: object) } else { tracker.remove(object: object) }
+    monitor.exitAll(slot: slot, object: object, at: time, reason: .evicted, step: .eviction, emit: emit)
+    tracker.evict(object: object)
   }
 }

@@ -16,11 +16,16 @@ public struct ZoneEvent: Equatable, Sendable {
   public var sigmaMeters: Double
   /// Why the object left, for exits not caused by a measurement; nil otherwise.
   public var reason: ExitReason?
+  /// The step of the pipeline's processing of one input that emitted it
+  /// (`TrackRegistry`'s order), so that a replay split over threads can put
+  /// events back in one replay's order without inferring it.
+  public var step: PipelineStep
 
   public init(
     object: UInt64, zone: Int, kind: ZoneEventKind, time: Timestamp, distanceMeters: Double,
-    sigmaMeters: Double, reason: ExitReason? = nil
+    sigmaMeters: Double, reason: ExitReason? = nil, step: PipelineStep = .input
   ) {
+    self.step = step
     self.object = object
     self.zone = zone
     self.kind = kind

@@ -103,17 +103,18 @@ public struct ZoneMembership: Sendable {
   }
 
   /// Exits every zone the object in `slot` is inside, smallest first, with
-  /// `reason` and the last filtered distance, and clears the slot.
+  /// `reason`, the last filtered distance and the pipeline's `step`, and clears the slot.
   ///
   /// - Complexity: O(zones). Does not allocate.
   public mutating func exitAll(
-    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void
+    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep = .input,
+    emit: (ZoneEvent) -> Void
   ) {
     let base = slot * zones.count
     for zone in ascendingRadius where inside[base + zone] {
       emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
                      distanceMeters: lastRange[slot].distanceMeters, sigmaMeters: lastRange[slot].sigmaMeters,
-                     reason: reason))
+                     reason: reason, step: step))
     }
     clear(slot: slot)
   }

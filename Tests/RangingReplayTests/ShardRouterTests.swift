@@ -64,13 +64,10 @@ struct ShardRouterTests {
     }.first
   }
 
-  private static var schedule: LostCheckSchedule {
-    LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: false)
-  }
-
   /// The one table of a tracker of `capacity` objects and a 5 s lost timeout.
-  private static func table(capacity: Int = 64) -> WholeReplayTable {
-    WholeReplayTable(capacity: capacity, lostTimeoutSeconds: 5, schedule: schedule)
+  private static func table(capacity: Int = 64, ignoresPoses: Bool = false) -> ShardedTrackRegistry {
+    ShardedTrackRegistry(
+      capacity: capacity, lostTimeoutSeconds: 5, poseValidation: RangingCSVReader.rowValidation, ignoresPoses: ignoresPoses)
   }
 
   @Test("Objects go, the busiest first, to the shard with the fewest rows: 6, 3, 2 and 1 rows make 6 and 6")
@@ -135,9 +132,9 @@ struct ShardRouterTests {
 
   @Test("The lost check runs where the clock first reaches 0.5 s past the previous one; earlier times do not move it")
   func lostCheckSchedule() {
-    var schedule = Self.schedule
+    var registry = TrackRegistry(capacity: 4, lostTimeoutSeconds: 5)
     let times = [0.0, 0.3, 0.49, 0.5, 0.2, 0.99, 1.0, 1.7, 1.6, 2.2]
-    let runs = times.map { schedule.advance(to: Timestamp(seconds: $0)) }
+    let runs = times.enumerated().map { registry.measure(UInt64($0.offset), at: Timestamp(seconds: $0.element)).checksLost }
     // 0 (first), 0.5 (0.5 after 0), 1.0 (0.5 after 0.5), 1.7 (0.7 after 1.0), 2.2 (0.5 after 1.7).
     #expect(runs == [true, false, false, true, false, false, true, true, false, true])
   }
@@ -145,10 +142,10 @@ struct ShardRouterTests {
   @Test("A pose earlier than the last one taken is refused, as the tracker refuses it; with poses ignored, none is")
   func poses() {
     let level = Attitude(w: 1, x: 0, y: 0, z: 0)
-    var schedule = Self.schedule
-    let taken = [1, 0.5, 1].map { schedule.posed(at: Timestamp(seconds: $0), attitude: level) }
+    var table = Self.table()
+    let taken = [1, 0.5, 1].map { table.posed(at: Timestamp(seconds: $0), attitude: level) }
     #expect(taken == [true, false, true])
-    var ignoring = LostCheckSchedule(validation: RangingCSVReader.rowValidation, ignoresPoses: true)
+    var ignoring = Self.table(ignoresPoses: true)
     let takenIgnoring = [1, 0.5].map { ignoring.posed(at: Timestamp(seconds: $0), attitude: level) }
     #expect(takenIgnoring == [true, true])
   }

@@ -16,3 +16,15 @@ public enum LifecycleEvent: UInt8, Sendable {
   /// The session was invalidated and will deliver nothing more.
   case invalidated
 }
+
+extension LifecycleEvent {
+  /// Whether the event ends the object's track (removal and invalidation
+  /// do; a suspension and its end do not): `TrackRegistry.lifecycle(_:endsTrack:at:)`.
+  @inlinable
+  public var endsTrack: Bool {
+    switch self {
+    case .removedTimeout, .removedPeerEnded, .invalidated: true
+    case .suspended, .suspensionEnded: false
+    }
+  }
+}

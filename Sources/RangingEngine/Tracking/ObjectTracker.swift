@@ -9,7 +9,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   public let configuration: TrackerConfiguration
   // @usableFromInline so that `update` can be @inlinable and specialised in the
   // caller's module (docs/PERFORMANCE.md); exclusivity unchecked as in RangeFilter.
-  @exclusivity(unchecked) @usableFromInline var table: ObjectTable
+  /// The tracked objects' slots, the clock and the pose gate: the pipeline's step order (``TrackRegistry``).
+  @exclusivity(unchecked) @usableFromInline var registry: TrackRegistry
   @usableFromInline let filters: [RangeFilter<Backend>]
   /// One per slot when direction tracking is on, else empty.
   @usableFromInline let directionFilters: [DirectionFilter<Backend>]
@@ -23,12 +24,10 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// pose (``update(pose:at:)``), or nil before the first: every direction
   /// filter uses it from its object's next update on.
   @exclusivity(unchecked) @usableFromInline var attitude: RotationMatrix? = nil
-  /// Which poses are taken (valid, in time order), and the latest one's time.
-  @exclusivity(unchecked) private var poses = PoseGate()
 
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
     self.configuration = configuration
-    table = ObjectTable(capacity: configuration.capacity)
+    registry = TrackRegistry(capacity: configuration.capacity, lostTimeoutSeconds: configuration.lostTimeoutSeconds)
     var filters: [RangeFilter<Backend>] = []
     filters.reserveCapacity(configuration.capacity)
     for _ in 0..<configuration.capacity {
@@ -54,20 +53,20 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   }
 
   /// The number of slots, ``TrackerConfiguration/capacity``.
-  public var capacity: Int { table.capacity }
+  public var capacity: Int { registry.capacity }
 
   /// The slot of `object`, or nil when it is not tracked.
-  public func slot(of object: UInt64) -> Int? { table.slot(of: object) }
+  public func slot(of object: UInt64) -> Int? { registry.slot(of: object) }
 
   /// The object in `slot`. Precondition: the slot is in use.
-  public func object(in slot: Int) -> UInt64 { table.object(in: slot) }
+  public func object(in slot: Int) -> UInt64 { registry.object(in: slot) }
 
   /// The time of the latest accepted update of the object in `slot`.
   @inlinable
-  public func lastSeen(inSlot slot: Int) -> Timestamp { table.lastSeen(in: slot) }
+  public func lastSeen(inSlot slot: Int) -> Timestamp { registry.lastSeen(in: slot) }
 
   /// The number of objects tracked now (at most ``capacity``).
-  public var count: Int { table.count }
+  public var count: Int { registry.count }
 
   /// Validates and fuses one update.
   ///
@@ -93,36 +92,53 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// itself (a CSV reader checks every row to report it); the checks are not
   /// repeated. The per-object time order is still checked here.
   ///
+  /// Used alone, the tracker neither loses silent objects nor moves a clock:
+  /// that is the pipeline's order (``measure(object:at:)``).
+  ///
   /// Precondition (not checked): `configuration.validation.rejection(of: update)` is nil.
   /// - Complexity: as ``update(object:with:)``. Does not allocate.
   @inlinable @inline(__always)
   public func update(object: UInt64, withValidated update: RangingUpdate) -> TrackerUpdate {
-    self.update(object: object, withValidated: update, knownSlot: table.slot(of: object))
+    guard let placed = registry.place(object, at: update.time, knownSlot: registry.slot(of: object)) else {
+      return .rejected(.timeWentBackwards)
+    }
+    return self.update(object: object, withValidated: update, inSlot: placed.slot, isNew: placed.isNew, evicted: placed.evicted)
   }
 
-  /// ``update(object:withValidated:)`` for a caller that has just looked the
-  /// object up: `knownSlot` is what ``slot(of:)`` returned for it, with no
-  /// change to the tracker in between. It spares the update a second lookup
-  /// (`RangingPipeline` checks the object's silence first).
+  /// The pipeline's steps of a measurement of `object` at `time` on the
+  /// object table and the clock (``TrackRegistry/measure(_:at:slotHint:)``),
+  /// before its filters: the caller then fuses it with
+  /// ``update(object:withValidated:measured:)`` unless it was refused.
   ///
-  /// Precondition (not checked): as ``update(object:withValidated:)``, and
-  /// `knownSlot == slot(of: object)`.
-  /// - Complexity: O(1) expected. Does not allocate. Always inlined: the
-  ///   result is then taken apart in the caller's registers instead of being
-  ///   written to memory and read back (docs/PERFORMANCE.md).
+  /// - Complexity: O(1) expected; O(capacity) when it evicts. Does not allocate.
   @inlinable @inline(__always)
-  public func update(object: UInt64, withValidated update: RangingUpdate, knownSlot: Int?) -> TrackerUpdate {
-    var evicted: UInt64? = nil
-    let slot: Int
-    if let known = knownSlot {
-      // Against the object's latest accepted update (its table entry), not its
-      // filter's time: a direction-only update leaves an unstarted distance
-      // filter's time behind, and a reused slot's filter keeps the previous object's.
-      guard update.time >= table.lastSeen(in: known) else { return .rejected(.timeWentBackwards) }
-      slot = known
-    } else {
-      (slot, evicted) = insert(object, at: update.time)
-    }
+  public func measure(object: UInt64, at time: Timestamp) -> TrackRegistry.Measurement {
+    let measured = registry.measure(object, at: time)
+    if measured.expiredSlot >= 0 { resetFilters(in: measured.expiredSlot) }
+    return measured
+  }
+
+  /// Fuses `update` into the slot ``measure(object:at:)`` placed it in.
+  ///
+  /// Precondition (not checked): `measured` is what ``measure(object:at:)``
+  /// returned for `object` at `update.time`, not refused, with no change to
+  /// the tracker in between; `update` passed ``TrackerConfiguration/validation``.
+  /// - Complexity: O(1). Does not allocate. Always inlined: the result is then
+  ///   taken apart in the caller's registers instead of being written to
+  ///   memory and read back (docs/PERFORMANCE.md).
+  @inlinable @inline(__always)
+  public func update(
+    object: UInt64, withValidated update: RangingUpdate, measured: TrackRegistry.Measurement
+  ) -> TrackerUpdate {
+    self.update(object: object, withValidated: update, inSlot: measured.slot, isNew: measured.isNew, evicted: measured.evicted)
+  }
+
+  /// The filters' part of an update placed in `slot` (a new track when `isNew`).
+  @inlinable @inline(__always)
+  func update(
+    object: UInt64, withValidated update: RangingUpdate, inSlot slot: Int, isNew: Bool, evicted: UInt64?
+  ) -> TrackerUpdate {
+    if isNew { startTrack(of: object, in: slot, evicting: evicted) }
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
     // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
@@ -132,7 +148,6 @@ public final class ObjectTracker<Backend: KalmanBackend> {
       update.distanceMeters = calibration.correctedDistance(
         measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
     }
-    table.touch(slot, at: update.time)
     let filter = filters[slot]
     var outcome: UpdateOutcome? = nil
     var range: RangeEstimate
@@ -177,13 +192,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   ///   previous accepted pose's (``PoseGate``). A rejected pose changes nothing.
   /// - Complexity: O(1). Does not allocate.
   public func update(pose: Attitude, at time: Timestamp) -> RejectionReason? {
-    if let reason = poses.admit(pose, at: time, validation: configuration.validation) { return reason }
+    if let reason = registry.admit(pose, at: time, validation: configuration.validation) { return reason }
     attitude = RotationMatrix(pose)
     return nil
   }
 
   /// The time of the latest accepted pose, or nil before the first.
-  public var lastPoseTime: Timestamp? { poses.latestTime }
+  public var lastPoseTime: Timestamp? { registry.lastPoseTime }
 
   /// The direction after `update`: from the 3-D filter once a direction has
   /// started it; until then (and when direction tracking is off) the
@@ -201,15 +216,13 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
   }
 
-  /// A new object takes a slot (evicting the stalest when full) with fresh
-  /// filters and its calibration.
+  /// A new object's track starts in `slot` (taken from `evicted`, if any)
+  /// with fresh filters and its calibration.
   @usableFromInline
-  func insert(_ object: UInt64, at time: Timestamp) -> (slot: Int, evicted: UInt64?) {
-    let inserted = table.insert(object, at: time)
-    if inserted.evicted != nil { evictionCount += 1 }
-    resetFilters(in: inserted.slot)
-    slotCalibrations[inserted.slot] = rangeCalibration(forObject: object)
-    return inserted
+  func startTrack(of object: UInt64, in slot: Int, evicting evicted: UInt64?) {
+    if evicted != nil { evictionCount += 1 }
+    resetFilters(in: slot)
+    slotCalibrations[slot] = rangeCalibration(forObject: object)
   }
 
   /// Sets the range calibration of one object, in place of
@@ -224,7 +237,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   @discardableResult
   public func setRangeCalibration(_ calibration: RangeCalibration?, forObject object: UInt64) -> Bool {
     guard objectCalibrations.set(calibration, for: object) else { return false }
-    if let slot = table.slot(of: object) { slotCalibrations[slot] = rangeCalibration(forObject: object) }
+    if let slot = registry.slot(of: object) { slotCalibrations[slot] = rangeCalibration(forObject: object) }
     return true
   }
 
@@ -234,7 +247,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     objectCalibrations.calibration(of: object) ?? configuration.rangeCalibration
   }
 
-  private func resetFilters(in slot: Int) {
+  @usableFromInline
+  func resetFilters(in slot: Int) {
     filters[slot].reset()
     if !directionFilters.isEmpty { directionFilters[slot].reset() }
   }
@@ -242,8 +256,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// Forgets `object` (removed, invalidated or lost); returns its former slot.
   @discardableResult
   public func remove(object: UInt64) -> Int? {
-    guard let slot = table.slot(of: object) else { return nil }
-    table.remove(slot: slot)
+    guard let slot = registry.remove(object) else { return nil }
     resetFilters(in: slot)
     return slot
   }
@@ -262,22 +275,38 @@ public final class ObjectTracker<Backend: KalmanBackend> {
 
   /// Restarts `object`'s filter (after a suspension its state is stale).
   public func restart(object: UInt64) {
-    if let slot = table.slot(of: object) { resetFilters(in: slot) }
+    if let slot = registry.slot(of: object) { resetFilters(in: slot) }
   }
+
+  /// The pipeline's steps of a life-cycle row of `object` at `time`
+  /// (``TrackRegistry/lifecycle(_:endsTrack:at:)``): a silent object is lost
+  /// first, a row that ends the track removes it, and the clock moves.
+  ///
+  /// - Complexity: O(1) expected. Does not allocate.
+  public func lifecycle(object: UInt64, endsTrack: Bool, at time: Timestamp) -> TrackRegistry.Lifecycle {
+    let steps = registry.lifecycle(object, endsTrack: endsTrack, at: time)
+    if steps.expiredSlot >= 0 { resetFilters(in: steps.expiredSlot) }
+    if steps.removedSlot >= 0 { resetFilters(in: steps.removedSlot) }
+    return steps
+  }
+
+  /// Moves the clock to `time`: whether the lost check is due (``removeLost(at:_:)``).
+  ///
+  /// - Complexity: O(1). Does not allocate.
+  public func advanceClock(to time: Timestamp) -> Bool { registry.advanceClock(to: time) }
+
+  /// The latest time seen on a measurement, life-cycle row or clock advance
+  /// of the pipeline's steps, or nil before the first.
+  public var clock: Timestamp? { registry.time }
 
   /// Removes every object not heard from for ``TrackerConfiguration/lostTimeoutSeconds``
   /// before `now`, calling `body(slot, object)` for each before it goes.
   ///
   /// - Complexity: O(capacity). Does not allocate.
   public func removeLost(at now: Timestamp, _ body: (Int, UInt64) -> Void) {
-    let timeout = configuration.lostTimeoutSeconds
-    for slot in 0..<table.capacity where table.isInUse(slot) {
-      if now.seconds(since: table.lastSeen(in: slot)) > timeout {
-        let object = table.object(in: slot)
-        body(slot, object)
-        table.remove(slot: slot)
-        resetFilters(in: slot)
-      }
+    registry.removeLost(at: now) { slot, object in
+      body(slot, object)
+      resetFilters(in: slot)
     }
   }
 }

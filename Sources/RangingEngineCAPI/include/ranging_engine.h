@@ -500,7 +500,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  */
 #if UINTPTR_MAX == 0xFFFFFFFFu
 /* 32-bit targets (Cortex-M, Embedded Swift). */
-#define RANGING_ENGINE_FIXED_BYTES 810
+#define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
 #define RANGING_ENGINE_BYTES_PER_OBJECT 986
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2366
@@ -509,7 +509,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 #define RANGING_ENGINE_BYTES_PER_EVENT 40
 #else
 /* 64-bit hosts (Swift runtime). */
-#define RANGING_ENGINE_FIXED_BYTES 1138
+#define RANGING_ENGINE_FIXED_BYTES 1146
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
 #define RANGING_ENGINE_BYTES_PER_OBJECT 1086
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2458

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import RangingEngine
-
-/// The engine's clock and when it runs the periodic lost check: the one rule
-/// that ``RangingPipeline/advanceClock(to:emit:)`` follows, and that a replay
-/// split over threads follows too, to know on its reader thread at which rows
-/// one replay of a whole file would check, without an engine.
+/// The engine's clock and when it runs the periodic lost check: the rule that
+/// ``TrackRegistry`` follows for the pipeline (`RangingPipeline.advanceClock(to:emit:)`)
+/// and for the reader of a replay split over threads alike.
 ///
 /// The clock is the latest time seen: an earlier time leaves it where it is.
 /// The check is due at the first time, and then whenever the clock reaches at
