@@ -32,12 +32,13 @@ struct UnknownOption {
   static func refuseFirst(in arguments: [String]) {
     guard let unknown = first(in: arguments) else { return }
     let name = (["rangectl"] + unknown.commandPath).joined(separator: " ")
-    FileHandle.standardError.write(Data("""
+    // Through Diagnostics, which shows control characters in the option as escapes.
+    Diagnostics.write("""
       Error: \(unknown.message)
       Usage: \(RangeCtl.usageString(for: unknown.command))
         See '\(name) --help' for more information.
 
-      """.utf8))
+      """)
     exit(ExitCode.validationFailure.rawValue)
   }
 
