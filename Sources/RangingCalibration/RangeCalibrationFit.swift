@@ -168,7 +168,18 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
   private static func location(of residuals: [Double], path: String) throws(CalibrationError) -> RangeCalibrationFit {
     let result = RobustRegression.fit(
       design: [Double](repeating: 1, count: residuals.count), columns: 1, observations: residuals, weighting: .huber)
-    let fit = try unwrap(result, path: path)
+    var fit = try unwrap(result, path: path)
+    // Every residual the same (truth equal to distance, or off by one constant): a perfect fit,
+    // not a degenerate one. GSL's robust sigma is then 0 and its covariance 0/0 (NaN), which
+    // would be refused below as a sign of wrong units; the exact answer is that residual, with
+    // standard error 0.
+    if let first = residuals.first, residuals.allSatisfy({ $0 == first }) {
+      fit.coefficients = [first]
+      fit.covariance = [0]
+      fit.robustSigma = 0
+      fit.weights = [Double](repeating: 1, count: residuals.count)
+      fit.converged = true
+    }
     return RangeCalibrationFit(
       model: .offset, method: "Huber location", offsetMeters: fit.coefficients[0],
       offsetStandardErrorMeters: fit.standardError(0), scale: 1, scaleStandardError: nil,

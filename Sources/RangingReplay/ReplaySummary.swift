@@ -32,6 +32,10 @@ public struct ReplaySummary: Equatable, Sendable {
   /// Header names that no column the reader knows reads
   /// (`RangingCSVReader/unusedColumns`); the report names them once.
   public var unusedColumns: [String] = []
+  /// Samples of the accepted distances and of each object's update
+  /// intervals, in fixed memory, for a warning when they are implausible
+  /// for the input's units.
+  public var unitEvidence = UnitEvidence()
 
   public init() {}
 
@@ -59,6 +63,7 @@ public struct ReplaySummary: Equatable, Sendable {
       merged.evictions += shard.evictions
       merged.enterEvents += shard.enterEvents
       merged.exitEvents += shard.exitEvents
+      merged.unitEvidence.merge(shard.unitEvidence)
     }
     return merged
   }

@@ -146,6 +146,7 @@ public struct Replayer<Backend: KalmanBackend> {
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate, wholeSlot: Int32) {
       tally.line = line
       var update = update
+      let distanceRead = update.distanceMeters
       // After the reader's checks, which apply to what the device reported, as in the tracker.
       if !calibrations.isEmpty, let distance = update.distanceMeters,
         let calibration = tally.calibration(of: id, from: calibrations, tracker: pipeline.tracker)
@@ -158,6 +159,7 @@ public struct Replayer<Backend: KalmanBackend> {
       switch result {
       case .accepted(let slot, let state, let outcome, _):
         tally.summary.measurementsAccepted += 1
+        tally.noteUnits(line: line, object: id, seconds: seconds, distanceMeters: distanceRead)
         if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: capacity) }
         if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
         // The name is looked up only for an observer: copying it costs a retain and a release.
@@ -281,6 +283,17 @@ final class ReplayTally {
   /// slot (raw storage, so that the per-row write needs no uniqueness check).
   @usableFromInline @exclusivity(unchecked) var wholeSlotOfSlot: UnsafeMutablePointer<Int32>? = nil
   @usableFromInline @exclusivity(unchecked) var objectOfWholeSlot: UnsafeMutablePointer<UInt64>? = nil
+  /// Each object's last accepted measurement, for ``UnitEvidence/intervalsSeconds``.
+  @usableFromInline @exclusivity(unchecked) var lastMeasurementTimes = LastMeasurementTimes()
+
+  /// Adds an accepted measurement to ``ReplaySummary/unitEvidence``.
+  @inlinable
+  func noteUnits(line: Int, object: UInt64, seconds: Double, distanceMeters: Double?) {
+    if let distanceMeters { summary.unitEvidence.distancesMeters.add(distanceMeters, line: line) }
+    if let interval = lastMeasurementTimes.interval(of: object, at: seconds) {
+      summary.unitEvidence.intervalsSeconds.add(interval, line: line)
+    }
+  }
 
   deinit {
     wholeSlotOfSlot?.deallocate()

@@ -102,6 +102,22 @@ struct CalibrateCommandTests {
     #expect(replay.status == 0, "stderr: \(replay.stderr)")
   }
 
+  /// Issue 34, item 14: "the fit's offset standard error is not finite (nan); check that 'distance' and the
+  /// true distance are both in metres" before, exit 65.
+  @Test("A perfect fit (truth equal to distance, or a static recording exactly at the known distance) is offset 0",
+        arguments: [["--fit", "offset"], ["--fit", "offset-scale"], ["--known-distance", "2"]])
+  func perfectFit(_ arguments: [String]) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let rows = arguments[0] == "--known-distance" ? (0..<6).map { "\($0),tag,2,2" } : (1...6).map { "\($0),tag,\($0),\($0)" }
+    let path = try scratch.write("perfect.csv", (["t,object,distance,true_distance"] + rows).joined(separator: "\n") + "\n")
+    let result = try Rangectl.run(["calibrate", path] + arguments)
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(result.stdoutLines.contains("offset  0.0000 m  (standard error 0.0000 m)"), "\(result.stdout)")
+    #expect(result.stdoutLines.contains("residual robust sigma 0.0000 m"), "\(result.stdout)")
+    #expect(!result.stderr.contains("not finite"), "stderr: \(result.stderr)")
+  }
+
   static let failures: [CalibrateFailureCase] = [
     CalibrateFailureCase(
       name: "a missing file", contents: nil, arguments: [], status: 66, message: "FILE: cannot open"),

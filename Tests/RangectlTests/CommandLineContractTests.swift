@@ -53,6 +53,27 @@ struct CommandLineContractTests {
     NotRangingCSVCase(name: "only comments and blank lines", contents: "# nothing here\n\n", reason: "no header line"),
     NotRangingCSVCase(
       name: "a header without an object column", contents: "t,distance\n1,2\n", reason: "no 'object' column"),
+    // Issue 34, item 11: each said only "no 't' column" before.
+    NotRangingCSVCase(
+      name: "another tool's log", contents: "timestamp_ms,device,range_cm\n0,a,150\n",
+      reason: "input.csv:1: not a ranging CSV: no 't' column; found 'timestamp_ms', 'device', 'range_cm': name the columns to "
+        + "read, e.g. --column t=timestamp_ms --time-unit ms --column object=device --column distance=range_cm --distance-unit cm"),
+    NotRangingCSVCase(
+      name: "a header with names nothing guesses", contents: "a,b\n0,1\n",
+      reason: "no 't' column; found 'a', 'b': name the columns to read, e.g. --column t=NAME --column object=NAME"),
+    NotRangingCSVCase(
+      name: "a file split at semicolons", contents: "t;object;distance\n0;a;1\n",
+      reason: "no 't' column; found 't;object;distance': rangectl reads fields separated by commas only, and this header "
+        + "has ';' (save the file with commas)"),
+    NotRangingCSVCase(
+      name: "a file split at tabs", contents: "t\tobject\tdistance\n0\ta\t1\n",
+      reason: "found 't\\tobject\\tdistance': rangectl reads fields separated by commas only, and this header has tabs"),
+    NotRangingCSVCase(
+      name: "the layout of a preset, without it",
+      contents: "time_ms,mac_address,status,distance[cm],loc_az_pdoa,loc_az,loc_el_pdoa,loc_el,rmt_az,rmt_el,RSSI[dBm]\n"
+        + "0,AA,SUCCESS,150,0,0,0,0,0,0,-60\n",
+      reason: "no 't' column; found 'time_ms', 'mac_address', 'status', 'distance[cm]', 'loc_az_pdoa', 'loc_az', "
+        + "'loc_el_pdoa', 'loc_el', ... (11 columns): give --preset qorvo, whose layout this is"),
   ]
 
   @Test("A file that is not a ranging CSV exits 65", arguments: notRangingCSVCases)

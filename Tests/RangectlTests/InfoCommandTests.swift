@@ -7,7 +7,7 @@ import Testing
 @Suite("rangectl info")
 struct InfoCommandTests {
   /// tag-a every 0.2 s from 0 to 2 s (11 rows, 10 intervals over 2 s: 5 Hz),
-  /// all with a distance and true_distance, a direction on even steps (6);
+  /// all with a distance (1 to 2 m) and true_distance, a direction on even steps (6);
   /// tag-b every 1 s from 0.5 to 3.5 s (4 rows, 3 intervals over 3 s: 1 Hz),
   /// no truth, no direction; one life-cycle row of tag-b at 3.75 s; one row
   /// whose t is beyond the reader's ±9.2e12 s (docs/FORMATS.md §1), on line 18.
@@ -15,7 +15,7 @@ struct InfoCommandTests {
     var lines = ["t,object,distance,dir_x,dir_y,dir_z,true_distance,event,colour"]
     for step in 0...10 {
       let direction = step % 2 == 0 ? "0,0,-1" : ",,"
-      lines.append("\(Double(step) * 0.2),tag-a,1.5,\(direction),1.4,,red")
+      lines.append("\(Double(step) * 0.2),tag-a,\(1 + Double(step) / 10),\(direction),1.4,,red")
     }
     for step in 0...3 { lines.append("\(0.5 + Double(step)),tag-b,3,,,,,,") }
     lines.append("3.75,tag-b,,,,,,removed_peer_ended,")
@@ -39,9 +39,12 @@ struct InfoCommandTests {
     #expect(lines.contains("  rejected, time_out_of_range: 1"))
     #expect(lines.contains("time: 0.000 s to 3.750 s (span 3.750 s)"))
     #expect(lines.contains("objects: 2 (with true_distance: 1, with a true position: 0)"))
-    // object, rows, distance, direction, true_distance, true position, life-cycle, first t, last t, rate
-    #expect(Self.cells(of: "tag-a", in: lines) == ["tag-a", "11", "11", "6", "11", "0", "0", "0.000", "2.000", "5.00"])
-    #expect(Self.cells(of: "tag-b", in: lines) == ["tag-b", "4", "4", "0", "0", "0", "1", "0.500", "3.500", "1.00"])
+    // object, rows, distance, direction, true_distance, true position, life-cycle, first t, last t, rate,
+    // distance range (issue 34, item 12)
+    #expect(Self.cells(of: "tag-a", in: lines)
+      == ["tag-a", "11", "11", "6", "11", "0", "0", "0.000", "2.000", "5.00", "1.00-2.00"])
+    #expect(Self.cells(of: "tag-b", in: lines)
+      == ["tag-b", "4", "4", "0", "0", "0", "1", "0.500", "3.500", "1.00", "3.00-3.00"])
     #expect(result.stderr.contains("<stdin>:18:"), "the rejected row is named by line: \(result.stderr)")
   }
 
@@ -50,7 +53,7 @@ struct InfoCommandTests {
     let result = try Rangectl.run(["info", "-"], stdin: "t,object,distance,event\n1,tag,,suspended\n")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdoutLines.contains("truth columns: none (rangectl evaluate needs true_distance)"))
-    #expect(Self.cells(of: "tag", in: result.stdoutLines) == ["tag", "0", "0", "0", "0", "0", "1", "-", "-", "-"])
+    #expect(Self.cells(of: "tag", in: result.stdoutLines) == ["tag", "0", "0", "0", "0", "0", "1", "-", "-", "-", "-"])
   }
 
   @Test("A bundled dataset: the rows and objects counted from its text")

@@ -137,6 +137,31 @@ struct OutputFailureTests {
     #expect(!result.stderr.contains("a\nb.csv"), "\(result.stderr)")
   }
 
+  /// Issue 34, item 14: Foundation's error dump before ("Error Domain=NSCocoaErrorDomain ...").
+  @Test("An output folder that cannot be made is one line naming the path and why, exit 73", arguments: [
+    (["generate", "--only", "walk-past", "--out", "FILE"], "rangectl generate: cannot create --out FILE: it is a file, not a folder"),
+    (["generate", "--only", "walk-past", "--out", "FILE/sub"], "rangectl generate: cannot create --out FILE/sub: FILE is a file, not a folder"),
+    (["replay", "FILE", "--out-dir", "FILE/out"], "rangectl replay: cannot create --out-dir FILE/out: FILE is a file, not a folder"),
+    (["replay", "FILE", "--out-dir", "FILE"], "rangectl replay: cannot create --out-dir FILE: it is a file, not a folder"),
+  ])
+  func outputFolderRefused(_ command: [String], _ message: String) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", Self.recording)
+    let result = try Rangectl.run(command.map { $0.replacingOccurrences(of: "FILE", with: path) })
+    #expect(result.status == 73, "stderr: \(result.stderr)")
+    #expect(result.stderr == message.replacingOccurrences(of: "FILE", with: path) + "\n")
+  }
+
+  @Test("An output folder under one that does not exist yet is made with its parents")
+  func outputFolderWithParents() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let result = try Rangectl.run(["generate", "--only", "walk-past", "--quiet", "--out", scratch.path("a/b/c")])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    #expect(FileManager.default.fileExists(atPath: scratch.path("a/b/c/walk-past.csv")))
+  }
+
   @Test("Output that reaches its file still exits 0 (the checks cost nothing when writes succeed)")
   func successStillSucceeds() throws {
     let scratch = try ScratchFolder()

@@ -116,7 +116,8 @@ class ColumnMapping:
         for required in ("t", "object"):
             if required not in indices:
                 source = self.source(required)
-                raise RangingFormatError(path, line, source, f"not a ranging CSV: no '{source}' column")
+                raise RangingFormatError(path, line, source, f"not a ranging CSV: no '{source}' column; "
+                                                             f"{foreign_header_hint(header, self)}")
         # dir_* win over azimuth and elevation (docs/FORMATS.md §5).
         if any(axis in indices for axis in ("dir_x", "dir_y", "dir_z")):
             for name in ANGLES:
@@ -128,6 +129,57 @@ class ColumnMapping:
         if self.success_status is None or self.success_status[0] not in header:
             return None
         return header.index(self.success_status[0])
+
+
+def foreign_header_hint(header, mapping):
+    """ForeignHeader.hint: the names a header without 't' or 'object' has, and
+    what would read it: the delimiter, a preset whose layout it is, or
+    --column mappings (column= here), guessed from the names. Worded as
+    rangectl words it; change both together."""
+    def shown(name):
+        return f"'{name[:40]}...'" if len(name) > 40 else f"'{name}'"
+    found = ", ".join(shown(name) for name in header[:8]) + (f", ... ({len(header)} columns)" if len(header) > 8 else "")
+    return f"found {found}: {_foreign_header_suggestion(header, mapping)}"
+
+
+def _foreign_header_suggestion(header, mapping):
+    for character, word in ((";", "';'"), ("\t", "tabs")):
+        if any(character in name for name in header):
+            return f"rangectl reads fields separated by commas only, and this header has {word} (save the file with commas)"
+    for name, make in PRESETS.items():
+        preset = make()
+        if preset != mapping and preset.source("t") in header and preset.source("object") in header:
+            return f"give --preset {name}, whose layout this is"
+
+    def guess(column):
+        for name in header:
+            lower = name.lower()
+            if column == "t" and (lower == "ts" or lower.startswith(("time", "ts_", "elapsed"))):
+                return name
+            words = ("object", "device", "tag", "anchor", "peer", "mac", "address") if column == "object" else ("range", "dist")
+            if column != "t" and any(word in lower for word in words):
+                return name
+        return None
+
+    def unit(name, units):
+        lower = name.lower()
+        return next((unit for unit in units if lower.endswith((f"_{unit}", f"[{unit}]", f"({unit})"))), None)
+
+    options = []
+    for column in ("t", "object", "distance"):
+        if mapping.source(column) in header:
+            continue
+        source = guess(column)
+        if source is None and column == "distance":
+            continue  # optional: suggested only when a name looks like one
+        options.append(f"--column {column}={source or 'NAME'}")
+        if source is None:
+            continue
+        if column == "t" and mapping.time_unit == "s" and unit(source, ("ms", "us", "ns")):
+            options.append(f"--time-unit {unit(source, ('ms', 'us', 'ns'))}")
+        if column == "distance" and mapping.distance_unit == "m" and unit(source, ("cm", "mm")):
+            options.append(f"--distance-unit {unit(source, ('cm', 'mm'))}")
+    return "name the columns to read, e.g. " + " ".join(options)
 
 
 def layout_attributes(header, layout, status_index):

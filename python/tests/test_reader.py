@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """read_csv and the inputs replay() takes: docs/FORMATS.md §1's rules, Parquet
 and Arrow, and errors that name the file, line and field."""
+import subprocess
+
 import pandas as pd
 import pyarrow as pa
 import pyarrow.feather as feather
@@ -54,6 +56,26 @@ def test_a_file_without_t_raises_with_file_line_and_field(tmp_path):
         rangingengine.read_csv(path)
     with pytest.raises(rangingengine.RangingFormatError):
         rangingengine.replay(pd.DataFrame({"object": ["a"], "distance": [1.0]}))
+
+
+@pytest.mark.parametrize("header", [
+    "timestamp_ms,device,range_cm",
+    "t;object;distance",
+    "time_ms,mac_address,status,distance[cm],loc_az_pdoa,loc_az,loc_el_pdoa,loc_el,rmt_az,rmt_el,RSSI[dBm]",
+    "a,b,c,d,e,f,g,h,i," + "k" * 80,
+    "t,distance",
+], ids=["other-log", "semicolons", "qorvo-layout", "many-names", "no-object"])
+def test_a_foreign_header_says_what_it_found_and_what_reads_it_as_rangectl_does(header, tmp_path, rangectl):
+    # Issue 34, item 11: "no 't' column" alone before.
+    path = tmp_path / "foreign.csv"
+    path.write_text(header + "\n")
+    done = subprocess.run([str(rangectl), "replay", str(path)], capture_output=True, text=True)
+    assert done.returncode == 65
+    said = done.stderr.strip().split(": not a ranging CSV: ", 1)[1]
+    with pytest.raises(rangingengine.RangingFormatError) as raised:
+        rangingengine.read_csv(path)
+    assert str(raised.value).endswith(f": not a ranging CSV: {said}")
+    assert "found '" in said
 
 
 def test_parquet_and_arrow_tables_are_taken_wherever_a_dataframe_is(tmp_path):

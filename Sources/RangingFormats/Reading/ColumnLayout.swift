@@ -100,7 +100,8 @@ struct ColumnLayout {
   /// Reads the layout from the header's trimmed field names.
   ///
   /// - Returns: the layout, or the reason the header is not a ranging CSV
-  ///   header (`no 't' column`, `no 'object' column`, `duplicate column 'x'`,
+  ///   header (`no 't' column; found ...` with ``ForeignHeader/hint``,
+  ///   `no 'object' column; found ...`, `duplicate column 'x'`,
   ///   `no column 'x' (--column distance=x)`).
   static func make(names: [Substring], mapping: ColumnMapping = .identity) -> Result<ColumnLayout, HeaderProblem> {
     let readable = KnownColumn.allCases.filter {
@@ -123,7 +124,8 @@ struct ColumnLayout {
       }
     }
     for required in [KnownColumn.t, .object] where indices[required.rawValue] == nil {
-      return .failure(HeaderProblem("no '\(mapping.source(of: required))' column"))
+      let hint = ForeignHeader(names: names, mapping: mapping).hint
+      return .failure(HeaderProblem("no '\(mapping.source(of: required))' column; \(hint)"))
     }
     // `dir_*` win over azimuth and elevation (docs/FORMATS.md §5).
     if [KnownColumn.dirX, .dirY, .dirZ].contains(where: { indices[$0.rawValue] != nil }) {

@@ -39,15 +39,16 @@ extension RecordingInventory {
   }
 
   /// One line per object, columns aligned: rows, what they carry, life-cycle
-  /// rows, first and last `t` and the mean rate ("-" where there is none).
+  /// rows, first and last `t`, the mean rate and the distances' range ("-"
+  /// where there is none).
   private func objectTable() -> [String] {
     let header = ["object", "rows", "distance", "direction", "true_distance", "true position", "life-cycle",
-                  "first t s", "last t s", "rate Hz"]
+                  "first t s", "last t s", "rate Hz", "distance m"]
     let rows = objects.map { object -> [String] in
       [Escaped(object.name).description, "\(object.rows)", "\(object.rowsWithDistance)", "\(object.rowsWithDirection)",
        "\(object.rowsWithTrueDistance)", "\(object.rowsWithTruePosition)", "\(object.lifecycleRows)",
        object.firstSeconds.map { Self.fixed($0) } ?? "-", object.lastSeconds.map { Self.fixed($0) } ?? "-",
-       object.meanRateHz.map { TextFormatting.fixed($0, decimals: 2) } ?? "-"]
+       object.meanRateHz.map { TextFormatting.fixed($0, decimals: 2) } ?? "-", Self.range(of: object)]
     }
     let widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -60,6 +61,12 @@ extension RecordingInventory {
       }.joined(separator: "  ")
     }
     return [line(header)] + rows.map(line)
+  }
+
+  /// `min-max` of the object's distances, to the centimetre, or `-`.
+  private static func range(of object: Object) -> String {
+    guard let low = object.distanceMinMeters, let high = object.distanceMaxMeters else { return "-" }
+    return "\(TextFormatting.fixed(low, decimals: 2))-\(TextFormatting.fixed(high, decimals: 2))"
   }
 
   /// Seconds to the millisecond.

@@ -24,6 +24,11 @@ public struct RecordingInventory: Sendable {
     /// first measurement row.
     public var firstSeconds: Double?
     public var lastSeconds: Double?
+    /// Smallest and largest distance of its measurement rows, metres (after
+    /// the mapping's unit); nil without a distance. A range of hundreds of
+    /// metres is a sign of a unit left out (`--distance-unit cm`).
+    public var distanceMinMeters: Double?
+    public var distanceMaxMeters: Double?
 
     public init(name: String) { self.name = name }
 
@@ -105,7 +110,11 @@ extension RecordingInventory.Object {
   /// Counts one measurement row and what it carries.
   fileprivate mutating func count(_ update: RangingUpdate, truth: GroundTruth, at seconds: Double) {
     rows += 1
-    if update.distanceMeters != nil { rowsWithDistance += 1 }
+    if let distance = update.distanceMeters {
+      rowsWithDistance += 1
+      distanceMinMeters = min(distanceMinMeters ?? distance, distance)
+      distanceMaxMeters = max(distanceMaxMeters ?? distance, distance)
+    }
     if update.direction != nil { rowsWithDirection += 1 }
     if truth.distanceMeters != nil { rowsWithTrueDistance += 1 }
     if truth.x != nil, truth.y != nil, truth.z != nil { rowsWithTruePosition += 1 }

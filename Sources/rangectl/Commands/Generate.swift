@@ -127,8 +127,11 @@ struct Generate: ParsableCommand {
     // Percent and time left by repetitions written, of every scenario's --scale.
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
     defer { progress?.finish() }
+    if let reason = OutputFolder.create(out) {
+      Diagnostics.write("rangectl generate: cannot create --out \(out): \(reason)\n")
+      throw ExitCode(73)  // EX_CANTCREAT
+    }
     do {
-      try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
       var rowsBefore = 0
       for (index, name) in names.enumerated() {
         let path = (out as NSString).appendingPathComponent(name.rawValue + ".csv")

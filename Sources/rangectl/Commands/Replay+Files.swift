@@ -27,17 +27,9 @@ extension Replay {
       Diagnostics.write("rangectl replay: \(error.message)\n")
       throw ExitCode(error.status)
     }
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: outDir, isDirectory: &isFolder) {
-      do {
-        try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
-      } catch {
-        Diagnostics.write("rangectl replay: cannot create --out-dir \(outDir): \(error.localizedDescription)\n")
-        throw ExitCode(73)  // EX_CANTCREAT
-      }
-    } else if !isFolder.boolValue {
-      Diagnostics.write("rangectl replay: --out-dir \(outDir) is a file, not a folder\n")
-      throw ExitCode(73)
+    if let reason = OutputFolder.create(outDir) {
+      Diagnostics.write("rangectl replay: cannot create --out-dir \(outDir): \(reason)\n")
+      throw ExitCode(73)  // EX_CANTCREAT
     }
     let atOnce = Swift.min(threads, files.count)
     // --smooth runs on one thread (validate() refuses it beside --jobs for one file).

@@ -316,6 +316,7 @@ struct Replay: ParsableCommand {
       throw ExitCode(74)  // EX_IOERR
     }
     warnAboutAngleGates(zoneList, outcome.summary, messages: messages)
+    warnAboutUnits(outcome.summary, messages: messages)
     if quiet { return }
     if live, let signal = StopSignal.received {
       messages.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
@@ -327,6 +328,15 @@ struct Replay: ParsableCommand {
   /// because no row had a direction (``ZoneList/angleGateWarning(for:path:)``).
   func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary, messages: MessageSink) {
     if let warning = zoneList.angleGateWarning(for: summary, path: file == "-" ? "<stdin>" : file) {
+      messages.write("rangectl replay: warning: \(warning)\n")
+    }
+  }
+
+  /// Says, even with --quiet, when the accepted distances or update intervals
+  /// are implausible for the input's units, naming the option that fixes it (``UnitWarning``).
+  func warnAboutUnits(_ summary: ReplaySummary, messages: MessageSink) {
+    guard let mapping = try? input.mapping() else { return }
+    for warning in UnitWarning.warnings(for: summary.unitEvidence, mapping: mapping, path: file == "-" ? "<stdin>" : file) {
       messages.write("rangectl replay: warning: \(warning)\n")
     }
   }

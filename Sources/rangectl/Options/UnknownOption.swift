@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+import ArgumentParser
+import Foundation
+
+/// An option that the command does not have, found before argument-parser
+/// reads the arguments, so that every command refuses it the same way: a
+/// usage error (exit 64) that names it, with a suggestion only when one of
+/// the command's options is spelled close to it.
+///
+/// argument-parser runs a command's `validate()` before it looks for
+/// unknown options, so a misspelt option of `replay` came out as whatever
+/// `validate()` made of the arguments (`--zone near=1 FILE`: "2 inputs write
+/// 2 sets of outputs"); and its suggestion is the nearest option within 3
+/// edits whatever the length (`--bogus`: "Did you mean '--zones'?").
+struct UnknownOption {
+  /// The option as given, without a value after `=` (`--zone`).
+  let spelling: String
+  /// The command's option spelled closest to it, when close enough (`--zones`).
+  let suggestion: String?
+  /// The command that does not have it.
+  let command: ParsableCommand.Type
+  /// Its name as typed after `rangectl` (`config decode`; empty for `rangectl` itself).
+  let commandPath: [String]
+
+  /// argument-parser's wording, so that the error reads like its others.
+  var message: String {
+    "Unknown option '\(spelling)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+  }
+
+  /// Exits 64 with argument-parser's usage error when ``first(in:)`` finds an
+  /// option the command does not have; returns otherwise.
+  static func refuseFirst(in arguments: [String]) {
+    guard let unknown = first(in: arguments) else { return }
+    let name = (["rangectl"] + unknown.commandPath).joined(separator: " ")
+    // Through Diagnostics, which shows control characters in the option as escapes.
+    Diagnostics.write("""
+      Error: \(unknown.message)
+      Usage: \(RangeCtl.usageString(for: unknown.command))
+        See '\(name) --help' for more information.
+
+      """)
+    exit(ExitCode.validationFailure.rawValue)
+  }
+
+  /// The first option in `arguments` (after the program's name) that the
+  /// command they name does not have; nil when there is none, or for
+  /// `rangectl help`, whose arguments are command names.
+  static func first(in arguments: [String]) -> UnknownOption? {
+    var command: ParsableCommand.Type = RangeCtl.self
+    var rest = arguments[...]
+    var path: [String] = []
+    // The command path: `replay`, `config decode`.
+    while let word = rest.first,
+      let sub = command.configuration.subcommands.first(where: { $0._commandName == word })
+    {
+      command = sub
+      path.append(word)
+      rest = rest.dropFirst()
+    }
+    guard command._commandName != "help", let options = CommandOptions(command) else { return nil }
+    var expectsValue = false
+    for argument in rest {
+      if argument == "--" { return nil }  // only values follow
+      let isOption = argument.hasPrefix("-") && argument != "-"
+      if expectsValue {
+        expectsValue = false
+        // A value may begin with one dash (a negative number); `--name` is an option.
+        if !argument.hasPrefix("--") || options.takesAnything { continue }
+      }
+      guard isOption else { continue }
+      switch options.lookUp(argument) {
+      case .known(let takesValue, let unconditional):
+        expectsValue = takesValue
+        options.takesAnything = unconditional
+      case .unknown(let spelling):
+        return UnknownOption(spelling: spelling, suggestion: options.closest(to: spelling), command: command, commandPath: path)
+      }
+    }
+    return nil
+  }
+}
+
+/// One command's option names, as argument-parser describes them.
+private final class CommandOptions {
+  private struct Name: Hashable { var long: Bool, name: String }
+  private var valueStrategies: [Name: String?] = [:]
+  private var longNames: [String] = []
+  /// True while the value expected is taken whatever it looks like (`parsing: .unconditional`).
+  var takesAnything = false
+
+  /// Reads `command`'s options from argument-parser's description of it;
+  /// nil when that cannot be read (no check then: argument-parser's own applies).
+  init?(_ command: ParsableCommand.Type) {
+    struct Description: Decodable {
+      struct Command: Decodable { var arguments: [Argument]? }
+      struct Argument: Decodable {
+        var kind: String
+        var names: [ArgumentName]?
+        var parsingStrategy: String?
+      }
+      struct ArgumentName: Decodable { var kind: String, name: String }
+      var command: Command
+    }
+    guard let description = try? JSONDecoder().decode(Description.self, from: Data(command._dumpHelp().utf8)) else {
+      return nil
+    }
+    for argument in description.command.arguments ?? [] where argument.kind != "positional" {
+      for name in argument.names ?? [] {
+        let key = Name(long: name.kind != "short", name: name.name)
+        valueStrategies[key] = argument.kind == "option" ? argument.parsingStrategy ?? "default" : nil
+        if key.long { longNames.append(name.name) }
+      }
+    }
+    // argument-parser's own hidden options, which its description leaves out.
+    for name in ["experimental-dump-help", "generate-completion-script"] {
+      valueStrategies[Name(long: true, name: name)] = name == "generate-completion-script" ? "default" : nil
+    }
+  }
+
+  enum LookUp {
+    case known(takesValue: Bool, unconditional: Bool)
+    case unknown(spelling: String)
+  }
+
+  /// `--name`, `--name=value`, `-n`, `-nvalue`, grouped short flags, or a
+  /// number (a value, as argument-parser reads `-1`).
+  func lookUp(_ argument: String) -> LookUp {
+    if argument.hasPrefix("--") {
+      let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+      guard let strategy = valueStrategies[Name(long: true, name: name)] else { return .unknown(spelling: "--" + name) }
+      return .known(takesValue: strategy != nil && !argument.contains("="), unconditional: strategy == "unconditional")
+    }
+    let name = String(argument.dropFirst())
+    if Double(argument) != nil { return .known(takesValue: false, unconditional: false) }
+    if let strategy = valueStrategies[Name(long: true, name: name)] {  // `-name`, a long name with one dash
+      return .known(takesValue: strategy != nil, unconditional: strategy == "unconditional")
+    }
+    for (offset, letter) in name.enumerated() {
+      guard let strategy = valueStrategies[Name(long: false, name: String(letter))] else {
+        return .unknown(spelling: argument)
+      }
+      // A short option that takes a value takes the rest of the group, or the next argument.
+      if strategy != nil {
+        return .known(takesValue: offset == name.count - 1, unconditional: strategy == "unconditional")
+      }
+    }
+    return .known(takesValue: false, unconditional: false)
+  }
+
+  /// The long option closest to `spelling`: within a quarter of its length
+  /// in edits (at least 1; a swap of two neighbours is one), or one that
+  /// begins with it (3 letters or more); nil when none is that close.
+  func closest(to spelling: String) -> String? {
+    let typed = Array(spelling.drop { $0 == "-" })
+    let limit = Swift.max(1, typed.count / 4)
+    let ranked = longNames.compactMap { name -> (name: String, edits: Int)? in
+      let edits = editDistance(typed, Array(name))
+      if edits <= limit { return (name, edits) }
+      if typed.count >= 3, name.hasPrefix(String(typed)) { return (name, edits) }
+      return nil
+    }
+    return ranked.min { $0.edits < $1.edits }.map { "--" + $0.name }
+  }
+}
+
+/// Insertions, deletions, substitutions and swaps of neighbours that turn
+/// `a` into `b` (the optimal string alignment distance, Damerau's measure
+/// without edits of a swapped pair).
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var before = [Int](repeating: 0, count: b.count + 1)
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = Swift.min(current[j], before[j - 2] + 1)
+      }
+    }
+    (before, previous, current) = (previous, current, before)
+  }
+  return previous[b.count]
+}
