@@ -26,7 +26,12 @@ public struct RowSample: Sendable {
   /// Keeps `value` of the row at `line` if its hash is among the lowest.
   @inlinable
   mutating func add(_ value: Double, line: Int) {
-    let hash = Self.hash(line)
+    keep(value, hash: Self.hash(line))
+  }
+
+  /// Keeps `value`, whose row hashes to `hash`, if the hash is among the lowest.
+  @inlinable
+  mutating func keep(_ value: Double, hash: UInt64) {
     if values.count < Self.capacity {
       hashes.append(hash)
       values.append(value)
@@ -46,15 +51,7 @@ public struct RowSample: Sendable {
 
   /// The sample of the rows of both.
   mutating func merge(_ other: RowSample) {
-    for (hash, value) in zip(other.hashes, other.values) {
-      if values.count < Self.capacity {
-        hashes.append(hash)
-        values.append(value)
-        largestHash = Swift.max(largestHash, hash)
-      } else if hash < largestHash {
-        replaceLargest(hash: hash, value: value)
-      }
-    }
+    for (hash, value) in zip(other.hashes, other.values) { keep(value, hash: hash) }
   }
 
   /// The median of the values kept (the lower of the middle two), or nil when none is.
