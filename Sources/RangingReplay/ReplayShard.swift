@@ -92,7 +92,7 @@ public struct ReplayEventPlace: Sendable, Equatable {
   /// The 1-based physical line of the row.
   public var line: Int
   public var step: PipelineStep
-  /// For ``PipelineStep/lostCheck``, the lost object's slot in the table of
+  /// For `PipelineStep.lostCheck`, the lost object's slot in the table of
   /// one replay of the whole file, when known (``ShardedReplay``): one check
   /// finds its objects in slot order. 0 otherwise.
   public var slot: Int

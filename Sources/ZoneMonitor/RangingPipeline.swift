@@ -22,7 +22,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   public var clock: Timestamp? { tracker.clock }
 
   /// How often, in clock time, objects are checked for the lost timeout
-  /// (``LostCheckClock/intervalSeconds``).
+  /// (`LostCheckClock.intervalSeconds`).
   /// Checking is O(capacity), so it is amortised over many updates.
   public static var lostCheckIntervalSeconds: Double { LostCheckClock.intervalSeconds }
 
