@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Benchmark
-import RangingEngine
+@_spi(Benchmarking) import RangingEngine
 
 /// The distance filter (2-state constant velocity) on each backend, and the
 /// scalar kernel that does the same arithmetic with nothing around it (the

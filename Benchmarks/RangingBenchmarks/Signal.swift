@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RangingEngine
+@_spi(Benchmarking) import RangingEngine
 
 /// The measurements every filter benchmark replays: a person walking to and fro
 /// in front of the phone, `d(t) = 3 + 2 sin(2π t / T)` metres, sampled at 10 Hz

@@ -101,10 +101,11 @@ public struct ConstantVelocityKalman: Sendable {
     let (p00, p01, p11) = covariance
     // x = F x: the distance moves on at the current rate.
     distanceMeters += dt * velocityMetersPerSecond
-    // F P Fᵀ written out for F = [1 dt; 0 1], plus Q = q [dt³/3 dt²/2; dt²/2 dt].
-    covariance = (p00 + 2 * dt * p01 + dt * dt * p11 + q * dt * dt * dt / 3,
-                  p01 + dt * p11 + q * dt * dt / 2,
-                  p11 + q * dt)
+    // F P Fᵀ written out for F = [1 dt; 0 1], plus the engine's Q (ConstantVelocityModel).
+    let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
+    covariance = (p00 + 2 * dt * p01 + dt * dt * p11 + noise.q00,
+                  p01 + dt * p11 + noise.q01,
+                  p11 + noise.q11)
   }
 
   /// The standard update with H = [1 0] (Bar-Shalom §5.2).

@@ -206,8 +206,9 @@ enum RauchTungStriebelError: Error, Equatable {
     {
       load(mean: point, into: .filtered)
       let f = matrixData(.transition), noise = matrixData(.processNoise)
-      f[0] = 1; f[1] = dt; f[2] = 0; f[3] = 1
-      noise[0] = q * dt * dt * dt / 3; noise[1] = q * dt * dt / 2; noise[2] = noise[1]; noise[3] = q * dt
+      let model = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
+      model.writeTransition(to: f)
+      model.writeProcessNoise(to: noise)
       return
         // m⁻ = F m_k
         gemv(alpha: 1, .transition, .filtered, beta: 0, .predicted)

@@ -119,6 +119,42 @@ struct HelpExampleTests {
     }
   }
 
+  /// The option names of a help's OPTIONS: section: the words starting `--`
+  /// in each option's name column (a description may mention other options).
+  private static func optionNames(inHelp lines: [String]) -> [String] {
+    guard let start = lines.firstIndex(of: "OPTIONS:") else { return [] }
+    var names: [String] = []
+    for line in lines[(start + 1)...] {
+      if line.isEmpty { break }
+      guard line.hasPrefix("  -") else { continue }
+      let column = line.dropFirst(2).components(separatedBy: "  ")[0]
+      for word in column.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" }) where word.hasPrefix("--") {
+        names.append(String(word))
+      }
+    }
+    return names.filter { $0 != "--help" && $0 != "--version" }
+  }
+
+  /// Issue 34, item 20: `generate`'s hand-written usage line left out three
+  /// options. A usage line either names every option or says `[<options>]`.
+  @Test("Every command's USAGE names each of its options, or stands for them with <options>")
+  func usageNamesEveryOption() throws {
+    for path in try Self.commandPaths() {
+      let help = try Rangectl.run(path + ["--help"])
+      let lines = help.stdoutLines
+      guard let start = lines.firstIndex(where: { $0.hasPrefix("USAGE:") }) else {
+        Issue.record("rangectl \(path.joined(separator: " ")) --help has no USAGE")
+        continue
+      }
+      let usage = lines[start...].prefix { !$0.isEmpty }.joined(separator: " ")
+      if usage.contains("<options>") { continue }
+      let usageWords = Set(usage.split(whereSeparator: { " []|()".contains($0) }).map(String.init))
+      for option in Self.optionNames(inHelp: lines) {
+        #expect(usageWords.contains(option), "rangectl \(path.joined(separator: " ")): USAGE lacks \(option): \(usage)")
+      }
+    }
+  }
+
   @Test("A folder of recording folders says how to give them")
   func folderOfFolders() throws {
     let result = try Rangectl.run(["evaluate", "datasets", "--json"])

@@ -287,7 +287,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// covariance [p00 p01; p01 p11] (CWNA): `P00 + 2 dt P01 + dt² P11 + q dt³/3`.
   @inlinable
   static func predictedDistanceVariance(p00: Double, p01: Double, p11: Double, dt: Double, q: Double) -> Double {
-    p00 + 2 * dt * p01 + dt * dt * p11 + ConstantVelocityNoise(dt: dt, q: q).q00
+    p00 + 2 * dt * p01 + dt * dt * p11 + ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q).q00
   }
 
   /// The test ratio above which a fusion may be undone by the next

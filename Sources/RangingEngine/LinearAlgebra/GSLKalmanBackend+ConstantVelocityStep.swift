@@ -33,7 +33,7 @@ extension GSLKalmanBackend {
     // K = P Hᵀ / S
     s.K[0] = s.P[0] / innovationVariance
     s.K[1] = s.P[2] / innovationVariance
-    s.H[0] = 1; s.H[1] = 0
+    ConstantVelocityModel.writeMeasurementRow(to: s.H)
     // Two views of K: dger reads x and y, and Swift forbids passing one variable twice as inout.
     var gain = gslVector(s.K, 2), sameGain = gslVector(s.K, 2), h = gslVector(s.H, 2), x = gslVector(s.x, 2)
     var p = gslMatrix(s.P, 2, 2), a = gslMatrix(s.A, 2, 2), b = gslMatrix(s.B, 2, 2)

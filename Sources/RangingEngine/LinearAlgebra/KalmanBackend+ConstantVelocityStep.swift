@@ -23,18 +23,14 @@ public struct ConstantVelocityStepOutcome: Sendable {
 }
 
 extension KalmanStorage {
-  /// Writes the two-state constant-velocity model's transition and process
-  /// noise for a step of `dt` seconds (Bar-Shalom, Li & Kirubarajan 2001,
-  /// §6.2.2, CWNA, eq. 6.2.2-12):
-  ///
-  ///     F = [1 dt; 0 1],  Q = q [dt³/3 dt²/2; dt²/2 dt]
+  /// Writes the transition F and process noise Q of ``ConstantVelocityModel``
+  /// for a step of `dt` seconds.
   @inlinable
   public func writeConstantVelocityModel(dt: Double, accelerationSpectralDensity q: Double) {
     precondition(stateCount == 2, "writeConstantVelocityModel: two states only")
-    F[0] = 1; F[1] = dt; F[2] = 0; F[3] = 1
-    let noise = ConstantVelocityNoise(dt: dt, q: q)
-    Q[0] = noise.q00; Q[1] = noise.q01
-    Q[2] = noise.q01; Q[3] = noise.q11
+    let model = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
+    model.writeTransition(to: F)
+    model.writeProcessNoise(to: Q)
   }
 }
 
@@ -51,7 +47,7 @@ extension KalmanBackend {
   ) -> ConstantVelocityStepOutcome {
     let s = storage
     let predictionFailed = predictConstantVelocity(dt: dt, accelerationSpectralDensity: q, constrain: constrain)
-    s.H[0] = 1; s.H[1] = 0
+    ConstantVelocityModel.writeMeasurementRow(to: s.H)
     s.z[0] = z
     guard case .success = innovate(measurementCount: 1, linear: true) else {
       return ConstantVelocityStepOutcome(predictionFailed: predictionFailed, measurement: .numericalFailure)

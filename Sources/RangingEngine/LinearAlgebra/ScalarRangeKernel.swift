@@ -18,7 +18,9 @@
 /// that, so a benchmark that measured nothing fails.
 ///
 /// Not a filter to use: a measurement outside the gate is only not fused.
-@frozen
+/// So it is not public API: `rangectl bench` and `Benchmarks/` reach it
+/// through `@_spi(Benchmarking) import RangingEngine`.
+@frozen @_spi(Benchmarking)
 public struct ScalarRangeKernel: Sendable {
   /// Distance d, metres.
   public var distanceMeters: Double
@@ -55,12 +57,13 @@ public struct ScalarRangeKernel: Sendable {
   @inlinable @inline(__always)
   public mutating func update(distanceMeters measured: Double, dtSeconds dt: Double) -> Double {
     if dt > 0 {
-      // x = F x, P = F P Fᵀ + Q with F = [1 dt; 0 1], Q = q [dt³/3 dt²/2; dt²/2 dt]
+      // x = F x, P = F P Fᵀ + Q (ConstantVelocityModel)
+      let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
       distanceMeters += dt * rateMetersPerSecond
       let a01 = p01 + dt * p11  // (F P)[0][1]
-      p00 = (p00 + dt * p01) + dt * a01 + q * dt * dt * dt / 3
-      p01 = a01 + q * dt * dt / 2
-      p11 = p11 + q * dt
+      p00 = (p00 + dt * p01) + dt * a01 + noise.q00
+      p01 = a01 + noise.q01
+      p11 = p11 + noise.q11
       project()
     }
     // y = z - d,  S = P00 + r²

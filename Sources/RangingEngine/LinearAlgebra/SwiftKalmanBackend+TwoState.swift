@@ -13,7 +13,7 @@
 /// ``scalarMeasurementStep(timeUpdate:constrain:accept:)`` runs
 /// predict, innovate and correct on registers, reading the storage once and
 /// writing it once. This is what lets ``RangeFilter`` run near
-/// ``ScalarRangeKernel`` (docs/PERFORMANCE.md).
+/// `ScalarRangeKernel`, its benchmark yardstick (docs/PERFORMANCE.md).
 ///
 /// Two differences in rounding from the loops, far inside the 1e-9 the tests
 /// hold the backends to: the gain is `P Hᵀ / S` (one division by S) instead
@@ -202,7 +202,7 @@ extension SwiftKalmanBackend {
     // Every step leaves P exactly symmetric, so its upper triangle is all of it.
     var estimate = TwoStateEstimate(symmetric: s)
     if dt > 0 {
-      let noise = ConstantVelocityNoise(dt: dt, q: q)
+      let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
       estimate.predictConstantVelocity(dt: dt, q00: noise.q00, q01: noise.q01, q11: noise.q11)
     }
     constrain(&estimate.x0, &estimate.x1)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
-import RangingEngine
+@_spi(Benchmarking) import RangingEngine
 import RangingFormats
 import RangingReplay
 import RangingScenarios
