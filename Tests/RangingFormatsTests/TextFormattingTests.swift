@@ -6,11 +6,11 @@ import Testing
 
 @Suite("TextFormatting")
 struct TextFormattingTests {
-  /// `value` written by ``TextFormatting/appendFixed(_:decimals:to:)`` into a file, read back.
+  /// `value` written into a file through the writers' path (``TextSink``), read back.
   static func appended(_ value: Double, decimals: Int) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fixed-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let output = try OutputFile(creating: path)
+    var output = try OutputFile(creating: path)
     output.append(fixed: value, decimals: decimals)
     try output.close()
     return try String(contentsOfFile: path, encoding: .utf8)

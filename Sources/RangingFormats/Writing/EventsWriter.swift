@@ -4,8 +4,12 @@ import ZoneMonitor
 /// Writes zone events as JSON Lines (docs/FORMATS.md §2):
 /// `{"t":12.4,"object":"lock-1","zone":"inner","event":"enter","distance":1.410,"sigma":0.0213}`,
 /// with `"reason"` after `sigma` on exits not decided by a measurement.
+///
+/// The format is stated once, in ``format(_:objectName:to:)``; ``write(_:objectName:)``
+/// puts it straight into the output's buffer and ``line(for:objectName:)`` forms it apart.
 public struct EventsWriter {
   public let output: OutputFile
+  /// The zones' names as JSON strings, quotes included.
   private let zoneNames: [String]
 
   public init(output: OutputFile, zoneNames: [String]) {
@@ -13,73 +17,58 @@ public struct EventsWriter {
     self.zoneNames = zoneNames.map(TextFormatting.jsonString)
   }
 
-  /// The JSON line of one event, without the newline.
+  /// The JSON line of one event, without the newline: the bytes
+  /// ``write(_:objectName:)`` writes, for a replay that forms its lines on one
+  /// thread and writes them on another (`rangectl replay --jobs`).
   public func line(for event: ZoneEvent, objectName: String) -> String {
-    // Room for a line with a short name, so that the appends below do not grow the string
-    // again and again (`rangectl replay --jobs` formats every event this way, docs/PERFORMANCE.md).
-    var line = ""
-    line.reserveCapacity(160 + objectName.utf8.count)
-    line += "{\"t\":"
-    line += TextFormatting.seconds(event.time.seconds)
-    line += ",\"object\":"
-    line += TextFormatting.jsonString(objectName)
-    line += ",\"zone\":"
-    line += zoneNames[event.zone]
-    line += ",\"event\":\""
-    line += event.kind.name.description
-    line += "\""
-    line += ",\"distance\":"
-    line += Self.number(event.distanceMeters, decimals: 3)
-    line += ",\"sigma\":"
-    line += Self.number(event.sigmaMeters, decimals: 4)
-    if let reason = event.reason {
-      line += ",\"reason\":\""
-      line += reason.name.description
-      line += "\""
-    }
-    line += "}"
-    return line
+    // Room for a line with a short name, so that the appends do not grow it again and again.
+    var line = TextLine(reservingCapacity: 160 + objectName.utf8.count)
+    format(event, objectName: objectName, to: &line)
+    return line.text
   }
 
   /// Writes ``line(for:objectName:)`` and a newline straight into the
   /// output's buffer. Allocates nothing for an object name of at most 15
   /// bytes that needs no escaping.
   public func write(_ event: ZoneEvent, objectName: String) {
-    output.append("{\"t\":")
-    output.append(string: TextFormatting.seconds(event.time.seconds))
-    output.append(",\"object\":")
+    var sink = output
+    format(event, objectName: objectName, to: &sink)
+    sink.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The events format: one event's JSON object, without the newline.
+  private func format<Sink: TextSink>(_ event: ZoneEvent, objectName: String, to sink: inout Sink) {
+    sink.append("{\"t\":")
+    sink.append(string: TextFormatting.seconds(event.time.seconds))
+    sink.append(",\"object\":")
     var name = objectName
     name.withUTF8 { bytes in
       if TextFormatting.isPlainJSON(bytes) {
-        output.append(byte: UInt8(ascii: "\""))
-        output.append(bytes)
-        output.append(byte: UInt8(ascii: "\""))
+        sink.append(byte: UInt8(ascii: "\""))
+        sink.append(bytes)
+        sink.append(byte: UInt8(ascii: "\""))
       } else {
-        output.append(string: TextFormatting.jsonString(objectName))
+        sink.append(string: TextFormatting.jsonString(objectName))
       }
     }
-    output.append(",\"zone\":")
-    output.append(string: zoneNames[event.zone])
-    output.append(",\"event\":\"")
-    output.append(event.kind.name)
-    output.append("\",\"distance\":")
-    appendNumber(event.distanceMeters, decimals: 3)
-    output.append(",\"sigma\":")
-    appendNumber(event.sigmaMeters, decimals: 4)
+    sink.append(",\"zone\":")
+    sink.append(string: zoneNames[event.zone])
+    sink.append(",\"event\":\"")
+    sink.append(event.kind.name)
+    sink.append("\",\"distance\":")
+    Self.appendNumber(event.distanceMeters, decimals: 3, to: &sink)
+    sink.append(",\"sigma\":")
+    Self.appendNumber(event.sigmaMeters, decimals: 4, to: &sink)
     if let reason = event.reason {
-      output.append(",\"reason\":\"")
-      output.append(reason.name)
-      output.append(byte: UInt8(ascii: "\""))
+      sink.append(",\"reason\":\"")
+      sink.append(reason.name)
+      sink.append(byte: UInt8(ascii: "\""))
     }
-    output.append("}\n")
-  }
-
-  private func appendNumber(_ value: Double, decimals: Int) {
-    if value.isFinite { output.append(fixed: value, decimals: decimals) } else { output.append("null") }
+    sink.append(byte: UInt8(ascii: "}"))
   }
 
   /// JSON has no NaN: a distance that was never measured is `null`.
-  private static func number(_ value: Double, decimals: Int) -> String {
-    value.isFinite ? TextFormatting.fixed(value, decimals: decimals) : "null"
+  private static func appendNumber<Sink: TextSink>(_ value: Double, decimals: Int, to sink: inout Sink) {
+    if value.isFinite { sink.append(fixed: value, decimals: decimals) } else { sink.append("null") }
   }
 }

@@ -22,69 +22,59 @@ public struct FilteredTrackWriter {
     output.write(Self.header + "\n")
   }
 
-  /// The CSV row of one state, without the newline. `seconds` is the input's time.
+  /// The CSV row of one state, without the newline: the bytes
+  /// ``write(seconds:objectName:state:)`` writes, for a replay that forms its
+  /// rows on one thread and writes them on another. `seconds` is the input's time.
   public func row(seconds: Double, objectName: String, state: TrackState) -> String {
-    var row = "\(TextFormatting.seconds(seconds)),\(Escaped(objectName)),"
-    if state.range.distanceMeters.isFinite {
-      row += TextFormatting.fixed(state.range.distanceMeters, decimals: 4) + ","
-      row += TextFormatting.fixed(state.range.sigmaMeters, decimals: 4) + ","
-    } else {
-      row += ",,"
-    }
-    if let d = state.direction {
-      row += "\(TextFormatting.fixed(d.x, decimals: 6)),\(TextFormatting.fixed(d.y, decimals: 6)),\(TextFormatting.fixed(d.z, decimals: 6)),"
-    } else {
-      row += ",,,"
-    }
-    row += "\(state.directionState.name),"
-    if state.direction != nil, state.directionSigmaRadians.isFinite {
-      row += TextFormatting.fixed(state.directionSigmaRadians * 180 / .pi, decimals: 2)
-    }
-    row += ","
-    if state.range.distanceMeters.isFinite {
-      row += TextFormatting.fixed(state.range.nonLineOfSightProbability, decimals: 2)
-    }
-    return row
+    var row = TextLine(reservingCapacity: 96 + objectName.utf8.count)
+    Self.format(seconds: seconds, objectName: objectName, state: state, to: &row)
+    return row.text
   }
 
   /// Writes ``row(seconds:objectName:state:)`` and a newline straight into the
-  /// output's buffer, byte for byte the same text. Allocates nothing for an
-  /// object name of at most 15 bytes (docs/PERFORMANCE.md).
+  /// output's buffer. Allocates nothing for an object name of at most 15
+  /// bytes (docs/PERFORMANCE.md).
   public func write(seconds: Double, objectName: String, state: TrackState) {
-    output.append(string: TextFormatting.seconds(seconds))
-    output.append(byte: UInt8(ascii: ","))
+    var sink = output
+    Self.format(seconds: seconds, objectName: objectName, state: state, to: &sink)
+    sink.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The filtered track format: one state's row, without the newline.
+  private static func format<Sink: TextSink>(seconds: Double, objectName: String, state: TrackState, to sink: inout Sink) {
+    sink.append(string: TextFormatting.seconds(seconds))
+    sink.append(byte: UInt8(ascii: ","))
     var name = objectName
     name.withUTF8 { bytes in
-      if TextFormatting.isPrintableASCII(bytes) { output.append(bytes) } else { output.append(string: Escaped(objectName).description) }
+      if TextFormatting.isPrintableASCII(bytes) { sink.append(bytes) } else { sink.append(string: Escaped(objectName).description) }
     }
-    output.append(byte: UInt8(ascii: ","))
+    sink.append(byte: UInt8(ascii: ","))
     if state.range.distanceMeters.isFinite {
-      output.append(fixed: state.range.distanceMeters, decimals: 4)
-      output.append(byte: UInt8(ascii: ","))
-      output.append(fixed: state.range.sigmaMeters, decimals: 4)
-      output.append(byte: UInt8(ascii: ","))
+      sink.append(fixed: state.range.distanceMeters, decimals: 4)
+      sink.append(byte: UInt8(ascii: ","))
+      sink.append(fixed: state.range.sigmaMeters, decimals: 4)
+      sink.append(byte: UInt8(ascii: ","))
     } else {
-      output.append(",,")
+      sink.append(",,")
     }
     if let d = state.direction {
-      output.append(fixed: d.x, decimals: 6)
-      output.append(byte: UInt8(ascii: ","))
-      output.append(fixed: d.y, decimals: 6)
-      output.append(byte: UInt8(ascii: ","))
-      output.append(fixed: d.z, decimals: 6)
-      output.append(byte: UInt8(ascii: ","))
+      sink.append(fixed: d.x, decimals: 6)
+      sink.append(byte: UInt8(ascii: ","))
+      sink.append(fixed: d.y, decimals: 6)
+      sink.append(byte: UInt8(ascii: ","))
+      sink.append(fixed: d.z, decimals: 6)
+      sink.append(byte: UInt8(ascii: ","))
     } else {
-      output.append(",,,")
+      sink.append(",,,")
     }
-    output.append(state.directionState.name)
-    output.append(byte: UInt8(ascii: ","))
+    sink.append(state.directionState.name)
+    sink.append(byte: UInt8(ascii: ","))
     if state.direction != nil, state.directionSigmaRadians.isFinite {
-      output.append(fixed: state.directionSigmaRadians * 180 / .pi, decimals: 2)
+      sink.append(fixed: state.directionSigmaRadians * 180 / .pi, decimals: 2)
     }
-    output.append(byte: UInt8(ascii: ","))
+    sink.append(byte: UInt8(ascii: ","))
     if state.range.distanceMeters.isFinite {
-      output.append(fixed: state.range.nonLineOfSightProbability, decimals: 2)
+      sink.append(fixed: state.range.nonLineOfSightProbability, decimals: 2)
     }
-    output.append(byte: UInt8(ascii: "\n"))
   }
 }

@@ -5,7 +5,8 @@
 @preconcurrency import Darwin
 #endif
 
-/// A buffered text output: standard output, standard error, or a file.
+/// A buffered text output: standard output, standard error, or a file; the
+/// writers reach its buffer as a ``TextSink``.
 ///
 /// Text is appended to an in-memory buffer of fixed capacity and written with
 /// `fwrite` when it fills, so a replay issues one system call per 64 KiB
@@ -69,7 +70,7 @@ public final class OutputFile {
   }
 
   /// Appends bytes. Does not allocate: the buffer's capacity is reserved once.
-  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard var source = bytes.baseAddress else { return }
     var remaining = bytes.count
     while count + remaining > Self.capacity {
@@ -86,28 +87,10 @@ public final class OutputFile {
   }
 
   /// Appends one byte.
-  func append(byte: UInt8) {
+  package func append(byte: UInt8) {
     if count == Self.capacity { try? flush() }
     buffer[count] = byte
     count += 1
-  }
-
-  /// Appends a literal's UTF-8 bytes.
-  func append(_ text: StaticString) {
-    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
-  /// Appends a String's UTF-8 bytes (no copy of the String).
-  func append(string: String) {
-    var string = string
-    string.withUTF8 { append($0) }
-  }
-
-  /// Appends `value` as `String(format: "%.<decimals>f", value)` would print it,
-  /// without Foundation or allocation when the answer is certain; see
-  /// ``TextFormatting/appendFixed(_:decimals:to:)``.
-  func append(fixed value: Double, decimals: Int) {
-    TextFormatting.appendFixed(value, decimals: decimals, to: self)
   }
 
   /// Writes the buffer out and flushes the C stream.
@@ -155,3 +138,5 @@ public struct OutputError: Error, CustomStringConvertible {
   public var reason: String
   public var description: String { "\(Escaped(path)): \(reason)" }
 }
+
+extension OutputFile: TextSink {}

@@ -11,7 +11,7 @@ package enum TextFormatting {
   /// Metres with a fixed number of decimals (millimetres for distances), as
   /// `%.<decimals>f` prints it, except that a value that rounds to zero is
   /// written without a sign (`0.0000`, never `-0.0000`). Through the fast
-  /// path of ``appendFixed(_:decimals:to:)``: Foundation's formatter costs
+  /// path of ``writeFixed(_:decimals:_:)``: Foundation's formatter costs
   /// microseconds a number, which `rangectl replay --jobs`' shards would pay
   /// on every event.
   package static func fixed(_ value: Double, decimals: Int) -> String {
@@ -28,7 +28,7 @@ package enum TextFormatting {
     return String(text.dropFirst())
   }
 
-  /// Appends ``fixed(_:decimals:)`` of `value` to `output`.
+  /// Hands ``fixed(_:decimals:)``'s bytes to `take`, once.
   ///
   /// printf rounds the exact binary value to the nearest multiple of
   /// 10⁻ᵈ (ties to even). Here `p = |value| · 10ᵈ` is one rounded product,
@@ -37,13 +37,8 @@ package enum TextFormatting {
   /// the exact value rounds the same way as `p`, and the digits are written
   /// from the integer, for `decimals` in 0...6. Otherwise (more decimals,
   /// near a tie, huge or non-finite values) it falls back to printf.
-  static func appendFixed(_ value: Double, decimals: Int, to output: OutputFile) {
-    writeFixed(value, decimals: decimals) { output.append($0) }
-  }
-
-  /// Hands ``fixed(_:decimals:)``'s bytes to `take`, once (see ``appendFixed(_:decimals:to:)``).
   @inline(__always)
-  private static func writeFixed(_ value: Double, decimals: Int, _ take: (UnsafeBufferPointer<UInt8>) -> Void) {
+  static func writeFixed(_ value: Double, decimals: Int, _ take: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard decimals <= 6 else {
       var text = printfFixed(value, decimals: decimals)
       text.withUTF8(take)
