@@ -98,7 +98,7 @@ let package = Package(
     .testTarget(
       name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
-    .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine"]),
+    .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
