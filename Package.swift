@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
     .library(name: "RangingFormats", targets: ["RangingFormats"]),
     .library(name: "RangingReplay", targets: ["RangingReplay"]),
+    .library(name: "RangingReplayThreads", targets: ["RangingReplayThreads"]),
     .library(name: "RangingSmoothing", targets: ["RangingSmoothing"]),
     .library(name: "RangingCalibration", targets: ["RangingCalibration"]),
     .library(name: "RangingEvaluation", targets: ["RangingEvaluation"]),
@@ -58,6 +59,8 @@ let package = Package(
     .target(name: "RangingFormats", dependencies: ["RangingEngine", "ZoneMonitor"]),
     // A recording through the pipeline, row by row: the replay driver, its summary, object names, zone lists.
     .target(name: "RangingReplay", dependencies: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    // One replay on several threads (`rangectl replay --jobs`): a reader thread, shard threads, the merge.
+    .target(name: "RangingReplayThreads", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     // The offline Rauch-Tung-Striebel pass over a replay's track; GSL with the trait, refused without it.
     .target(
       name: "RangingSmoothing",
@@ -80,8 +83,8 @@ let package = Package(
     .executableTarget(
       name: "rangectl",
       dependencies: [
-        "RangingFormats", "RangingReplay", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
-        "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
+        "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration",
+        "RangingEvaluation", "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend
@@ -99,7 +102,9 @@ let package = Package(
       name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
     .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
-    .testTarget(name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    .testTarget(
+      name: "RangingReplayTests",
+      dependencies: ["RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(

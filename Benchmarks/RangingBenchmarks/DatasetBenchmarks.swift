@@ -53,13 +53,12 @@ func registerDatasetBenchmarks() {
 func replay(_ benchmark: Benchmark, tracker: TrackerConfiguration) {
     var reader = try! RangingCSVReader(path: GeneratedDataset.path)
     let zones = ZoneList.defaults
-    var replayer = Replayer(
+    let replayer = Replayer(
       pipeline: RangingPipeline<SwiftKalmanBackend>(tracker: tracker, zones: zones.zones()), zoneNames: zones.names)
     let output = try! OutputFile(creating: "/dev/null")
-    let writer = EventsWriter(output: output, zoneNames: zones.names)
-    replayer.onEvent = { event, name in writer.write(event, objectName: name) }
+    let events = EventsOnly(EventsWriter(output: output, zoneNames: zones.names))
     benchmark.startMeasurement()
-    let summary = try! replayer.run(&reader)
+    let summary = try! replayer.run(&reader, observer: events)
     try! output.flush()
     benchmark.stopMeasurement()
     blackHole(summary)
@@ -101,4 +100,11 @@ enum GeneratedDataset {
     }
     return path
   }()
+}
+
+/// The replay's observer: events written, as `rangectl replay --events` writes them.
+private final class EventsOnly: ReplayObserver {
+  private let writer: EventsWriter
+  init(_ writer: EventsWriter) { self.writer = writer }
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) { writer.write(event, objectName: objectName) }
 }

@@ -11,7 +11,7 @@ import ZoneMonitor
 /// `--events`.
 ///
 /// Every row is read once. The replay (`Replayer`) hands each row with its
-/// truth to this evaluation before the engine sees it (`Replayer.onRecord`),
+/// truth to this evaluation before the engine sees it (`ReplayObserver.record(_:)`),
 /// so the engine's filtered state, the baselines' distances and the truth of
 /// the same row meet as the row passes; events and truth crossings are kept
 /// per live object and matched when it ends (`RunScorer`). Memory is
@@ -130,19 +130,15 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
       liveLimit: liveObjectLimit ?? RunScorer.defaultLiveLimit(engineCapacity: pipeline.tracker.capacity))
     var replayer = Replayer(pipeline: pipeline, zoneNames: zoneNames)
     replayer.objectCalibrations = objectCalibrations
-    replayer.onRejection = onRejection
-    replayer.onRecord = pass.record
-    let names = zoneNames
-    replayer.onEvent = { event, object in
-      pass.engineEvent(ZoneCrossing(time: event.time, object: object, zone: names[event.zone],
-                                    kind: event.kind == .enter ? .enter : .exit))
+    pass.zoneNames = zoneNames
+    pass.onRejection = onRejection
+    if smooth {
+      pass.smoother = replayer.smoothingStates { [unowned pass] _, object, state in pass.smoothedState(object: object, state: state) }
     }
-    replayer.onState = { _, object, state in pass.engineState(object: object, state: state) }
-    let smoother = smooth ? replayer.smoothingStates { _, object, state in pass.smoothedState(object: object, state: state) } : nil
     let summary: ReplaySummary
-    do { summary = try replayer.run(&reader) } catch { throw EvaluationInputError(error) }
+    do { summary = try replayer.run(&reader, observer: pass) } catch { throw EvaluationInputError(error) }
     let rowsDecimated = reader.rowsDecimated
-    smoother?.finish()
+    pass.smoother?.finish()
     guard pass.rowsWithTruth > 0 else { throw EvaluationInputError(path: path, kind: .noTruth) }
     // Each file's tally is pooled whole, so that files scored on other threads pool the same (merge(_:)).
     direction.merge(pass.direction)
@@ -162,24 +158,9 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     var replayer = Replayer(pipeline: makePipeline(), zoneNames: zoneNames)
     replayer.objectCalibrations = objectCalibrations
     replayer.ignoresPoses = true
-    let tally = TallyBox(OutOfViewTally())
-    var truePosition: (object: String, time: Timestamp, position: (x: Double, y: Double, z: Double))?
-    replayer.onRecord = { record in
-      truePosition = nil
-      if case .measurement(_, let object, _, let update, let truth, _) = record, let x = truth.x, let y = truth.y,
-        let z = truth.z
-      {
-        truePosition = (object, update.time, (x, y, z))
-      }
-    }
-    replayer.onState = { _, object, state in
-      guard let row = truePosition, row.object == object, row.time == state.time else { return }
-      tally.value.add(
-        DirectionSample(time: state.time, object: object, direction: state.direction, state: state.directionState),
-        truePosition: row.position)
-    }
-    do { _ = try replayer.run(&reader) } catch { throw EvaluationInputError(error) }
-    outOfViewWithoutPose.merge(tally.value)
+    let observer = OutOfViewObserver()
+    do { _ = try replayer.run(&reader, observer: observer) } catch { throw EvaluationInputError(error) }
+    outOfViewWithoutPose.merge(observer.tally)
   }
 
   /// A reader for `path` (decimated when asked), refusing a file without a `true_distance` column.
@@ -194,8 +175,28 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
   }
 }
 
-/// A value the replay's callbacks change, shared by reference.
-private final class TallyBox {
-  var value: OutOfViewTally
-  init(_ value: OutOfViewTally) { self.value = value }
+/// The replay without poses: each row's true position, and the direction
+/// the engine gives for it, into an ``OutOfViewTally``.
+private final class OutOfViewObserver: ReplayObserver {
+  var tally = OutOfViewTally()
+  private var truePosition: (object: String, time: Timestamp, position: (x: Double, y: Double, z: Double))?
+
+  var observesStates: Bool { true }
+  var observesRecords: Bool { true }
+
+  func record(_ record: DatasetRecord) {
+    truePosition = nil
+    if case .measurement(_, let object, _, let update, let truth, _) = record, let x = truth.x, let y = truth.y,
+      let z = truth.z
+    {
+      truePosition = (object, update.time, (x, y, z))
+    }
+  }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) {
+    guard let row = truePosition, row.object == objectName, row.time == state.time else { return }
+    tally.add(
+      DirectionSample(time: state.time, object: objectName, direction: state.direction, state: state.directionState),
+      truePosition: row.position)
+  }
 }

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingReplay
+import RangingSmoothing
+import ZoneMonitor
 
-/// One file's pass of an ``EngineEvaluation``: what the replay's callbacks
-/// share while the rows go by (a class, since they capture it).
+/// One file's pass of an ``EngineEvaluation``: the replay's observer while
+/// the rows go by.
 ///
 /// Methods, by index in the ``RunScorer``: 0 the engine, then the baselines
 /// in order, then the smoothed track when there is one (its events are the
@@ -39,6 +42,13 @@ final class EvaluationPass {
 
   /// Rows whose smoothed state has not come out yet, per object, oldest first.
   private var awaitingSmoothing: [String: [CurrentRow]] = [:]
+
+  /// The replay's zone names, by index, for its events.
+  var zoneNames: [String] = []
+  /// Where rejected rows go.
+  var onRejection: (RowRejection) -> Void = { _ in }
+  /// With smoothing: takes the distance filter's steps, and hands the smoothed states to ``smoothedState(object:state:)``.
+  var smoother: TrackSmoother?
 
   init(evaluator: Evaluator, baselines: [BaselineMethod], smooth: Bool, direction: DirectionTally, liveLimit: Int) {
     self.baselines = baselines
@@ -138,4 +148,23 @@ final class EvaluationPass {
     }
     objects[object] = state
   }
+}
+
+/// The replay hands the pass each row with its truth, the engine's events and
+/// states, the distance filter's steps (for the smoother) and rejected rows.
+extension EvaluationPass: ReplayObserver {
+  var observesStates: Bool { true }
+  var observesRecords: Bool { true }
+  var observesRangeSteps: Bool { smoother != nil }
+
+  func rejected(_ rejection: RowRejection) { onRejection(rejection) }
+
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    engineEvent(ZoneCrossing(time: event.time, object: objectName, zone: zoneNames[event.zone],
+                             kind: event.kind == .enter ? .enter : .exit))
+  }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) { engineState(object: objectName, state: state) }
+
+  func rangeStep(_ step: RangeStep) { smoother?.record(step) }
 }

@@ -92,20 +92,11 @@ public struct ObjectOverview: Sendable {
     let table = OverviewTable(
       zoneCount: zoneCount, window: window, maximumRows: max(1, maximumRows),
       idleSeconds: replayer.pipeline.tracker.configuration.lostTimeoutSeconds)
-    var replayer = replayer
-    replayer.onRejection = { _ in }
-    replayer.onState = { seconds, name, _ in table.measured(name, at: seconds) }
     let names = replayer.zoneNames
-    replayer.onEvent = { event, name in
-      let seconds = event.time.seconds
-      table.event(RunTrace.Event(
-        timeSeconds: seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
-        distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil), zone: event.zone, of: name)
-    }
     do {
       var reader = try RangingCSVReader(path: path, mapping: mapping)
       if let onRead { reader.beforeRead = { read in onRead(read.lines, read.bytesRead) } }
-      _ = try replayer.run(&reader)
+      _ = try replayer.run(&reader, observer: OverviewObserver(table: table, zoneNames: names))
     } catch {
       throw .dataset(error)
     }
@@ -242,5 +233,27 @@ final class OverviewTable {
       }
       return entry.row
     }
+  }
+}
+
+/// The replay's observer of ``ObjectOverview/record(path:replayer:mapping:window:maximumRows:onRead:)``:
+/// every object's measurements and events, into its ``OverviewTable``.
+private final class OverviewObserver: ReplayObserver {
+  private let table: OverviewTable
+  private let zoneNames: [String]
+
+  init(table: OverviewTable, zoneNames: [String]) {
+    self.table = table
+    self.zoneNames = zoneNames
+  }
+
+  var observesStates: Bool { true }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) { table.measured(objectName, at: seconds) }
+
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    table.event(RunTrace.Event(
+      timeSeconds: event.time.seconds, zone: zoneNames[event.zone], kind: event.kind == .enter ? .enter : .exit,
+      distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil), zone: event.zone, of: objectName)
   }
 }

@@ -41,32 +41,22 @@ extension RunTrace {
       }
       trace.isSmoothed = smoothed
       trace.window = window
-      var replayer = replayer
-      replayer.onRejection = { _ in }
-      let keep = { (seconds: Double, name: String, state: TrackState) in
-        guard name == trace.object, state.range.distanceMeters.isFinite, window.contains(seconds) else { return }
-        trace.filtered.append(FilteredPoint(
-          timeSeconds: seconds, distanceMeters: state.range.distanceMeters, sigmaMeters: state.range.sigmaMeters,
-          azimuthDegrees: state.direction.map(azimuthDegrees(of:)), isDirectionPredicted: state.directionState == .predicted))
-      }
+      let observer = TraceObserver(trace: trace, window: window, zoneNames: replayer.zoneNames)
       // One object's smoothed states come out in their order, as the plot needs.
-      let smoother = smoothed ? replayer.smoothingStates(keep) : nil
-      if !smoothed { replayer.onState = keep }
-      let names = replayer.zoneNames
-      replayer.onEvent = { event, name in
-        guard name == trace.object, window.contains(event.time.seconds) else { return }
-        trace.events.append(Event(
-          timeSeconds: event.time.seconds, zone: names[event.zone], kind: event.kind == .enter ? .enter : .exit,
-          distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
+      if smoothed {
+        observer.smoother = replayer.smoothingStates { [unowned observer] seconds, name, state in
+          observer.keep(seconds: seconds, objectName: name, state)
+        }
       }
       var reader = try RangingCSVReader(path: path, mapping: mapping)
       if let onRead {
         let before = firstPass
         reader.beforeRead = { read in onRead(before.lines + read.lines, before.bytes + read.bytesRead) }
       }
-      _ = try replayer.run(&reader)
-      smoother?.finish()
-      trace.zones = zip(names, replayer.pipeline.monitor.zones).map {
+      _ = try replayer.run(&reader, observer: observer)
+      observer.smoother?.finish()
+      trace = observer.trace
+      trace.zones = zip(replayer.zoneNames, replayer.pipeline.monitor.zones).map {
         ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters,
         bandOffsetMeters: $1.bandOffsetMeters)
       }
@@ -131,5 +121,43 @@ extension LifecycleEvent {
     case .suspensionEnded: "suspension_ended"
     case .invalidated: "invalidated"
     }
+  }
+}
+
+/// The replay's observer of ``RunTrace/record(path:object:replayer:smoothed:mapping:window:onRead:)``:
+/// the traced object's filtered (or smoothed) states and events within the window.
+private final class TraceObserver: ReplayObserver {
+  var trace: RunTrace
+  private let window: PlotWindow
+  private let zoneNames: [String]
+  /// With `smoothed`: takes the distance filter's steps and hands the smoothed states to ``keep(seconds:objectName:_:)``.
+  var smoother: TrackSmoother?
+
+  init(trace: RunTrace, window: PlotWindow, zoneNames: [String]) {
+    self.trace = trace
+    self.window = window
+    self.zoneNames = zoneNames
+  }
+
+  var observesStates: Bool { smoother == nil }
+  var observesRangeSteps: Bool { smoother != nil }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) { keep(seconds: seconds, objectName: objectName, state) }
+
+  func rangeStep(_ step: RangeStep) { smoother?.record(step) }
+
+  /// Keeps a state of the traced object within the window.
+  func keep(seconds: Double, objectName: String, _ state: TrackState) {
+    guard objectName == trace.object, state.range.distanceMeters.isFinite, window.contains(seconds) else { return }
+    trace.filtered.append(RunTrace.FilteredPoint(
+      timeSeconds: seconds, distanceMeters: state.range.distanceMeters, sigmaMeters: state.range.sigmaMeters,
+      azimuthDegrees: state.direction.map(RunTrace.azimuthDegrees(of:)), isDirectionPredicted: state.directionState == .predicted))
+  }
+
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    guard objectName == trace.object, window.contains(event.time.seconds) else { return }
+    trace.events.append(RunTrace.Event(
+      timeSeconds: event.time.seconds, zone: zoneNames[event.zone], kind: event.kind == .enter ? .enter : .exit,
+      distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil))
   }
 }

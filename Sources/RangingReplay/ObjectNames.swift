@@ -122,7 +122,7 @@ public struct ObjectNames {
   ///
   /// - Complexity: O(1) expected for a name of at most 16 bytes. Allocates only for a new name.
   @usableFromInline
-  mutating func id(forLineBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  package mutating func id(forLineBytes bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let length = bytes.count
     guard length <= 16, let base = bytes.baseAddress else { return id(forBytes: bytes) }
     // The name's bytes, and zeros for the line's bytes after it.

@@ -2,7 +2,7 @@
 import RangingFormats
 
 /// Where a ``Replayer`` takes its rows from: a ``RangingCSVReader`` reading
-/// a file, or a ``ReplayBatchSource`` handing out the rows one reader thread
+/// a file, or a `ReplayBatchSource` handing out the rows one reader thread
 /// parsed (`rangectl replay --jobs`). The requirements are the reader's own
 /// members, so that the reader conforms as it is and the replay loop is the
 /// same code for both.
@@ -22,7 +22,7 @@ package protocol ReplayRowSource {
     object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
   ) throws(DatasetError) -> Int?
   /// Whether the last scanned row's object, named by `object`, is `shard`'s.
-  /// A source that already knows (the reader thread of a ``ShardedReplay``
+  /// A source that already knows (the reader thread of a `ShardedReplay`
   /// hashed every name once) answers without hashing it again; for a row of
   /// another shard, only the row's time need be filled in.
   func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool
@@ -31,11 +31,11 @@ package protocol ReplayRowSource {
   /// A key of the last scanned row's object, the same for every row of the
   /// object in one replay, 0 or more; or -1 when the source has none. A
   /// replay maps keys to its interned names, so that a source that keyed
-  /// the name already (``ShardedReplay``'s reader thread) spares each shard
+  /// the name already (`ShardedReplay`'s reader thread) spares each shard
   /// hashing and comparing the name's bytes.
   var objectKey: Int32 { get }
   /// For a shard of a replay whose shards together fill one object table
-  /// (``ShardedReplay``): the slot of the last row's object in that table,
+  /// (`ShardedReplay`): the slot of the last row's object in that table,
   /// when the row is a measurement of the shard's own object that the tracker
   /// takes; else -1, as for a source with no such table. Exits found by one
   /// lost check come out in the order of these slots.

@@ -5,7 +5,7 @@ import ZoneMonitor
 /// One of `count` disjoint parts of a recording's objects, for a replay
 /// spread over threads (`rangectl replay --jobs`): chosen by a hash of each
 /// object's name (``index(ofNameBytes:count:)``) when a ``Replayer`` reads a
-/// file itself, and by rows when a ``ShardedReplay`` hands it its rows.
+/// file itself, and by rows when a `ShardedReplay` hands it its rows.
 ///
 /// A ``Replayer`` given a shard reads every row it is handed (a file: every
 /// row). Its own objects' rows go through its engine; on every other usable
@@ -13,7 +13,7 @@ import ZoneMonitor
 /// lost check (every 0.5 s of clock time, exiting objects silent for the lost
 /// timeout) runs on whatever row moves the clock, so each shard runs the same
 /// checks at the same rows and loses its objects at the same times as a
-/// replay of the whole file (a ``ShardedReplay`` hands a shard those rows of
+/// replay of the whole file (a `ShardedReplay` hands a shard those rows of
 /// other objects where the check runs, and no others: `ShardedTrackRegistry`). Events
 /// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
 /// that the shards' events merge into the whole replay's order.
@@ -22,7 +22,7 @@ import ZoneMonitor
 /// file: each shard has the whole `capacity` for its own objects, so a
 /// recording that makes one engine evict objects gives other events; and
 /// objects of different shards lost at the same check come out shard by
-/// shard, not in the one table's slot order. A ``ShardedReplay`` hands its
+/// shard, not in the one table's slot order. A `ShardedReplay` hands its
 /// shards what the one table does (evictions, slots), and the output is the
 /// whole replay's.
 public struct ReplayShard: Sendable, Equatable {
@@ -93,7 +93,7 @@ public struct ReplayEventPlace: Sendable, Equatable {
   public var line: Int
   public var step: PipelineStep
   /// For `PipelineStep.lostCheck`, the lost object's slot in the table of
-  /// one replay of the whole file, when known (``ShardedReplay``): one check
+  /// one replay of the whole file, when known (`ShardedReplay`): one check
   /// finds its objects in slot order. 0 otherwise.
   public var slot: Int
 

@@ -43,7 +43,7 @@ public struct ReplaySummary: Equatable, Sendable {
   /// shard's: every shard reads every row kept as a record (poses, rejected
   /// rows) and shard 0 counts the reader's rejections and the poses, so rows
   /// read, poses and unused columns are shard 0's; everything counted per
-  /// object is the sum. A ``ShardedReplay`` hands each shard only some of the
+  /// object is the sum. A `ShardedReplay` hands each shard only some of the
   /// other rows, and replaces rows read with its reader's count.
   ///
   /// - Precondition: `shards` is not empty and starts with shard 0's summary.

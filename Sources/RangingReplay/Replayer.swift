@@ -4,8 +4,8 @@ import RangingFormats
 import ZoneMonitor
 
 /// Runs a recording through the engine: reads rows one at a time, feeds the
-/// pipeline, hands each zone event and each filtered state to the caller as
-/// it happens, and accounts for every row. Memory does not grow with the
+/// pipeline, hands each zone event and each filtered state to a
+/// ``ReplayObserver`` as it happens, and accounts for every row. Memory does not grow with the
 /// file, nor with the number of distinct objects in it: only the tracked
 /// objects' state, their names, and the counts are kept (a name is forgotten
 /// once its object is no longer tracked and over `ReplayTally.minimumNamesKept` names,
@@ -13,47 +13,10 @@ import ZoneMonitor
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>
   public var zoneNames: [String]
-  /// Rejected rows are reported through this, with file, line, field and reason.
-  public var onRejection: (RowRejection) -> Void = { _ in }
-  /// Each zone event, with the object's name.
-  public var onEvent: (ZoneEvent, String) -> Void = { _, _ in }
-  /// Each accepted measurement's filtered state, with the input's time in seconds and the object's name.
-  public var onState: (Double, String, TrackState) -> Void = { _, _, _ in } {
-    didSet { observesStates = true }
-  }
-  /// Whether ``onState`` was set; until then no state is handed out.
-  @usableFromInline var observesStates = false
-  /// Each accepted measurement with what the distance filter did and its
-  /// covariance, for an offline smoother (`TrackSmoother`; see
-  /// `smoothingStates(_:)` in RangingSmoothing). Called after ``onState``.
-  public var onRangeStep: (RangeStep) -> Void = { _ in } {
-    didSet { observesSteps = true }
-  }
-  /// Whether ``onRangeStep`` was set.
-  @usableFromInline var observesSteps = false
-  /// Each measurement and life-cycle row, with its ground truth, before the
-  /// engine sees it (and before ``onState``, ``onEvent`` or ``onRejection``
-  /// for that row): for evaluation, which scores the engine's output against
-  /// the truth of the same row. Rejected and pose-only rows are not handed
-  /// out (``onRejection`` has the rejected ones). The measurement is the
-  /// row's own, before `objectCalibrations`.
-  public var onRecord: (DatasetRecord) -> Void = { _ in } {
-    didSet { observesRecords = true }
-  }
-  /// Whether ``onRecord`` was set; until then truth is not even converted.
-  @usableFromInline var observesRecords = false
   /// With a shard, only the shard's objects go through the engine, and the
   /// other usable rows only move its clock (``ReplayShard``); reader
   /// rejections are reported by shard 0 alone. Nil: every object.
   public var shard: ReplayShard? = nil
-  /// Each zone event, with the object's name and where it falls in a replay of
-  /// the whole file, so that the events of shards can be merged. Called after
-  /// ``onEvent``.
-  public var onPlacedEvent: (ZoneEvent, String, ReplayEventPlace) -> Void = { _, _, _ in } {
-    didSet { placesEvents = true }
-  }
-  /// Whether ``onPlacedEvent`` was set.
-  @usableFromInline var placesEvents = false
   /// Range calibrations of single objects, by name: each corrects that
   /// object's validated distances before the engine sees them, as the
   /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
@@ -73,7 +36,7 @@ public struct Replayer<Backend: KalmanBackend> {
     self.zoneNames = zoneNames
   }
 
-  /// Replays every row of `reader`.
+  /// Replays every row of `reader`, handing its output to `observer` as it goes.
   ///
   /// Inlinable, with the row loop, so that the whole loop, the pipeline and
   /// its filters are specialised for `Backend` in the caller's module and the
@@ -83,32 +46,37 @@ public struct Replayer<Backend: KalmanBackend> {
   ///
   /// - Throws: `DatasetError` when the input cannot be read further.
   @inlinable
-  public func run(_ reader: inout RangingCSVReader) throws(DatasetError) -> ReplaySummary {
-    try run(rowsOf: &reader)
+  public func run<Observer: ReplayObserver>(_ reader: inout RangingCSVReader, observer: Observer) throws(DatasetError)
+    -> ReplaySummary
+  {
+    try run(rowsOf: &reader, observer: observer)
   }
 
   /// ``run(_:)`` over any ``ReplayRowSource``: a reader, or the rows another
-  /// thread parsed (``ShardedReplay``).
+  /// thread parsed (`ShardedReplay`).
   @inlinable
-  package func run<Source: ReplayRowSource>(rowsOf reader: inout Source) throws(DatasetError) -> ReplaySummary {
-    var summary = try replayRows(&reader)
+  package func run<Source: ReplayRowSource, Observer: ReplayObserver>(rowsOf reader: inout Source, observer: Observer)
+    throws(DatasetError) -> ReplaySummary
+  {
+    var summary = try replayRows(&reader, observer: observer)
     summary.evictions = pipeline.tracker.evictionCount
     return summary
   }
 
   /// The row loop of ``run(_:)``.
   @inlinable
-  func replayRows<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) -> ReplaySummary {
+  func replayRows<Source: ReplayRowSource, Observer: ReplayObserver>(_ reader: inout Source, observer: Observer)
+    throws(DatasetError) -> ReplaySummary
+  {
     let pipeline = self.pipeline
     // Every measurement the reader returns passed the reader's value checks;
     // when the tracker's are the same, they are not run a second time.
     let validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
     // The counts and names live in a class that the local functions share by
     // reference: captured variables would be boxed and access-checked per row.
-    let tally = ReplayTally(observesStates: observesStates, observesSteps: observesSteps)
-    let observesRecords = self.observesRecords
+    let tally = ReplayTally(observesStates: observer.observesStates, observesSteps: observer.observesRangeSteps)
+    let observesRecords = observer.observesRecords
     let shard = self.shard
-    let placesEvents = self.placesEvents
     let time = reader.headerColumn(for: "t")
     let timeColumn = time?.column
     let timeField = time?.name ?? "t"
@@ -118,12 +86,10 @@ public struct Replayer<Backend: KalmanBackend> {
     let capacity = pipeline.tracker.capacity
     func emit(_ event: ZoneEvent) {
       if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
-      onEvent(event, tally.names.name(of: event.object))
-      if placesEvents {
-        // The lost check's exits are ordered by the one table's slots, which the shards share.
-        let slot = event.step == .lostCheck ? tally.wholeSlot(of: event.object, in: pipeline.tracker) : 0
-        onPlacedEvent(event, tally.names.name(of: event.object), ReplayEventPlace(line: tally.line, step: event.step, slot: slot))
-      }
+      // The lost check's exits are ordered by the one table's slots, which the shards share.
+      let slot = event.step == .lostCheck ? tally.wholeSlot(of: event.object, in: pipeline.tracker) : 0
+      observer.event(
+        event, objectName: tally.names.name(of: event.object), place: ReplayEventPlace(line: tally.line, step: event.step, slot: slot))
     }
     /// The shards together fill one table, which is full: this shard's
     /// object in its slot `wholeSlot` makes room for the row's object.
@@ -141,7 +107,7 @@ public struct Replayer<Backend: KalmanBackend> {
     func reject(_ rejection: RowRejection, byReader: Bool = false) {
       if byReader, let shard, shard.index != 0 { return }
       tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
-      onRejection(rejection)
+      observer.rejected(rejection)
     }
     func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate, wholeSlot: Int32) {
       tally.line = line
@@ -163,9 +129,9 @@ public struct Replayer<Backend: KalmanBackend> {
         if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: capacity) }
         if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
         // The name is looked up only for an observer: copying it costs a retain and a release.
-        if tally.observesStates { onState(seconds, tally.names.name(of: id), state) }
+        if tally.observesStates { observer.state(seconds: seconds, objectName: tally.names.name(of: id), state) }
         if tally.observesSteps {
-          onRangeStep(RangeStep(
+          observer.rangeStep(RangeStep(
             seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
             covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
             undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion)))
@@ -217,12 +183,12 @@ public struct Replayer<Backend: KalmanBackend> {
         let id = tally.id(forLineBytes: object, key: reader.objectKey)
         if let event = row.event {
           if observesRecords {
-            onRecord(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
+            observer.record(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
           }
           lifecycle(line: line, id: id, seconds: row.seconds, event: event)
         } else {
           if observesRecords {
-            onRecord(.measurement(
+            observer.record(.measurement(
               line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
           }
           measured(line: line, id: id, seconds: row.seconds, update: row.update, wholeSlot: reader.wholeSlot)
@@ -232,7 +198,7 @@ public struct Replayer<Backend: KalmanBackend> {
       if observesRecords, let record = reader.parsed {
         switch record {
         case .lifecycle(_, let name, _, _), .measurement(_, let name, _, _, _, _):
-          if shard.map({ reader.isParsedRecord(ownedBy: $0, name: name) }) ?? true { onRecord(record) }
+          if shard.map({ reader.isParsedRecord(ownedBy: $0, name: name) }) ?? true { observer.record(record) }
         case .rejected, .pose: break
         }
       }
@@ -268,13 +234,13 @@ public struct Replayer<Backend: KalmanBackend> {
 }
 
 /// What a replay counts and the names it interned, shared by reference
-/// between the row loop and the event callback (see ``Replayer/replayRows(_:measurement:lifecycle:)``).
+/// between the row loop and its local functions (``Replayer/run(_:observer:)``).
 /// Exclusivity is unchecked: one replay runs on one thread.
 @usableFromInline
-final class ReplayTally {
+package final class ReplayTally {
   @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
   @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
-  /// The line of the row being replayed, for ``Replayer/onPlacedEvent``.
+  /// The line of the row being replayed, for each event's ``ReplayEventPlace``.
   @usableFromInline @exclusivity(unchecked) var line = 0
   /// For a shard whose replay fills one table with the other shards'
   /// (``ReplayRowSource/wholeSlot``): each slot's object's slot in that
@@ -330,18 +296,18 @@ final class ReplayTally {
   func object(inWholeSlot wholeSlot: Int32) -> UInt64? {
     objectOfWholeSlot.map { $0[Int(wholeSlot)] }
   }
-  /// Whether ``Replayer/onState`` was set, so that each state needs the object's name.
+  /// Whether the observer takes states (``ReplayObserver/observesStates``), so that each state needs the object's name.
   @usableFromInline let observesStates: Bool
-  /// Whether ``Replayer/onRangeStep`` was set.
+  /// Whether the observer takes the distance filter's steps (``ReplayObserver/observesRangeSteps``).
   @usableFromInline let observesSteps: Bool
 
   /// Live names kept at least before untracked ones are forgotten: no
   /// recording with fewer objects ever forgets a name, so its summary counts
   /// exactly its distinct objects.
-  @usableFromInline static var minimumNamesKept: Int { 1024 }
+  @usableFromInline package static var minimumNamesKept: Int { 1024 }
 
   /// Live names past which untracked ones are forgotten, for a tracker of `capacity` objects.
-  @usableFromInline static func namesKept(capacity: Int) -> Int { Swift.max(minimumNamesKept, 2 * capacity) }
+  @usableFromInline package static func namesKept(capacity: Int) -> Int { Swift.max(minimumNamesKept, 2 * capacity) }
 
   @usableFromInline
   init(observesStates: Bool, observesSteps: Bool) {

@@ -79,8 +79,21 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   let pipeline = RangingPipeline<SwiftKalmanBackend>(
     tracker: TrackerConfiguration(capacity: 4), zones: RangingPipeline<SwiftKalmanBackend>.defaultZones)
-  var replayer = Replayer(pipeline: pipeline, zoneNames: ["inner", "outer"])
-  replayer.onState = { _, _, state in
+  let replayer = Replayer(pipeline: pipeline, zoneNames: ["inner", "outer"])
+  let summary: ReplaySummary
+  do { summary = try replayer.run(&reader, observer: OutputChecks()) } catch { require(false, "replay failed: \(error)"); return 0 }
+  require(summary.rowsRead == summary.rowsAccepted + summary.rowsRejected,
+          "rows read \(summary.rowsRead) != accepted \(summary.rowsAccepted) + rejected \(summary.rowsRejected)")
+  require(summary.rowsRead == large.count, "replay read \(summary.rowsRead) rows, the reader \(large.count)")
+  return 0
+}
+
+/// Checks every state and event the replay hands out: sigmas never negative,
+/// distances finite and non-negative when known, directions of unit length.
+final class OutputChecks: ReplayObserver {
+  var observesStates: Bool { true }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) {
     if state.range.distanceMeters.isNaN {
       require(!state.range.sigmaMeters.isFinite || state.range.sigmaMeters >= 0, "sigma \(state.range.sigmaMeters)")
     } else {
@@ -92,13 +105,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     require(state.directionSigmaRadians.isNaN || state.directionSigmaRadians >= 0, "direction sigma")
   }
-  replayer.onEvent = { event, _ in
+
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
     require(event.sigmaMeters.isNaN || (event.sigmaMeters.isFinite && event.sigmaMeters >= 0), "event sigma")
   }
-  let summary: ReplaySummary
-  do { summary = try replayer.run(&reader) } catch { require(false, "replay failed: \(error)"); return 0 }
-  require(summary.rowsRead == summary.rowsAccepted + summary.rowsRejected,
-          "rows read \(summary.rowsRead) != accepted \(summary.rowsAccepted) + rejected \(summary.rowsRejected)")
-  require(summary.rowsRead == large.count, "replay read \(summary.rowsRead) rows, the reader \(large.count)")
-  return 0
 }

@@ -14,7 +14,7 @@ struct HostLayeringTests {
   /// The package's own modules; an import of any other module (Foundation, Glibc, ...) is not checked here.
   static let packageModules: Set<String> = [
     "CGSL", "_RangingMath", "RangingEngine", "ZoneMonitor", "NearbyAccessory", "RangingSession", "RangingEngineCAPI",
-    "RangingFormats", "RangingReplay", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
+    "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
     "RangingScenarios", "RangingPlots",
   ]
 
@@ -22,6 +22,7 @@ struct HostLayeringTests {
   static let rules: [HostModuleRule] = [
     HostModuleRule(module: "RangingFormats", mayImport: ["RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingReplay", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(module: "RangingReplayThreads", mayImport: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "CGSL"]),
     HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
     HostModuleRule(

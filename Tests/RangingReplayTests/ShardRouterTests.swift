@@ -4,6 +4,7 @@ import RangingFormats
 import Testing
 
 @testable import RangingReplay
+@testable import RangingReplayThreads
 
 /// How ``ShardRouter`` shares objects out and which rows it hands each shard,
 /// against values worked out by hand from its rules (Graham's longest

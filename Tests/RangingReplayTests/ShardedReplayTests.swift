@@ -6,6 +6,7 @@ import Testing
 import ZoneMonitor
 
 @testable import RangingReplay
+@testable import RangingReplayThreads
 
 /// ShardedReplay against the specification it must meet: one ``Replayer`` of
 /// the whole file (docs/FORMATS.md §4, "Threads"). Batches as small as one
@@ -48,16 +49,26 @@ struct ShardedReplayTests {
 
   /// The file replayed by one Replayer on this thread.
   private static func oneReplay(_ path: String, capacity: Int = 64) throws -> Output {
-    var output = Output()
     var reader = try RangingCSVReader(path: path)
-    var replayer = replayer(capacity: capacity)
-    let writer = EventsWriter(output: .standardOutput(), zoneNames: zones.names)
-    let track = FilteredTrackWriter.rowFormatter
-    replayer.onEvent = { output.events.append(writer.line(for: $0, objectName: $1)) }
-    replayer.onRejection = { output.rejections.append($0) }
-    replayer.onState = { output.states.append(track($0, $1, $2)) }
-    output.summary = try replayer.run(&reader)
-    return output
+    let collected = Collected(EventsWriter(output: .standardOutput(), zoneNames: zones.names))
+    collected.output.summary = try replayer(capacity: capacity).run(&reader, observer: collected)
+    return collected.output
+  }
+
+  /// One replay's output, as text: what `rangectl replay` on one thread writes.
+  private final class Collected: ReplayObserver {
+    var output = Output()
+    private let writer: EventsWriter
+    private let track = FilteredTrackWriter.rowFormatter
+    init(_ writer: EventsWriter) { self.writer = writer }
+    var observesStates: Bool { true }
+    func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+      output.events.append(writer.line(for: event, objectName: objectName))
+    }
+    func rejected(_ rejection: RowRejection) { output.rejections.append(rejection) }
+    func state(seconds: Double, objectName: String, _ state: TrackState) {
+      output.states.append(track(seconds, objectName, state))
+    }
   }
 
   private static func sharded(_ path: String, _ setting: Setting, capacity: Int = 64) throws -> Output {

@@ -71,8 +71,11 @@ public struct TrackRegistry {
 
   /// Steps 1-4 of a measurement of `object` at `time` (the type's overview).
   ///
-  /// - Parameter slotHint: where the caller last saw `object` (its slot
-  ///   then), or -1; it spares the lookup when the object is still there.
+  /// - Parameters:
+  ///   - object: the measured object.
+  ///   - time: the measurement's time.
+  ///   - slotHint: where the caller last saw `object` (its slot then), or
+  ///     -1; it spares the lookup when the object is still there.
   /// - Complexity: O(1) expected; O(capacity) when it evicts. Does not allocate.
   @inlinable @inline(__always)
   public mutating func measure(_ object: UInt64, at time: Timestamp, slotHint: Int = -1) -> Measurement {

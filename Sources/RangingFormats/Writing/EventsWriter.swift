@@ -5,7 +5,7 @@ import ZoneMonitor
 /// `{"t":12.4,"object":"lock-1","zone":"inner","event":"enter","distance":1.410,"sigma":0.0213}`,
 /// with `"reason"` after `sigma` on exits not decided by a measurement.
 ///
-/// The format is stated once, in ``format(_:objectName:to:)``; ``write(_:objectName:)``
+/// The format is stated once, in `format(_:objectName:to:)`; ``write(_:objectName:)``
 /// puts it straight into the output's buffer and ``line(for:objectName:)`` forms it apart.
 public struct EventsWriter {
   public let output: OutputFile

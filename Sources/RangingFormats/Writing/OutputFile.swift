@@ -6,7 +6,7 @@
 #endif
 
 /// A buffered text output: standard output, standard error, or a file; the
-/// writers reach its buffer as a ``TextSink``.
+/// writers reach its buffer as a `TextSink`.
 ///
 /// Text is appended to an in-memory buffer of fixed capacity and written with
 /// `fwrite` when it fills, so a replay issues one system call per 64 KiB

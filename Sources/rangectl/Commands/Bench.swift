@@ -348,15 +348,14 @@ enum BenchKernels {
   static func replay(path: String, name: String) throws -> BenchResult {
     var reader = try openReader(path)
     let zones = ZoneList.defaults
-    var replayer = Replayer(
+    let replayer = Replayer(
       pipeline: RangingPipeline<SwiftKalmanBackend>(zones: zones.zones()), zoneNames: zones.names)
     let output = try OutputFile(creating: "/dev/null")
-    let writer = EventsWriter(output: output, zoneNames: zones.names)
-    replayer.onEvent = { event, name in writer.write(event, objectName: name) }
+    let events = EventsOnly(EventsWriter(output: output, zoneNames: zones.names))
     let start = now()
     let summary: ReplaySummary
     do {
-      summary = try replayer.run(&reader)
+      summary = try replayer.run(&reader, observer: events)
       try output.flush()
     } catch {
       Diagnostics.write("rangectl bench: \(error)\n")
@@ -405,4 +404,11 @@ enum BenchKernels {
   private static func isDataLine(_ line: Substring) -> Bool {
     !line.isEmpty && !line.hasPrefix("#") && !line.hasPrefix("t,")
   }
+}
+
+/// The replay's observer of `bench`'s replay row: events written, as `rangectl replay --events` writes them.
+private final class EventsOnly: ReplayObserver {
+  private let writer: EventsWriter
+  init(_ writer: EventsWriter) { self.writer = writer }
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) { writer.write(event, objectName: objectName) }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import RangingEngine
 import RangingFormats
 import RangingReplay
+import RangingReplayThreads
 import ZoneMonitor
 
 /// `rangectl replay --jobs N`: one thread reads and validates the rows, N

@@ -239,45 +239,32 @@ struct Replay: ParsableCommand {
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    let rejections = RejectionListing(path: file, limit: listRejected, messages: messages, quiet: quiet)
-    replayer.onRejection = rejections.list
-    let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
+    let outputs = ReplayOutputs(
+      events: EventsWriter(output: eventsOutput, zoneNames: zoneList.names),
+      rejections: RejectionListing(path: file, limit: listRejected, messages: messages, quiet: quiet),
+      filtered: filteredOutput.map(FilteredTrackWriter.init(output:)), smoothedFrom: smooth ? replayer : nil,
+      flushesEachEvent: live)
     var progress: ProgressLine? = nil
     if live {
-      // Each event leaves with its row; the track at least once per read.
-      replayer.onEvent = { event, name in
-        eventsWriter.write(event, objectName: name)
-        try? eventsOutput.flush()  // a failure is kept, and thrown by close() below
-      }
+      // Each event leaves with its row (ReplayOutputs); the track at least once per read.
       reader.beforeRead = { _ in
         try? eventsOutput.flush()
         try? filteredOutput?.flush()
       }
     } else {
-      replayer.onEvent = { event, name in eventsWriter.write(event, objectName: name) }
       progress = ProgressLine(
         unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet && showsProgress)
       if let progress { reader.beforeRead = { read in progress.update(count: read.lines, bytes: read.bytesRead) } }
     }
-    var smoother: TrackSmoother? = nil
-    if let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:)) {
-      if smooth {
-        smoother = replayer.smoothingStates { seconds, name, state in
-          filteredWriter.write(seconds: seconds, objectName: name, state: state)
-        }
-      } else {
-        replayer.onState = { seconds, name, state in filteredWriter.write(seconds: seconds, objectName: name, state: state) }
-      }
-    }
     try completeReplay(
       zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
     ) {
-      let summary = try replayer.run(&reader)
-      smoother?.finish()
+      let summary = try replayer.run(&reader, observer: outputs)
+      outputs.smoother?.finish()
       return (summary, reader.linesRead)
     }
     if quiet { return }
-    if let smoother {
+    if let smoother = outputs.smoother {
       messages.write("smoothed: \(smoother.segmentsSmoothed) runs"
         + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
         + "\n")

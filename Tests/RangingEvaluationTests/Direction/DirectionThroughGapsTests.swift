@@ -21,13 +21,19 @@ struct DirectionThroughGapsTests {
     try ScenarioGenerator(seed: seed, effects: []).write(name, to: path)
     let truth = try DirectionErrorReport.truthPositions(datasetPath: path)
     var reader = try RangingCSVReader(path: path)
-    var replayer = Replayer(pipeline: RangingPipeline<DefaultKalmanBackend>(), zoneNames: ["inner", "outer"])
+    let replayer = Replayer(pipeline: RangingPipeline<DefaultKalmanBackend>(), zoneNames: ["inner", "outer"])
+    let directions = Directions()
+    _ = try replayer.run(&reader, observer: directions)
+    return DirectionErrorReport.evaluate(samples: directions.samples, truth: truth)
+  }
+
+  /// The engine's direction of every accepted row.
+  private final class Directions: ReplayObserver {
     var samples: [DirectionSample] = []
-    replayer.onState = { _, object, state in
-      samples.append(DirectionSample(time: state.time, object: object, direction: state.direction, state: state.directionState))
+    var observesStates: Bool { true }
+    func state(seconds: Double, objectName: String, _ state: TrackState) {
+      samples.append(DirectionSample(time: state.time, object: objectName, direction: state.direction, state: state.directionState))
     }
-    _ = try replayer.run(&reader)
-    return DirectionErrorReport.evaluate(samples: samples, truth: truth)
   }
 
   @Test("While predicted, the first 2 s of each gap keep a median error under 15°, and no gap passes 45° before unknown",

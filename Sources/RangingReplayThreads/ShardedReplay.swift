@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingReplay
 import ZoneMonitor
 
 /// A replay of one input on several threads (`rangectl replay --jobs N`) that
@@ -89,18 +90,11 @@ public struct ShardedReplay<Backend: KalmanBackend> {
       nameBytesPerBatch: nameBytesPerBatch, tracker: replayers[0].pipeline.tracker.configuration,
       ignoresPoses: replayers[0].ignoresPoses)
     for index in replayers.indices {
-      var replayer = replayers[index]
+      let replayer = replayers[index]
       var source = threads.source(forShard: index)
-      let cursor = source.output
-      replayer.onPlacedEvent = { event, name, place in cursor.current?.events.append((place, eventText(event, name))) }
-      replayer.onRejection = { cursor.current?.rejections.append($0) }
-      if let stateText {
-        replayer.onState = { seconds, name, state in
-          cursor.current?.states.append((cursor.line, stateText(seconds, name, state)))
-        }
-      }
+      let observer = ShardObserver(cursor: source.output, eventText: eventText, stateText: stateText)
       // Built here, in inlinable code, so that the replay is specialised for Backend in the caller's module.
-      threads.startShard(index) { () throws(DatasetError) in try replayer.run(rowsOf: &source) }
+      threads.startShard(index) { () throws(DatasetError) in try replayer.run(rowsOf: &source, observer: observer) }
     }
     threads.startReader(reader, live: live)
     return try threads.merge(write: write)

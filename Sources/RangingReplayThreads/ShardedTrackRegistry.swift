@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
+import RangingReplay
 import ZoneMonitor
 
 /// The `TrackRegistry` that one replay of the whole input would fill, kept

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import RangingReplay
 
 /// One shard's view of a ``ShardedReplay``: the rows of every batch the
 /// reader thread published that it lists for this shard (``ShardRouter``),

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import RangingEngine
 import RangingFormats
+import RangingReplay
 
 /// The threads of a ``ShardedReplay`` and the merging of their outputs: the
 /// part that does not depend on the engine's backend, so it is compiled once.

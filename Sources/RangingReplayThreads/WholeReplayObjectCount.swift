@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingReplay
 
 /// The `objects` count of one replay of the whole input (``ReplaySummary/objects``),
 /// kept by the reader thread of a ``ShardedReplay`` beside its

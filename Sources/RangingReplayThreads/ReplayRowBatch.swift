@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingReplay
 
 /// A run of consecutive rows that one reader thread parsed and validated, for
 /// the shards of a replay (``ShardedReplay``) to read while the reader fills

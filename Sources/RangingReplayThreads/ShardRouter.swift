@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingReplay
 
 /// Which shard of a ``ShardedReplay`` replays each object, and which rows of
 /// a batch each shard is handed: its own objects' rows, the rows where the

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import ZoneMonitor
+
+/// What a replay hands out as it goes (``Replayer/run(_:observer:)``): rejected
+/// rows, zone events, filtered states, the distance filter's steps, and the
+/// rows with their truth. Each method has a default that ignores its output.
+///
+/// A filtered state costs the replay the object's name, a step its
+/// covariance, and a record the conversion of its truth, so each is handed
+/// out only when its `observes…` property says so: an observer that
+/// implements ``state(seconds:objectName:_:)`` also returns true from
+/// ``observesStates``, and likewise for the others.
+///
+/// Called on the replay's thread, in the order of ``Replayer``'s documentation:
+/// a row's record before anything the engine does with it.
+public protocol ReplayObserver: AnyObject {
+  /// Whether ``state(seconds:objectName:_:)`` is wanted. Default false.
+  var observesStates: Bool { get }
+  /// Whether ``rangeStep(_:)`` is wanted. Default false.
+  var observesRangeSteps: Bool { get }
+  /// Whether ``record(_:)`` is wanted; until then truth is not even converted. Default false.
+  var observesRecords: Bool { get }
+  /// A rejected row, with file, line, field and reason.
+  func rejected(_ rejection: RowRejection)
+  /// A zone event, with the object's name and where it falls in a replay of
+  /// the whole file (so that the events of shards can be merged).
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace)
+  /// An accepted measurement's filtered state, with the input's time in seconds and the object's name.
+  func state(seconds: Double, objectName: String, _ state: TrackState)
+  /// An accepted measurement with what the distance filter did and its
+  /// covariance, for an offline smoother (`TrackSmoother` in RangingSmoothing).
+  /// After ``state(seconds:objectName:_:)``.
+  func rangeStep(_ step: RangeStep)
+  /// A measurement or life-cycle row with its ground truth, before the engine
+  /// sees it: for evaluation, which scores the engine's output against the
+  /// truth of the same row. Rejected and pose-only rows are not handed out
+  /// (``rejected(_:)`` has the rejected ones). The measurement is the row's
+  /// own, before `Replayer.objectCalibrations`.
+  func record(_ record: DatasetRecord)
+}
+
+extension ReplayObserver {
+  public var observesStates: Bool { false }
+  public var observesRangeSteps: Bool { false }
+  public var observesRecords: Bool { false }
+  public func rejected(_ rejection: RowRejection) {}
+  public func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {}
+  public func state(seconds: Double, objectName: String, _ state: TrackState) {}
+  public func rangeStep(_ step: RangeStep) {}
+  public func record(_ record: DatasetRecord) {}
+}
