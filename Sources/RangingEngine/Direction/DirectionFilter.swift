@@ -71,7 +71,8 @@ public final class DirectionFilter<Backend: KalmanBackend> {
 
   static var stateCount: Int { 6 }
   /// Position updates rejected in a row after which the track restarts from
-  /// the measurement (as the distance filter does after 3).
+  /// the measurement. (The distance filter restarted after 3 too until issue
+  /// 22; it now restarts after rejections spanning 0.5 s, Tuning.md.)
   private static var restartAfterRejections: Int { 3 }
 
   public init(configuration: DirectionFilterConfiguration = DirectionFilterConfiguration()) {
