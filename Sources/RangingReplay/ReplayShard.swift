@@ -15,7 +15,7 @@ import ZoneMonitor
 /// checks at the same rows and loses its objects at the same times as a
 /// replay of the whole file (a `ShardedReplay` hands a shard those rows of
 /// other objects where the check runs, and no others: `ShardedTrackRegistry`). Events
-/// carry the line of the row that caused them (``Replayer/onPlacedEvent``), so
+/// carry the line of the row that caused them (``ReplayObserver/event(_:objectName:place:)``), so
 /// that the shards' events merge into the whole replay's order.
 ///
 /// Reading a file itself, two things differ from one replay of the whole

@@ -4,9 +4,9 @@ import RangingReplay
 
 /// One shard's view of a ``ShardedReplay``: the rows of every batch the
 /// reader thread published that it lists for this shard (``ShardRouter``),
-/// in order, as a ``ReplayRowSource``, so that the shard's ``Replayer`` runs
+/// in order, as a `ReplayRowSource`, so that the shard's `Replayer` runs
 /// its usual loop on them (its own objects' rows through the engine, the
-/// others' only moving its clock: ``ReplayShard``).
+/// others' only moving its clock: `ReplayShard`).
 ///
 /// Moving on from a batch tells the merger that the shard is done with it:
 /// every event of a row is emitted before the replay asks for the next row,
@@ -30,7 +30,7 @@ package struct ReplayBatchSource: ReplayRowSource {
   private var rowIsOwn = false
   /// The reader thread's key of the last scanned row's object (``ShardRouter/key(ofLineBytes:)``).
   @usableFromInline package private(set) var objectKey: Int32 = -1
-  /// The last row's object's slot in the one table (``ReplayRowSource/wholeSlot``), for the shard's own rows.
+  /// The last row's object's slot in the one table (`ReplayRowSource.wholeSlot`), for the shard's own rows.
   @usableFromInline package private(set) var wholeSlot: Int32 = -1
   /// The one table's slot of the shard's object that the last row evicts, or -1.
   @usableFromInline package private(set) var evictedWholeSlot: Int32 = -1
@@ -56,7 +56,7 @@ package struct ReplayBatchSource: ReplayRowSource {
     rowIsOwn
   }
 
-  /// The reader's answer for `t`, the only column ``Replayer`` asks about; nil for any other.
+  /// The reader's answer for `t`, the only column `Replayer` asks about; nil for any other.
   @usableFromInline
   package func headerColumn(for canonical: String) -> (name: String, column: Int)? {
     canonical == "t" ? timeColumn : nil

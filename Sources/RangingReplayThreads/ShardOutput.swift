@@ -23,7 +23,7 @@ final class ShardOutput: @unchecked Sendable {
   }
 }
 
-/// One shard's ``ReplayObserver``: what its replay hands out goes, as text
+/// One shard's `ReplayObserver`: what its replay hands out goes, as text
 /// formed on the shard's thread, into the output of the batch it is
 /// replaying (``ShardOutputCursor``).
 @usableFromInline

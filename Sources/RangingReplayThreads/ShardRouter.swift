@@ -7,7 +7,7 @@ import RangingReplay
 /// a batch each shard is handed: its own objects' rows, the rows where the
 /// whole replay runs its lost check (``ShardedTrackRegistry``), and every row the
 /// reader kept as a record (rare: rejected, posed or unusual rows), which each
-/// shard reads as a ``Replayer`` of the whole file would.
+/// shard reads as a `Replayer` of the whole file would.
 ///
 /// Objects are shared out by rows, not by a hash of their names: when a batch
 /// is handed over, each object seen for the first time in it goes, the
@@ -17,7 +17,7 @@ import RangingReplay
 /// each object's rows there stand for its rate. An object keeps its shard for
 /// the whole replay (its track lives in that shard's engine). The names are
 /// kept, for up to ``namesKept`` of them (65,536 by default); any further object goes to the shard
-/// its name's hash picks (``ReplayShard/index(ofNameBytes:count:)``), so memory
+/// its name's hash picks (`ReplayShard.index(ofNameBytes:count:)`), so memory
 /// stays bounded however many objects a recording names.
 ///
 /// Used by the reader thread only (so exclusivity is not checked at run time).
@@ -104,7 +104,7 @@ final class ShardRouter {
     return Int32(entry)
   }
 
-  /// An id's entry: its low 32 bits (``ObjectNames``).
+  /// An id's entry: its low 32 bits (`ObjectNames`).
   private static func entry(of id: UInt64) -> Int32 { Int32(truncatingIfNeeded: id & 0x7FFF_FFFF) }
 
   /// Places the batch's new objects and lists for each shard the entries it
@@ -170,7 +170,7 @@ final class ShardRouter {
   }
 
   /// A row kept as a record, keyed `key` (``key(of:)``), of `shard`'s object
-  /// (see ``Replayer``'s row loop for what each moves).
+  /// (see `Replayer`'s row loop for what each moves).
   private func follow(_ record: DatasetRecord, shard: Int, key: Int) -> TableStep {
     switch record {
     case .rejected:

@@ -5,7 +5,7 @@ import RangingReplay
 import ZoneMonitor
 
 /// A replay of one input on several threads (`rangectl replay --jobs N`) that
-/// writes what a ``Replayer`` of the whole input writes, in the same order.
+/// writes what a `Replayer` of the whole input writes, in the same order.
 ///
 /// One reader thread reads and validates the rows and hands them out in
 /// batches (`ReplayRowBatch`) through a ring of a few batches
@@ -17,14 +17,14 @@ import ZoneMonitor
 /// evicts one of the shard's objects from the full table, and the rare rows
 /// kept as records. Each shard replays those with its own engine (with the
 /// whole capacity, so it never evicts by itself): its own objects' rows go
-/// through the engine, the others only move its clock (``ReplayShard``) or
+/// through the engine, the others only move its clock (`ReplayShard`) or
 /// evict, so each shard runs the lost check at the same rows as one replay,
 /// loses and evicts its objects at the same times. Shards format their
 /// events (and filtered rows) themselves.
 /// The calling thread merges the shards' outputs batch by batch, by the line
 /// of the row that caused each (an eviction's exits, the row's own events,
 /// then the exits its lost check found in the one table's slot order:
-/// ``ReplayEventPlace``), and hands each merged batch to `write`.
+/// `ReplayEventPlace`), and hands each merged batch to `write`.
 ///
 /// Memory is bounded however long the input: ``batchesInFlight`` batches of at
 /// most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes of names (plus
@@ -52,8 +52,8 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   public var nameBytesPerBatch = 1 << 18
 
   /// Shares the objects among `replayers.count` shards, replayer `k` taking
-  /// shard `k` (its ``Replayer/shard`` is set here; its callbacks are
-  /// replaced while it runs).
+  /// shard `k` (its `Replayer.shard` is set here; while it runs, its output
+  /// goes to the shard's own observer).
   ///
   /// - Precondition: `replayers` holds 1...65,536 replayers.
   public init(replayers: [Replayer<Backend>]) {
@@ -76,7 +76,7 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   ///   - stateText: a filtered-track row (on the shards' threads), or nil for none.
   ///   - write: takes each merged batch, in input order, on the calling thread.
   /// - Returns: the summary of one replay of the whole input
-  ///   (``ReplaySummary/merging(_:)``) and the reader's lines read.
+  ///   (`ReplaySummary.merging(_:)`) and the reader's lines read.
   /// - Throws: the reader's `DatasetError`, after the rows before it were written.
   @inlinable
   public func run(

@@ -25,7 +25,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
   /// - Parameters:
   ///   - tracker: the replayers' tracker settings (checks on measurements and
   ///     poses, capacity, lost timeout).
-  ///   - ignoresPoses: the replayers' ``Replayer/ignoresPoses``.
+  ///   - ignoresPoses: the replayers' `Replayer.ignoresPoses`.
   @usableFromInline
   init(
     reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int,
@@ -158,7 +158,7 @@ final class ShardedReplayThreads: @unchecked Sendable {
     mergeInOrder(outputs.map(\.states), key: { ($0.line, 0) }) { merged.states.append($0.text) }
   }
 
-  /// Where an event falls in one replay's order (``ReplayEventPlace``).
+  /// Where an event falls in one replay's order (`ReplayEventPlace`).
   private static func eventKey(_ event: (place: ReplayEventPlace, text: String)) -> (Int, Int) {
     (event.place.line, Int(event.place.step.rawValue) << 32 | event.place.slot)
   }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingReplay
 
-/// The `objects` count of one replay of the whole input (``ReplaySummary/objects``),
+/// The `objects` count of one replay of the whole input (`ReplaySummary.objects`),
 /// kept by the reader thread of a ``ShardedReplay`` beside its
 /// `ShardedTrackRegistry`, since the shards' own counts do not add up to it once
 /// names are forgotten.
 ///
-/// One ``Replayer`` counts a name when it interns it, and before each row,
+/// One `Replayer` counts a name when it interns it, and before each row,
 /// when more than `ReplayTally.namesKept(capacity:)` names are live, forgets
 /// those whose objects its tracker no longer holds; a forgotten name that
 /// comes back counts again. This follows the same rule, on the router's keys
