@@ -13,19 +13,8 @@ import ZoneMonitor
 /// reader (Foundation's JSON parser) for the events.
 @Suite("One writer per format")
 struct WriterLineTests {
-  /// SplitMix64 (Steele, Lea and Flood 2014), so each run sees the same cases.
-  struct Seeded {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  }
+  /// The seeded generator of DecimalFastPathTests, so each run sees the same cases.
+  typealias Seeded = SplitMix64
 
   /// Names of 0-40 characters drawn from printable ASCII, JSON's specials,
   /// control characters, DEL and non-ASCII letters and emoji.
@@ -123,4 +112,11 @@ struct WriterLineTests {
       #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(line)")
     }
   }
+}
+
+extension SplitMix64 {
+  /// Uniform in 0..<n.
+  fileprivate mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  /// Uniform in [0, 1) with 53 random bits.
+  fileprivate mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }
