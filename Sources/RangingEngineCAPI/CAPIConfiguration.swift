@@ -51,6 +51,7 @@ struct CAPIConfiguration {
     config.confirmation_us = Timestamp(seconds: filter.confirmationSeconds).microseconds
     config.hampel_window = UInt32(filter.prefilter.window)
     config.hampel_threshold = filter.prefilter.threshold
+    config.measured_range_noise = filter.adaptsMeasurementNoise
     config.hampel_side = filter.prefilter.side == .above
       ? ranging_outlier_side_t(RANGING_OUTLIER_SIDE_ABOVE) : ranging_outlier_side_t(RANGING_OUTLIER_SIDE_BOTH)
     let direction = DirectionFilterConfiguration()
@@ -118,6 +119,7 @@ struct CAPIConfiguration {
     tracker.capacity = Int(config.max_objects)
     tracker.lostTimeoutSeconds = Timestamp(microseconds: config.lost_timeout_us).seconds
     tracker.rangeFilter.measurementSigmaMeters = config.range_sigma_m
+    tracker.rangeFilter.adaptsMeasurementNoise = config.measured_range_noise
     tracker.rangeFilter.accelerationSpectralDensity = config.process_noise
     tracker.rangeFilter.gateSigmas = config.gate_sigmas
     tracker.rangeFilter.shortGateSigmas = config.short_gate_sigmas

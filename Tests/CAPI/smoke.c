@@ -85,6 +85,7 @@ static void check_defaults(void) {
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   CHECK(config.hampel_window == 1 && config.hampel_threshold == 3 && config.hampel_side == RANGING_OUTLIER_SIDE_ABOVE);
+  CHECK(config.measured_range_noise);
   ranging_config_init(NULL); /* ignored */
 
   ranging_zone_config_t zone;
@@ -445,6 +446,25 @@ static double distance_after_jump(const ranging_config_t *config, double jump_to
 }
 
 /*
+ * A device with 0.1 m of noise: 100 readings at 10 Hz alternating 0.1 m
+ * either side of 2 m (their pseudo-residuals say 4 * 0.1 / sqrt(6) = 0.16 m),
+ * then one at 2 + jump: the state after it.
+ */
+static ranging_object_state_t state_after_noisy_device(const ranging_config_t *config, double jump) {
+  ranging_object_state_t state = {0};
+  ranging_engine_t *engine = NULL;
+  CHECK_STATUS(ranging_engine_create(config, &engine), RANGING_OK);
+  if (engine == NULL) return state;
+  for (int step = 0; step < 100; step++) {
+    CHECK_STATUS(ranging_engine_update(engine, us(step * 0.1), 1, step % 2 ? 2.1 : 1.9, ahead), RANGING_OK);
+  }
+  CHECK_STATUS(ranging_engine_update(engine, us(10.0), 1, 2 + jump, ahead), RANGING_OK);
+  CHECK_STATUS(ranging_engine_read_object_state(engine, 1, &state), RANGING_OK);
+  ranging_engine_destroy(engine);
+  return state;
+}
+
+/*
  * One object crossing in front at 1 m/s (x from -0.5 to 0.5 m at z = -2,
  * 5 Hz, exact directions), then one distance-only update `gap_s` later, on
  * the predicted line x = 0.5 + gap_s: its direction state and x component.
@@ -548,6 +568,18 @@ static void check_filter_settings(void) {
   CHECK(fabs(distance_after_jump(&config, 1.2) - 2) < 0.05);
   config.short_gate_sigmas = 1e6;
   CHECK(distance_after_jump(&config, 1.2) < 1.9);
+
+  /* measured_range_noise: the filter measures the device's 0.16 m, and its
+     gate (four sigmas of the innovation) lets a 0.5 m step in, which moves
+     the estimate by the gain times 0.5 m; with range_sigma_m's 0.065 m kept,
+     the gate is about 0.3 m wide and rejects the step, and the estimate
+     moves only by its prediction. */
+  ranging_config_init(&config);
+  ranging_object_state_t measured = state_after_noisy_device(&config, 0), measured_step = state_after_noisy_device(&config, 0.5);
+  config.measured_range_noise = false;
+  ranging_object_state_t kept = state_after_noisy_device(&config, 0), kept_step = state_after_noisy_device(&config, 0.5);
+  CHECK(measured_step.distance_m - measured.distance_m > 0.15);
+  CHECK(fabs(kept_step.distance_m - kept.distance_m) < 0.05);
 }
 
 /*

@@ -81,6 +81,7 @@ class Config(ctypes.Structure):
         ("hampel_window", ctypes.c_uint32),
         ("hampel_threshold", ctypes.c_double),
         ("hampel_side", ctypes.c_uint32),
+        ("measured_range_noise", ctypes.c_bool),
     ]
 
 

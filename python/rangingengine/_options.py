@@ -35,6 +35,7 @@ class EngineOptions:
     backend: str = "swift"
     process_noise: float = 0.5
     measurement_sigma: float = 0.065
+    measured_noise: str = "on"
     gate: float = 4.0
     short_gate: float = 4.0
     hampel_side: str = "above"
@@ -69,6 +70,7 @@ class EngineOptions:
         """Raises ValueError for the first option out of its range, as rangectl checks them."""
         _choice("suspension", self.suspension, ("exit", "hold"))
         _choice("direction", self.direction, ("on", "off"))
+        _choice("measured_noise", self.measured_noise, ("on", "off"))
         _choice("hampel_side", self.hampel_side, tuple(_capi.OUTLIER_SIDES))
         _choice("backend", self.backend, ("swift",),
                 "the package's library is built without GSL and runs the Swift backend")
@@ -214,6 +216,7 @@ def configuration(options: EngineOptions, zones, event_capacity: int):
     config.field_of_view_azimuth_rad = azimuth * math.pi / 180
     config.field_of_view_elevation_rad = elevation * math.pi / 180
     config.range_sigma_m = options.measurement_sigma
+    config.measured_range_noise = options.measured_noise == "on"
     config.range_offset_m = options.range_offset
     config.range_scale = options.range_scale
     config.suspension_policy = (_capi.RANGING_SUSPENSION_EXIT_ZONES if options.suspension == "exit"

@@ -110,6 +110,13 @@ def test_the_hampel_prefilter_acts_as_rangectls_does(options, engine_options, re
     assert result.filtered_csv() != rangingengine.replay(path).filtered_csv()
 
 
+def test_measured_noise_off_acts_as_rangectls_does(reference):
+    path = next(path for path in DATASETS if path.parent.name == "nlos-approach")
+    result = assert_same_as_rangectl(path, reference, ["--measured-noise", "off"], measured_noise="off")
+    # The switch reaches the engine: with the prior kept, the track is another one.
+    assert result.filtered_csv() != rangingengine.replay(path).filtered_csv()
+
+
 def test_capacity_below_the_objects_evicts_as_rangectl_does(fleet_50, reference):
     result = assert_same_as_rangectl(fleet_50, reference, ["--capacity", "40"], capacity=40)
     assert result.summary.evictions > 0

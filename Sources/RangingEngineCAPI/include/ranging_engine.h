@@ -345,7 +345,10 @@ typedef struct ranging_config {
   double field_of_view_elevation_rad;
   /**
    * Standard deviation of one distance measurement, metres; 1e-4...1000
-   * (squared, both ends stay far from underflow and overflow). Default 0.05.
+   * (squared, both ends stay far from underflow and overflow). With
+   * measured_range_noise (the default) it is the prior each object's
+   * measured noise starts from; without, the filter keeps it throughout.
+   * Default 0.065.
    */
   double range_sigma_m;
   /**
@@ -441,6 +444,17 @@ typedef struct ranging_config {
   double hampel_threshold;
   /** Which outliers are replaced (--hampel-side). Default RANGING_OUTLIER_SIDE_ABOVE. */
   ranging_outlier_side_t hampel_side;
+  /*
+   * Added after release 0.2.0 at the end of the structure, like the Hampel
+   * fields (CHANGELOG): code built against an earlier header must be rebuilt.
+   */
+  /**
+   * Measure each object's distance noise from its own readings, starting
+   * from range_sigma_m (true), or keep range_sigma_m throughout (false)
+   * (--measured-noise on|off; MeasurementNoiseEstimator in the Swift
+   * reference). Default true.
+   */
+  bool measured_range_noise;
 } ranging_config_t;
 
 /**

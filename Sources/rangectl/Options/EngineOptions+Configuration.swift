@@ -30,6 +30,7 @@ extension EngineOptions {
     tracker.capacity = capacity
     tracker.rangeFilter.accelerationSpectralDensity = processNoise
     tracker.rangeFilter.measurementSigmaMeters = measurementSigma
+    tracker.rangeFilter.adaptsMeasurementNoise = measuredNoise == .on
     tracker.rangeFilter.gateSigmas = gate
     tracker.rangeFilter.shortGateSigmas = shortGate
     tracker.rangeFilter.resetAfterRejections = resetAfter

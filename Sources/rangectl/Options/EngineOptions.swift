@@ -67,6 +67,8 @@ struct EngineOptions: ParsableArguments {
     valueName: "m"))
   var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
 
+  @Option(help: "Measure each object's distance noise from its own readings (on), or keep --measurement-sigma throughout (off).")
+  var measuredNoise: Toggle = RangeFilterConfiguration().adaptsMeasurementNoise ? .on : .off
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas
