@@ -52,6 +52,7 @@ struct CAPIConfiguration {
     config.hampel_window = UInt32(filter.prefilter.window)
     config.hampel_threshold = filter.prefilter.threshold
     config.measured_range_noise = filter.adaptsMeasurementNoise
+    config.range_gating_on_evidence = filter.gatesOnEvidence
     config.hampel_side = filter.prefilter.side == .above
       ? ranging_outlier_side_t(RANGING_OUTLIER_SIDE_ABOVE) : ranging_outlier_side_t(RANGING_OUTLIER_SIDE_BOTH)
     let direction = DirectionFilterConfiguration()
@@ -120,6 +121,7 @@ struct CAPIConfiguration {
     tracker.lostTimeoutSeconds = Timestamp(microseconds: config.lost_timeout_us).seconds
     tracker.rangeFilter.measurementSigmaMeters = config.range_sigma_m
     tracker.rangeFilter.adaptsMeasurementNoise = config.measured_range_noise
+    tracker.rangeFilter.gatesOnEvidence = config.range_gating_on_evidence
     tracker.rangeFilter.accelerationSpectralDensity = config.process_noise
     tracker.rangeFilter.gateSigmas = config.gate_sigmas
     tracker.rangeFilter.shortGateSigmas = config.short_gate_sigmas

@@ -85,7 +85,7 @@ static void check_defaults(void) {
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   CHECK(config.hampel_window == 1 && config.hampel_threshold == 3 && config.hampel_side == RANGING_OUTLIER_SIDE_ABOVE);
-  CHECK(config.measured_range_noise);
+  CHECK(config.measured_range_noise && config.range_gating_on_evidence);
   ranging_config_init(NULL); /* ignored */
 
   ranging_zone_config_t zone;
@@ -560,7 +560,10 @@ static void check_filter_settings(void) {
   CHECK(first_enter_time(&config) == 0);
   CHECK(fabs(restart_enter_delay(&config) - 0.6) < 1e-9);
 
+  /* The gates as set (the readings before the jump are exact and show no
+     outliers, so by default the gates would be twice as wide; see below). */
   ranging_config_init(&config);
+  config.range_gating_on_evidence = false;
   CHECK(fabs(distance_after_jump(&config, 2.6) - 2) < 0.05);
   CHECK(fabs(distance_after_jump(&config, 1.2) - 2) < 0.05);
   config.gate_sigmas = 1e6;
@@ -570,16 +573,25 @@ static void check_filter_settings(void) {
   CHECK(distance_after_jump(&config, 1.2) < 1.9);
 
   /* measured_range_noise: the filter measures the device's 0.16 m, and its
-     gate (four sigmas of the innovation) lets a 0.5 m step in, which moves
-     the estimate by the gain times 0.5 m; with range_sigma_m's 0.065 m kept,
-     the gate is about 0.3 m wide and rejects the step, and the estimate
-     moves only by its prediction. */
+     gate (eight sigmas of the innovation while the readings, which alternate
+     and do not spike, show no outliers) lets a 1 m step in, which moves the
+     estimate by the gain times 1 m; with range_sigma_m's 0.065 m kept, the
+     gate is about 0.6 m wide and rejects the step, and the estimate moves
+     only by its prediction. */
   ranging_config_init(&config);
-  ranging_object_state_t measured = state_after_noisy_device(&config, 0), measured_step = state_after_noisy_device(&config, 0.5);
+  ranging_object_state_t measured = state_after_noisy_device(&config, 0), measured_step = state_after_noisy_device(&config, 1);
   config.measured_range_noise = false;
-  ranging_object_state_t kept = state_after_noisy_device(&config, 0), kept_step = state_after_noisy_device(&config, 0.5);
+  ranging_object_state_t kept = state_after_noisy_device(&config, 0), kept_step = state_after_noisy_device(&config, 1);
   CHECK(measured_step.distance_m - measured.distance_m > 0.15);
   CHECK(fabs(kept_step.distance_m - kept.distance_m) < 0.05);
+
+  /* range_gating_on_evidence: the same device with its noise measured; gated
+     as set always, the gate is four sigmas (about 0.7 m) and rejects the 1 m
+     step that the eight sigmas of the default let in. */
+  ranging_config_init(&config);
+  config.range_gating_on_evidence = false;
+  ranging_object_state_t always = state_after_noisy_device(&config, 0), always_step = state_after_noisy_device(&config, 1);
+  CHECK(fabs(always_step.distance_m - always.distance_m) < 0.05);
 }
 
 /*

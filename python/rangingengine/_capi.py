@@ -82,6 +82,7 @@ class Config(ctypes.Structure):
         ("hampel_threshold", ctypes.c_double),
         ("hampel_side", ctypes.c_uint32),
         ("measured_range_noise", ctypes.c_bool),
+        ("range_gating_on_evidence", ctypes.c_bool),
     ]
 
 

@@ -36,6 +36,7 @@ class EngineOptions:
     process_noise: float = 0.5
     measurement_sigma: float = 0.065
     measured_noise: str = "on"
+    gating: str = "evidence"
     gate: float = 4.0
     short_gate: float = 4.0
     hampel_side: str = "above"
@@ -71,6 +72,7 @@ class EngineOptions:
         _choice("suspension", self.suspension, ("exit", "hold"))
         _choice("direction", self.direction, ("on", "off"))
         _choice("measured_noise", self.measured_noise, ("on", "off"))
+        _choice("gating", self.gating, ("evidence", "always"))
         _choice("hampel_side", self.hampel_side, tuple(_capi.OUTLIER_SIDES))
         _choice("backend", self.backend, ("swift",),
                 "the package's library is built without GSL and runs the Swift backend")
@@ -217,6 +219,7 @@ def configuration(options: EngineOptions, zones, event_capacity: int):
     config.field_of_view_elevation_rad = elevation * math.pi / 180
     config.range_sigma_m = options.measurement_sigma
     config.measured_range_noise = options.measured_noise == "on"
+    config.range_gating_on_evidence = options.gating == "evidence"
     config.range_offset_m = options.range_offset
     config.range_scale = options.range_scale
     config.suspension_policy = (_capi.RANGING_SUSPENSION_EXIT_ZONES if options.suspension == "exit"

@@ -32,6 +32,7 @@ CASES = [
     ("confirmation_seconds", 3600, True), ("confirmation_seconds", 3601, False),
     ("direction", "off", True), ("direction", "maybe", False),
     ("measured_noise", "off", True), ("measured_noise", "maybe", False),
+    ("gating", "always", True), ("gating", "sometimes", False),
     ("fov", "180,90", True), ("fov", "181,45", False), ("fov", "55", False), ("fov", "0,45", False),
     ("max_coast", 60, True), ("max_coast", 61, False), ("max_coast", 0, False),
     ("velocity_correlation", 1e-3, True), ("velocity_correlation", 1e-4, False), ("velocity_correlation", 2e6, False),

@@ -110,10 +110,14 @@ def test_the_hampel_prefilter_acts_as_rangectls_does(options, engine_options, re
     assert result.filtered_csv() != rangingengine.replay(path).filtered_csv()
 
 
-def test_measured_noise_off_acts_as_rangectls_does(reference):
+@pytest.mark.parametrize("options,engine_options", [
+    (["--measured-noise", "off"], {"measured_noise": "off"}),
+    (["--gating", "always"], {"gating": "always"}),
+], ids=["measured-noise-off", "gating-always"])
+def test_the_noise_switches_act_as_rangectls_do(options, engine_options, reference):
     path = next(path for path in DATASETS if path.parent.name == "nlos-approach")
-    result = assert_same_as_rangectl(path, reference, ["--measured-noise", "off"], measured_noise="off")
-    # The switch reaches the engine: with the prior kept, the track is another one.
+    result = assert_same_as_rangectl(path, reference, options, **engine_options)
+    # The switch reaches the engine: the track is another one than with the defaults.
     assert result.filtered_csv() != rangingengine.replay(path).filtered_csv()
 
 

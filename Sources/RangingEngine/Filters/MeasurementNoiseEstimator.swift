@@ -80,6 +80,9 @@ public struct MeasurementNoiseEstimator: Sendable {
   @usableFromInline var previousDistance = 0.0, latestDistance = 0.0
   @usableFromInline var previousTime = Timestamp(microseconds: 0), latestTime = Timestamp(microseconds: 0)
   @usableFromInline var held = 0
+  /// Whether the pseudo-residuals lately show outliers; see ``OutlierEvidence``.
+  public var outliers: OutlierEvidence { _outliers }
+  @usableFromInline var _outliers = OutlierEvidence()
 
   /// An estimator at the prior σ₀ (clamped to ``bounds``).
   public init(priorSigmaMeters: Double) {
@@ -104,6 +107,7 @@ public struct MeasurementNoiseEstimator: Sendable {
   public mutating func reset() {
     meanSquare = Self.consistency * prior * prior
     held = 0
+    _outliers.reset()
   }
 
   /// Folds in one reading. Readings at the time of the latest one (a
@@ -127,7 +131,9 @@ public struct MeasurementNoiseEstimator: Sendable {
       let span = before + after
       let deviation = after * previousDistance + before * d - span * latestDistance
       let squared = deviation * deviation / (after * after + before * before + span * span)
-      let clipped = min(squared, Self.clip * Self.clip * variance)
+      let noiseVariance = variance
+      _outliers.add(deviation: deviation, squaredPseudoResidual: squared, noiseVariance: noiseVariance)
+      let clipped = min(squared, Self.clip * Self.clip * noiseVariance)
       // NaN (a broken reading) leaves the estimate as it was.
       if clipped == clipped { meanSquare += Self.weight * (clipped - meanSquare) }
     } else {

@@ -14,7 +14,11 @@
 /// `testRatio > 1` is not fused. Measurements longer than predicted use
 /// `gateSigmas`, shorter ones `shortGateSigmas`: equal by default, a
 /// setting for devices whose outliers are known to be one-sided (ranging
-/// outliers are mostly long: multipath, bodies in the way). When at least two such
+/// outliers are mostly long: multipath, bodies in the way). Both are as set
+/// while the object's readings show outliers (``OutlierEvidence``) and
+/// ``gateWideningWithoutOutliers`` times wider otherwise
+/// (``RangeFilterConfiguration/gatesOnEvidence``): on a device with Gaussian
+/// noise a narrow gate rejects motion, not errors. When at least two such
 /// measurements in a row span `resetAfterSeconds` (or, if set, after
 /// `resetAfterRejections` of them) the filter restarts from the latest one,
 /// so a lasting jump (someone stepped around a wall) is followed within that
@@ -100,8 +104,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     isInitialized = false
     consecutiveRejections = 0
     nonLineOfSight.reset()
+    noise.reset()
     if configuration.adaptsMeasurementNoise {
-      noise.reset()
       backend.storage.R[0] = configuration.measurementSigmaMeters * configuration.measurementSigmaMeters
     }
     prefilter.reset()
@@ -196,8 +200,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
       // first), and the estimate's update and this Kalman step need not wait
       // for each other.
       backend.storage.R[0] = noise.variance
+    }
+    if configuration.adaptsMeasurementNoise || configuration.gatesOnEvidence {
+      // The pseudo-residual this reading completes (its predecessor's) counts as
+      // outlier evidence before the gate judges it: the reading after a spike
+      // completes the spike's first pair and meets the narrow gate, which
+      // lets the undo rule below take the spike back.
       noise.add(distanceMeters: distance, at: time)
     }
+    // The gates' widths in sigmas: as set, or wider while the readings show no outliers.
+    let widening = configuration.gatesOnEvidence && !noise.outliers.isPresent ? Self.gateWideningWithoutOutliers : 1
+    let longGate = configuration.gateSigmas * widening, shortGate = configuration.shortGateSigmas * widening
     guard isInitialized else {
       start(at: distance, time: time)
       startedByRestart = false
@@ -218,12 +231,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
         // A track not yet confirmed rests on few measurements, the first of which
         // may itself have been the outlier: a disagreeing measurement restarts it there.
         // The gate first: it is cheaper than hasHeld and almost always passes.
-        if !(y * y <= configuration.gateSigmas * configuration.gateSigmas * innovationVariance) && !hasHeld {
+        if !(y * y <= longGate * longGate * innovationVariance) && !hasHeld {
           restartsUnconfirmed = true
           return false
         }
         // Long and short measurements may have their own gates (see shortGateSigmas).
-        let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
+        let gate = y < 0 ? shortGate : longGate
         // testRatio = y² / (gate² S), kept as its two sides: the division is
         // left to the caller who reads the ratio (the zones do not).
         squaredInnovation = y * y
@@ -242,7 +255,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
       return .fused(testRatio: squaredInnovation / gateScale)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
-      if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time) { return outcome }
+      if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time, longGate: longGate, shortGate: shortGate) {
+        return outcome
+      }
       beforeLastFusion = StateBeforeFusion()
       consecutiveRejections += 1
       _health.insert(.innovationRejected)
@@ -290,6 +305,13 @@ public final class RangeFilter<Backend: KalmanBackend> {
     p00 + 2 * dt * p01 + dt * dt * p11 + ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q).q00
   }
 
+  /// How many times wider than set the gates are while the object's
+  /// readings show no outliers (``RangeFilterConfiguration/gatesOnEvidence``):
+  /// 2, eight sigmas with the default gate of four, which no Gaussian
+  /// innovation reaches (probability 1e-15) and which still stops a jump
+  /// of metres on a device of centimetres (Tuning.md, "Outlier evidence").
+  public static var gateWideningWithoutOutliers: Double { 2 }
+
   /// The test ratio above which a fusion may be undone by the next
   /// measurement: 0.25, an innovation beyond half the gate (2 sigma with the
   /// default gate of 4). Chosen on the tuning seeds at 1, 5 and 20 Hz
@@ -319,11 +341,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
   public static var plausibleRateChange: Double { 1 }
 
   /// Undoes the previous fusion when `distance`, just rejected, passes the gate
+  /// (`longGate` or `shortGate` sigmas, those of the update that rejected it)
   /// against the state before it, predicted to `time`: the previous
   /// measurement was the outlier. Returns nil (and forgets that state) when it does not.
   /// Out of line: it runs on a few updates in a thousand.
   @usableFromInline @inline(never)
-  func undoPreviousFusion(distance: Double, time: Timestamp) -> UpdateOutcome? {
+  func undoPreviousFusion(distance: Double, time: Timestamp, longGate: Double, shortGate: Double) -> UpdateOutcome? {
     let saved = beforeLastFusion
     beforeLastFusion = StateBeforeFusion()
     guard let savedTime = saved.time else { return nil }
@@ -333,7 +356,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let S = Self.predictedDistanceVariance(p00: saved.p00, p01: saved.p01, p11: saved.p11, dt: dt, q: q)
       + backend.storage.R[0]
     let y = distance - predicted
-    let gate = y < 0 ? configuration.shortGateSigmas : configuration.gateSigmas
+    let gate = y < 0 ? shortGate : longGate
     let squaredInnovation = y * y, gateScale = gate * gate * S
     guard squaredInnovation <= gateScale else { return nil }
     saved.restore(into: backend.storage)

@@ -29,6 +29,13 @@ public struct RangeFilterConfiguration: Sendable {
   /// On by default: a constant fitted to the tuning devices is wrong for a
   /// device noisier or quieter than those (Tuning.md, "Measured noise").
   public var adaptsMeasurementNoise: Bool
+  /// Whether the innovation gates (``gateSigmas``, ``shortGateSigmas``, and
+  /// the restart of a track that has not held) are as set only while the
+  /// object's readings show outliers (``OutlierEvidence``), and
+  /// ``RangeFilter/gateWideningWithoutOutliers`` times wider otherwise; or as
+  /// set always. On by default: on a device with Gaussian noise a gate of four
+  /// sigmas rejects motion, not errors (Tuning.md, "Outlier evidence").
+  public var gatesOnEvidence: Bool
   /// Standard deviation of the rate when a track starts, m/s (walking speed).
   public var initialRateSigmaMetersPerSecond: Double
   /// Innovation gate in standard deviations: a measurement is rejected when
@@ -90,6 +97,7 @@ public struct RangeFilterConfiguration: Sendable {
     accelerationSpectralDensity: Double = 0.5,
     measurementSigmaMeters: Double = 0.065,
     adaptsMeasurementNoise: Bool = true,
+    gatesOnEvidence: Bool = true,
     initialRateSigmaMetersPerSecond: Double = 1.5,
     gateSigmas: Double = 4.0,
     shortGateSigmas: Double = 4.0,
@@ -103,6 +111,7 @@ public struct RangeFilterConfiguration: Sendable {
     self.accelerationSpectralDensity = accelerationSpectralDensity
     self.measurementSigmaMeters = measurementSigmaMeters
     self.adaptsMeasurementNoise = adaptsMeasurementNoise
+    self.gatesOnEvidence = gatesOnEvidence
     self.initialRateSigmaMetersPerSecond = initialRateSigmaMetersPerSecond
     self.gateSigmas = gateSigmas
     self.shortGateSigmas = shortGateSigmas

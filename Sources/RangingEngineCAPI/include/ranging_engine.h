@@ -455,6 +455,13 @@ typedef struct ranging_config {
    * reference). Default true.
    */
   bool measured_range_noise;
+  /**
+   * Keep gate_sigmas and short_gate_sigmas as set only while an object's
+   * readings show outliers, and twice as wide otherwise (true), or as set
+   * always (false) (--gating evidence|always; OutlierEvidence in the Swift
+   * reference). Default true.
+   */
+  bool range_gating_on_evidence;
 } ranging_config_t;
 
 /**
@@ -516,7 +523,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 986
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1002
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2366
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -525,7 +532,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 1146
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 1086
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1102
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2458
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9

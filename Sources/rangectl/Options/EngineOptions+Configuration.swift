@@ -31,6 +31,7 @@ extension EngineOptions {
     tracker.rangeFilter.accelerationSpectralDensity = processNoise
     tracker.rangeFilter.measurementSigmaMeters = measurementSigma
     tracker.rangeFilter.adaptsMeasurementNoise = measuredNoise == .on
+    tracker.rangeFilter.gatesOnEvidence = gating == .evidence
     tracker.rangeFilter.gateSigmas = gate
     tracker.rangeFilter.shortGateSigmas = shortGate
     tracker.rangeFilter.resetAfterRejections = resetAfter

@@ -70,6 +70,13 @@ struct EngineOptions: ParsableArguments {
   @Option(help: "Measure each object's distance noise from its own readings (on), or keep --measurement-sigma throughout (off).")
   var measuredNoise: Toggle = RangeFilterConfiguration().adaptsMeasurementNoise ? .on : .off
 
+  @Option(help: "Gates as set while an object's readings show outliers and twice as wide otherwise (evidence), or as set always.")
+  var gating: Gating = RangeFilterConfiguration().gatesOnEvidence ? .evidence : .always
+
+  enum Gating: String, ExpressibleByArgument, CaseIterable {
+    case evidence, always
+  }
+
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
   var gate: Double = RangeFilterConfiguration().gateSigmas
 

@@ -41,6 +41,8 @@ extension RangeFilterTests {
       measurementSigmaMeters: run.measurementSigmaMeters,
       // FilterPy's filter has a fixed R.
       adaptsMeasurementNoise: false,
+      // ...and gates as set on every measurement.
+      gatesOnEvidence: false,
       initialRateSigmaMetersPerSecond: run.initialRateSigmaMetersPerSecond,
       gateSigmas: run.gateSigmas, shortGateSigmas: run.shortGateSigmas,
       resetAfterRejections: run.resetAfterRejections,

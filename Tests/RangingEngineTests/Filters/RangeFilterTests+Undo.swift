@@ -3,10 +3,12 @@ import RangingEngine
 import Testing
 
 extension RangeFilterTests {
-  /// The defaults with the measurement sigma held at its configured value: the
-  /// closed-form and reference tests check the Kalman algebra for a known `R`
-  /// (MeasurementNoiseEstimatorTests checks how `R` is measured).
-  static let fixedNoise = RangeFilterConfiguration(adaptsMeasurementNoise: false)
+  /// The defaults with the measurement sigma held at its configured value and
+  /// the gates as set on every measurement: the closed-form and reference
+  /// tests check the Kalman algebra for a known `R` and gate
+  /// (MeasurementNoiseEstimatorTests checks how `R` is measured,
+  /// OutlierEvidenceTests when the gate is as set).
+  static let fixedNoise = RangeFilterConfiguration(adaptsMeasurementNoise: false, gatesOnEvidence: false)
 
   /// A still object at 5 m measured every second, with `reading` at update 30 and 5 m at update 31.
   static func stillWithOutlier<B: KalmanBackend>(_: B.Type, reading: Double) -> (RangeFilter<B>, [UpdateOutcome], FilterHealth) {
