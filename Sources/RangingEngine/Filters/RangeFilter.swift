@@ -76,6 +76,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// How far the readings a restart started from lay from the old track's
   /// prediction, metres (0 after a first start); see ``ReportedRangeUncertainty``.
   @exclusivity(unchecked) @usableFromInline var restartDiscrepancy = 0.0
+  /// The squared innovation of the latest reading when it was rejected,
+  /// metres², until a reading is fused or the track restarts (0 otherwise);
+  /// see ``ReportedRangeUncertainty``.
+  @exclusivity(unchecked) @usableFromInline var rejectedSquaredDiscrepancy = 0.0
   /// The object's measurement noise, measured from its readings (``MeasurementNoiseEstimator``).
   @exclusivity(unchecked) @usableFromInline var noise: MeasurementNoiseEstimator
   /// The probability that the latest measurements came over a non-line-of-sight path.
@@ -147,7 +151,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// The variance the filter's own `P00` leaves out at `time`, metres²: the
-  /// non-line-of-sight, restart and undoable-fusion terms of ``ReportedRangeUncertainty``
+  /// non-line-of-sight, restart, undoable-fusion and rejected-reading terms of ``ReportedRangeUncertainty``
   /// (the device term is the tracker's, which knows the calibration).
   ///
   /// - Complexity: O(1). Does not allocate.
@@ -157,6 +161,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
     if restartDiscrepancy > 0 && time.seconds(since: startTime) < ReportedRangeUncertainty.restartSeconds {
       variance += restartDiscrepancy * restartDiscrepancy
     }
+    // A rejected reading that the track may yet follow (a jump is followed
+    // only after resetAfterSeconds): the object is at the prediction or near
+    // that reading, the same even two-point mixture as below.
+    variance += 0.25 * rejectedSquaredDiscrepancy
     // A fusion that may still be undone rests on one unverified reading: the state
     // lies either here or at the prediction without it, an even two-point mixture
     // whose variance is a quarter of the squared distance between them.
@@ -248,6 +256,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     switch step.measurement {
     case .fused:
       consecutiveRejections = 0
+      rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
       beforeLastFusion =
         mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1)
@@ -260,6 +269,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       }
       beforeLastFusion = StateBeforeFusion()
       consecutiveRejections += 1
+      rejectedSquaredDiscrepancy = squaredInnovation
       _health.insert(.innovationRejected)
       if consecutiveRejections == 1 { rejectionRunStart = time }
       // A lasting jump: enough rejections in a row, or at least two over resetAfterSeconds.
@@ -371,6 +381,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       beforeLastFusion = saved
     }
     _health.insert(.undidPreviousFusion)
+    rejectedSquaredDiscrepancy = 0
     return .fused(testRatio: squaredInnovation / gateScale)
   }
 
@@ -386,6 +397,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     fusedSinceStart = 0
     startTime = time
     restartDiscrepancy = 0
+    rejectedSquaredDiscrepancy = 0
     beforeLastFusion = StateBeforeFusion()
     isInitialized = true
   }

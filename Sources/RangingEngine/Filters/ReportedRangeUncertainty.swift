@@ -4,11 +4,11 @@
 ///
 /// `P00` is the filter's uncertainty under its own model: unbiased readings
 /// with a few centimetres of white noise. Real devices break that model in
-/// three ways the filter cannot see from one stream, so the sigma that users
-/// and the zones act on adds a variance for each (all three add, being
+/// several ways the filter cannot see from one stream, so the sigma that users
+/// and the zones act on adds a variance for each (they add, being
 /// independent):
 ///
-///     σ² = P00 + σ_device(d)² + π_NLOS b² + D² [t - t_restart < T_restart] + Δ²/4 [undoable]
+///     σ² = P00 + σ_device(d)² + π_NLOS b² + D² [t - t_restart < T_restart] + Δ²/4 [undoable] + y²/4 [rejected]
 ///
 /// - **Device bias** (per device, constant over a session): an antenna-delay
 ///   offset and a clock scale, `measured = s · true + b` (``RangeCalibration``).
@@ -31,6 +31,13 @@
 ///   reading that the next may show to be the outlier. Until then the state
 ///   is at either place, an even two-point mixture of variance `Δ²/4`. At
 ///   1 Hz a short outlier inside the wide gate is fused this way.
+/// - **A rejected reading the track may yet follow**: while the latest
+///   reading lies outside the gate, by an innovation `y`, the state is the
+///   prediction, and either it or the reading is wrong (a spike, or a jump
+///   that the filter follows only after a run of rejections): the same even
+///   two-point mixture, `y²/4`, until a reading is fused or the track
+///   restarts. After a gap the prediction may rest on a rate that long
+///   readings set, and this is what keeps its sigma honest (docs/ACCURACY.md).
 ///
 /// The values come from the device biases measured in the real recordings
 /// (`datasets/README.md`, "How the measurements depart from the truth":

@@ -58,4 +58,33 @@ struct ReportedRangeUncertaintyTests {
     // Afterwards it is back to the filter's, NLOS and device terms: well under a metre.
     #expect(sinceRestart.dropFirst(11).allSatisfy { $0.sigmaMeters < 1 }, "\(sinceRestart.dropFirst(11).map(\.sigmaMeters))")
   }
+
+  /// A still object at 2 m (10 Hz, exact readings, the configured R and the
+  /// gates as set), then one reading of 3 m: it fails the gate, the state is
+  /// the prediction p, and until the next fusion the unmodelled variance
+  /// holds the even two-point mixture of p and the reading, (3 - p)²/4,
+  /// beside the NLOS term (no restart and no undoable fusion here).
+  @Test("A rejected reading adds a quarter of its squared innovation to the sigma until a reading is fused")
+  func rejectedReading() {
+    let filter = RangeFilter<SwiftKalmanBackend>(
+      configuration: RangeFilterConfiguration(adaptsMeasurementNoise: false, gatesOnEvidence: false))
+    func time(_ step: Int) -> Timestamp { Timestamp(microseconds: Int64(step) * 100_000) }
+    func otherTerms() -> Double {
+      ReportedRangeUncertainty.nonLineOfSightVariance(probability: filter.estimate.nonLineOfSightProbability)
+    }
+    for step in 0..<40 { filter.update(distanceMeters: 2, at: time(step)) }
+    #expect(abs(filter.unmodelledVariance(at: time(39)) - otherTerms()) < 1e-15)
+    let predicted = filter.estimate(at: time(40)).distanceMeters
+    guard case .rejected = filter.update(distanceMeters: 3, at: time(40)) else {
+      Issue.record("the 1 m step was not rejected")
+      return
+    }
+    let y = 3 - predicted
+    #expect(abs(filter.unmodelledVariance(at: time(40)) - otherTerms() - y * y / 4) < 1e-12)
+    guard case .fused = filter.update(distanceMeters: 2, at: time(41)) else {
+      Issue.record("the reading after it was not fused")
+      return
+    }
+    #expect(abs(filter.unmodelledVariance(at: time(41)) - otherTerms()) < 1e-15)
+  }
 }
