@@ -78,7 +78,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var restartDiscrepancy = 0.0
   /// The squared innovation of the latest reading when it was rejected,
   /// metres², until a reading is fused or the track restarts (0 otherwise);
-  /// see ``ReportedRangeUncertainty``.
+  /// see ``ReportedRangeUncertainty``. An undo needs a fusion just before
+  /// the rejection, so this is already 0 when one succeeds.
   @exclusivity(unchecked) @usableFromInline var rejectedSquaredDiscrepancy = 0.0
   /// The object's measurement noise, measured from its readings (``MeasurementNoiseEstimator``).
   @exclusivity(unchecked) @usableFromInline var noise: MeasurementNoiseEstimator
@@ -381,7 +382,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
       beforeLastFusion = saved
     }
     _health.insert(.undidPreviousFusion)
-    rejectedSquaredDiscrepancy = 0
     return .fused(testRatio: squaredInnovation / gateScale)
   }
 

@@ -4,7 +4,10 @@
 public enum UpdateOutcome: Equatable, Sendable {
   /// The first measurement of a track set its state.
   case initialized
-  /// The measurement was fused. `testRatio = y² / (gate² S)` is in [0, 1].
+  /// The measurement was fused. `testRatio = y² / (gate² S)` is in [0, 1],
+  /// `gate` the width in force for this measurement: as set, or
+  /// ``RangeFilter/gateWideningWithoutOutliers`` times that while the
+  /// object's readings show no outliers (``RangeFilterConfiguration/gatesOnEvidence``).
   case fused(testRatio: Double)
   /// The measurement fell outside the innovation gate (`testRatio > 1`) and was not fused.
   case rejected(testRatio: Double)
