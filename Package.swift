@@ -33,7 +33,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    // `swift package generate-documentation` (scripts/check-docs); a plugin only, linked into nothing.
+    // `swift package generate-documentation` (scripts/checks/check-docs); a plugin only, linked into nothing.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
@@ -93,7 +93,7 @@ let package = Package(
     .target(
       name: "RangingEngineCAPI", dependencies: ["RangingEngine", "ZoneMonitor", "NearbyAccessory", "_RangingEngineCHeader"],
       exclude: ["include"]),
-    // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/check-firmware links it alone).
+    // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/checks/check-firmware links it alone).
     .target(
       name: "_CAPISmoke", dependencies: ["RangingEngineCAPI"], path: "Tests/CAPI", sources: ["smoke.c"],
       cSettings: [.define("RANGING_SMOKE_NO_MAIN"), .headerSearchPath("../../Sources/RangingEngineCAPI/include")]),

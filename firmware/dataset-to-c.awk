@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Converts a ranging CSV (docs/FORMATS.md §1) into C definitions for the firmware
-# image (replay_dataset.h), as scripts/check-firmware runs it:
+# image (replay_dataset.h), as scripts/checks/check-firmware runs it:
 #
 #   awk -f firmware/dataset-to-c.awk -v dataset=walk-in-out -v id=0 datasets/walk-in-out/samples.csv
 #

@@ -9,7 +9,7 @@
  *
  * distance and sigma are rounded to whole millimetres and tenths of a
  * millimetre ("-" when not finite), reason is "-" for events decided by a
- * measurement. scripts/check-firmware writes the host replay's events in
+ * measurement. scripts/checks/check-firmware writes the host replay's events in
  * the same format and compares the two.
  */
 #include "ranging_engine.h"

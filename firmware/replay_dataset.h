@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
- * A recording compiled into the firmware image. scripts/check-firmware
+ * A recording compiled into the firmware image. scripts/checks/check-firmware
  * generates the definitions (replay_datasets.c, not committed) from
  * datasets/<name>/samples.csv with firmware/dataset-to-c.awk.
  */

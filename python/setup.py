@@ -9,7 +9,7 @@ rangingengine/librangingengine.so, which exports only the ranging_* symbols
 of ranging_engine.h and which the package loads with ctypes.
 
 Environment: RANGINGENGINE_SCRATCH_PATH overrides the SwiftPM build folder
-(default: the repository's .build-nogsl, shared with scripts/check-without-gsl);
+(default: the repository's .build-nogsl, shared with scripts/checks/check-without-gsl);
 CC names the C compiler (default cc).
 """
 import os

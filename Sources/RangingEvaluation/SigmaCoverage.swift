@@ -8,7 +8,7 @@
 /// `sigma`, docs/FORMATS.md §3), with `e` the filtered distance minus the
 /// true distance:
 /// - ``withinOneSigma`` and ``withinTwoSigma``: the share of rows with
-///   `|e| ≤ σ` and `|e| ≤ 2σ` (as `scripts/accuracy` counts them);
+///   `|e| ≤ σ` and `|e| ≤ 2σ` (as `scripts/reports/accuracy` counts them);
 /// - ``overconfidentRows``: rows more than ``overconfidentErrorMeters`` off
 ///   whose sigma is under a fifth of their error, `|e| > 1 m` and `σ < |e|/5`.
 public struct SigmaCoverage: Codable, Equatable, Sendable {

@@ -21,7 +21,7 @@
 ///    gives a missing measurement: dropouts come from the recordings, at
 ///    any rate.
 ///
-/// Why these choices (measured with `scripts/residual-library --report`,
+/// Why these choices (measured with `scripts/generators/residual-library --report`,
 /// quoted in `datasets/README.md`, "Real noise"):
 /// - Block length 5 s: the residual's autocorrelation (less each track's
 ///   median) falls to 0.09 at 3 s and 0.00 at 5 s in LIAS, below 0.05 after

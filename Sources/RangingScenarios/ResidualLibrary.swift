@@ -5,7 +5,7 @@ import Foundation
 /// material ``BootstrapNoiseModel`` draws generated range errors from.
 ///
 /// The committed library is `datasets/real/derived/residuals.csv`, written by
-/// `scripts/residual-library` from the real recordings with truth
+/// `scripts/generators/residual-library` from the real recordings with truth
 /// (`datasets/README.md`, "Real noise"). Its format:
 ///
 /// - `#` lines anywhere (comments), then the header

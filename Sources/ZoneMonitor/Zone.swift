@@ -201,7 +201,7 @@ public struct Zone: Sendable {
   }
 
   /// The least band, in filtered sigmas, between entering and leaving once
-  /// the filter smooths: 2, chosen on the clean sweep (`scripts/accuracy
+  /// the filter smooths: 2, chosen on the clean sweep (`scripts/reports/accuracy
   /// --sweep-only`, tuning seeds) from 2 and 4 together with the gain of two
   /// thirds (from one half and two thirds): 4 delayed exits past the matching
   /// window (Tuning.md, "Measured noise").

@@ -5,7 +5,7 @@
  * first, then the Nearby Interaction Accessory Protocol part.
  *
  * Built three ways: as a program of its own against libRangingEngineCAPI.a
- * (scripts/check-firmware, with alloc_count.c and
+ * (scripts/checks/check-firmware, with alloc_count.c and
  * -DRANGING_SMOKE_COUNT_ALLOCATIONS for the memory checks); inside the
  * firmware image (the same, on Cortex-M); and without main() as the
  * _CAPISmoke target that RangingEngineCAPITests runs under `swift test`.

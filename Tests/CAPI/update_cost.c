@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * Feeds N updates through the C API, for counting instructions per update
- * with valgrind (scripts/check-firmware):
+ * with valgrind (scripts/checks/check-firmware):
  *
  *   valgrind --tool=callgrind ./update_cost 20000 [distance-only]
  *   valgrind --tool=callgrind ./update_cost 40000 [distance-only]

@@ -3,7 +3,7 @@
  * libFuzzer target: the Accessory Configuration Data decoder
  * (ranging_accessory_config_decode) and the encoder it must agree with, built
  * with AddressSanitizer over an instrumented libRangingEngineCAPI.a by
- * scripts/fuzz.
+ * scripts/checks/fuzz.
  *
  * The message is copied into a heap block of exactly its length, so a read
  * past its end is an AddressSanitizer error. Checks, for both strict and

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the report path of `rangectl calibrate --json` (issue 23),
-// built with AddressSanitizer by scripts/fuzz.
+// built with AddressSanitizer by scripts/checks/fuzz.
 //
 // The input is written to a file and read as `rangectl calibrate` reads it
 // (CalibrationSamples); the first byte picks the fit: the model, and a known

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * libFuzzer target: the C API's update path (ranging_engine.h), built with
- * AddressSanitizer over an instrumented libRangingEngineCAPI.a by scripts/fuzz.
+ * AddressSanitizer over an instrumented libRangingEngineCAPI.a by scripts/checks/fuzz.
  *
  * The input is a small program: a few bytes choose a configuration (which may
  * be invalid: then ranging_engine_memory_size() and ranging_engine_create()

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the ranging CSV reader (RangingCSVReader: LineSource,
 // RowScanner's fast path, RowParser) and a replay of what it reads, built with
-// AddressSanitizer by scripts/fuzz.
+// AddressSanitizer by scripts/checks/fuzz.
 //
 // The input is written to a file and read three times:
 //   1. with 7-byte reads, 2. with 4096-byte reads: the records (kind, line,

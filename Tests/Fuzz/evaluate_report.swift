@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: the report path of `rangectl evaluate --json` (issue 23),
-// built with AddressSanitizer by scripts/fuzz.
+// built with AddressSanitizer by scripts/checks/fuzz.
 //
 // The input is written to a file and evaluated as `rangectl evaluate` does
 // it: EngineEvaluation's one streaming pass (the engine's replay, the truth

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target: RangingFormats' DecimalFastPath against Double(_:), built
-// with AddressSanitizer by scripts/fuzz.
+// with AddressSanitizer by scripts/checks/fuzz.
 //
 // The input up to its first line end or comma is a field's text. The fast
 // path must either decline (nil) or give exactly the Double that

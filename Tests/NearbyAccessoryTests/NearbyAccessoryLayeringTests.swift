@@ -4,7 +4,7 @@ import Testing
 
 /// NearbyAccessory is core: it imports RangingEngine and nothing else
 /// (docs/CONVENTIONS.md §1), so it compiles as Embedded Swift.
-/// `scripts/check-embedded-nearby-accessory` compiles it for a Cortex-M4.
+/// `scripts/checks/check-embedded-nearby-accessory` compiles it for a Cortex-M4.
 @Suite("NearbyAccessory layering")
 struct NearbyAccessoryLayeringTests {
   @Test("Every source file imports at most RangingEngine")

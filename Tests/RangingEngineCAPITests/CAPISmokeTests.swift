@@ -6,7 +6,7 @@ import Testing
 struct CAPISmokeTests {
   /// Tests/CAPI/smoke.c calls every function of ranging_engine.h; it prints
   /// each failed check (file:line and the condition) on standard output.
-  /// scripts/check-firmware also runs it as its own program, with the memory
+  /// scripts/checks/check-firmware also runs it as its own program, with the memory
   /// checks that need a counting malloc, and inside the firmware image.
   @Test("The C smoke test calls every header function and every check passes")
   func smoke() {

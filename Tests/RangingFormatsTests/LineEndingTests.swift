@@ -42,7 +42,7 @@ struct LineEndingTests {
     #expect(records.map { $0.rejection?.reason } == ["wrong_field_count", "wrong_field_count", nil])
   }
 
-  @Test("Line ends do not depend on the read size (found by scripts/fuzz)")
+  @Test("Line ends do not depend on the read size (found by scripts/checks/fuzz)")
   func lineEndsIndependentOfReadSize() throws {
     let csv = "t,object,distance" + String(repeating: "x", count: 30) + "\r0,a,1\r1,a,2"
       + String(repeating: "y", count: 40) + "\n2,a,3\n"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Throughput of the Python package beside rangectl on the same file (scripts/bench-python runs it).
+"""Throughput of the Python package beside rangectl on the same file (scripts/reports/bench-python runs it).
 
 Usage: RANGECTL=path/to/release/rangectl python bench.py FILE.csv
 

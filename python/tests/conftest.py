@@ -2,7 +2,7 @@
 """Shared fixtures: the repository, rangectl (the reference every result is
 compared with), generated recordings, and a local Spark session.
 
-RANGECTL names the rangectl binary (scripts/check-python builds it);
+RANGECTL names the rangectl binary (scripts/checks/check-python builds it);
 without it, the repository's .build/debug/rangectl is used.
 """
 import os

@@ -2,7 +2,7 @@
 """A recording of many objects: the many-objects scenario of several seeds
 (20 tags each) with the objects renamed per seed, the first OBJECTS objects
 kept, rows merged in time order. The tests' 50-object fixture and
-scripts/bench-python write it."""
+scripts/reports/bench-python write it."""
 import subprocess
 from pathlib import Path
 

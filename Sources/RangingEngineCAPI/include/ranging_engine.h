@@ -51,7 +51,7 @@
  * libRangingEngineCAPI.a and writes ranging-engine.pc, so that
  * `cc $(pkg-config --cflags --libs ranging-engine) example.c` links it with
  * the Swift runtime (docs/C-API.md). Firmware: the engine
- * compiled as Embedded Swift, see scripts/check-firmware.
+ * compiled as Embedded Swift, see scripts/checks/check-firmware.
  *
  * Licence: Apache-2.0. A library built with the package's GSL trait (the
  * default of `swift build`) also holds GNU GSL code, and is then a combined
@@ -513,7 +513,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
  * evaluate the formula. The numbers are measured with a counting malloc on
  * both platforms and checked by Tests/CAPI/smoke.c (host, optimised build)
  * and by the firmware image (Embedded Swift, -Osize), which
- * scripts/check-firmware runs. They hold for optimised builds; unoptimised
+ * scripts/checks/check-firmware runs. They hold for optimised builds; unoptimised
  * (debug) Swift may also allocate on the update path.
  *
  * Default configuration (8 objects, 2 zones, 16 events, direction on):

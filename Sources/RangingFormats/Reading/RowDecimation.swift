@@ -3,7 +3,7 @@
 /// that rate would have delivered it (issue 22: real noise at the rates
 /// Nearby Interaction's low and medium update rates give).
 ///
-/// Rule, the same as `decimate` in `scripts/accuracy`: each object's time
+/// Rule, the same as `decimate` in `scripts/reports/accuracy`: each object's time
 /// is cut into slots of `1/rate` seconds counted from the object's first
 /// row, slot `⌊(t - t_first) · rate + 10⁻⁹⌋` (the 10⁻⁹ keeps a row written
 /// exactly on a slot boundary in that slot despite rounding), and the first
@@ -12,7 +12,7 @@
 /// `t`, `object` or `event` field (the reader then rejects it, as it would
 /// have undecimated). Decided on the raw fields, before the row's other
 /// values are checked, so that a kept row that the reader then rejects
-/// still takes its slot, as in `scripts/accuracy`, whose rows go to
+/// still takes its slot, as in `scripts/reports/accuracy`, whose rows go to
 /// `rangectl` after decimation.
 ///
 /// Memory: one entry per object, at most ``objectLimit``; beyond, the half
@@ -44,7 +44,7 @@ public struct RowDecimation: Sendable {
       objects[object] = (seconds, 0, rowsSeen)
       return true
     }
-    // As scripts/accuracy: floor((t - first) / period + 1e-9), period = 1/rate.
+    // As scripts/reports/accuracy: floor((t - first) / period + 1e-9), period = 1/rate.
     let slot = ((seconds - known.first) / (1 / rateHertz) + 1e-9).rounded(.down)
     objects[object] = (known.first, slot, rowsSeen)
     return slot != known.slot

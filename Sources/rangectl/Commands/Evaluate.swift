@@ -86,7 +86,7 @@ struct Evaluate: ParsableCommand {
     parsing: .unconditional,
     help: ArgumentHelp(
       "Score each file thinned to this rate per object: the first row of every 1/HZ s slot, counted from the "
-        + "object's first row, as scripts/accuracy decimates; life-cycle rows stay. In (0, 1000000] Hz.",
+        + "object's first row, as scripts/reports/accuracy decimates; life-cycle rows stay. In (0, 1000000] Hz.",
       valueName: "HZ"))
   var decimate: Double?
   @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -95,7 +95,7 @@ struct Evaluate: ParsableCommand {
   var jobs: Int = ThreadCount.onePerCore
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "The cv-kalman peer's measurement sigma, metres (default 0.15, its textbook setting): the peer told a device's "
-      + "true noise, for sweeps across devices (scripts/accuracy). In (0, 100].",
+      + "true noise, for sweeps across devices (scripts/reports/accuracy). In (0, 100].",
     valueName: "m"))
   var peerSigma: Double?
   @OptionGroup(title: "Input columns and units") var input: InputOptions

@@ -72,7 +72,7 @@ struct Generate: ParsableCommand {
   /// Accepted --range-sigma, metres: 0 (exact readings) to 2 m, far noisier than any UWB device.
   static let rangeSigmaRange: ClosedRange<Double> = 0...2
 
-  /// The committed residual library (scripts/residual-library).
+  /// The committed residual library (scripts/generators/residual-library).
   static let defaultResiduals = "datasets/real/derived/residuals.csv"
   @Flag(help: "Write no progress on standard error.") var quiet = false
 
@@ -158,7 +158,7 @@ struct Generate: ParsableCommand {
     guard noise == "bootstrap" else { return .parametric }
     let path = residuals ?? Generate.defaultResiduals
     guard FileManager.default.isReadableFile(atPath: path) else {
-      Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/residual-library)\n")
+      Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/generators/residual-library)\n")
       throw ExitCode(66)
     }
     var library: ResidualLibrary

@@ -3,7 +3,7 @@
  * A counting allocator for the memory checks of smoke.c: alloc_count.c
  * interposes malloc and its relatives (glibc on hosts, newlib through
  * ld --wrap in firmware) and keeps a table of the blocks allocated while
- * counting is on. Built only by scripts/check-firmware (never inside
+ * counting is on. Built only by scripts/checks/check-firmware (never inside
  * `swift test`, whose threads would all go through it).
  */
 #ifndef RANGING_ALLOC_COUNT_H

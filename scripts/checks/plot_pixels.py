@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Checks what a rendered `rangectl plot` shows, pixel by pixel.
 
-Called by scripts/check-plots with PNGs that headless Chromium rendered from
+Called by scripts/checks/check-plots with PNGs that headless Chromium rendered from
 the SVGs. Python's standard library only: the PNG decoder below handles the
 8-bit RGB and RGBA images Chromium writes (PNG specification, W3C 2003,
 §9 filters, §11.2.2 IHDR). Expected positions come from the CSV and from
