@@ -19,7 +19,7 @@
  *     (alloc_count.c counts every malloc of the process), and the resident
  *     size at the end equals that at 10% of the run.
  *
- * Prints updates per second and the counts; scripts/reports/soak adds the peak
+ * Prints updates per second and the counts; scripts/checks/soak adds the peak
  * resident size from /usr/bin/time. Exit status 0 when every check passed.
  *
  * Usage: soak [UPDATES] [SEED]

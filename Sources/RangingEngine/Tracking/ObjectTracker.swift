@@ -47,7 +47,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     // Once here, so that the Swift runtime builds the caches that this
     // unspecialised generic path asks for (a witness table, about 200 bytes
     // in 6 blocks on hosts, once per process) while the engine is created,
-    // not on the first new object's update (found by scripts/reports/soak's counting
+    // not on the first new object's update (found by scripts/checks/soak's counting
     // malloc). Embedded Swift has no such runtime caches.
     resetFilters(in: 0)
   }
