@@ -173,14 +173,29 @@ struct HelpExampleTests {
   }
 
   /// Issue 34, item 18: `rangectl bench` from `swift run` reported figures about 30 times too low without a word.
-  @Test("bench from a debug build says that its figures are a debug build's", .enabled(if: Self.isDebugBuild))
-  func benchWarnsInDebug() throws {
+  /// Issue 38, item 3: the replay's row stands beside its yardstick, the same file's parse limit
+  /// (`getline` and `strtod` of the `t` and `distance` columns, found by name), as a share of it.
+  @Test("bench says when it is a debug build, and reports the replay as a share of the same file's parse limit")
+  func benchReportsReplayAgainstParseLimit() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let path = try scratch.write("small.csv", "t,object,distance\n0,a,1\n0.1,a,1.1\n")
+    // The distance column first and t last: the yardstick finds both by name.
+    let path = try scratch.write("small.csv", "# a comment\ndistance,object,t\n1,a,0\n1.1,a,0.1\n1.2,a,0.2\n")
     let result = try Rangectl.run(["bench", path, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("warning: this is a debug build"), "\(result.stderr)")
+    #expect(result.stderr.contains("warning: this is a debug build") == Self.isDebugBuild, "\(result.stderr)")
+    let jsonLine = try #require(result.stdoutLines.first { $0.hasPrefix("{") })
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any])
+    let results = try #require(report["results"] as? [[String: Any]])
+    let limit = try #require(results.first { ($0["name"] as? String) == "getline+strtod(\(path))" })
+    let replay = try #require(results.first { ($0["name"] as? String) == "Replayer.run(\(path),swift)" })
+    #expect(limit["unit"] as? String == "rows" && replay["unit"] as? String == "rows")
+    let limitRate = try #require(limit["per_second"] as? Int)
+    let replayRate = try #require(replay["per_second"] as? Int)
+    #expect(limitRate > 0 && replayRate > 0)
+    let share = try #require(replay["of_limit"] as? Double)
+    // of_limit is rounded down to 1/1000 and the rates to whole rows per second.
+    #expect(abs(share - Double(replayRate) / Double(limitRate)) <= 0.0015, "\(share) against \(replayRate) / \(limitRate)")
   }
 
   /// Whether the tests (and the rangectl built with them) are a debug build.

@@ -27,7 +27,9 @@ struct Bench: ParsableCommand {
       backend, beside the scalar constant-velocity kernel (the limit) that does the distance \
       filter's arithmetic with nothing around it; the full per-update pipeline for 1 and 1,000 \
       interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
-      many-objects recording of --rows rows) with zone events written to /dev/null. The last line \
+      many-objects recording of --rows rows) with zone events written to /dev/null, beside the same \
+      file's parse limit (each line read with getline and its t and distance parsed with strtod, \
+      nothing else) and as a share of it. The last line \
       is updates_per_second=<fastest full-pipeline figure>. Build in release for figures \
       that mean anything (swift build -c release).
 
@@ -66,9 +68,9 @@ struct Bench: ParsableCommand {
           + "build's: swift build -c release, then .build/release/rangectl bench\n")
     #endif
     #if GSL
-      Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then a replay\n")
+      Diagnostics.write("rangectl bench: 9 kernels, best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
     #else
-      Diagnostics.write("rangectl bench: 5 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then a replay\n")
+      Diagnostics.write("rangectl bench: 5 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
     #endif
     let limit = BenchKernels.scalarLimit()
     report(limit)
@@ -87,18 +89,19 @@ struct Bench: ParsableCommand {
         report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
       #endif
     }
-    report(try replay())
+    let (parsing, replaying) = try replay()
+    report(parsing)
+    report(replaying)
     print(json ? BenchResult.json(results) : BenchResult.table(results), terminator: "")
     let fastest = results.filter { $0.name.hasPrefix("RangingPipeline.") }.map(\.perSecond).max() ?? 0
     print("updates_per_second=\(Int(fastest.rounded()))")
   }
 
   /// Replays FILE, or a generated recording written to a temporary folder
-  /// and removed afterwards, with the fixed-size Swift backend.
-  private func replay() throws -> BenchResult {
-    if let file {
-      return try BenchKernels.replay(path: file, name: "Replayer.run(\(file),swift)")
-    }
+  /// and removed afterwards, with the fixed-size Swift backend, beside the
+  /// same file's parse limit.
+  private func replay() throws -> (limit: BenchResult, replay: BenchResult) {
+    if let file { return try Self.replay(path: file, label: file) }
     var template = Array("/tmp/rangectl-bench-XXXXXX".utf8CString)
     guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
     else {
@@ -112,7 +115,16 @@ struct Bench: ParsableCommand {
     }
     Diagnostics.write("rangectl bench: writing \(rows) generated rows to \(Escaped(path))\n")
     try BenchKernels.writeGenerated(rows: rows, to: path)
-    return try BenchKernels.replay(path: path, name: "Replayer.run(many-objects-\(rows),swift)")
+    return try Self.replay(path: path, label: "many-objects-\(rows)")
+  }
+
+  /// The parse limit of `path` (``BenchKernels/parseLimit(path:name:)``), then
+  /// its replay, reported as a share of that limit.
+  private static func replay(path: String, label: String) throws -> (limit: BenchResult, replay: BenchResult) {
+    let limit = try BenchKernels.parseLimit(path: path, name: "getline+strtod(\(label))")
+    var replayed = try BenchKernels.replay(path: path, name: "Replayer.run(\(label),swift)")
+    replayed.ofLimit = limit.perSecond > 0 ? replayed.perSecond / limit.perSecond : nil
+    return (limit, replayed)
   }
 }
 
@@ -123,7 +135,8 @@ struct BenchResult {
   var perSecond: Double
   /// `updates` or `rows`.
   var unit: String
-  /// perSecond / the scalar limit's, for filter kernels; nil otherwise.
+  /// perSecond / its limit's: the scalar kernel's for filter kernels, the
+  /// parse limit's for the replay; nil otherwise.
   var ofLimit: Double?
 
   static func format(_ value: Double) -> String {
@@ -361,8 +374,60 @@ enum BenchKernels {
       Diagnostics.write("rangectl bench: \(error)\n")
       throw ExitCode(74)
     }
-    let elapsed = now() - start
+    let elapsed = max(now() - start, 1e-9)
     return BenchResult(name: name, perSecond: Double(summary.rowsRead) / elapsed, unit: "rows", ofLimit: nil)
+  }
+
+  /// The parse limit of a replay of `path`: each line read with `getline`
+  /// and its `t` and `distance` fields parsed with `strtod`, nothing else,
+  /// as the smallest C program that reads a recording does. The replay's row
+  /// is reported as a share of it (issue 38). The columns are found by name in
+  /// the header (`t` and `distance`, docs/FORMATS.md §1); lines before it,
+  /// comments and empty lines are skipped. The sum of the values parsed is
+  /// read afterwards, so that the work cannot be optimised away.
+  static func parseLimit(path: String, name: String) throws -> BenchResult {
+    guard let file = fopen(path, "r") else {
+      Diagnostics.write("rangectl bench: cannot read \(Escaped(path)): \(String(cString: strerror(errno)))\n")
+      throw ExitCode(66)  // EX_NOINPUT
+    }
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var capacity = 0
+    defer { free(line) }
+    var timeField = -1, distanceField = -1
+    var rows = 0
+    var sum = 0.0
+    let start = now()
+    while true {
+      let length = getline(&line, &capacity, file)
+      guard length > 0, let text = line else { break }
+      let first = UInt8(bitPattern: text[0])
+      if first == UInt8(ascii: "#") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") { continue }
+      if timeField < 0 {
+        // The header: the indices of `t` and `distance`.
+        let names = String(cString: text).split(separator: ",", omittingEmptySubsequences: false)
+          .map { String($0.filter { $0 != " " && $0 != "\n" && $0 != "\r" }) }
+        timeField = names.firstIndex(of: "t") ?? 0
+        distanceField = names.firstIndex(of: "distance") ?? 2
+        continue
+      }
+      var field = 0
+      var cursor = text
+      let end = text + length
+      while cursor < end {
+        if field == timeField || field == distanceField { sum += strtod(cursor, nil) }
+        guard let comma = memchr(cursor, Int32(UInt8(ascii: ",")), end - cursor) else { break }
+        cursor = comma.assumingMemoryBound(to: CChar.self) + 1
+        field += 1
+        if field > max(timeField, distanceField) { break }
+      }
+      rows += 1
+    }
+    // At least a nanosecond, the clock's tick: a rate, never infinity.
+    let elapsed = max(now() - start, 1e-9)
+    // Read, so that the parsing cannot be optimised away; NaN only from a NaN in the file.
+    if sum.isNaN { Diagnostics.write("rangectl bench: the parse limit read a NaN\n") }
+    return BenchResult(name: name, perSecond: Double(rows) / elapsed, unit: "rows", ofLimit: nil)
   }
 
   /// Opens a ranging CSV, or exits as `rangectl replay` does (65, 66, 74).
