@@ -36,4 +36,30 @@ struct RowSampleTests {
     #expect(merged == whole)
     #expect(merged.median == whole.median)
   }
+
+  /// Issue 38: the sample is a heap by hash. Whatever the order rows arrive in,
+  /// it keeps exactly the `capacity` rows whose hashes are lowest, as sorting
+  /// every hash and taking the first `capacity` gives.
+  @Test("It keeps exactly the rows with the lowest hashes, whatever their order", arguments: [1, 2, 3, 4, 5])
+  func keepsTheLowestHashes(seed: UInt64) {
+    var state = seed
+    func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      return RowSample.hash(Int(truncatingIfNeeded: state))
+    }
+    // Line numbers in a shuffled order, some repeated runs of ascending and descending lines among them.
+    let count = 3_000 + Int(next() % 20_000)
+    var lines = Array(1...count)
+    for i in stride(from: lines.count - 1, to: 0, by: -1) { lines.swapAt(i, Int(next() % UInt64(i + 1))) }
+    if seed == 4 { lines.sort() }
+    if seed == 5 { lines.sort(by: >) }
+    var sample = RowSample()
+    for line in lines { sample.add(Double(line), line: line) }
+    let expected = Array(lines.map { (RowSample.hash($0), Double($0)) }.sorted { $0.0 < $1.0 }.prefix(RowSample.capacity))
+    let kept = zip(sample.hashes, sample.values).sorted { $0.0 < $1.0 }
+    #expect(kept.count == expected.count)
+    #expect(kept.elementsEqual(expected) { $0.0 == $1.0 && $0.1 == $1.1 })
+    let median = expected.map(\.1).sorted()[(expected.count - 1) / 2]
+    #expect(sample.median == median)
+  }
 }
