@@ -16,9 +16,10 @@ public struct RowSample: Sendable {
   /// by hash (Williams 1964; Cormen et al., "Introduction to Algorithms",
   /// §6.1): the largest hash, the first to leave, at index 0, each entry's
   /// hash at least its children's at `2i + 1` and `2i + 2`. A row that enters
-  /// a full sample replaces the root in O(log capacity) steps; a scan for the
-  /// largest cost 2,048 comparisons a replacement and 3 % of a replay
-  /// (docs/PERFORMANCE.md). The set kept, and so the sample, does not depend
+  /// a full sample replaces the root in O(log capacity) steps, where a scan
+  /// for the largest took 2,048 comparisons (perf put 3 % of a replay's
+  /// samples there; the heap made the replay about 1 % faster,
+  /// docs/PERFORMANCE.md). The set kept, and so the sample, does not depend
   /// on the heap's order.
   @usableFromInline var hashes: [UInt64] = []
   @usableFromInline var values: [Double] = []
