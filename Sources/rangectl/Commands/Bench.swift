@@ -381,11 +381,17 @@ enum BenchKernels {
   /// The parse limit of a replay of `path`: each line read with `getline`
   /// and its `t` and `distance` fields parsed with `strtod`, nothing else,
   /// as the smallest C program that reads a recording does. The replay's row
-  /// is reported as a share of it (issue 38). The columns are found by name in
-  /// the header (`t` and `distance`, docs/FORMATS.md §1); lines before it,
-  /// comments and empty lines are skipped. The sum of the values parsed is
-  /// read afterwards, so that the work cannot be optimised away.
+  /// is reported as a share of it (issue 38). The two columns are where the
+  /// replay's reader finds them (``RangingCSVReader/headerColumn(for:)``), so
+  /// that the header has one reading; comments, empty lines and the header
+  /// line itself are skipped. The sum of the values parsed is read
+  /// afterwards, so that the work cannot be optimised away.
   static func parseLimit(path: String, name: String) throws -> BenchResult {
+    let header = try openReader(path)
+    // 0-based fields; a file without them has nothing to parse but its lines.
+    let timeField = (header.headerColumn(for: "t")?.column ?? 0) - 1
+    let distanceField = (header.headerColumn(for: "distance")?.column ?? 0) - 1
+    let lastField = max(timeField, distanceField)
     guard let file = fopen(path, "r") else {
       Diagnostics.write("rangectl bench: cannot read \(Escaped(path)): \(String(cString: strerror(errno)))\n")
       throw ExitCode(66)  // EX_NOINPUT
@@ -394,7 +400,7 @@ enum BenchKernels {
     var line: UnsafeMutablePointer<CChar>? = nil
     var capacity = 0
     defer { free(line) }
-    var timeField = -1, distanceField = -1
+    var headerSkipped = false
     var rows = 0
     var sum = 0.0
     let start = now()
@@ -403,23 +409,18 @@ enum BenchKernels {
       guard length > 0, let text = line else { break }
       let first = UInt8(bitPattern: text[0])
       if first == UInt8(ascii: "#") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") { continue }
-      if timeField < 0 {
-        // The header: the indices of `t` and `distance`.
-        let names = String(cString: text).split(separator: ",", omittingEmptySubsequences: false)
-          .map { String($0.filter { $0 != " " && $0 != "\n" && $0 != "\r" }) }
-        timeField = names.firstIndex(of: "t") ?? 0
-        distanceField = names.firstIndex(of: "distance") ?? 2
+      if !headerSkipped {
+        headerSkipped = true
         continue
       }
       var field = 0
       var cursor = text
       let end = text + length
-      while cursor < end {
+      while field <= lastField && cursor < end {
         if field == timeField || field == distanceField { sum += strtod(cursor, nil) }
         guard let comma = memchr(cursor, Int32(UInt8(ascii: ",")), end - cursor) else { break }
         cursor = comma.assumingMemoryBound(to: CChar.self) + 1
         field += 1
-        if field > max(timeField, distanceField) { break }
       }
       rows += 1
     }
