@@ -12,22 +12,30 @@
 public struct RowSample: Sendable {
   /// Values kept at most.
   public static let capacity = 1024
-  /// Hashes of the kept rows' lines, and their values, as a binary max-heap
-  /// by hash (Williams 1964; Cormen et al., "Introduction to Algorithms",
-  /// §6.1): the largest hash, the first to leave, at index 0, each entry's
-  /// hash at least its children's at `2i + 1` and `2i + 2`. A row that enters
-  /// a full sample replaces the root in O(log capacity) steps, where a scan
-  /// for the largest took 2,048 comparisons (perf put 3 % of a replay's
-  /// samples there; the heap made the replay about 1 % faster,
-  /// docs/PERFORMANCE.md). The set kept, and so the sample, does not depend
-  /// on the heap's order.
-  @usableFromInline var hashes: [UInt64] = []
-  @usableFromInline var values: [Double] = []
+  /// A kept row: its line's hash and its value.
+  @usableFromInline struct Entry: Sendable {
+    @usableFromInline var hash: UInt64
+    @usableFromInline var value: Double
+    @inlinable init(hash: UInt64, value: Double) {
+      self.hash = hash
+      self.value = value
+    }
+  }
+
+  /// The kept rows as a binary max-heap by hash (Williams 1964; Cormen et
+  /// al., "Introduction to Algorithms", §6.1): the largest hash, the first to
+  /// leave, at index 0, each entry's hash at least its children's at `2i + 1`
+  /// and `2i + 2`. A row that enters a full sample replaces the root in
+  /// O(log capacity) steps, where a scan for the largest took 2,048
+  /// comparisons (perf put 3 % of a replay's samples there; the heap made
+  /// the replay about 1 % faster, docs/PERFORMANCE.md). The set kept, and so
+  /// the sample, does not depend on the heap's order.
+  @usableFromInline var entries: [Entry] = []
 
   public init() {}
 
   /// Values kept.
-  public var count: Int { values.count }
+  public var count: Int { entries.count }
 
   /// Keeps `value` of the row at `line` if its hash is among the lowest.
   @inlinable
@@ -38,13 +46,11 @@ public struct RowSample: Sendable {
   /// Keeps `value`, whose row hashes to `hash`, if the hash is among the lowest.
   @inlinable
   mutating func keep(_ value: Double, hash: UInt64) {
-    if values.count < Self.capacity {
-      hashes.append(hash)
-      values.append(value)
-      siftUp(from: hashes.count - 1)
-    } else if hash < hashes[0] {
-      hashes[0] = hash
-      values[0] = value
+    if entries.count < Self.capacity {
+      entries.append(Entry(hash: hash, value: value))
+      siftUp(from: entries.count - 1)
+    } else if hash < entries[0].hash {
+      entries[0] = Entry(hash: hash, value: value)
       siftDown(from: 0)
     }
   }
@@ -55,9 +61,8 @@ public struct RowSample: Sendable {
     var child = index
     while child > 0 {
       let parent = (child - 1) / 2
-      guard hashes[child] > hashes[parent] else { return }
-      hashes.swapAt(child, parent)
-      values.swapAt(child, parent)
+      guard entries[child].hash > entries[parent].hash else { return }
+      entries.swapAt(child, parent)
       child = parent
     }
   }
@@ -69,24 +74,23 @@ public struct RowSample: Sendable {
     while true {
       let left = 2 * parent + 1, right = left + 1
       var largest = parent
-      if left < hashes.count && hashes[left] > hashes[largest] { largest = left }
-      if right < hashes.count && hashes[right] > hashes[largest] { largest = right }
+      if left < entries.count && entries[left].hash > entries[largest].hash { largest = left }
+      if right < entries.count && entries[right].hash > entries[largest].hash { largest = right }
       guard largest != parent else { return }
-      hashes.swapAt(parent, largest)
-      values.swapAt(parent, largest)
+      entries.swapAt(parent, largest)
       parent = largest
     }
   }
 
   /// The sample of the rows of both.
   mutating func merge(_ other: RowSample) {
-    for (hash, value) in zip(other.hashes, other.values) { keep(value, hash: hash) }
+    for entry in other.entries { keep(entry.value, hash: entry.hash) }
   }
 
   /// The median of the values kept (the lower of the middle two), or nil when none is.
   public var median: Double? {
-    guard !values.isEmpty else { return nil }
-    return values.sorted()[(values.count - 1) / 2]
+    guard !entries.isEmpty else { return nil }
+    return entries.map(\.value).sorted()[(entries.count - 1) / 2]
   }
 
   /// SplitMix64's finaliser (Steele, Lea and Flood, OOPSLA 2014): a bijection,
@@ -103,9 +107,7 @@ public struct RowSample: Sendable {
 extension RowSample: Equatable {
   /// The same rows with the same values, in whatever order they were kept.
   public static func == (lhs: RowSample, rhs: RowSample) -> Bool {
-    func sorted(_ sample: RowSample) -> [(UInt64, Double)] {
-      zip(sample.hashes, sample.values).sorted { $0.0 < $1.0 }
-    }
-    return sorted(lhs).elementsEqual(sorted(rhs)) { $0.0 == $1.0 && $0.1.bitPattern == $1.1.bitPattern }
+    func sorted(_ sample: RowSample) -> [Entry] { sample.entries.sorted { $0.hash < $1.hash } }
+    return sorted(lhs).elementsEqual(sorted(rhs)) { $0.hash == $1.hash && $0.value.bitPattern == $1.value.bitPattern }
   }
 }

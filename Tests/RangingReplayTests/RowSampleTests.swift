@@ -56,7 +56,7 @@ struct RowSampleTests {
     var sample = RowSample()
     for line in lines { sample.add(Double(line), line: line) }
     let expected = Array(lines.map { (RowSample.hash($0), Double($0)) }.sorted { $0.0 < $1.0 }.prefix(RowSample.capacity))
-    let kept = zip(sample.hashes, sample.values).sorted { $0.0 < $1.0 }
+    let kept = sample.entries.map { ($0.hash, $0.value) }.sorted { $0.0 < $1.0 }
     #expect(kept.count == expected.count)
     #expect(kept.elementsEqual(expected) { $0.0 == $1.0 && $0.1 == $1.1 })
     let median = expected.map(\.1).sorted()[(expected.count - 1) / 2]
