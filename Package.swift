@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "RangingFormats", targets: ["RangingFormats"]),
     .library(name: "RangingReplay", targets: ["RangingReplay"]),
     .library(name: "RangingReplayThreads", targets: ["RangingReplayThreads"]),
+    .library(name: "RangingReplayOptions", targets: ["RangingReplayOptions"]),
     .library(name: "RangingSmoothing", targets: ["RangingSmoothing"]),
     .library(name: "RangingCalibration", targets: ["RangingCalibration"]),
     .library(name: "RangingEvaluation", targets: ["RangingEvaluation"]),
@@ -23,6 +24,8 @@ let package = Package(
     .library(name: "RangingSession", targets: ["RangingSession"]),
     .executable(name: "rangectl", targets: ["rangectl"]),
     .library(name: "RangingEngineCAPI", type: .static, targets: ["RangingEngineCAPI"]),
+    // The host C library: ranging_replay.h and ranging_engine.h in one archive (Foundation linked beside it).
+    .library(name: "RangingReplayCAPI", type: .static, targets: ["RangingReplayCAPI", "RangingEngineCAPI"]),
   ],
   traits: [
     .trait(
@@ -61,6 +64,14 @@ let package = Package(
     .target(name: "RangingReplay", dependencies: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     // One replay on several threads (`rangectl replay --jobs`): a reader thread, shard threads, the merge.
     .target(name: "RangingReplayThreads", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    // `rangectl replay`'s engine and input options (argument-parser), parsed and checked in one place for the
+    // command line and for the replay reached from C (RangingReplayCAPI).
+    .target(
+      name: "RangingReplayOptions",
+      dependencies: [
+        "RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     // The offline Rauch-Tung-Striebel pass over a replay's track; GSL with the trait, refused without it.
     .target(
       name: "RangingSmoothing",
@@ -83,7 +94,7 @@ let package = Package(
     .executableTarget(
       name: "rangectl",
       dependencies: [
-        "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration",
+        "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingReplayOptions", "RangingSmoothing", "RangingCalibration",
         "RangingEvaluation", "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -92,6 +103,16 @@ let package = Package(
     .systemLibrary(name: "_RangingEngineCHeader", path: "Sources/RangingEngineCAPI/include"),
     .target(
       name: "RangingEngineCAPI", dependencies: ["RangingEngine", "ZoneMonitor", "NearbyAccessory", "_RangingEngineCHeader"],
+      exclude: ["include"]),
+    // The whole replay from C (ranging_replay.h): rangectl replay's options, reader, replay and writers, into
+    // memory, for the Python package and other non-Swift hosts. A host library: Foundation, no firmware.
+    .systemLibrary(name: "_RangingReplayCHeader", path: "Sources/RangingReplayCAPI/include"),
+    .target(
+      name: "RangingReplayCAPI",
+      dependencies: [
+        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingEngineCAPI", "RangingEngine", "ZoneMonitor",
+        "_RangingReplayCHeader",
+      ],
       exclude: ["include"]),
     // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/checks/check-firmware links it alone).
     .target(
@@ -119,7 +140,9 @@ let package = Package(
         .target(name: "CGSL", condition: .when(traits: ["GSL"])),
       ]),
     .testTarget(name: "RangingPlotsTests", dependencies: ["RangingPlots", "RangingFormats", "RangingEngine"]),
-    .testTarget(name: "RangectlTests", dependencies: ["rangectl", "RangingEngine"]),
+    .testTarget(
+      name: "RangectlTests",
+      dependencies: ["rangectl", "RangingEngine", "RangingFormats", "RangingReplayCAPI", "_RangingReplayCHeader"]),
     .testTarget(name: "RangingSessionTests", dependencies: ["RangingSession", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "NearbyAccessoryTests", dependencies: ["NearbyAccessory", "RangingEngine", "ZoneMonitor"]),
   ]

@@ -6,7 +6,7 @@ import _RangingEngineCHeader
 /// Conversions between the engine's enumerations and the header's, and the
 /// names the header promises. Every switch is exhaustive on the Swift side,
 /// so a new case in the core fails to compile here until the header has it.
-enum CAPIStatus {
+package enum CAPIStatus {
   /// A status constant of the header (imported as `Int`) as a `ranging_status_t`.
   @inline(__always)
   static func code(_ value: Int) -> ranging_status_t { ranging_status_t(value) }
@@ -57,7 +57,7 @@ enum CAPIStatus {
     }
   }
 
-  static func exitReason(_ reason: ExitReason?) -> ranging_exit_reason_t {
+  package static func exitReason(_ reason: ExitReason?) -> ranging_exit_reason_t {
     let value = switch reason {
     case nil: RANGING_EXIT_MEASURED
     case .lost: RANGING_EXIT_LOST
@@ -70,7 +70,7 @@ enum CAPIStatus {
     return ranging_exit_reason_t(value)
   }
 
-  static func directionState(_ state: DirectionState) -> ranging_direction_state_t {
+  package static func directionState(_ state: DirectionState) -> ranging_direction_state_t {
     let value = switch state {
     case .measured: RANGING_DIRECTION_MEASURED
     case .predicted: RANGING_DIRECTION_PREDICTED

@@ -43,7 +43,7 @@ struct RangeCtl: ParsableCommand {
     // whatever disposition the parent left: an ignored SIGPIPE is inherited.
     signal(SIGPIPE, SIG_DFL)
     StandardStreams.guardClosedDescriptors()
-    UnknownOption.refuseFirst(in: Array(CommandLine.arguments.dropFirst()))
+    UnknownCommandOption.refuseFirst(in: Array(CommandLine.arguments.dropFirst()))
     main(nil)
     StandardStreams.finishStandardOutput()
   }

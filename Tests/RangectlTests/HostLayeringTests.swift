@@ -15,7 +15,7 @@ struct HostLayeringTests {
   static let packageModules: Set<String> = [
     "CGSL", "_RangingMath", "RangingEngine", "ZoneMonitor", "NearbyAccessory", "RangingSession", "RangingEngineCAPI",
     "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
-    "RangingScenarios", "RangingPlots",
+    "RangingScenarios", "RangingPlots", "RangingReplayOptions", "RangingReplayCAPI",
   ]
 
   /// Dependencies point one way: each module imports only layers below it, and only those it uses.
@@ -23,6 +23,13 @@ struct HostLayeringTests {
     HostModuleRule(module: "RangingFormats", mayImport: ["RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingReplay", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingReplayThreads", mayImport: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(
+      module: "RangingReplayOptions", mayImport: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(
+      module: "RangingReplayCAPI",
+      mayImport: [
+        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingEngineCAPI", "RangingEngine", "ZoneMonitor",
+      ]),
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "CGSL"]),
     HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
     HostModuleRule(

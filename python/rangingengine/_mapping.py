@@ -4,7 +4,7 @@
 read_csv's and replay's keywords `preset`, `column`, `distance_unit`,
 `time_unit` and `angle_unit`, with the same rules and errors
 (Sources/RangingFormats/Reading/ColumnMapping.swift, ColumnMapping+Presets.swift
-and ColumnLayout.swift; Sources/rangectl/Options/InputOptions.swift).
+and ColumnLayout.swift; Sources/RangingReplayOptions/InputOptions.swift).
 
 A mapping turns a header into a layout: which header name holds each
 canonical column. Values are divided by their unit's size (an exact power

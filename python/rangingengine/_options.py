@@ -4,7 +4,7 @@ without its dashes, `-` as `_`), defaults and ranges, checked before the
 engine is created so that a bad value raises ValueError naming the option
 and its range, as rangectl names them when it exits with status 64.
 
-The ranges are those rangectl accepts (Sources/rangectl/Options/EngineOptions.swift
+The ranges are those rangectl accepts (Sources/RangingReplayOptions/EngineOptions.swift
 and the core's configuration ranges it checks); tests/test_options.py gives
 values on both sides of each limit to this module and to rangectl and checks
 that both accept or both refuse them. Times go to the C API in whole

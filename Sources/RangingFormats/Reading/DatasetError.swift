@@ -73,4 +73,14 @@ public struct DatasetError: Error, Equatable, CustomStringConvertible {
   package static func displayName(for path: String) -> String {
     path == "-" ? "<stdin>" : Escaped(path).description
   }
+
+  /// The exit status of a replay that stops on this error: sysexits.h codes,
+  /// as docs/FORMATS.md §4 assigns them (`rangectl`, and the replay reached from C).
+  public var exitCode: Int32 {
+    switch kind {
+    case .cannotOpen: 66  // EX_NOINPUT
+    case .notARangingCSV: 65  // EX_DATAERR
+    case .readFailed: 74  // EX_IOERR
+    }
+  }
 }

@@ -42,6 +42,12 @@ public final class OutputFile {
     buffer = .allocate(capacity: Self.capacity)
   }
 
+  /// An output onto a C stream the caller opened (an `open_memstream`, say),
+  /// which ``close()`` closes. `path` names it in messages.
+  package convenience init(stream: UnsafeMutablePointer<FILE>, path: String) {
+    self.init(file: stream, path: path, owns: true)
+  }
+
   /// Creates or truncates the file at `path` (`-` is standard output).
   public convenience init(creating path: String) throws(OutputError) {
     if path == "-" {

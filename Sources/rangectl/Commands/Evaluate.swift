@@ -6,6 +6,7 @@ import RangingEngine
 import RangingEvaluation
 import RangingFormats
 import RangingReplay
+import RangingReplayOptions
 import RangingSmoothing
 import ZoneMonitor
 

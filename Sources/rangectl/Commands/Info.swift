@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import RangingFormats
+import RangingReplayOptions
 
 /// `rangectl info FILE`: what a recording holds (``RecordingInventory``).
 struct Info: ParsableCommand {

@@ -5,6 +5,7 @@ import RangingEngine
 import RangingFormats
 import RangingPlots
 import RangingReplay
+import RangingReplayOptions
 import ZoneMonitor
 
 /// `rangectl plot FILE -o OUT.svg [--object NAME] [--zones ...]`

@@ -3,6 +3,7 @@ import ArgumentParser
 import RangingEngine
 import RangingFormats
 import RangingReplay
+import RangingReplayOptions
 import RangingSmoothing
 import ZoneMonitor
 
@@ -334,17 +335,6 @@ struct Replay: ParsableCommand {
       throw ValidationError(
         "--smooth: the Rauch-Tung-Striebel pass runs on GSL, and this rangectl was built without the GSL trait "
           + "(swift build --disable-default-traits); build with the default traits to smooth")
-    }
-  }
-}
-
-extension DatasetError {
-  /// sysexits.h codes, as docs/FORMATS.md §4 assigns them.
-  var exitCode: Int32 {
-    switch kind {
-    case .cannotOpen: 66  // EX_NOINPUT
-    case .notARangingCSV: 65  // EX_DATAERR
-    case .readFailed: 74  // EX_IOERR
     }
   }
 }

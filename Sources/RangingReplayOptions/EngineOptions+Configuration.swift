@@ -13,7 +13,7 @@ extension EngineOptions {
   /// will build, without trapping, and checks them.
   ///
   /// - Throws: `ValidationError` naming the option, its range and the value given.
-  func validateEngineConfiguration() throws {
+  public func validateEngineConfiguration() throws {
     do {
       try trackerConfiguration().validate()
       _ = try validatedZones(try zoneList())
@@ -25,7 +25,7 @@ extension EngineOptions {
   /// The options as a tracker configuration, unchecked: the defaults with
   /// each option set. ``pipeline(_:zones:)`` builds its tracker from this
   /// very value, so what is checked is what runs.
-  func trackerConfiguration() -> TrackerConfiguration {
+  public func trackerConfiguration() -> TrackerConfiguration {
     var tracker = TrackerConfiguration()
     tracker.capacity = capacity
     tracker.rangeFilter.accelerationSpectralDensity = processNoise
@@ -58,7 +58,7 @@ extension EngineOptions {
   /// The zones of `list` with these options, each checked: what
   /// `ZoneList.zones(...)` builds (the hysteresis capped at the radius, as it
   /// does), throwing where it would trap.
-  func validatedZones(_ list: ZoneList) throws(ConfigurationError) -> [Zone] {
+  public func validatedZones(_ list: ZoneList) throws(ConfigurationError) -> [Zone] {
     var zones: [Zone] = []
     for (radius, degrees) in zip(list.radii, list.angleLimitsDegrees) {
       zones.append(
@@ -72,7 +72,7 @@ extension EngineOptions {
 
   /// `--measurement-sigma must be in 0.0001...1000, got 1e+200`, in the
   /// option's own units (degrees for angles given in degrees).
-  static func message(for error: ConfigurationError) -> String {
+  public static func message(for error: ConfigurationError) -> String {
     guard let (option, scale) = option(for: error.setting) else {
       return "\(error.setting.name) must be in \(error.allowed.lowerBound)...\(error.allowed.upperBound), got \(error.value)"
     }
@@ -81,7 +81,7 @@ extension EngineOptions {
   }
 
   /// The option that sets `setting`, and the factor from the engine's unit to the option's.
-  static func option(for setting: ConfigurationSetting) -> (String, Double)? {
+  public static func option(for setting: ConfigurationSetting) -> (String, Double)? {
     let degrees = 180 / Double.pi
     return switch setting {
     case .rangeAccelerationSpectralDensity: ("--process-noise", 1)

@@ -2,7 +2,7 @@
 import ArgumentParser
 import Foundation
 
-/// An option that the command does not have, found before argument-parser
+/// An option that a command does not have, found before argument-parser
 /// reads the arguments, so that every command refuses it the same way: a
 /// usage error (exit 64) that names it, with a suggestion only when one of
 /// the command's options is spelled close to it.
@@ -12,54 +12,25 @@ import Foundation
 /// `validate()` made of the arguments (`--zone near=1 FILE`: "2 inputs write
 /// 2 sets of outputs"); and its suggestion is the nearest option within 3
 /// edits whatever the length (`--bogus`: "Did you mean '--zones'?").
-struct UnknownOption {
+/// `rangectl` and the replay from C (`ranging_replay_file`) both refuse with it.
+public struct UnknownOption: Sendable {
   /// The option as given, without a value after `=` (`--zone`).
-  let spelling: String
+  public let spelling: String
   /// The command's option spelled closest to it, when close enough (`--zones`).
-  let suggestion: String?
-  /// The command that does not have it.
-  let command: ParsableCommand.Type
-  /// Its name as typed after `rangectl` (`config decode`; empty for `rangectl` itself).
-  let commandPath: [String]
+  public let suggestion: String?
 
   /// argument-parser's wording, so that the error reads like its others.
-  var message: String {
+  public var message: String {
     "Unknown option '\(spelling)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
   }
 
-  /// Exits 64 with argument-parser's usage error when ``first(in:)`` finds an
-  /// option the command does not have; returns otherwise.
-  static func refuseFirst(in arguments: [String]) {
-    guard let unknown = first(in: arguments) else { return }
-    let name = (["rangectl"] + unknown.commandPath).joined(separator: " ")
-    // Through Diagnostics, which shows control characters in the option as escapes.
-    Diagnostics.write("""
-      Error: \(unknown.message)
-      Usage: \(RangeCtl.usageString(for: unknown.command))
-        See '\(name) --help' for more information.
-
-      """)
-    exit(ExitCode.validationFailure.rawValue)
-  }
-
-  /// The first option in `arguments` (after the program's name) that the
-  /// command they name does not have; nil when there is none, or for
-  /// `rangectl help`, whose arguments are command names.
-  static func first(in arguments: [String]) -> UnknownOption? {
-    var command: ParsableCommand.Type = RangeCtl.self
-    var rest = arguments[...]
-    var path: [String] = []
-    // The command path: `replay`, `config decode`.
-    while let word = rest.first,
-      let sub = command.configuration.subcommands.first(where: { $0._commandName == word })
-    {
-      command = sub
-      path.append(word)
-      rest = rest.dropFirst()
-    }
-    guard command._commandName != "help", let options = CommandOptions(command) else { return nil }
+  /// The first option in `arguments` (a command's own, after its name) that
+  /// `command` does not have; nil when there is none, or when argument-parser
+  /// cannot describe the command's options (its own check applies then).
+  public static func first(in arguments: ArraySlice<String>, of command: ParsableCommand.Type) -> UnknownOption? {
+    guard let options = CommandOptions(command) else { return nil }
     var expectsValue = false
-    for argument in rest {
+    for argument in arguments {
       if argument == "--" { return nil }  // only values follow
       let isOption = argument.hasPrefix("-") && argument != "-"
       if expectsValue {
@@ -73,7 +44,7 @@ struct UnknownOption {
         expectsValue = takesValue
         options.takesAnything = unconditional
       case .unknown(let spelling):
-        return UnknownOption(spelling: spelling, suggestion: options.closest(to: spelling), command: command, commandPath: path)
+        return UnknownOption(spelling: spelling, suggestion: options.closest(to: spelling))
       }
     }
     return nil

@@ -12,28 +12,30 @@ extension AngleUnit: ExpressibleByArgument {}
 /// With none of these options the input is read as §1 says, on the reader's
 /// unconverted fast path. A preset sets columns and units first; `--column`
 /// and the unit options given beside it override it.
-struct InputOptions: ParsableArguments {
+public struct InputOptions: ParsableArguments, Sendable {
+  public init() {}
+
   @Option(help: ArgumentHelp(
     "Read a known log layout: android (RangingPosition export: ns, m, degrees) or qorvo "
       + "(QM33 SDK SESSION_INFO_NTF as CSV: ms, cm, degrees).", valueName: "name"))
-  var preset: String?
+  public var preset: String?
 
   @Option(name: .customLong("column"), help: ArgumentHelp(
     "Read a column from another header name, e.g. distance=range_cm (repeatable).", valueName: "column=name"))
-  var columns: [String] = []
+  public var columns: [String] = []
 
   @Option(help: ArgumentHelp("Unit of distance and the true_* columns.", valueName: "unit"))
-  var distanceUnit: DistanceUnit?
+  public var distanceUnit: DistanceUnit?
 
   @Option(help: ArgumentHelp("Unit of t.", valueName: "unit"))
-  var timeUnit: TimeUnit?
+  public var timeUnit: TimeUnit?
 
   @Option(help: ArgumentHelp(
     "Unit of the azimuth, elevation and horizontal_angle columns; azimuth and elevation are read "
       + "only when it is given.", valueName: "unit"))
-  var angleUnit: AngleUnit?
+  public var angleUnit: AngleUnit?
 
-  func validate() throws {
+  public func validate() throws {
     _ = try mapping()
   }
 
@@ -42,7 +44,7 @@ struct InputOptions: ParsableArguments {
   /// - Throws: `ValidationError` (exit 64) for an unknown preset, a
   ///   `--column` that is not `column=name`, names an unknown column, maps
   ///   one twice, or reads one header name as two columns.
-  func mapping() throws -> ColumnMapping {
+  public func mapping() throws -> ColumnMapping {
     var mapping = ColumnMapping.identity
     if let preset {
       guard let named = ColumnMapping.preset(named: preset) else {

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
-import RangingReplay
 
 /// Warnings for data that is implausible in the units it was read in: a log
 /// whose `range_cm` was mapped as `distance` without `--distance-unit cm`,
@@ -11,7 +10,7 @@ import RangingReplay
 /// error, as the angle-gate warning is (even with `--quiet`); the exit
 /// status stays 0. The medians come from ``ReplaySummary/unitEvidence``,
 /// samples of fixed size, so a live replay keeps no more memory for this.
-enum UnitWarning {
+public enum UnitWarning {
   /// A median accepted distance above this is not UWB ranging (its reach is
   /// tens of metres) but, most often, centimetres or millimetres.
   static let largestPlausibleMedianMeters = 100.0
@@ -23,7 +22,7 @@ enum UnitWarning {
 
   /// The warnings for `evidence` read under `mapping`, each a line without
   /// the `rangectl COMMAND: warning: ` prefix; empty when the data is plausible.
-  static func warnings(for evidence: UnitEvidence, mapping: ColumnMapping, path: String) -> [String] {
+  public static func warnings(for evidence: UnitEvidence, mapping: ColumnMapping, path: String) -> [String] {
     var warnings: [String] = []
     let distances = evidence.distancesMeters, intervals = evidence.intervalsSeconds
     if distances.count >= fewestValues, let median = distances.median, median > largestPlausibleMedianMeters,

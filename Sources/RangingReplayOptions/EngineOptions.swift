@@ -14,13 +14,15 @@ import ZoneMonitor
 /// `.unconditional` takes the next token whatever it looks like, so a negative
 /// value reaches ``validate()`` and is refused for its real reason (or, for
 /// `--band-offset` and `--range-offset`, accepted).
-struct EngineOptions: ParsableArguments {
-  enum Backend: String, ExpressibleByArgument, CaseIterable {
+public struct EngineOptions: ParsableArguments, Sendable {
+  public init() {}
+
+  public enum Backend: String, ExpressibleByArgument, CaseIterable, Sendable {
     case gsl, swift
 
     /// GSL in builds with the package's GSL trait (the host default), the
     /// Swift backend in builds without it.
-    static var buildDefault: Backend {
+    public static var buildDefault: Backend {
       #if GSL
         .gsl
       #else
@@ -33,128 +35,128 @@ struct EngineOptions: ParsableArguments {
     "Zones as name=radius in metres, with an optional angle gate in degrees either side of straight ahead, "
       + "name=radius@degrees (e.g. inner=1.5,door=1.5@30; an angle-gated zone needs direction columns).",
     valueName: "name=m[@deg],..."))
-  var zones: String = "inner=1.5,outer=3"
+  public var zones: String = "inner=1.5,outer=3"
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Hysteresis band width around each radius, metres.", valueName: "m"))
-  var hysteresis: Double = Zone.defaultHysteresisMeters
+  public var hysteresis: Double = Zone.defaultHysteresisMeters
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How far the band's centre lies above each radius, metres (negative: below).", valueName: "m"))
-  var bandOffset: Double = Zone.defaultBandOffsetMeters
+  public var bandOffset: Double = Zone.defaultBandOffsetMeters
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the enter condition must hold.", valueName: "s"))
-  var enterDwell: Double = Zone.defaultEnterDwellSeconds
+  public var enterDwell: Double = Zone.defaultEnterDwellSeconds
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Seconds the exit condition must hold.", valueName: "s"))
-  var exitDwell: Double = Zone.defaultExitDwellSeconds
+  public var exitDwell: Double = Zone.defaultExitDwellSeconds
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Enter only when distance + k·sigma is inside.", valueName: "k"))
-  var sigmaMargin: Double = Zone.defaultEnterSigmaMultiplier
+  public var sigmaMargin: Double = Zone.defaultEnterSigmaMultiplier
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Most objects tracked at once (the stalest is evicted).", valueName: "n"))
-  var capacity: Int = TrackerConfiguration().capacity
+  public var capacity: Int = TrackerConfiguration().capacity
 
   @Option(help: "What suspension does to zones: exit or hold.")
-  var suspension: SuspensionChoice = .exit
+  public var suspension: SuspensionChoice = .exit
 
   @Option(help: "Linear algebra backend: gsl (needs a build with the GSL trait) or swift.")
-  var backend: Backend = .buildDefault
+  public var backend: Backend = .buildDefault
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Kalman acceleration spectral density q, m²/s³.", valueName: "q"))
-  var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
+  public var processNoise: Double = RangeFilterConfiguration().accelerationSpectralDensity
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "Standard deviation of one distance measurement, metres: the prior each object's measured noise starts from.",
     valueName: "m"))
-  var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
+  public var measurementSigma: Double = RangeFilterConfiguration().measurementSigmaMeters
 
   @Option(help: "Measure each object's distance noise from its own readings (on), or keep --measurement-sigma throughout (off).")
-  var measuredNoise: Toggle = RangeFilterConfiguration().adaptsMeasurementNoise ? .on : .off
+  public var measuredNoise: Toggle = RangeFilterConfiguration().adaptsMeasurementNoise ? .on : .off
 
   @Option(help: "Gates as set while an object's readings show outliers and twice as wide otherwise (evidence), or as set always.")
-  var gating: Gating = RangeFilterConfiguration().gatesOnEvidence ? .evidence : .always
+  public var gating: Gating = RangeFilterConfiguration().gatesOnEvidence ? .evidence : .always
 
-  enum Gating: String, ExpressibleByArgument, CaseIterable {
+  public enum Gating: String, ExpressibleByArgument, CaseIterable, Sendable {
     case evidence, always
   }
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements longer than predicted, standard deviations.", valueName: "k"))
-  var gate: Double = RangeFilterConfiguration().gateSigmas
+  public var gate: Double = RangeFilterConfiguration().gateSigmas
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Innovation gate for measurements shorter than predicted, standard deviations.", valueName: "k"))
-  var shortGate: Double = RangeFilterConfiguration().shortGateSigmas
+  public var shortGate: Double = RangeFilterConfiguration().shortGateSigmas
 
   @Option(help: "Which Hampel outliers are replaced: above (long only) or both.")
-  var hampelSide: HampelSide = .above
+  public var hampelSide: HampelSide = .above
 
-  enum HampelSide: String, ExpressibleByArgument, CaseIterable {
+  public enum HampelSide: String, ExpressibleByArgument, CaseIterable, Sendable {
     case above, both
   }
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Largest rate of change of the filtered distance, m/s (inf: no limit).", valueName: "m/s"))
-  var maxRate: Double = RangeFilterConfiguration().maximumRateMetersPerSecond
+  public var maxRate: Double = RangeFilterConfiguration().maximumRateMetersPerSecond
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
-  var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
+  public var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after at least two rejections in a row spanning this many seconds.", valueName: "s"))
-  var resetAfterSeconds: Double = RangeFilterConfiguration().resetAfterSeconds
+  public var resetAfterSeconds: Double = RangeFilterConfiguration().resetAfterSeconds
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start, with --confirmation-seconds, before zones act on a track.", valueName: "n"))
-  var confirmation: Int = RangeFilterConfiguration().confirmationCount
+  public var confirmation: Int = RangeFilterConfiguration().confirmationCount
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a (re)started track must last, with --confirmation fusions, before zones act on it.", valueName: "s"))
-  var confirmationSeconds: Double = RangeFilterConfiguration().confirmationSeconds
+  public var confirmationSeconds: Double = RangeFilterConfiguration().confirmationSeconds
 
   @Option(help: "Track the direction in 3-D through field-of-view gaps (on), or report measured directions only (off).")
-  var direction: Toggle = .on
+  public var direction: Toggle = .on
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Field of view as azimuth,elevation half-angles in degrees.", valueName: "az,el"))
-  var fov: String = "55,45"
+  public var fov: String = "55,45"
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Longest a direction is predicted after the last measured one, seconds.", valueName: "s"))
-  var maxCoast: Double = DirectionFilterConfiguration().maximumCoastSeconds
+  public var maxCoast: Double = DirectionFilterConfiguration().maximumCoastSeconds
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Time over which the tracked direction's velocity decays, seconds (1e6: constant velocity).", valueName: "s"))
-  var velocityCorrelation: Double = DirectionFilterConfiguration().velocityCorrelationSeconds
+  public var velocityCorrelation: Double = DirectionFilterConfiguration().velocityCorrelationSeconds
 
-  enum Toggle: String, ExpressibleByArgument, CaseIterable {
+  public enum Toggle: String, ExpressibleByArgument, CaseIterable, Sendable {
     case on, off
   }
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
-  var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
+  public var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
-  var hampelThreshold: Double = HampelConfiguration().threshold
+  public var hampelThreshold: Double = HampelConfiguration().threshold
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "The device's range offset b in measured = s·true + b, metres (from `rangectl calibrate`).", valueName: "m"))
-  var rangeOffset: Double = RangeCalibration().offsetMeters
+  public var rangeOffset: Double = RangeCalibration().offsetMeters
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "The device's range scale s in measured = s·true + b (from `rangectl calibrate`).", valueName: "s"))
-  var rangeScale: Double = RangeCalibration().scale
+  public var rangeScale: Double = RangeCalibration().scale
 
   @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp(
     "One object's range offset and scale, as `rangectl calibrate --per-object` prints them (repeatable; "
       + "not with --range-offset or --range-scale).", valueName: "name=offset[,scale]"))
-  var objectCalibration: [String] = []
+  public var objectCalibration: [String] = []
 
-  enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable {
+  public enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case exit, hold
   }
 
   /// `--enter-dwell` and `--exit-dwell`, seconds: an hour is longer than any
-  /// dwell a zone needs, and far inside ``Timestamp``'s range.
-  static let dwellRangeSeconds: ClosedRange<Double> = 0...3600
+  /// dwell a zone needs, and far inside `Timestamp`'s range (module RangingEngine).
+  public static let dwellRangeSeconds: ClosedRange<Double> = 0...3600
   /// `--confirmation`: 0 would let zones act on a start nothing has checked
   /// (the filter's unconfirmed-start restart never runs); 100 updates is 20 s at 5 Hz.
-  static let confirmationRange: ClosedRange<Int> = 1...100
+  public static let confirmationRange: ClosedRange<Int> = 1...100
   /// The longest `--max-coast`, seconds: a straight-line prediction is
   /// meaningless long before a minute.
-  static let maximumCoastLimitSeconds = 60.0
+  public static let maximumCoastLimitSeconds = 60.0
 
-  func validate() throws {
+  public func validate() throws {
     #if !GSL
       if backend == .gsl {
         throw ValidationError(
@@ -204,7 +206,7 @@ struct EngineOptions: ParsableArguments {
   }
 
   /// `--range-offset` and `--range-scale` as a calibration.
-  func rangeCalibration() throws -> RangeCalibration {
+  public func rangeCalibration() throws -> RangeCalibration {
     do {
       return try RangeCalibration(offsetMeters: rangeOffset, scale: rangeScale)
     } catch .offsetOutOfRange {
@@ -218,7 +220,7 @@ struct EngineOptions: ParsableArguments {
   }
 
   /// `--object-calibration name=offset[,scale]`, by object name.
-  func objectCalibrations() throws -> [String: RangeCalibration] {
+  public func objectCalibrations() throws -> [String: RangeCalibration] {
     var calibrations: [String: RangeCalibration] = [:]
     for text in objectCalibration {
       // The last '=' splits: an object name may itself contain '='.
@@ -245,7 +247,7 @@ struct EngineOptions: ParsableArguments {
     return calibrations
   }
 
-  func zoneList() throws -> ZoneList {
+  public func zoneList() throws -> ZoneList {
     do {
       return try ZoneList(parsing: zones)
     } catch {
@@ -254,7 +256,7 @@ struct EngineOptions: ParsableArguments {
   }
 
   /// `--fov az,el` in degrees.
-  func fieldOfView() throws -> FieldOfView {
+  public func fieldOfView() throws -> FieldOfView {
     let parts = fov.split(separator: ",").map { Double($0) }
     guard parts.count == 2, let az = parts[0], let el = parts[1], az > 0, az <= 180, el > 0, el <= 90 else {
       throw ValidationError("--fov: expected azimuth,elevation half-angles in degrees, e.g. 55,45 (azimuth in (0, 180], elevation in (0, 90])")
@@ -271,7 +273,7 @@ struct EngineOptions: ParsableArguments {
     return fieldOfView
   }
 
-  func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
+  public func pipeline<B: KalmanBackend>(_: B.Type, zones list: ZoneList) -> RangingPipeline<B> {
     RangingPipeline<B>(
       tracker: trackerConfiguration(),
       zones: list.zones(hysteresisMeters: hysteresis, enterDwellSeconds: enterDwell,

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingEngineCAPI
+import RangingFormats
+import RangingReplay
+import ZoneMonitor
+import _RangingReplayCHeader
+
+/// What a replay reached from C writes as it goes: each event and each
+/// filtered state (when asked for) both as text, through the writer of its
+/// format, and as a record at full precision; and every rejected row. All
+/// of it into memory. The command line's `ReplayOutputs` with the listing
+/// for people replaced by ``RejectedRowsWriter``, which a program reads.
+final class MemoryReplayOutputs: ReplayObserver {
+  private let events: EventsWriter
+  private let filtered: FilteredTrackWriter?
+  private let rejected: RejectedRowsWriter
+  private let eventRecords: OutputFile
+  private let stateRecords: OutputFile?
+  private let objectNames: OutputFile
+  /// Each named object's index in ``objectNames``, by name.
+  private var objectIndex: [String: Int64] = [:]
+  private(set) var eventCount = 0
+  private(set) var stateCount = 0
+
+  init(
+    events: EventsWriter, filtered: FilteredTrackWriter?, rejected: RejectedRowsWriter, eventRecords: OutputFile,
+    stateRecords: OutputFile?, objectNames: OutputFile
+  ) {
+    self.events = events
+    self.filtered = filtered
+    self.rejected = rejected
+    self.eventRecords = eventRecords
+    self.stateRecords = stateRecords
+    self.objectNames = objectNames
+  }
+
+  var observesStates: Bool { filtered != nil }
+
+  func rejected(_ rejection: RowRejection) { rejected.write(rejection) }
+
+  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    events.write(event, objectName: objectName)
+    var record = ranging_replay_event_t()
+    record.t = event.time.seconds
+    record.object = index(of: objectName)
+    record.distance_m = event.distanceMeters
+    record.sigma_m = event.sigmaMeters
+    record.zone = UInt32(event.zone)
+    record.kind = event.kind == .enter ? 0 : 1
+    record.reason = CAPIStatus.exitReason(event.reason)
+    Self.append(record, to: eventRecords)
+    eventCount += 1
+  }
+
+  func state(seconds: Double, objectName: String, _ state: TrackState) {
+    guard let filtered, let stateRecords else { return }
+    filtered.write(seconds: seconds, objectName: objectName, state: state)
+    var record = ranging_replay_state_t()
+    record.t = seconds
+    record.object = index(of: objectName)
+    record.distance_m = state.range.distanceMeters
+    record.sigma_m = state.range.sigmaMeters
+    record.rate_m_per_s = state.range.rateMetersPerSecond
+    // As the filtered track writes it: a direction whenever the state has one.
+    let direction = state.direction
+    record.direction = (direction?.x ?? .nan, direction?.y ?? .nan, direction?.z ?? .nan)
+    record.direction_sigma_rad = state.directionSigmaRadians
+    record.nlos_probability = state.range.nonLineOfSightProbability
+    record.direction_state = CAPIStatus.directionState(state.directionState)
+    record.is_confirmed = state.isConfirmed ? 1 : 0
+    Self.append(record, to: stateRecords)
+    stateCount += 1
+  }
+
+  /// The index of `name` among the objects named so far, naming it when it is new.
+  private func index(of name: String) -> Int64 {
+    if let known = objectIndex[name] { return known }
+    let index = Int64(objectIndex.count)
+    objectIndex[name] = index
+    objectNames.write(name + "\n")
+    return index
+  }
+
+  /// Appends a record's bytes as the C struct lays them out.
+  private static func append<Record>(_ record: Record, to output: OutputFile) {
+    withUnsafeBytes(of: record) { output.append($0.assumingMemoryBound(to: UInt8.self)) }
+  }
+}

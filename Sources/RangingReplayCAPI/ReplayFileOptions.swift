@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+import ArgumentParser
+import RangingReplayOptions
+
+/// The options of a replay reached from C (`ranging_replay_file`):
+/// `rangectl replay`'s engine and input options, parsed and checked by the
+/// same declarations (RangingReplayOptions), and whether to write the
+/// filtered track. The options of files and threads are not among them, so
+/// they are refused as unknown (``UnknownOption``, as rangectl refuses a
+/// misspelt option). A command, so that its options can be described for that check.
+struct ReplayFileOptions: ParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "replay")
+
+  @OptionGroup var input: InputOptions
+  @OptionGroup var engine: EngineOptions
+
+  @Flag(help: "Also write the filtered track (docs/FORMATS.md §3).")
+  var writeFiltered = false
+}

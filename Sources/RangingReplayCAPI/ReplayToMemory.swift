@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingFormats
+import RangingReplay
+import RangingReplayOptions
+import ZoneMonitor
+import _RangingReplayCHeader
+
+/// One replay of a file into memory, as `rangectl replay FILE --jobs 1`
+/// runs it: options through the command line's declarations, the reader,
+/// the ``Replayer`` and the writers of each format, and the same messages
+/// after the listing of rejected rows (warnings, then the summary).
+struct ReplayToMemory {
+  /// The file's path as given; messages name it as rangectl does.
+  let path: String
+  let arguments: [String]
+
+  /// What the replay gave; every text is owned by the caller (`free`).
+  struct Outcome {
+    var status: Int32 = 0
+    var events: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var filtered: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var rejected: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var eventRecords: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var stateRecords: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var objectNames: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var eventCount = 0
+    var stateCount = 0
+    var messages = ""
+    var summary = ReplaySummary()
+  }
+
+  func run() -> Outcome {
+    var outcome = Outcome()
+    if let unknown = UnknownOption.first(in: arguments[...], of: ReplayFileOptions.self) {
+      outcome.status = 64
+      outcome.messages = "Error: \(unknown.message)\n"
+      return outcome
+    }
+    let options: ReplayFileOptions
+    do {
+      options = try ReplayFileOptions.parse(arguments)
+    } catch {
+      // EX_USAGE, and the first line of rangectl's message (its usage lines follow it there).
+      outcome.status = 64
+      outcome.messages = "Error: " + ReplayFileOptions.message(for: error) + "\n"
+      return outcome
+    }
+    switch options.engine.backend {
+    #if GSL
+      case .gsl: replay(GSLKalmanBackend.self, options, into: &outcome)
+    #else
+      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
+    #endif
+    case .swift: replay(SwiftKalmanBackend.self, options, into: &outcome)
+    }
+    return outcome
+  }
+
+  private func replay<Backend: KalmanBackend>(_: Backend.Type, _ options: ReplayFileOptions, into outcome: inout Outcome) {
+    let shownPath = path == "-" ? "<stdin>" : path
+    // Checked by parse(_:) (each option group's validate()); these cannot throw here.
+    guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList(),
+      let calibrations = try? options.engine.objectCalibrations()
+    else { preconditionFailure("ReplayToMemory: options that parse(_:) accepted failed to build") }
+    var reader: RangingCSVReader
+    do {
+      reader = try RangingCSVReader(path: path, mapping: mapping)
+    } catch {
+      outcome.status = error.exitCode
+      outcome.messages = "rangectl replay: \(error)\n"
+      return
+    }
+    let filtered = options.writeFiltered ? MemoryOutput(name: "filtered track") : nil
+    let stateRecords = options.writeFiltered ? MemoryOutput(name: "state records") : nil
+    guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
+      let eventRecords = MemoryOutput(name: "event records"), let objectNames = MemoryOutput(name: "object names"),
+      (filtered != nil && stateRecords != nil) || !options.writeFiltered
+    else {
+      outcome.status = 74  // EX_IOERR
+      outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
+      return
+    }
+    let observer = MemoryReplayOutputs(
+      events: EventsWriter(output: events.file, zoneNames: zoneList.names),
+      filtered: filtered.map { FilteredTrackWriter(output: $0.file) },
+      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords.file,
+      stateRecords: stateRecords?.file, objectNames: objectNames.file)
+    var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    replayer.objectCalibrations = calibrations
+    var readError: DatasetError? = nil
+    do {
+      outcome.summary = try replayer.run(&reader, observer: observer)
+    } catch {
+      readError = error
+    }
+    // Every output is closed, and kept with what the rows before an error gave, as rangectl keeps it.
+    do {
+      outcome.events = try events.take()
+      outcome.rejected = try rejected.take()
+      outcome.eventRecords = try eventRecords.take()
+      outcome.objectNames = try objectNames.take()
+      if let filtered { outcome.filtered = try filtered.take() }
+      if let stateRecords { outcome.stateRecords = try stateRecords.take() }
+      outcome.eventCount = observer.eventCount
+      outcome.stateCount = observer.stateCount
+    } catch {
+      outcome.status = 74
+      outcome.messages = "rangectl replay: cannot write \(error)\n"
+      return
+    }
+    if let readError {
+      outcome.status = readError.exitCode
+      outcome.messages = "rangectl replay: \(readError)\n"
+      return
+    }
+    if let warning = zoneList.angleGateWarning(for: outcome.summary, path: shownPath) {
+      outcome.messages += "rangectl replay: warning: \(warning)\n"
+    }
+    for warning in UnitWarning.warnings(for: outcome.summary.unitEvidence, mapping: mapping, path: shownPath) {
+      outcome.messages += "rangectl replay: warning: \(warning)\n"
+    }
+    outcome.messages += outcome.summary.report(path: shownPath)
+  }
+}

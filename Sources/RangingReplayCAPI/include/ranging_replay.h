@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ranging_replay.h: a whole recording through the engine, as
+ * `rangectl replay FILE --jobs 1` replays it, for programs that are not
+ * Swift (the Python package, a Spark task, a C tool).
+ *
+ * The replay is the command line's own: the same reader, column mapping,
+ * rejection rules, option checks, object table, lost-check clock and
+ * writers, in the same order, so the outputs are byte for byte those of
+ * `rangectl replay FILE --jobs 1 --events E --filtered F` with the same
+ * options. A host library (it uses Foundation); link
+ * libRangingReplayCAPI.a with the Swift runtime and Foundation, as
+ * docs/C-API.md, "The replay from C", shows.
+ *
+ * Not for firmware: ranging_engine.h is the engine row by row, without a
+ * file format, allocation or Foundation.
+ */
+#ifndef RANGING_REPLAY_H
+#define RANGING_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes that a ranging_replay_result_t owns (not NUL-terminated; NULL when empty). */
+typedef struct {
+  const char *bytes;
+  size_t length;
+} ranging_replay_text_t;
+
+/* One zone event of a replay at full precision: the fields of docs/FORMATS.md
+ * §2, which the `events` text rounds. */
+typedef struct {
+  double t;              /* seconds, on the input's clock */
+  int64_t object;        /* index into the result's object_names */
+  double distance_m;     /* the filtered distance; NAN when none was measured */
+  double sigma_m;        /* its standard deviation */
+  uint32_t zone;         /* index of the zone, in the order of --zones */
+  uint8_t kind;          /* 0 enter, 1 exit */
+  uint8_t reason;        /* an exit's reason: RANGING_EXIT_* of ranging_engine.h (0: measured) */
+} ranging_replay_event_t;
+
+/* One filtered state of a replay at full precision: a row of the filtered
+ * track (§3, which rounds it), one per accepted measurement, in input order. */
+typedef struct {
+  double t;                    /* the row's time, seconds, as the input gives it */
+  int64_t object;              /* index into the result's object_names */
+  double distance_m;           /* NAN until a distance has been measured */
+  double sigma_m;              /* INFINITY until then */
+  double rate_m_per_s;         /* rate of change of the distance */
+  double direction[3];         /* unit direction; NAN when the state is unknown */
+  double direction_sigma_rad;  /* NAN with direction tracking off, INFINITY when unknown */
+  double nlos_probability;     /* probability that the distance came over a non-line-of-sight path */
+  uint8_t direction_state;     /* RANGING_DIRECTION_* of ranging_engine.h: 0 measured, 1 predicted, 2 unknown */
+  uint8_t is_confirmed;        /* whether zones act on the track yet */
+} ranging_replay_state_t;
+
+/* What one replay gave. Every field is set by ranging_replay_file, whatever its status. */
+typedef struct {
+  /* rangectl replay's exit status: 0 the replay completed; 64 an option was
+   * refused; 65 the file is not a ranging CSV; 66 it cannot be opened; 74
+   * reading it failed, or an output could not be held in memory. When it is
+   * not 0, `messages` says why, as rangectl does (for a refused option,
+   * the first line of its message, "Error: ..."). */
+  int32_t status;
+  /* Zone events, docs/FORMATS.md §2 (JSON Lines): rangectl's --events. */
+  ranging_replay_text_t events;
+  /* The filtered track, §3 (CSV with its header): rangectl's --filtered.
+   * Empty unless the options include "--write-filtered". */
+  ranging_replay_text_t filtered;
+  /* Every rejected row, §6 (JSON Lines: line, column, field, reason, text). */
+  ranging_replay_text_t rejected;
+  /* What rangectl writes on standard error after its listing of rejected
+   * rows: the warnings and the summary; or the error that stopped the replay. */
+  ranging_replay_text_t messages;
+  /* The header's names that nothing reads, each followed by a newline (a
+   * header name holds none), in header order: the summary's "columns not used". */
+  ranging_replay_text_t unused_columns;
+  /* The events and, with "--write-filtered", the filtered states as records,
+   * at full precision, in the order of the texts above. */
+  const ranging_replay_event_t *event_records;
+  size_t event_count;
+  const ranging_replay_state_t *state_records;
+  size_t state_count;
+  /* The name of every object a record names, in the order of its first
+   * record, each followed by a newline (a name holds none): the records'
+   * `object` indexes them. */
+  ranging_replay_text_t object_names;
+  /* The summary's counts (rows_read = rows_accepted + rows_rejected, where
+   * rows_accepted is the sum of the three accepted counts). */
+  int64_t rows_read;
+  int64_t measurements_accepted;
+  int64_t lifecycle_accepted;
+  int64_t poses_accepted;
+  int64_t rows_rejected;
+  int64_t objects;
+  int64_t evictions;
+  int64_t enter_events;
+  int64_t exit_events;
+} ranging_replay_result_t;
+
+/*
+ * Replays the ranging CSV at `path` (docs/FORMATS.md §1, or another layout
+ * through the input options of §5). A path of a descriptor, such as
+ * /dev/fd/N of a memfd, replays bytes held in memory; "-" reads standard input.
+ *
+ * `options` are `rangectl replay`'s engine and input options, as its
+ * command line spells them, one argument each ("--zones",
+ * "inner=1.5,outer=3", "--distance-unit", "cm", ...), plus
+ * "--write-filtered" for the filtered track; `option_count` of them (0 and
+ * NULL: the defaults). Options of files and threads (--events, --jobs, ...)
+ * are refused with status 64.
+ *
+ * Returns result->status (also when `path` or `result` is NULL: 64, with
+ * nothing else set for a NULL result). Free the result's bytes with
+ * ranging_replay_result_free. Thread-safe: replays on different threads
+ * share nothing.
+ */
+int32_t ranging_replay_file(
+  const char *path, const char *const *options, size_t option_count, ranging_replay_result_t *result);
+
+/* Frees the bytes of a result and zeroes it; a zeroed or NULL result is left as it is. */
+void ranging_replay_result_free(ranging_replay_result_t *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RANGING_REPLAY_H */
