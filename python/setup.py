@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """Builds the engine's C library for the Python package.
 
-`pip install ./python` runs this: scripts/install-c-library builds
-libRangingEngineCAPI.a without the GSL trait (no GPL code) and writes its
-pkg-config file; the static archive, the Swift runtime the .pc file names
-and swiftrt.o are then linked into one shared library,
+`pip install ./python` runs this: scripts/install-c-library builds the host
+C library libRangingReplayCAPI.a (ranging_engine.h and ranging_replay.h)
+without the GSL trait (no GPL code) and writes its pkg-config file; the
+static archive, the Swift runtime and Foundation the .pc file names and
+swiftrt.o are then linked into one shared library,
 rangingengine/librangingengine.so, which exports only the ranging_* symbols
-of ranging_engine.h and which the package loads with ctypes.
+of the two headers and which the package loads with ctypes.
 
 Environment: RANGINGENGINE_SCRATCH_PATH overrides the SwiftPM build folder
 (default: the repository's .build-nogsl, shared with scripts/checks/check-without-gsl);
@@ -45,11 +46,11 @@ def build_shared_library(destination: Path) -> None:
             command += ["--scratch-path", scratch]
         run(command, cwd=REPOSITORY)
         environment = dict(os.environ, PKG_CONFIG_PATH=f"{prefix}/lib/pkgconfig")
-        libs = subprocess.run(["pkg-config", "--libs", "ranging-engine"], check=True, capture_output=True, text=True,
+        libs = subprocess.run(["pkg-config", "--libs", "ranging-replay"], check=True, capture_output=True, text=True,
                               env=environment).stdout.split()
         # The archive whole, so that every ranging_* function is kept; the runtime as the .pc file says.
         libs = [part for entry in libs for part in (
-            ["-Wl,--whole-archive", entry, "-Wl,--no-whole-archive"] if entry.endswith("libRangingEngineCAPI.a")
+            ["-Wl,--whole-archive", entry, "-Wl,--no-whole-archive"] if entry.endswith("libRangingReplayCAPI.a")
             else [entry])]
         exports = Path(prefix) / "exports.map"
         exports.write_text("{ global: ranging_*; local: *; };\n")

@@ -35,6 +35,7 @@ public func rangingReplayFile(
   result.pointee.rejected = text(outcome.rejected)
   result.pointee.messages = text(copying: outcome.messages)
   result.pointee.object_names = text(outcome.objectNames)
+  result.pointee.zone_names = text(copying: outcome.zoneNames)
   result.pointee.event_records = UnsafeRawPointer(outcome.eventRecords.bytes)?.assumingMemoryBound(to: ranging_replay_event_t.self)
   result.pointee.event_count = outcome.eventCount
   result.pointee.state_records = UnsafeRawPointer(outcome.stateRecords.bytes)?.assumingMemoryBound(to: ranging_replay_state_t.self)
@@ -58,7 +59,7 @@ public func rangingReplayResultFree(_ result: UnsafeMutablePointer<ranging_repla
   guard let result else { return }
   let texts = [
     result.pointee.events, result.pointee.filtered, result.pointee.rejected, result.pointee.messages,
-    result.pointee.unused_columns, result.pointee.object_names,
+    result.pointee.unused_columns, result.pointee.object_names, result.pointee.zone_names,
   ]
   for text in texts {
     free(UnsafeMutableRawPointer(mutating: text.bytes))

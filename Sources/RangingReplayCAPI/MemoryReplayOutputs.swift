@@ -6,10 +6,10 @@ import RangingReplay
 import ZoneMonitor
 import _RangingReplayCHeader
 
-/// What a replay reached from C writes as it goes: each event and each
-/// filtered state (when asked for) both as text, through the writer of its
-/// format, and as a record at full precision; and every rejected row. All
-/// of it into memory. The command line's `ReplayOutputs` with the listing
+/// What a replay reached from C writes as it goes: each event, as text
+/// through the writer of its format and as a record at full precision; each
+/// filtered state (when asked for) as a record, and as text when the
+/// filtered track is asked for; and every rejected row. All of it into memory. The command line's `ReplayOutputs` with the listing
 /// for people replaced by ``RejectedRowsWriter``, which a program reads.
 final class MemoryReplayOutputs: ReplayObserver {
   private let events: EventsWriter
@@ -35,7 +35,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     self.objectNames = objectNames
   }
 
-  var observesStates: Bool { filtered != nil }
+  var observesStates: Bool { stateRecords != nil }
 
   func rejected(_ rejection: RowRejection) { rejected.write(rejection) }
 
@@ -54,8 +54,8 @@ final class MemoryReplayOutputs: ReplayObserver {
   }
 
   func state(seconds: Double, objectName: String, _ state: TrackState) {
-    guard let filtered, let stateRecords else { return }
-    filtered.write(seconds: seconds, objectName: objectName, state: state)
+    guard let stateRecords else { return }
+    filtered?.write(seconds: seconds, objectName: objectName, state: state)
     var record = ranging_replay_state_t()
     record.t = seconds
     record.object = index(of: objectName)

@@ -14,6 +14,9 @@ struct ReplayFileOptions: ParsableCommand {
   @OptionGroup var input: InputOptions
   @OptionGroup var engine: EngineOptions
 
-  @Flag(help: "Also write the filtered track (docs/FORMATS.md §3).")
+  @Flag(help: "Also write the filtered track (docs/FORMATS.md §3) and its states as records.")
   var writeFiltered = false
+
+  @Flag(help: "Also give the filtered states as records, without the filtered track's text.")
+  var stateRecords = false
 }

@@ -27,6 +27,8 @@ struct ReplayToMemory {
     var eventCount = 0
     var stateCount = 0
     var messages = ""
+    /// The zones' names as JSON strings, one per line.
+    var zoneNames = ""
     var summary = ReplaySummary()
   }
 
@@ -72,10 +74,11 @@ struct ReplayToMemory {
       return
     }
     let filtered = options.writeFiltered ? MemoryOutput(name: "filtered track") : nil
-    let stateRecords = options.writeFiltered ? MemoryOutput(name: "state records") : nil
+    let wantsStates = options.writeFiltered || options.stateRecords
+    let stateRecords = wantsStates ? MemoryOutput(name: "state records") : nil
     guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
       let eventRecords = MemoryOutput(name: "event records"), let objectNames = MemoryOutput(name: "object names"),
-      (filtered != nil && stateRecords != nil) || !options.writeFiltered
+      filtered != nil || !options.writeFiltered, stateRecords != nil || !wantsStates
     else {
       outcome.status = 74  // EX_IOERR
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
@@ -86,6 +89,7 @@ struct ReplayToMemory {
       filtered: filtered.map { FilteredTrackWriter(output: $0.file) },
       rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords.file,
       stateRecords: stateRecords?.file, objectNames: objectNames.file)
+    outcome.zoneNames = zoneList.names.map { TextFormatting.jsonString($0) + "\n" }.joined()
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = calibrations
     var readError: DatasetError? = nil

@@ -230,7 +230,23 @@ struct ReplayFromCTests {
     let unused = UnsafeRawBufferPointer(start: result.unused_columns.bytes, count: result.unused_columns.length)
     #expect(String(decoding: unused, as: UTF8.self) == "note\nroom b\n")
     #expect(result.rows_read == 1 && result.measurements_accepted == 1)
+    let zones = UnsafeRawBufferPointer(start: result.zone_names.bytes, count: result.zone_names.length)
+    #expect(String(decoding: zones, as: UTF8.self) == "\"inner\"\n\"outer\"\n")
     rangingReplayResultFree(&result)
+  }
+
+  @Test("--state-records gives the records of --write-filtered without the filtered track's text")
+  func stateRecordsAlone() throws {
+    let path = PackagePaths.root.appendingPathComponent("datasets/many-objects/samples.csv").path
+    let both = ReplayFromC(path: path, ["--write-filtered"])
+    let records = ReplayFromC(path: path, ["--state-records"])
+    #expect(records.status == 0 && records.filtered.isEmpty && !both.filtered.isEmpty)
+    #expect(records.events == both.events && records.objectNames == both.objectNames)
+    try #require(records.stateRecords.count == both.stateRecords.count && !records.stateRecords.isEmpty)
+    for (alone, beside) in zip(records.stateRecords, both.stateRecords) {
+      #expect(alone.t == beside.t && alone.object == beside.object)
+      #expect(alone.distance_m.bitPattern == beside.distance_m.bitPattern && alone.sigma_m == beside.sigma_m)
+    }
   }
 
   @Test("Calls the header does not allow, and files that cannot be replayed, get rangectl's status and a message")

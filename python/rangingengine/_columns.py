@@ -54,3 +54,12 @@ class RangingFormatError(ValueError):
         self.path, self.line, self.field = path, line, field
         where = f"{path}:{line}" if line is not None else f"{path}"
         super().__init__(f"{where}: field '{field}': {message}" if field else f"{where}: {message}")
+
+    @classmethod
+    def from_message(cls, path, message):
+        """The error of a file's replay in Swift (ranging_replay_file), whose
+        message already names the file and, where there is one, the line."""
+        error = cls.__new__(cls)
+        error.path, error.line, error.field = path, None, None
+        ValueError.__init__(error, message)
+        return error

@@ -5,6 +5,7 @@ rows read = accepted + rejected, each rejection with its row, field and
 reason."""
 import ctypes
 import math
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -71,10 +72,13 @@ class ReplayResult:
     filtered: pd.DataFrame
     rejected: pd.DataFrame
     summary: ReplaySummary
+    # A file's replay (ranging_replay_file) keeps the events as rangectl's writer wrote them, and its messages.
+    events_text: bytes = None
+    messages: str = ""
 
     def events_jsonl(self) -> str:
         """The events as `rangectl replay` writes them (JSON Lines, §2), byte for byte."""
-        return events_jsonl(self.events)
+        return self.events_text.decode() if self.events_text is not None else events_jsonl(self.events)
 
     def filtered_csv(self) -> str:
         """The filtered track as `rangectl replay --filtered` writes it (§3), byte for byte."""
@@ -190,6 +194,10 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
       "qorvo", column={"distance": "range_cm"}, distance_unit, time_unit,
       angle_unit, which read `data` as read_csv reads a file with them.
     """
+    if _is_csv_path(data):
+        # A CSV file is replayed by rangectl's own reader and replay, in Swift.
+        from ._file_replay import replay_file
+        return replay_file(os.fsdecode(data), zones, engine_options)
     mapping_keywords = split_mapping_keywords(engine_options)
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
@@ -384,6 +392,13 @@ def _carried(frame, name, position):
     """Row `position`'s entry of column `name` of a rejection it carries (REJECTION_COLUMNS), or None."""
     value = frame[name].iat[position] if name in frame else None
     return None if pd.isna(value) else value
+
+
+def _is_csv_path(data) -> bool:
+    """Whether `data` names a file that as_frame would read with read_csv."""
+    if not (isinstance(data, (str, bytes)) or hasattr(data, "__fspath__")):
+        return False
+    return not os.fsdecode(data).endswith((".parquet", ".arrow", ".feather"))
 
 
 def finish(prepared: Prepared, run: Run, zone_list) -> ReplayResult:

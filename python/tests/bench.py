@@ -5,7 +5,8 @@ Usage: RANGECTL=path/to/release/rangectl python bench.py FILE.csv
 
 Prints rows per second of: `rangectl replay` (the release build given as RANGECTL,
 the file read and the events captured), with --jobs 1 and 2; rangingengine.read_csv and
-rangingengine.replay (on the DataFrame read, and read + replay); and
+rangingengine.replay (on the DataFrame read, read + replay, and of the
+file itself, which runs rangectl's reader and replay through ranging_replay_file); and
 rangingengine.spark.replay on local[2] (from a Parquet file; collecting the events).
 Checks that all give the same events. Best of REPEATS runs each.
 
@@ -62,6 +63,9 @@ def main(path, rangectl, repeats=3, spark=True, core="0"):
     out[both] = best(lambda: rangingengine.replay(rangingengine.read_csv(path)), repeats)
     result = out[both][2]
     assert result.events_jsonl() == reference, "Python events differ from rangectl's"
+    whole = "rangingengine.replay of the file (rangectl's reader and replay, ranging_replay_file)"
+    out[whole] = best(lambda: rangingengine.replay(path), repeats)
+    assert out[whole][2].events_jsonl() == reference, "the file's replay differs from rangectl's"
     os.sched_setaffinity(0, every_core)
 
     # Both cores: only wall time says anything here.
@@ -90,6 +94,8 @@ def main(path, rangectl, repeats=3, spark=True, core="0"):
         print(f"  {name}: {figures}{wall:.3f} s wall, {rows / wall / 1e6:.2f} M rows/s")
     print(f"  Python read_csv + replay against rangectl replay, rows/s by CPU time on one core: "
           f"{out[one][0] / out[both][0]:.2f}x (by wall time: {out[one][1] / out[both][1]:.2f}x)")
+    print(f"  Python replay of the file against rangectl replay, rows/s by CPU time on one core: "
+          f"{out[one][0] / out[whole][0]:.2f}x (by wall time: {out[one][1] / out[whole][1]:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The ctypes structures and NumPy records of rangingengine._capi against
-ranging_engine.h: a C program prints each structure's size and each field's
+"""The ctypes structures and NumPy records of rangingengine._capi and
+_file_replay against ranging_engine.h and ranging_replay.h: a C program prints each structure's size and each field's
 offset as the C compiler lays them out."""
 import ctypes
 import os
 import shlex
 import subprocess
 
-from rangingengine import _capi
+from rangingengine import _capi, _file_replay
 from conftest import REPOSITORY
 
 STRUCTURES = {
@@ -17,6 +17,10 @@ STRUCTURES = {
     "ranging_batch_t": _capi.Batch,
     "ranging_zone_event_t": _capi.ZONE_EVENT,
     "ranging_object_state_t": _capi.OBJECT_STATE,
+    "ranging_replay_text_t": _file_replay.Text,
+    "ranging_replay_result_t": _file_replay.Result,
+    "ranging_replay_event_t": _file_replay.EVENT_RECORD,
+    "ranging_replay_state_t": _file_replay.STATE_RECORD,
 }
 
 
@@ -27,7 +31,8 @@ def layout(kind):
 
 
 def test_every_structure_has_the_headers_layout(tmp_path):
-    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "ranging_engine.h"', "int main(void) {"]
+    lines = ['#include <stddef.h>', '#include <stdio.h>', '#include "ranging_engine.h"', '#include "ranging_replay.h"',
+             "int main(void) {"]
     for c_name, kind in STRUCTURES.items():
         size, offsets = layout(kind)
         lines.append(f'  printf("{c_name} %zu\\n", sizeof({c_name}));')
@@ -37,7 +42,8 @@ def test_every_structure_has_the_headers_layout(tmp_path):
     source = tmp_path / "layout.c"
     source.write_text("\n".join(lines) + "\n")
     compiler = shlex.split(os.environ.get("CC", "cc"))
-    subprocess.run(compiler + ["-I", str(REPOSITORY / "Sources/RangingEngineCAPI/include"), str(source), "-o",
+    subprocess.run(compiler + ["-I", str(REPOSITORY / "Sources/RangingEngineCAPI/include"),
+                               "-I", str(REPOSITORY / "Sources/RangingReplayCAPI/include"), str(source), "-o",
                                str(tmp_path / "layout")], check=True)
     printed = dict(line.rsplit(" ", 1) for line in subprocess.run(
         [str(tmp_path / "layout")], capture_output=True, text=True, check=True).stdout.splitlines())

@@ -3,6 +3,9 @@
 JSON Lines, the filtered track and the summary byte for byte, and the same
 rejected rows (line, field, reason)."""
 
+import subprocess
+
+import pandas as pd
 import pytest
 
 import rangingengine
@@ -25,7 +28,27 @@ def assert_same_as_rangectl(path, reference, options=(), data=None, **engine_opt
     assert summary.rows_read == summary.rows_accepted + summary.rows_rejected
     assert summary.rows_rejected == len(result.rejected)
     assert len(result.filtered) == summary.measurements_accepted
+    if data is None:
+        assert_file_replay_is_the_same(path, expected, result, **engine_options)
     return result
+
+
+def assert_file_replay_is_the_same(path, expected, from_frame, **engine_options):
+    """replay() of the path itself (rangectl's reader and replay, through ranging_replay_file)
+    gives rangectl's outputs and the frames of replay() of the file's DataFrame."""
+    result = rangingengine.replay(path, **engine_options)
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    assert result.summary.report(str(path)) in expected.stderr
+    assert result.messages.endswith(result.summary.report(str(path)))
+    assert result.summary == from_frame.summary
+    pd.testing.assert_frame_equal(result.events, from_frame.events)
+    pd.testing.assert_frame_equal(result.filtered, from_frame.filtered)
+    # The same rejected rows; the text is the file's own (rangectl's), where the frame's has the value read.
+    by_row = ["row", "column", "field", "reason"]
+    pd.testing.assert_frame_equal(
+        result.rejected[by_row].sort_values(by_row, kind="stable").reset_index(drop=True),
+        from_frame.rejected[by_row].sort_values(by_row, kind="stable").reset_index(drop=True))
 
 
 @pytest.mark.parametrize("path", DATASETS, ids=[path.parent.name for path in DATASETS])
@@ -233,3 +256,34 @@ def test_a_column_twice_is_refused_as_rangectl_refuses_it_and_other_columns_twic
     notes.write_text("t,object,distance,note,note\n0,a,1,x,y\n")
     frame = pd.DataFrame([[0.0, "a", 1.0, "x", "y"]], columns=["t", "object", "distance", "note", "note"])
     assert "columns not used: note\n" in assert_same_as_rangectl(notes, reference, data=frame).summary.report("")
+
+
+def test_a_files_replay_says_what_rangectl_says(rangectl, tmp_path):
+    """replay() of a path runs rangectl's checks: its messages, warnings, refusals and ranges."""
+    walk = DATASETS[0]
+    # A unit left out: rangectl's warning, raised as a UserWarning too.
+    lines = ["timestamp_ms,device,range_cm"] + [f"{1000 + step * 100},a,{150 + step}" for step in range(200)]
+    log = tmp_path / "centimetres.csv"
+    log.write_text("\n".join(lines) + "\n")
+    mapping = {"column": {"t": "timestamp_ms", "object": "device", "distance": "range_cm"}}
+    with pytest.warns(UserWarning) as caught:
+        result = rangingengine.replay(log, **mapping)
+    said = [str(warning.message) for warning in caught]
+    assert len(said) == 2 and "--distance-unit cm" in said[0] and "--time-unit ms" in said[1]
+    expected = subprocess.run([str(rangectl), "replay", str(log), "--backend", "swift", "--column", "t=timestamp_ms",
+                               "--column", "object=device", "--column", "distance=range_cm"],
+                              capture_output=True, text=True)
+    assert result.messages == expected.stderr
+    # Refusals name the option as rangectl does; an option the replay does not have is refused as unknown.
+    with pytest.raises(ValueError, match="--short-gate"):
+        rangingengine.replay(walk, short_gate=-1)
+    with pytest.raises(ValueError, match="Unknown option '--jobs'"):
+        rangingengine.replay(walk, jobs=2)
+    # The object table has rangectl's range, beyond the C API's 65,536.
+    assert rangingengine.replay(walk, capacity=100_000).events_jsonl() == rangingengine.replay(walk).events_jsonl()
+    with pytest.raises(rangingengine.RangingFormatError, match="cannot open"):
+        rangingengine.replay(tmp_path / "missing.csv")
+    headerless = tmp_path / "headerless.csv"
+    headerless.write_text("1,2,3\n")
+    with pytest.raises(rangingengine.RangingFormatError, match="headerless.csv"):
+        rangingengine.replay(headerless)

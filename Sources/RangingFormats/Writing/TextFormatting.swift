@@ -95,7 +95,7 @@ package enum TextFormatting {
 
   /// `text` as a JSON string literal (RFC 8259 §7): quote, backslash and
   /// control characters escaped.
-  static func jsonString(_ text: String) -> String {
+  package static func jsonString(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {

@@ -51,7 +51,7 @@ typedef struct {
   double distance_m;           /* NAN until a distance has been measured */
   double sigma_m;              /* INFINITY until then */
   double rate_m_per_s;         /* rate of change of the distance */
-  double direction[3];         /* unit direction; NAN when the state is unknown */
+  double direction[3];         /* unit direction, as the filtered track writes it; NAN when there is none */
   double direction_sigma_rad;  /* NAN with direction tracking off, INFINITY when unknown */
   double nlos_probability;     /* probability that the distance came over a non-line-of-sight path */
   uint8_t direction_state;     /* RANGING_DIRECTION_* of ranging_engine.h: 0 measured, 1 predicted, 2 unknown */
@@ -79,8 +79,10 @@ typedef struct {
   /* The header's names that nothing reads, each followed by a newline (a
    * header name holds none), in header order: the summary's "columns not used". */
   ranging_replay_text_t unused_columns;
-  /* The events and, with "--write-filtered", the filtered states as records,
-   * at full precision, in the order of the texts above. */
+  /* The events and, with "--write-filtered" or "--state-records", the
+   * filtered states as records, at full precision, in the order of the
+   * texts above ("--state-records" gives the records without the filtered
+   * track's text, which costs about a fifth of a replay to format). */
   const ranging_replay_event_t *event_records;
   size_t event_count;
   const ranging_replay_state_t *state_records;
@@ -89,6 +91,9 @@ typedef struct {
    * record, each followed by a newline (a name holds none): the records'
    * `object` indexes them. */
   ranging_replay_text_t object_names;
+  /* Each zone's name as a JSON string (as the events write it), in the order
+   * of --zones, each followed by a newline: the event records' `zone` indexes them. */
+  ranging_replay_text_t zone_names;
   /* The summary's counts (rows_read = rows_accepted + rows_rejected, where
    * rows_accepted is the sum of the three accepted counts). */
   int64_t rows_read;
@@ -111,7 +116,8 @@ typedef struct {
  * command line spells them, one argument each ("--zones",
  * "inner=1.5,outer=3", "--distance-unit", "cm", ...), plus
  * "--write-filtered" for the filtered track; `option_count` of them (0 and
- * NULL: the defaults). Options of files and threads (--events, --jobs, ...)
+ * NULL: the defaults), and "--state-records" for the filtered states as
+ * records alone. Options of files and threads (--events, --jobs, ...)
  * are refused with status 64.
  *
  * Returns result->status (also when `path` or `result` is NULL: 64, with

@@ -1,0 +1,176 @@
+# SPDX-License-Identifier: Apache-2.0
+"""replay() of a CSV file through ranging_replay_file (ranging_replay.h):
+rangectl replay's own option checks, reader, rejection rules, replay and
+writers, in Swift. Nothing here restates a rule: the keywords become
+rangectl's command line as it spells it, and its outputs (docs/FORMATS.md
+§2, §3 and §6) come back as texts, and the events and filtered states
+also as records at full precision, which become the frames' columns."""
+import ctypes
+import io
+import json
+import numbers
+import os
+import warnings
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.json as pa_json
+
+from . import _capi
+from ._columns import RangingFormatError, rejected_frame
+
+REJECTED_SCHEMA = pa.schema([("line", pa.int64()), ("column", pa.int64()), ("field", pa.string()),
+                             ("reason", pa.string()), ("text", pa.string())])
+
+
+def _number(value) -> str:
+    """A number as rangectl reads it back exactly: an integer's digits, a
+    float's shortest round-trip text (repr of the Python float)."""
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    return repr(float(value))
+
+
+def _value(value) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        return ",".join(_value(part) for part in value)
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        return _number(value)
+    raise ValueError(f"{value!r}: expected a number, a text or a tuple of them")
+
+
+def _zones_text(zones) -> str:
+    """{"inner": 1.5, "door": (1.5, 30)} as rangectl's --zones text "inner=1.5,door=1.5@30"."""
+    if isinstance(zones, str):
+        return zones
+    parts = []
+    for name, zone in zones.items():
+        radius, angle = zone if isinstance(zone, tuple) else (zone, None)
+        parts.append(f"{name}={_number(radius)}" + ("" if angle is None else f"@{_number(angle)}"))
+    return ",".join(parts)
+
+
+def command_line(zones, keywords) -> list:
+    """The keywords as `rangectl replay` options: `short_gate=6` is
+    `--short-gate 6`; a list repeats its option; a dict repeats it as
+    name=value (`column={"distance": "range_cm"}`); a tuple is one value, comma-joined."""
+    arguments = [] if zones is None else ["--zones", _zones_text(zones)]
+    for name, value in keywords.items():
+        if value is None:
+            continue
+        option = "--" + name.replace("_", "-")
+        if isinstance(value, dict):
+            values = [f"{key}={_value(item)}" for key, item in value.items()]
+        elif isinstance(value, list):
+            values = [_value(item) for item in value]
+        else:
+            values = [_value(value)]
+        for text in values:
+            arguments += [option, text]
+    return arguments
+
+
+class Text(ctypes.Structure):
+    """ranging_replay_text_t."""
+    _fields_ = [("bytes", ctypes.c_void_p), ("length", ctypes.c_size_t)]
+
+
+COUNTS = ["rows_read", "measurements_accepted", "lifecycle_accepted", "poses_accepted", "rows_rejected", "objects",
+          "evictions", "enter_events", "exit_events"]
+
+
+class Result(ctypes.Structure):
+    """ranging_replay_result_t, field by field (tests/test_layout.py checks it against the header)."""
+    _fields_ = [("status", ctypes.c_int32), ("events", Text), ("filtered", Text), ("rejected", Text),
+                ("messages", Text), ("unused_columns", Text), ("event_records", ctypes.c_void_p),
+                ("event_count", ctypes.c_size_t), ("state_records", ctypes.c_void_p), ("state_count", ctypes.c_size_t),
+                ("object_names", Text), ("zone_names", Text)] + [(name, ctypes.c_int64) for name in COUNTS]
+
+
+# ranging_replay_event_t and ranging_replay_state_t as NumPy records (C alignment).
+EVENT_RECORD = np.dtype([("t", np.float64), ("object", np.int64), ("distance_m", np.float64), ("sigma_m", np.float64),
+                         ("zone", np.uint32), ("kind", np.uint8), ("reason", np.uint8)], align=True)
+STATE_RECORD = np.dtype([("t", np.float64), ("object", np.int64), ("distance_m", np.float64), ("sigma_m", np.float64),
+                         ("rate_m_per_s", np.float64), ("direction", np.float64, (3,)),
+                         ("direction_sigma_rad", np.float64), ("nlos_probability", np.float64),
+                         ("direction_state", np.uint8), ("is_confirmed", np.uint8)], align=True)
+
+_capi.library.ranging_replay_file.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+                                              ctypes.POINTER(Result)]
+_capi.library.ranging_replay_file.restype = ctypes.c_int32
+_capi.library.ranging_replay_result_free.argtypes = [ctypes.POINTER(Result)]
+_capi.library.ranging_replay_result_free.restype = None
+
+
+def _records(address, count, dtype) -> np.ndarray:
+    """A copy of `count` C records at `address` (the result frees them): one copy, from C's memory into NumPy's."""
+    if not count:
+        return np.zeros(0, dtype=dtype)
+    return np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype=dtype).copy()
+
+
+def _bytes(text: Text) -> bytes:
+    return ctypes.string_at(text.bytes, text.length) if text.bytes else b""
+
+
+def replay_file(path, zones, keywords):
+    """The ReplayResult of `rangectl replay path` with the keywords as its options."""
+    from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS, ReplayResult, ReplaySummary
+    # The states as records; the filtered track's text is formatted from them only when asked for.
+    arguments = command_line(zones, keywords) + ["--state-records"]
+    encoded = [os.fsencode(argument) for argument in arguments]
+    result = Result()
+    _capi.library.ranging_replay_file(os.fsencode(path), (ctypes.c_char_p * len(encoded))(*encoded), len(encoded),
+                                      ctypes.byref(result))
+    try:
+        status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
+        events_text = _bytes(result.events)
+        rejected = _bytes(result.rejected)
+        unused = _bytes(result.unused_columns).decode().splitlines()
+        names = np.array(_bytes(result.object_names).decode().splitlines(), dtype=object)
+        zone_names = np.array([json.loads(line) for line in _bytes(result.zone_names).decode().splitlines()], dtype=object)
+        events = _records(result.event_records, result.event_count, EVENT_RECORD)
+        states = _records(result.state_records, result.state_count, STATE_RECORD)
+        counts = {name: getattr(result, name) for name in COUNTS}
+    finally:
+        _capi.library.ranging_replay_result_free(ctypes.byref(result))
+    if status == 64:
+        raise ValueError(messages.strip().removeprefix("Error: "))
+    if status != 0:
+        raise RangingFormatError.from_message(str(path), messages.strip().removeprefix("rangectl replay: "))
+    for line in messages.splitlines():
+        if line.startswith("rangectl replay: warning: "):
+            warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=3)
+    event_frame = pd.DataFrame({
+        "t": events["t"], "object": names[events["object"]], "zone": zone_names[events["zone"]],
+        "event": np.where(events["kind"] == 0, "enter", "exit").astype(object),
+        "distance": events["distance_m"], "sigma": events["sigma_m"],
+        "reason": np.array(_capi.EXIT_REASONS, dtype=object)[events["reason"]],
+    }, columns=EVENT_COLUMNS, copy=False)
+    # The filtered track's columns (docs/FORMATS.md §3) at full precision: no distance, no sigma or NLOS figure.
+    known = np.isfinite(states["distance_m"])
+    direction = states["direction"]
+    has_direction = ~np.isnan(direction[:, 0])
+    filtered_frame = pd.DataFrame({
+        "t": states["t"], "object": names[states["object"]],
+        "distance": np.where(known, states["distance_m"], np.nan), "sigma": np.where(known, states["sigma_m"], np.nan),
+        "dir_x": direction[:, 0], "dir_y": direction[:, 1], "dir_z": direction[:, 2],
+        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[states["direction_state"]],
+        "dir_sigma_deg": np.where(has_direction & np.isfinite(states["direction_sigma_rad"]),
+                                  states["direction_sigma_rad"] * 180 / np.pi, np.nan),
+        "nlos": np.where(known, states["nlos_probability"], np.nan),
+    }, columns=FILTERED_COLUMNS, copy=False)  # the arrays are new: no copy, and no merging into blocks
+    read = pa_json.ReadOptions(block_size=1 << 24)
+    table = (pa_json.read_json(io.BytesIO(rejected), read_options=read,
+                               parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
+             if rejected else REJECTED_SCHEMA.empty_table())
+    rejected_rows = rejected_frame(zip(*(table.column(name).to_pylist() for name in REJECTED_SCHEMA.names)))
+    summary = ReplaySummary(
+        **{name: counts[name] for name in COUNTS if name != "rows_rejected"},
+        rejected_by_reason={str(k): int(v) for k, v in rejected_rows["reason"].value_counts().items()},
+        unused_columns=unused)
+    return ReplayResult(event_frame, filtered_frame, rejected_rows, summary, events_text=events_text,
+                        messages=messages)
