@@ -40,6 +40,18 @@ func registerDatasetBenchmarks() {
     precondition(rows == GeneratedDataset.rows, "RangingCSVReader.next: \(rows) measurement rows")
   }
 
+  // The yardstick of the two above (issue 38): the same file's lines read with getline, t and distance
+  // parsed with strtod, nothing else (ParseLimit, as `rangectl bench` times it).
+  Benchmark("ParseLimit.pass(many-objects)", configuration: configuration) { benchmark in
+    let header = try! RangingCSVReader(path: GeneratedDataset.path)
+    let time = header.headerColumn(for: "t")!.column - 1, distance = header.headerColumn(for: "distance")!.column - 1
+    benchmark.startMeasurement()
+    let pass = ParseLimit.pass(path: GeneratedDataset.path, timeField: time, distanceField: distance)!
+    benchmark.stopMeasurement()
+    blackHole(pass.sum)
+    precondition(pass.rows >= GeneratedDataset.rows, "ParseLimit.pass: \(pass.rows) rows")
+  }
+
   Benchmark("Replayer.run(many-objects,swift)", configuration: configuration) { benchmark in
     replay(benchmark, tracker: TrackerConfiguration())
   }

@@ -378,57 +378,25 @@ enum BenchKernels {
     return BenchResult(name: name, perSecond: Double(summary.rowsRead) / elapsed, unit: "rows", ofLimit: nil)
   }
 
-  /// The parse limit of a replay of `path`: each line read with `getline`
-  /// and its `t` and `distance` fields parsed with `strtod`, nothing else,
-  /// as the smallest C program that reads a recording does. The replay's row
-  /// is reported as a share of it (issue 38). The two columns are where the
-  /// replay's reader finds them (``RangingCSVReader/headerColumn(for:)``), so
-  /// that the header has one reading; comments, empty lines and the header
-  /// line itself are skipped. The sum of the values parsed is read
-  /// afterwards, so that the work cannot be optimised away.
+  /// The parse limit of a replay of `path` (``ParseLimit``), timed. The
+  /// replay's row is reported as a share of it (issue 38). The two columns
+  /// are where the replay's reader finds them
+  /// (``RangingCSVReader/headerColumn(for:)``), so that the header has one reading.
   static func parseLimit(path: String, name: String) throws -> BenchResult {
     let header = try openReader(path)
     // 0-based fields; a file without them has nothing to parse but its lines.
     let timeField = (header.headerColumn(for: "t")?.column ?? 0) - 1
     let distanceField = (header.headerColumn(for: "distance")?.column ?? 0) - 1
-    let lastField = max(timeField, distanceField)
-    guard let file = fopen(path, "r") else {
+    let start = now()
+    guard let pass = ParseLimit.pass(path: path, timeField: timeField, distanceField: distanceField) else {
       Diagnostics.write("rangectl bench: cannot read \(Escaped(path)): \(String(cString: strerror(errno)))\n")
       throw ExitCode(66)  // EX_NOINPUT
-    }
-    defer { fclose(file) }
-    var line: UnsafeMutablePointer<CChar>? = nil
-    var capacity = 0
-    defer { free(line) }
-    var headerSkipped = false
-    var rows = 0
-    var sum = 0.0
-    let start = now()
-    while true {
-      let length = getline(&line, &capacity, file)
-      guard length > 0, let text = line else { break }
-      let first = UInt8(bitPattern: text[0])
-      if first == UInt8(ascii: "#") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") { continue }
-      if !headerSkipped {
-        headerSkipped = true
-        continue
-      }
-      var field = 0
-      var cursor = text
-      let end = text + length
-      while field <= lastField && cursor < end {
-        if field == timeField || field == distanceField { sum += strtod(cursor, nil) }
-        guard let comma = memchr(cursor, Int32(UInt8(ascii: ",")), end - cursor) else { break }
-        cursor = comma.assumingMemoryBound(to: CChar.self) + 1
-        field += 1
-      }
-      rows += 1
     }
     // At least a nanosecond, the clock's tick: a rate, never infinity.
     let elapsed = max(now() - start, 1e-9)
     // Read, so that the parsing cannot be optimised away; NaN only from a NaN in the file.
-    if sum.isNaN { Diagnostics.write("rangectl bench: the parse limit read a NaN\n") }
-    return BenchResult(name: name, perSecond: Double(rows) / elapsed, unit: "rows", ofLimit: nil)
+    if pass.sum.isNaN { Diagnostics.write("rangectl bench: the parse limit read a NaN\n") }
+    return BenchResult(name: name, perSecond: Double(pass.rows) / elapsed, unit: "rows", ofLimit: nil)
   }
 
   /// Opens a ranging CSV, or exits as `rangectl replay` does (65, 66, 74).
