@@ -2,6 +2,7 @@
 import Foundation
 import RangingFormats
 import RangingReplayCAPI
+import Synchronization
 import Testing
 import _RangingReplayCHeader
 
@@ -246,6 +247,24 @@ struct ReplayFromCTests {
     for (alone, beside) in zip(records.stateRecords, both.stateRecords) {
       #expect(alone.t == beside.t && alone.object == beside.object)
       #expect(alone.distance_m.bitPattern == beside.distance_m.bitPattern && alone.sigma_m == beside.sigma_m)
+    }
+  }
+
+  /// ranging_replay.h: "replays on different threads share nothing".
+  @Test("Replays on several threads at once give what each gives alone")
+  func concurrentReplays() throws {
+    let names = ["many-objects", "walk-in-out", "nlos-approach", "circling", "walk-past", "fast-approach"]
+    let paths = names.map { PackagePaths.root.appendingPathComponent("datasets/\($0)/samples.csv").path }
+    let alone = paths.map { ReplayFromC(path: $0, ["--write-filtered"]) }
+    let together = Mutex([ReplayFromC?](repeating: nil, count: paths.count * 2))
+    DispatchQueue.concurrentPerform(iterations: paths.count * 2) { index in
+      let result = ReplayFromC(path: paths[index % paths.count], ["--write-filtered"])
+      together.withLock { $0[index] = result }
+    }
+    for (index, result) in together.withLock({ $0 }).enumerated() {
+      let expected = alone[index % paths.count]
+      #expect(result?.status == 0 && result?.events == expected.events && result?.filtered == expected.filtered)
+      #expect(result?.messages == expected.messages && result?.counts == expected.counts)
     }
   }
 
