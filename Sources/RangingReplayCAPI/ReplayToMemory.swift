@@ -118,10 +118,7 @@ struct ReplayToMemory {
       outcome.messages = "rangectl replay: \(readError)\n"
       return
     }
-    if let warning = zoneList.angleGateWarning(for: outcome.summary, path: shownPath) {
-      outcome.messages += "rangectl replay: warning: \(warning)\n"
-    }
-    for warning in UnitWarning.warnings(for: outcome.summary.unitEvidence, mapping: mapping, path: shownPath) {
+    for warning in outcome.summary.warnings(zones: zoneList, mapping: mapping, path: shownPath) {
       outcome.messages += "rangectl replay: warning: \(warning)\n"
     }
     outcome.messages += outcome.summary.report(path: shownPath)

@@ -303,30 +303,16 @@ struct Replay: ParsableCommand {
       messages.write("rangectl replay: cannot write \(error)\n")
       throw ExitCode(74)  // EX_IOERR
     }
-    warnAboutAngleGates(zoneList, outcome.summary, messages: messages)
-    warnAboutUnits(outcome.summary, messages: messages)
+    // Even with --quiet. The mapping was checked by validate() before the replay.
+    let mapping = (try? input.mapping()) ?? .identity
+    for warning in outcome.summary.warnings(zones: zoneList, mapping: mapping, path: file == "-" ? "<stdin>" : file) {
+      messages.write("rangectl replay: warning: \(warning)\n")
+    }
     if quiet { return }
     if live, let signal = StopSignal.received {
       messages.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
     }
     messages.write(outcome.summary.report(path: file == "-" ? "<stdin>" : file))
-  }
-
-  /// Says, even with --quiet, when a zone gated by angle could have no event
-  /// because no row had a direction (``ZoneList/angleGateWarning(for:path:)``).
-  func warnAboutAngleGates(_ zoneList: ZoneList, _ summary: ReplaySummary, messages: MessageSink) {
-    if let warning = zoneList.angleGateWarning(for: summary, path: file == "-" ? "<stdin>" : file) {
-      messages.write("rangectl replay: warning: \(warning)\n")
-    }
-  }
-
-  /// Says, even with --quiet, when the accepted distances or update intervals
-  /// are implausible for the input's units, naming the option that fixes it (``UnitWarning``).
-  func warnAboutUnits(_ summary: ReplaySummary, messages: MessageSink) {
-    guard let mapping = try? input.mapping() else { return }
-    for warning in UnitWarning.warnings(for: summary.unitEvidence, mapping: mapping, path: file == "-" ? "<stdin>" : file) {
-      messages.write("rangectl replay: warning: \(warning)\n")
-    }
   }
 
   /// Refuses `--smooth` in a build without the GSL trait, as `calibrate` is refused (exit 64).
