@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Replaying a recording one part at a time (one object per part, as Spark's
-groupBy(object).applyInPandas does) with the same result as one replay of
-the whole.
+"""Replaying a recording one part at a time (a few objects per part, each
+object's rows all in one part, as Spark's groupBy(...).applyInPandas gives
+them) with the same result as one replay of the whole.
 
 Objects are independent in the engine but for two things every row shares:
 the object table (its capacity and evictions), and the clock, whose lost
@@ -28,8 +28,10 @@ of poses alone runs no check, and neither does a row whose pose is rejected
 (nothing of it is applied).
 
 What still differs: the object table's capacity applies to a part, not the
-whole (a replay that evicts gives other events), and objects lost at the
-same check are ordered by first appearance instead of by table slot.
+whole (a replay that evicts gives other events; rangingengine.spark gives a
+part at most `capacity` objects, so that a part never evicts), and objects
+lost at the same check are ordered by first appearance instead of by table
+slot.
 """
 import numpy as np
 import pandas as pd
@@ -78,6 +80,7 @@ def accepted_poses(time_us: np.ndarray) -> np.ndarray:
 
 
 _OWN, _POSE, _CHECK = 0, 1, 2
+_LOST = _capi.EXIT_REASONS.index("lost")
 
 
 def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray, check_time_us: np.ndarray,
@@ -87,8 +90,9 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
     positions and times) and its applied poses (`poses`: global positions,
     times in µs, and an n x 4 array of w, x, y, z; None for none). Returns the
     ReplayResult and, for each event, its place in the whole replay: (order of
-    the causing row, 0 for the part's own row or 1 for a lost check, sequence
-    within the part), and the order of each filtered row."""
+    the causing row, 0 for the part's own row or 1 for a lost check, order of
+    the first row of the event's object, sequence within the part), and the
+    order of each filtered row."""
     prepared = prepare(frame, options)
     own_order = order[prepared.usable]
     rows = dict(prepared.rows)
@@ -128,11 +132,27 @@ def replay_part(frame: pd.DataFrame, order: np.ndarray, check_order: np.ndarray,
     # The states are the accepted measurement rows', all of them the part's own (checks and poses measure nothing).
     own_run = Run(run.status[own], run.states, run.events, run.event_rows, run.evictions)
     result = finish(prepared, own_run, zone_list)
-    # Poses cause no events: an event's row is the part's own (phase 0) or a check (phase 1).
-    places = (merged_order[run.event_rows], (kind[run.event_rows] == _CHECK).astype(np.int8),
+    # Poses cause no events: an event's row is the part's own (phase 0) or a check (phase 1). Where the whole
+    # replay's check runs on the part's own row, the part's engine runs it there too, and its exits of the
+    # part's other objects are the check's (phase 1), after the row's own events: an object lost by its own
+    # silence exits on its own row (phase 0, before the row's events), as one machine exits it.
+    event_object = run.events["object_id"]
+    checked_there = (run.events["reason"] == _LOST) & (event_object != merged["object_id"][run.event_rows])
+    phase = ((kind[run.event_rows] == _CHECK) | checked_there).astype(np.int8)
+    places = (merged_order[run.event_rows], phase, _first_rows(prepared, order)[event_object.astype(np.intp)],
               np.arange(len(run.events)))
     filtered_order = merged_order[own][(own_run.status == _capi.RANGING_OK) & ~prepared.is_event & ~prepared.is_pose]
     return result, filtered_order, places
+
+
+def _first_rows(prepared, order):
+    """The order of each object's first row in the part, any row naming it (rejected or not), by object id."""
+    objects = prepared.checked.text_columns["object"]
+    named = objects.codes >= 0
+    first = np.full(len(objects.uniques), np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(first, objects.codes[named], order[named])
+    by_text = dict(zip(objects.uniques, first))
+    return np.array([by_text[name] for name in prepared.names], dtype=np.int64)
 
 
 # What a batch row that carries none of a column holds in it (ranging_batch_t).

@@ -7,18 +7,20 @@
     result.rejected    # Spark DataFrame: row, column, field, reason, text
     result.summary     # Spark DataFrame: rangectl's counts, one row per recording
 
-Rows are grouped by `object` and each group is replayed by its own engine
+Rows are grouped by `object` into parts of a recording, each part a few
+objects (never more than `capacity`) replayed by its own engine
 (rangingengine._partitioned), with the lost checks that the whole replay
 runs and every pose of the recording that it applies (docs/FORMATS.md §1: a
 pose turns every object). Nothing is collected on the driver: one task per
 recording finds its checks and poses from the times of its usable rows (a
 mapInPandas pass, then groupBy(recording).applyInPandas over 16 bytes a row,
-and 40 a pose), they are joined to each object group of the recording, and
-each group meets them in groupBy(recording, object).cogroup(...).applyInPandas.
+and 40 a pose), they are joined to each part of the recording, and
+each part meets them in groupBy(recording, part).cogroup(...).applyInPandas.
 The result is
 the single-machine result, with two documented differences: the object
-table's capacity applies per object group, so a single-machine replay that
-evicts objects (more live objects than `capacity`) gives other events; and
+table's capacity applies per part, which never evicts, so a single-machine
+replay that evicts objects (more live objects than `capacity`) gives other
+events; and
 objects lost at the same clock check are ordered by first appearance rather
 than by table slot.
 
@@ -47,10 +49,16 @@ _ORDER = "_rangingengine_order"
 _RECORDING = "_rangingengine_recording"
 _KIND = "_rangingengine_kind"
 _GROUP_RECORDING = "_rangingengine_group_recording"
-_GROUP_OBJECT = "_rangingengine_group_object"
+_PART = "_rangingengine_part"
+_GROUP_PART = "_rangingengine_group_part"
+# A part's objects: few enough that a part's call costs little beside its rows, many enough that a fleet of
+# thousands of objects is not thousands of calls; and parts per recording: a few per core, so that the cores
+# share a recording of few objects.
+_OBJECTS_PER_PART = 256
+_PARTS_PER_CORE = 4
 # The kinds of row a group gets beside its own (_shared_rows).
 _CHECK_ROW, _POSE_ROW = 0, 1
-# The counts of ReplaySummary that add up over object groups (the `summary` DataFrame's columns).
+# The counts of ReplaySummary that add up over parts (the `summary` DataFrame's columns).
 _SUMMARY_COUNTS = ["rows_read", "rows_accepted", "measurements_accepted", "lifecycle_accepted", "poses_accepted",
                    "rows_rejected", "objects", "evictions", "enter_events", "exit_events"]
 _SCHEMA = (f"record string, {_RECORDING} string, {_ORDER} long, phase int, first long, sequence long, "
@@ -118,11 +126,10 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         if name is not None:
             _refuse_nulls(numbered, keyword, name, internal, object_column, spark_df.columns[layout["t"]],
                           order_by)
-    # Each recording's lost checks and applied poses, beside every object group of that recording.
-    # (New column names on the object side: both sides come from `numbered`, and Spark refuses the self-join.)
-    groups = numbered.select(F.col(_RECORDING).alias(_GROUP_RECORDING), F.col(object_column).alias(_GROUP_OBJECT))
-    shared = _shared_rows(numbered, mapping).join(
-        groups.distinct(), F.col(_RECORDING).eqNullSafe(F.col(_GROUP_RECORDING)))
+    # Each object's part of its recording, and each recording's lost checks and applied poses beside every part.
+    parted = _with_parts(numbered, object_column, options.capacity, spark_df.sparkSession)
+    groups = parted.select(F.col(_RECORDING).alias(_GROUP_RECORDING), F.col(_PART).alias(_GROUP_PART)).distinct()
+    shared = _shared_rows(numbered, mapping).join(groups, F.col(_RECORDING).eqNullSafe(F.col(_GROUP_RECORDING)))
     columns = [name for name in spark_df.columns if name not in (_ORDER, _RECORDING)]
 
     def replay_group(frame: pd.DataFrame, extras: pd.DataFrame) -> pd.DataFrame:
@@ -135,13 +142,13 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         extras = extras.sort_values(_ORDER, kind="stable")
         checks = extras[extras[_KIND] == _CHECK_ROW]
         poses = extras[extras[_KIND] == _POSE_ROW]
-        result, filtered_order, (event_order, phase, sequence) = replay_part(
+        result, filtered_order, (event_order, phase, event_first, sequence) = replay_part(
             frame, order, checks[_ORDER].to_numpy(dtype=np.int64), checks["time_us"].to_numpy(dtype=np.int64),
             options, zone_list,
             (poses[_ORDER].to_numpy(dtype=np.int64), poses["time_us"].to_numpy(dtype=np.int64),
              np.ascontiguousarray(poses[POSE].to_numpy(dtype=np.float64))) if len(poses) else None)
         first = int(order[0]) if len(order) else 0
-        events = result.events.assign(record="event", phase=phase.astype(np.int32), first=first,
+        events = result.events.assign(record="event", phase=phase.astype(np.int32), first=event_first,
                                       sequence=sequence, **{_ORDER: event_order})
         accepted = result.filtered.assign(record="filtered", phase=0, first=first, sequence=0,
                                           **{_ORDER: filtered_order})
@@ -155,8 +162,8 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         return pd.DataFrame({column: out[column].to_numpy(dtype=_DTYPES[kind], na_value=_MISSING[kind])
                              for column, kind in zip(_COLUMNS, _KINDS)})
 
-    replayed = (numbered.groupBy(_RECORDING, object_column)
-                .cogroup(shared.groupBy(_GROUP_RECORDING, _GROUP_OBJECT))
+    replayed = (parted.groupBy(_RECORDING, _PART)
+                .cogroup(shared.groupBy(_GROUP_RECORDING, _GROUP_PART))
                 .applyInPandas(replay_group, schema=_SCHEMA)
                 .localCheckpoint())
     ordered = [_RECORDING, _ORDER, "phase", "first", "sequence"]
@@ -165,7 +172,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     def part(record, names):
         return replayed.where(F.col("record") == record).orderBy(*ordered).select(*lead, *names)
 
-    # Each object group counts its own rows, so the recording's counts are the groups' sums; without
+    # Each part counts its own rows, so the recording's counts are the parts' sums; without
     # `recording`, the table is one recording, with zero counts when it has no rows.
     counts = replayed.where(F.col("record") == "summary")
     if recording:
@@ -175,6 +182,30 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
         summary = counts.agg(*[F.coalesce(F.sum(name), F.lit(0)).cast("long").alias(name) for name in _SUMMARY_COUNTS])
     return SparkReplayResult(events=part("event", EVENT_COLUMNS), filtered=part("filtered", FILTERED_COLUMNS),
                              rejected=part("rejected", REJECTED_COLUMNS), summary=summary)
+
+
+def _with_parts(numbered, object_column, capacity, session):
+    """`numbered` with each row's part (column _PART): the objects of a recording,
+    in the order of their values, dealt round-robin into as many parts as it takes
+    to give each at most min(capacity, _OBJECTS_PER_PART) objects, and at least
+    _PARTS_PER_CORE parts per core (fewer when the recording has fewer objects).
+    A part's engine then never has more objects than its table holds, so that a
+    part never evicts, as one object alone did not. Nothing is collected: the
+    objects are numbered by a window on the executors and joined back by value
+    (null-safe: the rows without an object are a part's too)."""
+    from pyspark.sql import Window
+    from pyspark.sql import functions as F
+
+    size = min(capacity, _OBJECTS_PER_PART)
+    wanted = _PARTS_PER_CORE * session.sparkContext.defaultParallelism
+    objects = numbered.select(F.col(_RECORDING).alias("_r"), F.col(object_column).alias("_o")).distinct()
+    count = F.count(F.lit(1)).over(Window.partitionBy("_r"))
+    rank = F.row_number().over(Window.partitionBy("_r").orderBy("_o")) - 1
+    parts = F.greatest(F.ceil(count / size), F.least(count, F.lit(wanted)))
+    numbered_objects = objects.select("_r", "_o", (rank % parts).cast("int").alias(_PART))
+    joined = numbered.join(F.broadcast(numbered_objects),
+                           F.col(_RECORDING).eqNullSafe(F.col("_r")) & F.col(object_column).eqNullSafe(F.col("_o")))
+    return joined.drop("_r", "_o")
 
 
 def _refuse_nulls(numbered, keyword, name, internal, object_column, t_column, order_by):
@@ -205,7 +236,7 @@ _MISSING = {"string": None, "double": np.nan, "long": np.nan, "int": 0}
 
 
 def _shared_rows(numbered, mapping):
-    """The rows every object group of a recording needs beside its own, as a
+    """The rows every part of a recording needs beside its own, as a
     Spark DataFrame (recording, kind, input position, time in µs, w, x, y, z),
     computed on the executors, one task per recording: the rows on which the
     whole recording's lost check runs (kind _CHECK_ROW), from the usable rows'

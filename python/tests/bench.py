@@ -8,7 +8,8 @@ the file read and the events captured), with --jobs 1 and 2; rangingengine.read_
 rangingengine.replay (on the DataFrame read, read + replay, and of the
 file itself, which runs rangectl's reader and replay through ranging_replay_file); and
 rangingengine.spark.replay on local[2] (from a Parquet file; collecting the events).
-Checks that all give the same events. Best of REPEATS runs each.
+Checks that all give the same events. Best of REPEATS runs each. CAPACITY, when set, is every path's
+object table capacity (a fleet of more objects than the default 64).
 
 Issue 25's target compares rangectl and the Python path on one core, so those
 runs are pinned to one core (CORE, default 0; CORE=any leaves them free) and
@@ -42,14 +43,17 @@ def best(function, repeats):
     return min(runs, key=lambda run: run[0])
 
 
-def main(path, rangectl, repeats=3, spark=True, core="0"):
+def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
     every_core = os.sched_getaffinity(0)
     frame = rangingengine.read_csv(path)
     rows = len(frame) + len(frame.attrs["rangingengine"]["rejected"])
     out = {}
+    # A fleet of more objects than the default table holds: every path with a table that holds them all.
+    table_options = ["--capacity", str(capacity)] if capacity else []
+    keywords = {"capacity": capacity} if capacity else {}
 
     def rangectl_replay(*options):
-        return subprocess.run([rangectl, "replay", path, "--quiet", "--backend", "swift", *options],
+        return subprocess.run([rangectl, "replay", path, "--quiet", "--backend", "swift", *table_options, *options],
                               capture_output=True, text=True, check=True)
 
     if core != "any":
@@ -58,13 +62,13 @@ def main(path, rangectl, repeats=3, spark=True, core="0"):
     out[one] = best(lambda: rangectl_replay("--jobs", "1"), repeats)
     reference = out[one][2].stdout
     out["rangingengine.read_csv"] = best(lambda: rangingengine.read_csv(path), repeats)
-    out["rangingengine.replay (DataFrame in memory)"] = best(lambda: rangingengine.replay(frame), repeats)
+    out["rangingengine.replay (DataFrame in memory)"] = best(lambda: rangingengine.replay(frame, **keywords), repeats)
     both = "rangingengine.read_csv + replay"
-    out[both] = best(lambda: rangingengine.replay(rangingengine.read_csv(path)), repeats)
+    out[both] = best(lambda: rangingengine.replay(rangingengine.read_csv(path), **keywords), repeats)
     result = out[both][2]
     assert result.events_jsonl() == reference, "Python events differ from rangectl's"
     whole = "rangingengine.replay of the file (rangectl's reader and replay, ranging_replay_file)"
-    out[whole] = best(lambda: rangingengine.replay(path), repeats)
+    out[whole] = best(lambda: rangingengine.replay(path, **keywords), repeats)
     assert out[whole][2].events_jsonl() == reference, "the file's replay differs from rangectl's"
     os.sched_setaffinity(0, every_core)
 
@@ -83,7 +87,7 @@ def main(path, rangectl, repeats=3, spark=True, core="0"):
         frame.reset_index().to_parquet(parquet)
         table = session.read.parquet(parquet)
         # Spark's work happens in its JVM and Python workers, not in this process.
-        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line").events.toPandas(), repeats)
+        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line", **keywords).events.toPandas(), repeats)
         out["rangingengine.spark.replay, local[2] (Parquet in, events collected; wall)"] = (None, wall, events)
         assert rangingengine.events_jsonl(events) == reference, "Spark events differ from rangectl's"
         session.stop()
@@ -100,4 +104,4 @@ def main(path, rangectl, repeats=3, spark=True, core="0"):
 
 if __name__ == "__main__":
     main(sys.argv[1], os.environ["RANGECTL"], int(os.environ.get("REPEATS", "3")), os.environ.get("SPARK", "1") == "1",
-         os.environ.get("CORE", "0"))
+         os.environ.get("CORE", "0"), int(os.environ["CAPACITY"]) if os.environ.get("CAPACITY") else None)

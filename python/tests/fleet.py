@@ -2,7 +2,7 @@
 """A recording of many objects: the many-objects scenario of several seeds
 (20 tags each) with the objects renamed per seed, the first OBJECTS objects
 kept, rows merged in time order. The tests' 50-object fixture and
-scripts/reports/bench-python write it."""
+scripts/reports/bench-python write it (the fleets of thousands of objects too)."""
 import subprocess
 from pathlib import Path
 
@@ -33,5 +33,8 @@ def write_fleet(rangectl, directory, seeds=(11, 12, 13), objects=50, scale=1):
 
 
 if __name__ == "__main__":
+    # fleet.py RANGECTL DIRECTORY [SCALE [OBJECTS]]: more than 60 objects take a seed per 20 (11, 12, ...).
     import sys
-    print(write_fleet(sys.argv[1], sys.argv[2], scale=int(sys.argv[3]) if len(sys.argv) > 3 else 1))
+    count = int(sys.argv[4]) if len(sys.argv) > 4 else 50
+    print(write_fleet(sys.argv[1], sys.argv[2], seeds=tuple(range(11, 11 + max(3, -(-count // 20)))), objects=count,
+                      scale=int(sys.argv[3]) if len(sys.argv) > 3 else 1))
