@@ -197,7 +197,7 @@ def _with_parts(numbered, object_column, capacity, session):
     from pyspark.sql import functions as F
 
     size = min(capacity, _OBJECTS_PER_PART)
-    wanted = _PARTS_PER_CORE * session.sparkContext.defaultParallelism
+    wanted = _PARTS_PER_CORE * _cores(session)
     objects = numbered.select(F.col(_RECORDING).alias("_r"), F.col(object_column).alias("_o")).distinct()
     count = F.count(F.lit(1)).over(Window.partitionBy("_r"))
     rank = F.row_number().over(Window.partitionBy("_r").orderBy("_o")) - 1
@@ -206,6 +206,15 @@ def _with_parts(numbered, object_column, capacity, session):
     joined = numbered.join(F.broadcast(numbered_objects),
                            F.col(_RECORDING).eqNullSafe(F.col("_r")) & F.col(object_column).eqNullSafe(F.col("_o")))
     return joined.drop("_r", "_o")
+
+
+def _cores(session):
+    """The cores tasks run on: the context's default parallelism, or, where the session has no context
+    (Spark Connect), its spark.default.parallelism, else 8."""
+    try:
+        return max(1, int(session.sparkContext.defaultParallelism))
+    except (AttributeError, NotImplementedError):  # Spark Connect: PySparkNotImplementedError
+        return max(1, int(session.conf.get("spark.default.parallelism", "8")))
 
 
 def _refuse_nulls(numbered, keyword, name, internal, object_column, t_column, order_by):

@@ -86,6 +86,27 @@ def test_a_part_never_holds_more_objects_than_the_table_so_nothing_is_evicted(sp
     assert rangingengine.replay(frame, zones=zones, capacity=3).summary.evictions > 0
 
 
+def test_parts_per_core_come_from_the_context_or_without_one_from_the_configuration(spark):
+    from rangingengine.spark import _cores
+
+    class Connect:  # a Spark Connect session: no SparkContext on the client
+        @property
+        def sparkContext(self):
+            raise NotImplementedError("sparkContext is not supported in Spark Connect")
+
+        class conf:
+            settings = {}
+
+            @classmethod
+            def get(cls, key, default=None):
+                return cls.settings.get(key, default)
+
+    assert _cores(spark) == spark.sparkContext.defaultParallelism == 2
+    assert _cores(Connect()) == 8
+    Connect.conf.settings["spark.default.parallelism"] = "3"
+    assert _cores(Connect()) == 3
+
+
 def test_poses_turn_every_object_in_every_group_as_on_one_machine(spark, phone_motion_suites):
     # A pose belongs to no object: each group gets every pose of the recording the whole replay applies.
     for kind in ("turns", "walk"):
