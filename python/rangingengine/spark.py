@@ -51,6 +51,8 @@ _KIND = "_rangingengine_kind"
 _GROUP_RECORDING = "_rangingengine_group_recording"
 _PART = "_rangingengine_part"
 _GROUP_PART = "_rangingengine_group_part"
+_PART_RECORDING = "_rangingengine_part_recording"
+_PART_OBJECT = "_rangingengine_part_object"
 # A part's objects: few enough that a part's call costs little beside its rows, many enough that a fleet of
 # thousands of objects is not thousands of calls; and parts per recording: a few per core, so that the cores
 # share a recording of few objects.
@@ -198,14 +200,16 @@ def _with_parts(numbered, object_column, capacity, session):
 
     size = min(capacity, _OBJECTS_PER_PART)
     wanted = _PARTS_PER_CORE * _cores(session)
-    objects = numbered.select(F.col(_RECORDING).alias("_r"), F.col(object_column).alias("_o")).distinct()
-    count = F.count(F.lit(1)).over(Window.partitionBy("_r"))
-    rank = F.row_number().over(Window.partitionBy("_r").orderBy("_o")) - 1
+    objects = (numbered.select(F.col(_RECORDING).alias(_PART_RECORDING), F.col(object_column).alias(_PART_OBJECT))
+               .distinct())
+    count = F.count(F.lit(1)).over(Window.partitionBy(_PART_RECORDING))
+    rank = F.row_number().over(Window.partitionBy(_PART_RECORDING).orderBy(_PART_OBJECT)) - 1
     parts = F.greatest(F.ceil(count / size), F.least(count, F.lit(wanted)))
-    numbered_objects = objects.select("_r", "_o", (rank % parts).cast("int").alias(_PART))
-    joined = numbered.join(F.broadcast(numbered_objects),
-                           F.col(_RECORDING).eqNullSafe(F.col("_r")) & F.col(object_column).eqNullSafe(F.col("_o")))
-    return joined.drop("_r", "_o")
+    numbered_objects = objects.select(_PART_RECORDING, _PART_OBJECT, (rank % parts).cast("int").alias(_PART))
+    same = (F.col(_RECORDING).eqNullSafe(F.col(_PART_RECORDING))
+            & F.col(object_column).eqNullSafe(F.col(_PART_OBJECT)))
+    joined = numbered.join(F.broadcast(numbered_objects), same)
+    return joined.drop(_PART_RECORDING, _PART_OBJECT)
 
 
 def _cores(session):

@@ -87,7 +87,8 @@ def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
         frame.reset_index().to_parquet(parquet)
         table = session.read.parquet(parquet)
         # Spark's work happens in its JVM and Python workers, not in this process.
-        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line", **keywords).events.toPandas(), repeats)
+        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line", **keywords).events.toPandas(),
+                                 repeats)
         out["rangingengine.spark.replay, local[2] (Parquet in, events collected; wall)"] = (None, wall, events)
         assert rangingengine.events_jsonl(events) == reference, "Spark events differ from rangectl's"
         session.stop()
