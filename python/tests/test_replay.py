@@ -4,6 +4,7 @@ JSON Lines, the filtered track and the summary byte for byte, and the same
 rejected rows (line, field, reason)."""
 
 import subprocess
+import warnings
 
 import pandas as pd
 import pytest
@@ -35,8 +36,16 @@ def assert_same_as_rangectl(path, reference, options=(), data=None, **engine_opt
 
 def assert_file_replay_is_the_same(path, expected, from_frame, **engine_options):
     """replay() of the path itself (rangectl's reader and replay, through ranging_replay_file)
-    gives rangectl's outputs and the frames of replay() of the file's DataFrame."""
-    result = rangingengine.replay(path, **engine_options)
+    gives rangectl's outputs and the frames of replay() of the file's DataFrame, and warns of
+    evictions exactly when the table evicted."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = rangingengine.replay(path, **engine_options)
+    eviction = f"{path}: {result.summary.evictions} eviction{'' if result.summary.evictions == 1 else 's'} from a full"
+    assert [str(w.message).startswith(eviction) for w in caught].count(True) == (result.summary.evictions > 0)
+    for warning in caught:  # the others, for the caller (pytest.warns) to see
+        if not str(warning.message).startswith(eviction):
+            warnings.warn(warning.message, warning.category)
     assert result.events_jsonl() == expected.events
     assert result.filtered_csv() == expected.filtered
     assert result.summary.report(str(path)) in expected.stderr
