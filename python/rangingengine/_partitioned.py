@@ -151,8 +151,8 @@ def _first_rows(prepared, order):
     named = objects.codes >= 0
     first = np.full(len(objects.uniques), np.iinfo(np.int64).max, dtype=np.int64)
     np.minimum.at(first, objects.codes[named], order[named])
-    by_text = dict(zip(objects.uniques, first))
-    return np.array([by_text[name] for name in prepared.names], dtype=np.int64)
+    # The ids' names are the column's distinct texts (prepare's _object_ids): their codes, by text.
+    return first[pd.Index(objects.uniques).get_indexer(prepared.names)]
 
 
 # What a batch row that carries none of a column holds in it (ranging_batch_t).

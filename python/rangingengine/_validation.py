@@ -126,8 +126,6 @@ class TextColumn:
         return unknown[self.codes]
 
 
-
-
 def check(frame: pd.DataFrame, angles=None, status=None) -> CheckedRows:
     """Runs the checks on every row of `frame`.
 
