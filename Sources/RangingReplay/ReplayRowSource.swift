@@ -67,3 +67,26 @@ extension RangingCSVReader: ReplayRowSource {
   @inlinable
   package var evictedWholeSlot: Int32 { -1 }
 }
+
+extension RangingTableReader: ReplayRowSource {
+  @inlinable
+  package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
+    shard.owns(nameBytes: object)
+  }
+
+  @inlinable
+  package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
+    shard.owns(name: name)
+  }
+
+  /// The reader keys no name.
+  @inlinable
+  package var objectKey: Int32 { -1 }
+
+  /// A table read by one replay fills no table shared with others.
+  @inlinable
+  package var wholeSlot: Int32 { -1 }
+
+  @inlinable
+  package var evictedWholeSlot: Int32 { -1 }
+}

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingFormats
 import _RangingReplayCHeader
 
 #if canImport(Glibc)
@@ -18,17 +19,73 @@ public func rangingReplayFile(
   guard let result else { return 64 }
   result.pointee = ranging_replay_result_t()
   guard let path else { return refuse("ranging_replay_file: path is NULL", result) }
-  guard optionCount == 0 || options != nil else {
-    return refuse("ranging_replay_file: \(optionCount) options at a NULL pointer", result)
+  guard let arguments = strings(options, optionCount, "ranging_replay_file", result) else { return 64 }
+  return fill(result, with: ReplayToMemory(path: String(cString: path), arguments: arguments).run())
+}
+
+@c(ranging_replay_table)
+public func rangingReplayTable(
+  _ name: UnsafePointer<CChar>?, _ columns: UnsafePointer<ranging_replay_column_t>?, _ columnCount: Int,
+  _ rowCount: Int, _ options: UnsafePointer<UnsafePointer<CChar>?>?, _ optionCount: Int,
+  _ result: UnsafeMutablePointer<ranging_replay_result_t>?
+) -> Int32 {
+  guard let result else { return 64 }
+  result.pointee = ranging_replay_result_t()
+  guard let name else { return refuse("ranging_replay_table: name is NULL", result) }
+  // size_t arrives as Int: a count of 2^63 or more is negative here, and none fits in memory.
+  guard columnCount >= 0, rowCount >= 0, rowCount < Int.max / 16 else {
+    return refuse("ranging_replay_table: \(UInt(bitPattern: columnCount)) columns of \(UInt(bitPattern: rowCount)) rows cannot be in memory", result)
+  }
+  guard columnCount == 0 || columns != nil else {
+    return refuse("ranging_replay_table: \(columnCount) columns at a NULL pointer", result)
+  }
+  var table: [TableColumn] = []
+  for index in 0..<columnCount {
+    let column = columns![index]
+    guard let columnName = column.name else { return refuse("ranging_replay_table: column \(index) has no name", result) }
+    let values: TableColumn.Values
+    if let numbers = column.numbers {
+      values = .numbers(UnsafeBufferPointer(start: numbers, count: rowCount))
+    } else if let offsets = column.offsets {
+      let bytes = UnsafeRawPointer(column.bytes).map { $0.assumingMemoryBound(to: UInt8.self) }
+      values = .texts(offsets: UnsafeBufferPointer(start: offsets, count: rowCount + 1), bytes: bytes)
+    } else {
+      return refuse("ranging_replay_table: column \(index) ('\(String(cString: columnName))') has neither numbers nor offsets", result)
+    }
+    guard column.validity_offset >= 0 else {
+      return refuse("ranging_replay_table: column \(index) has a negative validity_offset", result)
+    }
+    table.append(TableColumn(
+      name: String(cString: columnName), values: values, validity: column.validity,
+      validityOffset: Int(column.validity_offset)))
+  }
+  guard let arguments = strings(options, optionCount, "ranging_replay_table", result) else { return 64 }
+  let replay = ReplayToMemory(name: String(cString: name), columns: table, rowCount: rowCount, arguments: arguments)
+  return fill(result, with: replay.run())
+}
+
+/// The options as strings, or nil (the result refused) when a pointer is NULL.
+private func strings(
+  _ options: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ function: String,
+  _ result: UnsafeMutablePointer<ranging_replay_result_t>
+) -> [String]? {
+  guard count >= 0, count == 0 || options != nil else {
+    _ = refuse("\(function): \(count) options at a NULL pointer", result)
+    return nil
   }
   var arguments: [String] = []
-  for index in 0..<optionCount {
+  for index in 0..<count {
     guard let option = options?[index] else {
-      return refuse("ranging_replay_file: option \(index) is NULL", result)
+      _ = refuse("\(function): option \(index) is NULL", result)
+      return nil
     }
     arguments.append(String(cString: option))
   }
-  let outcome = ReplayToMemory(path: String(cString: path), arguments: arguments).run()
+  return arguments
+}
+
+/// Hands a replay's outcome to the C result, which owns its bytes from now on.
+private func fill(_ result: UnsafeMutablePointer<ranging_replay_result_t>, with outcome: ReplayToMemory.Outcome) -> Int32 {
   result.pointee.status = outcome.status
   result.pointee.events = text(outcome.events)
   result.pointee.filtered = text(outcome.filtered)

@@ -6,14 +6,39 @@ import RangingReplayOptions
 import ZoneMonitor
 import _RangingReplayCHeader
 
-/// One replay of a file into memory, as `rangectl replay FILE --jobs 1`
-/// runs it: options through the command line's declarations, the reader,
-/// the ``Replayer`` and the writers of each format, and the same messages
-/// after the listing of rejected rows (warnings, then the summary).
+/// One replay of a file, or of a table in memory, into memory, as
+/// `rangectl replay FILE --jobs 1` runs it: options through the command
+/// line's declarations, the reader (``RangingCSVReader``, or
+/// ``RangingTableReader`` for a table, which reads it as the CSV it would be
+/// written as), the ``Replayer`` and the writers of each format, and the
+/// same messages after the listing of rejected rows (warnings, then the summary).
 struct ReplayToMemory {
-  /// The file's path as given; messages name it as rangectl does.
+  /// What is replayed.
+  enum Input {
+    /// A CSV file's path ("-": standard input).
+    case file(String)
+    /// A table's columns, each of `rowCount` rows.
+    case table(columns: [TableColumn], rowCount: Int)
+  }
+
+  /// The file's path as given, or the table's name; messages name it as rangectl does.
   let path: String
+  let input: Input
   let arguments: [String]
+
+  /// A replay of the CSV file at `path`.
+  init(path: String, arguments: [String]) {
+    self.path = path
+    input = .file(path)
+    self.arguments = arguments
+  }
+
+  /// A replay of a table named `name` in messages.
+  init(name: String, columns: [TableColumn], rowCount: Int, arguments: [String]) {
+    path = name
+    input = .table(columns: columns, rowCount: rowCount)
+    self.arguments = arguments
+  }
 
   /// What the replay gave; every text is owned by the caller (`free`).
   struct Outcome {
@@ -65,14 +90,27 @@ struct ReplayToMemory {
     guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList(),
       let calibrations = try? options.engine.objectCalibrations()
     else { preconditionFailure("ReplayToMemory: options that parse(_:) accepted failed to build") }
-    var reader: RangingCSVReader
-    do {
-      reader = try RangingCSVReader(path: path, mapping: mapping)
+    do throws(DatasetError) {
+      switch input {
+      case .file(let file):
+        var reader = try RangingCSVReader(path: file, mapping: mapping)
+        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
+      case .table(let columns, let rowCount):
+        var reader = try RangingTableReader(path: path, columns: columns, rowCount: rowCount, mapping: mapping)
+        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
+      }
     } catch {
       outcome.status = error.exitCode
       outcome.messages = "rangectl replay: \(error)\n"
-      return
     }
+  }
+
+  /// The replay of `reader`'s rows, with the options already checked.
+  private func replay<Backend: KalmanBackend, Source: ReplayRowSource>(
+    _: Backend.Type, _ options: ReplayFileOptions, _ reader: inout Source, _ zoneList: ZoneList,
+    _ calibrations: [String: RangeCalibration], _ mapping: ColumnMapping, _ shownPath: String,
+    into outcome: inout Outcome
+  ) {
     let filtered = options.writeFiltered ? MemoryOutput(name: "filtered track") : nil
     let wantsStates = options.writeFiltered || options.stateRecords
     let stateRecords = wantsStates ? MemoryOutput(name: "state records") : nil
@@ -94,7 +132,7 @@ struct ReplayToMemory {
     replayer.objectCalibrations = calibrations
     var readError: DatasetError? = nil
     do {
-      outcome.summary = try replayer.run(&reader, observer: observer)
+      outcome.summary = try replayer.run(rowsOf: &reader, observer: observer)
     } catch {
       readError = error
     }

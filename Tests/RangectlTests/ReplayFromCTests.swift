@@ -19,16 +19,22 @@ struct ReplayFromC {
   var objectNames: [String]
 
   init(path: String?, _ options: [String]) {
+    self.init(options) { options, count, result in
+      if let path { return rangingReplayFile(path, options, count, result) }
+      return rangingReplayFile(nil, options, count, result)
+    }
+  }
+
+  /// The replay that `call` makes with `options` (as C pointers) into a result.
+  init(
+    _ options: [String],
+    call: (UnsafePointer<UnsafePointer<CChar>?>?, Int, UnsafeMutablePointer<ranging_replay_result_t>) -> Int32
+  ) {
     var result = ranging_replay_result_t()
     let arguments = options.map { strdup($0) }
     defer { arguments.forEach { free($0) } }
     let pointers = arguments.map { UnsafePointer($0) }
-    status = pointers.withUnsafeBufferPointer { buffer in
-      if let path {
-        return rangingReplayFile(path, buffer.baseAddress, buffer.count, &result)
-      }
-      return rangingReplayFile(nil, buffer.baseAddress, buffer.count, &result)
-    }
+    status = pointers.withUnsafeBufferPointer { buffer in call(buffer.baseAddress, buffer.count, &result) }
     func data(_ text: ranging_replay_text_t) -> Data {
       text.bytes.map { Data(bytes: $0, count: text.length) } ?? Data()
     }

@@ -31,10 +31,23 @@ struct RowParser {
   ///   - text: the line without its terminator.
   /// - Complexity: O(line length).
   func record(line: Int, text: String) -> DatasetRecord {
-    let row = Row(line: line, text: text, fields: CSVFields.split(text), layout: layout)
-    guard row.fields.count == layout.fieldCount else {
-      return row.rejectRow("wrong_field_count", text: text)
+    let fields = CSVFields.split(text)
+    guard fields.count == layout.fieldCount else {
+      return Row(line: line, text: text, fields: fields, layout: layout).rejectRow("wrong_field_count", text: text)
     }
+    return record(line: line, fields: fields, text: text)
+  }
+
+  /// The record for one row given as its fields, one per header name, each
+  /// already trimmed (``CSVFields/trimmed(_:)``): a table's row
+  /// (``RangingTableReader``), by the same rules as a line.
+  ///
+  /// - Parameters:
+  ///   - fields: ``ColumnLayout/fieldCount`` of them.
+  ///   - text: the row as one text, for a rejection of the whole row (`no_measurement`).
+  /// - Complexity: O(total length of the fields).
+  func record(line: Int, fields: [Substring], text: String) -> DatasetRecord {
+    let row = Row(line: line, text: text, fields: fields, layout: layout)
     // A pose-only row belongs to no object: its `object` may be empty.
     let poseOnly = row.hasAny(KnownColumn.poseColumns) && !row.hasAny(KnownColumn.measurementColumns)
       && row[.event].isEmpty

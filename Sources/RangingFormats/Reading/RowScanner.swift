@@ -25,20 +25,20 @@ import RangingEngine
 package struct RowScanner {
   /// What each field holds, by field index: a numeric known column's
   /// `KnownColumn.rawValue` (0 or more), or one of the negative `Code`s.
-  private let fieldCodes: [Int8]
+  let fieldCodes: [Int8]
   private let fieldCount: Int
   /// ``ColumnLayout/divisors``: nil for a layout in our units.
-  private let divisors: [Double]?
+  let divisors: [Double]?
   private let validation = RangingCSVReader.rowValidation
   /// The bytes a ``Code/status`` field must hold (``ColumnLayout/successStatus``).
-  private let successStatus: [UInt8]
+  let successStatus: [UInt8]
   /// Whether the header has a `pose_*` column: then every row goes to
   /// ``RowParser`` (a pose-only row has no object, a posed row carries a
   /// pose the scanner has no place for).
-  private let hasPose: Bool
+  let hasPose: Bool
 
   /// Codes of the non-numeric fields in ``fieldCodes``.
-  private enum Code {
+  enum Code {
     static let unknown: Int8 = -1, object: Int8 = -2, vertical: Int8 = -3, event: Int8 = -4, status: Int8 = -5
   }
 
@@ -188,6 +188,30 @@ package struct RowScanner {
     else {
       return false  // the parser rejects a name too long
     }
+    row.objectStart = objectStart
+    row.objectEnd = objectEnd
+    return complete(&numbers, given: given, vertical: vertical, event: event, into: &row, convertingTruth: convertingTruth)
+  }
+
+  /// The value rules of a row whose fields were read: units converted,
+  /// truth, time and the core's checks (``SampleValidation``), the life-cycle
+  /// row, the direction. Fills `row` (but its object) and returns true, or
+  /// returns false when only ``RowParser`` can tell. The one home of these
+  /// rules for both fast paths: this scanner's byte loop and
+  /// ``RangingTableReader``'s columns.
+  ///
+  /// - Parameters:
+  ///   - numbers: each given known column's value in the input's units, by
+  ///     `KnownColumn.rawValue` (the `true_*` only when `convertingTruth`;
+  ///     otherwise already checked against their range).
+  ///   - given: bit c set when known column c's field is not empty (the
+  ///     object's and the time's among them).
+  /// - Complexity: O(1). Does not allocate.
+  @inline(__always)
+  func complete(
+    _ numbers: inout InlineArray<15, Double>, given: UInt16, vertical: VerticalEstimate?, event: LifecycleEvent?,
+    into row: inout Row, convertingTruth: Bool
+  ) -> Bool {
     if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
     if convertingTruth, given & Self.truthMask != 0 {
       for column in KnownColumn.truthColumns where given & (1 &<< column.rawValue) != 0 {
@@ -197,8 +221,6 @@ package struct RowScanner {
     let seconds = numbers[KnownColumn.t.rawValue]
     guard abs(seconds) < RowParser.maximumSeconds else { return false }
     row.seconds = seconds
-    row.objectStart = objectStart
-    row.objectEnd = objectEnd
     row.event = event
     if event != nil {
       guard given & Self.measurementMask == 0 else { return false }
@@ -268,11 +290,11 @@ package struct RowScanner {
     1 << KnownColumn.trueDistance.rawValue | 1 << KnownColumn.trueX.rawValue | 1 << KnownColumn.trueY.rawValue
       | 1 << KnownColumn.trueZ.rawValue
   }
-  private static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
+  static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
 
   /// ``GroundTruth/accepts(_:in:)`` for the `true_*` column whose field code is `code`.
   @inline(__always)
-  private static func isTruthInRange(_ value: Double, code: Int8) -> Bool {
+  static func isTruthInRange(_ value: Double, code: Int8) -> Bool {
     code == trueDistanceCode
       ? GroundTruth.distanceRangeMeters.contains(value) : GroundTruth.coordinateRangeMeters.contains(value)
   }
@@ -286,19 +308,19 @@ package struct RowScanner {
   }
 
   @inline(__always)
-  private static func isBlank(_ byte: UInt8) -> Bool {
+  static func isBlank(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
   }
 
   /// Whether `line[start..<end]` spells `word`.
   @inline(__always)
-  private static func spells(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
+  static func spells(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: StaticString) -> Bool {
     spells(line, start, end, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 
   /// Whether `line[start..<end]` holds the bytes of `word`.
   @inline(__always)
-  private static func spells(
+  static func spells(
     _ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ word: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     guard end - start == word.count else { return false }
@@ -307,7 +329,7 @@ package struct RowScanner {
   }
 
   /// The `vertical` spellings of docs/FORMATS.md §1, as ``RowParser/verticalEstimate(named:)``.
-  private static func vertical(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> VerticalEstimate? {
+  static func vertical(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> VerticalEstimate? {
     if spells(line, start, end, "same") { return .same }
     if spells(line, start, end, "above") { return .above }
     if spells(line, start, end, "below") { return .below }
@@ -317,7 +339,7 @@ package struct RowScanner {
   }
 
   /// The `event` spellings of docs/FORMATS.md §1, as ``RowParser/lifecycleEvent(named:)``.
-  private static func event(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> LifecycleEvent? {
+  static func event(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> LifecycleEvent? {
     if spells(line, start, end, "removed_timeout") { return .removedTimeout }
     if spells(line, start, end, "removed_peer_ended") { return .removedPeerEnded }
     if spells(line, start, end, "suspended") { return .suspended }

@@ -128,6 +128,37 @@ typedef struct {
 int32_t ranging_replay_file(
   const char *path, const char *const *options, size_t option_count, ranging_replay_result_t *result);
 
+/* One column of a table for ranging_replay_table, laid out as Apache Arrow
+ * lays out a float64 array (`numbers`) or a large_string array (`offsets`
+ * and `bytes`), so that a pandas, pyarrow or Spark column needs no copy.
+ * The buffers are read during the call only. */
+typedef struct {
+  const char *name;          /* the header name (NUL-terminated UTF-8): §1's, or a layout's own under --column/--preset */
+  const double *numbers;     /* row_count numbers; NULL for a column of texts. NaN reads as `nan`, not as a null */
+  const int64_t *offsets;    /* a column of texts: row_count + 1 offsets, at least 0 and never decreasing; */
+  const char *bytes;         /* row i is the UTF-8 text bytes[offsets[i] .. offsets[i + 1]) */
+  const uint8_t *validity;   /* Arrow's validity bitmap: row i is a null (an empty field) when bit
+                                validity_offset + i (bit k of byte k / 8, least significant first) is 0;
+                                NULL: no row is a null */
+  int64_t validity_offset;
+} ranging_replay_column_t;
+
+/*
+ * Replays a table held in memory as ranging_replay_file replays the CSV the
+ * table would be written as: the column names are the header, row i (from
+ * 0) is line i + 2, a null is an empty field, a number is the shortest text
+ * that reads back as it, a text is one field (it may hold a comma). The
+ * reader's rules are the file's (docs/C-API.md, "A table from C"); the
+ * outputs, messages and statuses are ranging_replay_file's, naming the
+ * table `name` where they name a file. A table whose names are not a
+ * ranging header, or a column whose buffers do not hold row_count rows
+ * (offsets out of order), gives status 65; NULL pointers where data is
+ * needed give 64. The same options as ranging_replay_file.
+ */
+int32_t ranging_replay_table(
+  const char *name, const ranging_replay_column_t *columns, size_t column_count, size_t row_count,
+  const char *const *options, size_t option_count, ranging_replay_result_t *result);
+
 /* Frees the bytes of a result and zeroes it; a zeroed or NULL result is left as it is. */
 void ranging_replay_result_free(ranging_replay_result_t *result);
 

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
+/// Reads a table held in memory (``TableColumn``s: a pandas DataFrame, a
+/// pyarrow Table, a Spark partition) as ``RangingCSVReader`` reads the CSV
+/// the table would be written as: the column names are the header, row `i`
+/// (from 0) is line `i + 2`, a null is an empty field, a number is the
+/// shortest text that reads back as it, and a text is its own field.
+///
+/// The rules are the reader's, not a copy of them: the column names go
+/// through ``ColumnLayout/make(names:mapping:)`` as a header does, a row
+/// whose values the fast path is certain of goes through
+/// ``RowScanner/complete(_:given:vertical:event:into:convertingTruth:)``
+/// (the scanner's own value rules, without its byte loop), and every other
+/// row is given, as its fields' texts, to ``RowParser``, which rejects it
+/// with the same reason, field and text as the CSV's line. So a table and
+/// its CSV replay alike (`RangingTableReaderTests` holds them to that on
+/// every bundled recording and on hostile tables).
+///
+/// Where a table is more than a CSV can say: a text may hold a comma or a
+/// line break (it is one field all the same), a row whose first field
+/// starts with `#` is a row and names whose first starts with `#` are the
+/// header, not comment lines, and a table without columns is refused (its
+/// CSV would start with a blank line, which a file skips).
+///
+/// - Complexity: O(1) per row on the fast path, which allocates nothing
+///   (an object name is handed out as its bytes in the column's buffer).
+public struct RangingTableReader {
+  /// The table's name, as messages name a file.
+  public let path: String
+  /// The column names, in order.
+  public let columns: [String]
+  /// The names that nothing reads (``RangingCSVReader/unusedColumns``).
+  public let unusedColumns: [String]
+  public let rowCount: Int
+  private let table: [TableColumn]
+  private let parser: RowParser
+  private let scanner: RowScanner
+  /// The next row to read.
+  private var row = 0
+  @usableFromInline package private(set) var parsed: DatasetRecord? = nil
+  /// Whether scanned rows carry their ground truth (``RangingCSVReader/convertsTruth``).
+  @usableFromInline package var convertsTruth = true
+
+  /// A reader of `columns`, each of `rowCount` rows.
+  ///
+  /// - Throws: ``DatasetError/Kind/notARangingCSV(reason:)`` at line 1 when
+  ///   the names are not a ranging header (as ``RangingCSVReader`` refuses
+  ///   it), or when a column's buffers do not hold `rowCount` rows.
+  public init(path: String, columns: [TableColumn], rowCount: Int, mapping: ColumnMapping = .identity)
+    throws(DatasetError)
+  {
+    // No names at all: the CSV would be a blank header line, which a file skips.
+    guard !columns.isEmpty else {
+      throw DatasetError(path: path, line: 1, kind: .notARangingCSV(reason: "a table without columns"))
+    }
+    for column in columns where !column.isWellFormed(rowCount: rowCount) {
+      throw DatasetError(
+        path: path, line: 1,
+        kind: .notARangingCSV(reason: "column '\(column.name)' does not hold \(rowCount) rows (offsets out of order?)"))
+    }
+    let names = columns.map { CSVFields.trimmed(Substring($0.name)) }
+    switch ColumnLayout.make(names: names, mapping: mapping) {
+    case .success(let layout):
+      self.path = path
+      self.columns = names.map(String.init)
+      self.unusedColumns = layout.unusedColumns
+      self.rowCount = rowCount
+      table = columns
+      parser = RowParser(layout: layout)
+      scanner = RowScanner(layout: layout)
+    case .failure(let problem):
+      throw DatasetError(path: path, line: 1, kind: .notARangingCSV(reason: problem.reason))
+    }
+  }
+
+  /// The header's name and 1-based column of a canonical column (``RangingCSVReader/headerColumn(for:)``).
+  public func headerColumn(for canonical: String) -> (name: String, column: Int)? {
+    guard let column = KnownColumn.allCases.first(where: { $0.name == canonical }),
+      let index = parser.layout[column]
+    else { return nil }
+    return (parser.layout.headerName(of: column), index + 1)
+  }
+
+  /// The next row, as ``RangingCSVReader/nextRow(object:scanned:)`` gives it:
+  /// its line with `object` and `scanned` filled, or 0 with the row in
+  /// ``parsed``; nil after the last row.
+  @usableFromInline
+  package mutating func nextRow(
+    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
+  ) -> Int? {
+    guard row < rowCount else { return nil }
+    let index = row
+    row += 1
+    if scan(index, object: &object, into: &scanned) { return index + 2 }
+    let fields = fieldTexts(index)
+    // The row as one line, which a rejection of the whole row quotes as it quotes a file's.
+    parsed = parser.record(
+      line: index + 2, fields: fields.map { CSVFields.trimmed($0[...]) }, text: fields.joined(separator: ","))
+    return 0
+  }
+
+  /// The fast path: fills `row` and `object` and returns true when every
+  /// field is one ``RowScanner`` would read (a finite number in a numeric
+  /// column, a plain ASCII text without blanks at its ends in a text
+  /// column) and the scanner's value rules accept the row; false otherwise.
+  private func scan(_ index: Int, object: inout UnsafeBufferPointer<UInt8>, into row: inout RowScanner.Row) -> Bool {
+    if scanner.hasPose { return false }
+    var numbers = InlineArray<15, Double>(repeating: 0)
+    var given: UInt16 = 0
+    var vertical: VerticalEstimate? = nil
+    var event: LifecycleEvent? = nil
+    let firstUnconverted = convertsTruth ? Int8.max : Int8(KnownColumn.trueDistance.rawValue)
+    for field in 0..<table.count {
+      let code = scanner.fieldCodes[field]
+      if code == RowScanner.Code.unknown { continue }
+      let column = table[field]
+      if column.isNull(index) {
+        // An empty status is the parser's rejection; an empty field is otherwise absent.
+        if code == RowScanner.Code.status { return false }
+        continue
+      }
+      switch column.values {
+      case .numbers(let values):
+        // A number in a text column (an object named 7) is the parser's to read.
+        guard code >= 0 else { return false }
+        let value = values[index]
+        guard value.isFinite else { return false }
+        if code >= firstUnconverted,
+          !RowScanner.isTruthInRange(value / (scanner.divisors?[Int(code)] ?? 1), code: code)
+        {
+          return false
+        }
+        numbers[Int(code)] = value
+        given |= 1 &<< UInt16(code)
+      case .texts(let offsets, let storage):
+        guard code < 0 else { return false }  // a numeric column's text is the parser's to read
+        let text = column.bytes(index, offsets: offsets, bytes: storage)
+        guard let start = text.baseAddress, !text.isEmpty, !RowScanner.isBlank(text[0]),
+          !RowScanner.isBlank(text[text.count - 1]), text.allSatisfy({ $0 < 0x80 })
+        else { return false }
+        switch code {
+        case RowScanner.Code.object:
+          guard text.count <= RowParser.maximumObjectNameBytes else { return false }
+          given |= 1 &<< UInt16(KnownColumn.object.rawValue)
+          object = text
+        case RowScanner.Code.vertical:
+          guard let known = RowScanner.vertical(start, 0, text.count) else { return false }
+          given |= 1 &<< UInt16(KnownColumn.vertical.rawValue)
+          vertical = known
+        case RowScanner.Code.event:
+          guard let known = RowScanner.event(start, 0, text.count) else { return false }
+          given |= 1 &<< UInt16(KnownColumn.event.rawValue)
+          event = known
+        default:
+          guard scanner.successStatus.withUnsafeBufferPointer({ RowScanner.spells(start, 0, text.count, $0) })
+          else { return false }
+        }
+      }
+    }
+    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0 else {
+      return false
+    }
+    return scanner.complete(
+      &numbers, given: given, vertical: vertical, event: event, into: &row, convertingTruth: convertsTruth)
+  }
+
+  /// Row `index`'s fields as the CSV line would hold them: an empty text
+  /// for a null, the shortest text that reads back for a number (`nan`,
+  /// `inf` and `-inf` for the non-finite), a text as it is (invalid UTF-8
+  /// repaired as a file's is).
+  private func fieldTexts(_ index: Int) -> [String] {
+    table.map { column -> String in
+      if column.isNull(index) { return "" }
+      switch column.values {
+      case .numbers(let values):
+        // Any NaN (a signalling one would print as `snan`) as the reader's `nan`.
+        let value = values[index]
+        return value.isNaN ? "nan" : value.description
+      case .texts(let offsets, let storage):
+        return UTF8Text.decode(column.bytes(index, offsets: offsets, bytes: storage))
+      }
+    }
+  }
+}

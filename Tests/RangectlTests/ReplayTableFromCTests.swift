@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import RangingReplayCAPI
+import Testing
+import _RangingReplayCHeader
+
+/// `ranging_replay_table` (ranging_replay.h, issue 35 item 1) replays a
+/// table as `ranging_replay_file` replays the CSV the table would be written
+/// as: the reference is that CSV, written by the test (`OwnedTable.csv`)
+/// and replayed from its file, whose outputs ReplayFromCTests hold to
+/// rangectl's. Every output is compared byte for byte: events, filtered
+/// track, rejected rows, messages, counts.
+@Suite("ranging_replay_table: a table replays as its CSV")
+struct ReplayTableFromCTests {
+  /// The table's replay and its CSV's, with the same options: the same bytes.
+  static func expectSameAsItsCSV(
+    _ table: OwnedTable, _ options: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("table.csv", table.csv)
+    let fromFile = ReplayFromC(path: path, options + ["--write-filtered"])
+    let fromTable = table.replay(name: path, options + ["--write-filtered"])
+    #expect(fromTable.status == fromFile.status, "\(options)", sourceLocation: sourceLocation)
+    #expect(fromTable.messages == fromFile.messages, sourceLocation: sourceLocation)
+    #expect(fromTable.events == fromFile.events, sourceLocation: sourceLocation)
+    #expect(fromTable.filtered == fromFile.filtered, sourceLocation: sourceLocation)
+    #expect(fromTable.rejected == fromFile.rejected, sourceLocation: sourceLocation)
+    #expect(fromTable.counts == fromFile.counts, sourceLocation: sourceLocation)
+    #expect(fromTable.objectNames == fromFile.objectNames, sourceLocation: sourceLocation)
+    #expect(fromTable.stateRecords.count == fromFile.stateRecords.count, sourceLocation: sourceLocation)
+    if fromTable.status == 0 {
+      #expect(fromTable.counts[0] == fromTable.counts[1] + fromTable.counts[2] + fromTable.counts[3] + fromTable.counts[4])
+    }
+  }
+
+  static var recordings: [String] {
+    let root = PackagePaths.root.path
+    let datasets = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/datasets")) ?? []).sorted()
+      .filter { FileManager.default.fileExists(atPath: "\(root)/datasets/\($0)/samples.csv") }
+    return datasets.map { "datasets/\($0)/samples.csv" } + PackagePaths.realRecordingFiles.map { "datasets/real/\($0)" }
+  }
+
+  @Test("Every bundled recording, as numbers and as texts", arguments: recordings)
+  func recording(_ path: String) throws {
+    let csv = try String(contentsOf: PackagePaths.root.appendingPathComponent(path), encoding: .utf8)
+    try Self.expectSameAsItsCSV(OwnedTable(csv: csv, numbers: true), [])
+    try Self.expectSameAsItsCSV(OwnedTable(csv: csv, numbers: false), ["--capacity", "2"])
+  }
+
+  @Test("Under a preset and units: the names are the layout's own")
+  func mappedLayout() throws {
+    let table = OwnedTable(
+      names: ["timestamp_ms", "peer", "range_cm", "status", "azimuth_deg"],
+      columns: [
+        .numbers([0, 200, 400, 600, 800, 1000]), .texts(["a", "a", "b", "a", "a", nil]),
+        .numbers([150, 140, -3, nil, 90, 80]), .texts(["SUCCESS", "SUCCESS", "SUCCESS", "FAIL", nil, "SUCCESS"]),
+        .numbers([10, 200, 0, 0, 0, .nan]),
+      ], rowCount: 6)
+    try Self.expectSameAsItsCSV(
+      table,
+      ["--column", "t=timestamp_ms", "--column", "object=peer", "--column", "distance=range_cm", "--column",
+       "azimuth=azimuth_deg", "--time-unit", "ms", "--distance-unit", "cm", "--angle-unit", "deg"])
+  }
+
+  @Test("A header that is not a ranging header: the file's error, status 65")
+  func notARangingTable() throws {
+    for names in [["t", "object", "t"], ["object", "distance"], ["time", "object", "distance"]] {
+      let table = OwnedTable(names: names, columns: names.map { _ in .numbers([1]) }, rowCount: 1)
+      try Self.expectSameAsItsCSV(table, [])
+      #expect(table.replay(name: "table", []).status == 65)
+    }
+    // Without columns (whose CSV would start with a blank line, which a file skips).
+    let empty = OwnedTable(names: [], columns: [], rowCount: 3).replay(name: "table", [])
+    #expect(empty.status == 65 && empty.messages == "rangectl replay: table:1: not a ranging CSV: a table without columns\n")
+  }
+
+  @Test("Offsets out of order, NULL pointers and impossible counts are refused, never read")
+  func malformedBuffers() {
+    var result = ranging_replay_result_t()
+    #expect(rangingReplayTable(nil, nil, 0, 0, nil, 0, &result) == 64)
+    rangingReplayResultFree(&result)
+    #expect(rangingReplayTable("t", nil, 2, 0, nil, 0, &result) == 64)
+    rangingReplayResultFree(&result)
+    #expect(rangingReplayTable("t", nil, 0, -1, nil, 0, &result) == 64)
+    rangingReplayResultFree(&result)
+    #expect(rangingReplayTable("t", nil, 0, 0, nil, 0, nil) == 64)
+    let offsets: [Int64] = [0, 5, 2]
+    let bytes = Array("tag-1".utf8CString)
+    let name = strdup("object")!, time = strdup("t")!
+    defer { free(name); free(time) }
+    let times: [Double] = [0, 1]
+    offsets.withUnsafeBufferPointer { offsets in
+      bytes.withUnsafeBufferPointer { bytes in
+        times.withUnsafeBufferPointer { times in
+          var columns = [ranging_replay_column_t(), ranging_replay_column_t()]
+          columns[0].name = UnsafePointer(time)
+          columns[0].numbers = times.baseAddress
+          columns[1].name = UnsafePointer(name)
+          columns[1].offsets = offsets.baseAddress
+          columns[1].bytes = bytes.baseAddress
+          #expect(rangingReplayTable("t", columns, 2, 2, nil, 0, &result) == 65)
+          #expect(String(decoding: UnsafeRawBufferPointer(start: result.messages.bytes, count: result.messages.length), as: UTF8.self)
+            .contains("column 'object' does not hold 2 rows"))
+          rangingReplayResultFree(&result)
+          columns[1].offsets = nil
+          #expect(rangingReplayTable("t", columns, 2, 2, nil, 0, &result) == 64)
+          rangingReplayResultFree(&result)
+        }
+      }
+    }
+  }
+
+  /// Seeded hostile tables: values of every kind in every known column
+  /// (NaN, infinities, negative and huge numbers, out-of-range angles and
+  /// truths, texts with blanks, non-ASCII or invalid UTF-8, unknown events
+  /// and verticals, names too long, numbers where a text belongs), with
+  /// options of every kind. The table replays as its CSV, byte for byte.
+  @Test("Hostile tables: the same outputs as their CSV", arguments: 0..<40)
+  func hostileTable(_ seed: Int) throws {
+    // Knuth's MMIX linear congruential generator.
+    var state = UInt64(seed) &* 0x9E37_79B9 &+ 0x7AB1E
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let numberPool: [Double?] = [
+      nil, 0, -0.0, 0.1, 1.5, 2.95, 3.05, 4, 1e-7, -1, 250, 1e300, .nan, .infinity, -.infinity, 9.3e12, 0.6, 0.8, -0.6,
+    ]
+    let textPool: [String?] = [
+      nil, "", "a", "b", " a ", "tag-1", "tag\t", "é", "removed_timeout", "suspended", "above", "same", "bogus",
+      String(repeating: "n", count: 257), "1.5", "x y", "\u{0}",
+    ]
+    let known = [
+      "t", "object", "distance", "dir_x", "dir_y", "dir_z", "horizontal_angle", "vertical", "event", "true_distance",
+      "pose_w", "pose_x", "pose_y", "pose_z", "note",
+    ]
+    var names = ["t", "object", "distance"]
+    for name in known.dropFirst(3) where next(3) == 0 { names.append(name) }
+    if next(4) == 0 { names.swapAt(0, next(names.count)) }
+    let rowCount = next(60)
+    let columns: [OwnedTable.Values] = names.map { name in
+      let texts = ["object", "vertical", "event", "note"].contains(name)
+      // A column of the other kind now and then: numbers in a text column, texts in a numeric one.
+      if texts != (next(8) == 0) {
+        return .texts((0..<rowCount).map { _ in textPool[next(textPool.count)] })
+      }
+      // Times mostly increase, so that rows get through to the engine.
+      if name == "t" && next(3) != 0 { return .numbers((0..<rowCount).map { Double($0) * 0.2 + (next(5) == 0 ? -1 : 0) }) }
+      return .numbers((0..<rowCount).map { _ in numberPool[next(numberPool.count)] })
+    }
+    let optionSets: [[String]] = [
+      [], ["--capacity", "1"], ["--zones", "x=0.5,y=2@30"], ["--distance-unit", "mm"], ["--backend", "swift"],
+      ["--bogus"], ["--direction", "off"], ["--column", "object=note"], ["--gate", "0.5"],
+    ]
+    try Self.expectSameAsItsCSV(OwnedTable(names: names, columns: columns, rowCount: rowCount), optionSets[next(optionSets.count)])
+  }
+}
