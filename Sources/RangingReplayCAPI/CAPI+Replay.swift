@@ -46,11 +46,13 @@ public func rangingReplayTable(
     let values: TableColumn.Values
     if let numbers = column.numbers {
       values = .numbers(UnsafeBufferPointer(start: numbers, count: rowCount))
+    } else if let integers = column.integers {
+      values = .integers(UnsafeBufferPointer(start: integers, count: rowCount))
     } else if let offsets = column.offsets {
       let bytes = UnsafeRawPointer(column.bytes).map { $0.assumingMemoryBound(to: UInt8.self) }
       values = .texts(offsets: UnsafeBufferPointer(start: offsets, count: rowCount + 1), bytes: bytes)
     } else {
-      return refuse("ranging_replay_table: column \(index) ('\(String(cString: columnName))') has neither numbers nor offsets", result)
+      return refuse("ranging_replay_table: column \(index) ('\(String(cString: columnName))') has no numbers, integers or offsets", result)
     }
     guard column.validity_offset >= 0 else {
       return refuse("ranging_replay_table: column \(index) has a negative validity_offset", result)

@@ -147,6 +147,11 @@ struct ReplayTableFromCTests {
       }
       // Times mostly increase, so that rows get through to the engine.
       if name == "t" && next(3) != 0 { return .numbers((0..<rowCount).map { Double($0) * 0.2 + (next(5) == 0 ? -1 : 0) }) }
+      // Integers: times in whole seconds, objects numbered, or any of them in any column.
+      if next(6) == 0 {
+        let integerPool: [Int64?] = [nil, 0, 1, 2, 7, -3, 1000, Int64.max, Int64.min, 9_007_199_254_740_993]
+        return .integers((0..<rowCount).map { row in name == "t" ? Int64(row) : integerPool[next(integerPool.count)] })
+      }
       return .numbers((0..<rowCount).map { _ in numberPool[next(numberPool.count)] })
     }
     let optionSets: [[String]] = [

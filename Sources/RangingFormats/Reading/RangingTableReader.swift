@@ -5,7 +5,7 @@ import RangingEngine
 /// pyarrow Table, a Spark partition) as ``RangingCSVReader`` reads the CSV
 /// the table would be written as: the column names are the header, row `i`
 /// (from 0) is line `i + 2`, a null is an empty field, a number is the
-/// shortest text that reads back as it, and a text is its own field.
+/// shortest text that reads back as it (an integer its digits), and a text is its own field.
 ///
 /// The rules are the reader's, not a copy of them: the column names go
 /// through ``ColumnLayout/make(names:mapping:)`` as a header does, a row
@@ -133,6 +133,17 @@ public struct RangingTableReader {
         }
         numbers[Int(code)] = value
         given |= 1 &<< UInt16(code)
+      case .integers(let values):
+        guard code >= 0 else { return false }
+        // The double nearest the integer, as the parser reads its digits (both round to nearest).
+        let value = Double(values[index])
+        if code >= firstUnconverted,
+          !RowScanner.isTruthInRange(value / (scanner.divisors?[Int(code)] ?? 1), code: code)
+        {
+          return false
+        }
+        numbers[Int(code)] = value
+        given |= 1 &<< UInt16(code)
       case .texts(let offsets, let storage):
         guard code < 0 else { return false }  // a numeric column's text is the parser's to read
         let text = column.bytes(index, offsets: offsets, bytes: storage)
@@ -177,6 +188,8 @@ public struct RangingTableReader {
         // Any NaN (a signalling one would print as `snan`) as the reader's `nan`.
         let value = values[index]
         return value.isNaN ? "nan" : value.description
+      case .integers(let values):
+        return String(values[index])
       case .texts(let offsets, let storage):
         return UTF8Text.decode(column.bytes(index, offsets: offsets, bytes: storage))
       }

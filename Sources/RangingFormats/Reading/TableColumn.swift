@@ -3,7 +3,7 @@
 /// name and its values row by row, in buffers the caller owns, laid out as
 /// Apache Arrow lays out a `float64` or a `large_string` array (Arrow
 /// columnar format, "Fixed-size primitive layout" and "Variable-size binary
-/// layout"), so that a pandas, pyarrow or Spark column reaches the reader
+/// layout", or an `int64` array), so that a pandas, pyarrow or Spark column reaches the reader
 /// without a copy.
 ///
 /// A null is an empty field. The buffers must hold `rowCount` rows (and
@@ -14,6 +14,8 @@ public struct TableColumn {
     /// One `Double` per row. A NaN or an infinity is a field that reads as
     /// `nan` or `inf` (a `non_finite_value` in a numeric column), not a null.
     case numbers(UnsafeBufferPointer<Double>)
+    /// One `Int64` per row, a field of its decimal digits (an `int64` array).
+    case integers(UnsafeBufferPointer<Int64>)
     /// Row `i` is the UTF-8 text `bytes[offsets[i] ..< offsets[i + 1]]`;
     /// the offsets start at 0 or more and never decrease.
     case texts(offsets: UnsafeBufferPointer<Int64>, bytes: UnsafePointer<UInt8>?)
@@ -57,6 +59,8 @@ public struct TableColumn {
     switch values {
     case .numbers(let numbers):
       return numbers.count == rowCount
+    case .integers(let integers):
+      return integers.count == rowCount
     case .texts(let offsets, let bytes):
       guard offsets.count == rowCount + 1, offsets[0] >= 0 else { return false }
       for row in 0..<rowCount where offsets[row + 1] < offsets[row] { return false }

@@ -129,12 +129,13 @@ int32_t ranging_replay_file(
   const char *path, const char *const *options, size_t option_count, ranging_replay_result_t *result);
 
 /* One column of a table for ranging_replay_table, laid out as Apache Arrow
- * lays out a float64 array (`numbers`) or a large_string array (`offsets`
- * and `bytes`), so that a pandas, pyarrow or Spark column needs no copy.
+ * lays out a float64 array (`numbers`), an int64 array (`integers`) or a
+ * large_string array (`offsets` and `bytes`), so that a pandas, pyarrow or Spark column needs no copy.
  * The buffers are read during the call only. */
 typedef struct {
   const char *name;          /* the header name (NUL-terminated UTF-8): §1's, or a layout's own under --column/--preset */
-  const double *numbers;     /* row_count numbers; NULL for a column of texts. NaN reads as `nan`, not as a null */
+  const double *numbers;     /* row_count numbers; NULL for a column of integers or texts. NaN reads as `nan`, not as a null */
+  const int64_t *integers;   /* or row_count integers (an int64 array), each a field of its decimal digits */
   const int64_t *offsets;    /* a column of texts: row_count + 1 offsets, at least 0 and never decreasing; */
   const char *bytes;         /* row i is the UTF-8 text bytes[offsets[i] .. offsets[i + 1]) */
   const uint8_t *validity;   /* Arrow's validity bitmap: row i is a null (an empty field) when bit
@@ -147,7 +148,8 @@ typedef struct {
  * Replays a table held in memory as ranging_replay_file replays the CSV the
  * table would be written as: the column names are the header, row i (from
  * 0) is line i + 2, a null is an empty field, a number is the shortest text
- * that reads back as it, a text is one field (it may hold a comma). The
+ * that reads back as it, an integer its digits, a text is one field (it may
+ * hold a comma). The
  * reader's rules are the file's (docs/C-API.md, "A table from C"); the
  * outputs, messages and statuses are ranging_replay_file's, naming the
  * table `name` where they name a file. A table whose names are not a

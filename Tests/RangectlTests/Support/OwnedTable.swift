@@ -10,6 +10,7 @@ import _RangingReplayCHeader
 struct OwnedTable {
   enum Values {
     case numbers([Double?])
+    case integers([Int64?])
     case texts([String?])
   }
 
@@ -26,6 +27,7 @@ struct OwnedTable {
       let fields = columns.map { column -> String in
         switch column {
         case .numbers(let values): values[row].map { $0.isNaN ? "nan" : $0.description } ?? ""
+        case .integers(let values): values[row].map { String($0) } ?? ""
         case .texts(let values): values[row] ?? ""
         }
       }
@@ -88,6 +90,9 @@ struct OwnedTable {
       switch column {
       case .numbers(let values):
         cColumn.numbers = buffer(values.map { $0 ?? 0 })
+        valid = values.map { $0 != nil }
+      case .integers(let values):
+        cColumn.integers = buffer(values.map { $0 ?? 0 })
         valid = values.map { $0 != nil }
       case .texts(let values):
         var offsets: [Int64] = [0]
