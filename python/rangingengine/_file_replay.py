@@ -118,13 +118,24 @@ def _bytes(text: Text) -> bytes:
 
 def replay_file(path, zones, keywords):
     """The ReplayResult of `rangectl replay path` with the keywords as its options."""
+    arguments = replay_arguments(zones, keywords)
+    return replay_result(str(path), lambda options, count, result: _capi.library.ranging_replay_file(
+        os.fsencode(path), options, count, result), arguments)
+
+
+def replay_arguments(zones, keywords) -> list:
+    """rangectl's options for the keywords, and the states as records: the
+    filtered track's text is formatted from them only when asked for."""
+    return command_line(zones, keywords) + ["--state-records"]
+
+
+def replay_result(path, call, arguments):
+    """The ReplayResult of `call(options, count, result)`, a function of
+    ranging_replay.h given rangectl's options; `path` names the input in errors."""
     from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS, ReplayResult, ReplaySummary
-    # The states as records; the filtered track's text is formatted from them only when asked for.
-    arguments = command_line(zones, keywords) + ["--state-records"]
     encoded = [os.fsencode(argument) for argument in arguments]
     result = Result()
-    _capi.library.ranging_replay_file(os.fsencode(path), (ctypes.c_char_p * len(encoded))(*encoded), len(encoded),
-                                      ctypes.byref(result))
+    call((ctypes.c_char_p * len(encoded))(*encoded), len(encoded), ctypes.byref(result))
     try:
         status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
         events_text = _bytes(result.events)
@@ -140,10 +151,10 @@ def replay_file(path, zones, keywords):
     if status == 64:
         raise ValueError(messages.strip().removeprefix("Error: "))
     if status != 0:
-        raise RangingFormatError.from_message(str(path), messages.strip().removeprefix("rangectl replay: "))
+        raise RangingFormatError.from_message(path, messages.strip().removeprefix("rangectl replay: "))
     for line in messages.splitlines():
         if line.startswith("rangectl replay: warning: "):
-            warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=3)
+            warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=4)
     event_frame = pd.DataFrame({
         "t": events["t"], "object": names[events["object"]], "zone": zone_names[events["zone"]],
         "event": np.where(events["kind"] == 0, "enter", "exit").astype(object),

@@ -198,10 +198,16 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
         # A CSV file is replayed by rangectl's own reader and replay, in Swift.
         from ._file_replay import replay_file
         return replay_file(os.fsdecode(data), zones, engine_options)
-    mapping_keywords = split_mapping_keywords(engine_options)
+    frame = as_frame(data)
+    info = frame.attrs.get("rangingengine", {})
+    if not (info.get("mapped") or info.get("angles")):
+        # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
+        from ._table_replay import replay_table
+        return replay_table(frame, zones, engine_options)
+    # A frame that read_csv read through a column mapping holds azimuth, elevation and the status checked here.
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
-    prepared = prepare(as_frame(data, mapping_keywords), options)
+    prepared = prepare(frame, options)
     run = run_engine(prepared.rows, options, zone_list, prepared.calibrations)
     return finish(prepared, run, zone_list)
 

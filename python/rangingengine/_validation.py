@@ -58,12 +58,14 @@ def numeric_series(column, name=None, path="<DataFrame>"):
     return values, malformed
 
 
-def times_refused(path, name, kind, durations):
+def times_refused(path, name, kind, durations, is_time=None):
     """The RangingFormatError for a column of times of type `kind` (durations
-    or, not `durations`, dates and times), or None for durations in `t`."""
-    if name == "t" and durations:
+    or, not `durations`, dates and times), or None for durations in the time
+    column (`is_time`; by default, the column named `t`)."""
+    is_time = name == "t" if is_time is None else is_time
+    if is_time and durations:
         return None
-    if name != "t":
+    if not is_time:
         return RangingFormatError(path, None, name, f"column '{name}' holds times ({kind}): only 't' may")
     return RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({kind}), which have no "
                               "origin in seconds: give durations from an origin of your choice, such as "

@@ -59,7 +59,8 @@ def test_python_and_rangectl_agree_on_every_range(option, value, accepted, range
     if accepted:
         rangingengine.replay(frame, **{option: value})
     else:
-        with pytest.raises(ValueError, match=option):
+        # rangectl's own message, naming the option as rangectl spells it.
+        with pytest.raises(ValueError, match=f"--{option.replace('_', '-')}\\b"):
             rangingengine.replay(frame, **{option: value})
 
 
@@ -77,13 +78,14 @@ def test_the_defaults_are_rangectls(rangectl):
 
 
 def test_an_unknown_option_is_refused_with_the_known_ones():
-    with pytest.raises(ValueError, match="unknown engine option 'gates'.*gate"):
+    # rangectl's refusal of a misspelt option, with its suggestion.
+    with pytest.raises(ValueError, match="Unknown option '--gates'. Did you mean '--gate'"):
         rangingengine.replay(rangingengine.read_csv(WALK), gates=3)
 
 
 def test_the_gsl_backend_is_refused_by_name():
     frame = rangingengine.read_csv(WALK)
-    with pytest.raises(ValueError, match="backend.*without GSL"):
+    with pytest.raises(ValueError, match="--backend gsl: this rangectl was built without the GSL trait"):
         rangingengine.replay(frame, backend="gsl")
 
 
@@ -95,7 +97,7 @@ def test_bad_object_calibration_texts_are_refused_by_both(texts, rangectl):
                            *[part for text in texts for part in ("--object-calibration", text)]],
                           capture_output=True, text=True)
     assert done.returncode == 64, done.stderr
-    with pytest.raises(ValueError, match="object_calibration"):
+    with pytest.raises(ValueError, match="--object-calibration"):
         rangingengine.replay(rangingengine.read_csv(WALK), object_calibration=texts)
 
 

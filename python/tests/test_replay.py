@@ -258,7 +258,7 @@ def test_a_column_twice_is_refused_as_rangectl_refuses_it_and_other_columns_twic
     expected = reference(twice)
     assert expected.status == 65 and "not a ranging CSV: duplicate column 'distance'" in expected.stderr
     frame = pd.DataFrame([[0.0, "a", 1.0, 2.0]], columns=["t", "object", "distance", "distance"])
-    with pytest.raises(rangingengine.RangingFormatError, match="field 'distance': not a ranging CSV: duplicate column "
+    with pytest.raises(rangingengine.RangingFormatError, match="<DataFrame>:1: not a ranging CSV: duplicate column "
                                                                  "'distance'"):
         rangingengine.replay(frame)
     notes = tmp_path / "notes.csv"

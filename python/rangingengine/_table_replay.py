@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: Apache-2.0
+"""replay() of a DataFrame through ranging_replay_table (ranging_replay.h):
+the table's columns go to rangectl's reader and replay in Swift in Apache
+Arrow's layout, as the CSV the table would be written as, so no rule of the
+reader, the options or the replay is stated here. What is here converts:
+pandas' types to Arrow's columns (NaN and None are nulls, durations in `t`
+are seconds), and the rows `read_csv` rejected itself, which the table
+carries, into the result's accounting."""
+import ctypes
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from . import _capi
+from ._columns import REJECTION_COLUMNS, RangingFormatError, rejected_frame
+from ._file_replay import replay_arguments, replay_result
+from ._validation import duration_seconds, times_refused
+
+
+class Column(ctypes.Structure):
+    """ranging_replay_column_t."""
+    _fields_ = [("name", ctypes.c_char_p), ("numbers", ctypes.c_void_p), ("integers", ctypes.c_void_p),
+                ("offsets", ctypes.c_void_p), ("bytes", ctypes.c_void_p), ("validity", ctypes.c_void_p),
+                ("validity_offset", ctypes.c_int64)]
+
+
+_capi.library.ranging_replay_table.argtypes = [ctypes.c_char_p, ctypes.POINTER(Column), ctypes.c_size_t,
+                                               ctypes.c_size_t, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+                                               ctypes.c_void_p]
+_capi.library.ranging_replay_table.restype = ctypes.c_int32
+
+
+def _validity(valid: np.ndarray):
+    """Arrow's validity bitmap of a mask (None when every row has a value)."""
+    return None if valid.all() else np.packbits(valid, bitorder="little")
+
+
+def _time_source(keywords) -> str:
+    """The name of the column read as `t`: "t", or the one `column=` names for it."""
+    column = keywords.get("column")
+    if isinstance(column, dict):
+        return str(column.get("t", "t"))
+    for text in column if isinstance(column, list) else [column] if isinstance(column, str) else []:
+        key, _, value = str(text).partition("=")
+        if key.strip() == "t":
+            return value.strip()
+    return "t"
+
+
+def _column(name: str, series: pd.Series, path: str, time_source: str, time_unit):
+    """The C column of one pandas column, and the arrays it points into (kept alive by the caller).
+
+    Durations are seconds in the time column (each the double nearest the
+    exact duration) and refused elsewhere, as dates and times are anywhere:
+    they have no origin in seconds."""
+    dtype = series.dtype
+    column = Column(name=name.encode("utf-8", "surrogatepass"))
+    durations = pd.api.types.is_timedelta64_dtype(dtype)
+    if durations or pd.api.types.is_datetime64_any_dtype(dtype):
+        if durations and name == time_source and time_unit is not None:
+            raise RangingFormatError(path, None, name, f"column '{name}' holds durations ({dtype}), which carry "
+                                     "their own unit: give it without a unit option")
+        refused = times_refused(path, name, dtype, durations, is_time=name == time_source)
+        if refused:
+            raise refused
+        series = pd.Series(duration_seconds(series))
+        dtype = series.dtype
+    if pd.api.types.is_float_dtype(dtype):
+        values = np.ascontiguousarray(series.to_numpy(dtype=np.float64, na_value=np.nan))
+        validity = _validity(~np.isnan(values))  # pandas' NaN is a missing value
+        column.numbers = values.ctypes.data
+        keep = [values, validity]
+    elif pd.api.types.is_integer_dtype(dtype) and not pd.api.types.is_unsigned_integer_dtype(dtype):
+        valid = series.notna().to_numpy(dtype=bool)
+        values = np.ascontiguousarray(series.to_numpy(dtype=np.int64, na_value=0))
+        validity = _validity(valid)
+        column.integers = values.ctypes.data
+        keep = [values, validity]
+    else:
+        return _text_column(column, series)
+    if validity is not None:
+        column.validity = validity.ctypes.data
+    return column, keep
+
+
+def _text_column(column: Column, series: pd.Series):
+    """A column of texts: each value as pandas' string type writes it (1.0 is
+    "1.0", True is "True"), None and NaN nulls, in Arrow's large_string layout."""
+    try:
+        array = pa.array(series, type=pa.large_string(), from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        array = pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True)
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    validity, offsets, data = array.buffers()
+    column.offsets = offsets.address + 8 * array.offset
+    column.bytes = data.address if data is not None and data.size else None
+    if validity is not None and array.null_count:
+        column.validity = validity.address
+        column.validity_offset = array.offset
+    return column, [array]
+
+
+def replay_table(frame: pd.DataFrame, zones, keywords):
+    """The ReplayResult of the frame's rows through rangectl's reader and replay."""
+    info = frame.attrs.get("rangingengine", {})
+    path = info.get("path", "<DataFrame>")
+    # Rows read_csv rejected itself: kept in the table (keep_rejected=True) or in its attrs.
+    carried = (frame["rejected_reason"].notna().to_numpy(dtype=bool) if "rejected_reason" in frame
+               else np.zeros(len(frame), dtype=bool))
+    rows = frame.iloc[np.flatnonzero(~carried)] if carried.any() else frame
+    names = [str(name) for name in frame.columns]
+    kept = [position for position, name in enumerate(names) if name not in REJECTION_COLUMNS]
+    columns, alive = [], []
+    time_source = _time_source(keywords)
+    for position in kept:
+        column, keep = _column(names[position], rows.iloc[:, position], path, time_source,
+                               keywords.get("time_unit"))
+        columns.append(column)
+        alive.append(keep)
+    table = (Column * len(columns))(*columns)
+    result = replay_result(path, lambda options, count, out: _capi.library.ranging_replay_table(
+        path.encode("utf-8", "surrogatepass"), table, len(columns), len(rows), options, count, out),
+        replay_arguments(zones, keywords))
+    del alive
+
+    # The table's rejections name its rows by line (row i is line i + 2) and
+    # its columns by place: as the frame names them, by index label and by
+    # the file's column when read_csv gave the frame (its attrs say).
+    file_columns = info.get("file_columns") or {names[position]: position + 1 for position in reversed(kept)}
+    field_names = info.get("field_names", {})
+    table_names = [names[position] for position in kept]
+    found = result.rejected
+    positions = np.flatnonzero(~carried)[found["row"].to_numpy(dtype=np.int64) - 2] if len(found) else []
+    records = [(position, (rows.index[line - 2], None if column is pd.NA or column is None else
+                           file_columns.get(table_names[int(column) - 1]), field_names.get(field, field), reason, text))
+               for position, line, column, field, reason, text in zip(positions, *(found[name] for name in found))]
+    for position in np.flatnonzero(carried):
+        column, where, text = (frame[name].iloc[position] for name in ("rejected_column", "rejected_field",
+                                                                       "rejected_text"))
+        records.append((position, (frame.index[position], None if pd.isna(column) else int(column),
+                                   None if pd.isna(where) else where, frame["rejected_reason"].iloc[position],
+                                   "" if pd.isna(text) else text)))
+    records.sort(key=lambda entry: entry[0])
+    rejected = rejected_frame([tuple(record) for record in info.get("rejected", [])] + [entry[1] for entry in records])
+    if "rejected" in info and len(rejected):
+        rejected = rejected.sort_values("row", kind="stable").reset_index(drop=True)
+    summary = result.summary
+    summary.rows_read += int(carried.sum()) + len(info.get("rejected", []))
+    summary.rejected_by_reason = {str(k): int(v) for k, v in rejected["reason"].value_counts().items()}
+    if "unused_columns" in info:
+        summary.unused_columns = list(info["unused_columns"])
+    result.rejected = rejected
+    # The messages name the table's rows alone; the summary counts the carried ones too.
+    result.messages = ""
+    return result
