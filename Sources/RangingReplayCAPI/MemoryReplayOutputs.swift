@@ -15,17 +15,18 @@ final class MemoryReplayOutputs: ReplayObserver {
   private let events: EventsWriter
   private let filtered: FilteredTrackWriter?
   private let rejected: RejectedRowsWriter
-  private let eventRecords: OutputFile
-  private let stateRecords: OutputFile?
+  let eventRecords: RecordBuffer<ranging_replay_event_t>
+  let stateRecords: RecordBuffer<ranging_replay_state_t>?
   private let objectNames: OutputFile
   /// Each named object's index in ``objectNames``, by name.
   private var objectIndex: [String: Int64] = [:]
-  private(set) var eventCount = 0
-  private(set) var stateCount = 0
+  var eventCount: Int { eventRecords.count }
+  var stateCount: Int { stateRecords?.count ?? 0 }
 
   init(
-    events: EventsWriter, filtered: FilteredTrackWriter?, rejected: RejectedRowsWriter, eventRecords: OutputFile,
-    stateRecords: OutputFile?, objectNames: OutputFile
+    events: EventsWriter, filtered: FilteredTrackWriter?, rejected: RejectedRowsWriter,
+    eventRecords: RecordBuffer<ranging_replay_event_t>, stateRecords: RecordBuffer<ranging_replay_state_t>?,
+    objectNames: OutputFile
   ) {
     self.events = events
     self.filtered = filtered
@@ -49,8 +50,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     record.zone = UInt32(event.zone)
     record.kind = event.kind == .enter ? 0 : 1
     record.reason = CAPIStatus.exitReason(event.reason)
-    Self.append(record, to: eventRecords)
-    eventCount += 1
+    eventRecords.append(record)
   }
 
   func state(seconds: Double, objectName: String, _ state: TrackState) {
@@ -69,8 +69,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     record.nlos_probability = state.range.nonLineOfSightProbability
     record.direction_state = CAPIStatus.directionState(state.directionState)
     record.is_confirmed = state.isConfirmed ? 1 : 0
-    Self.append(record, to: stateRecords)
-    stateCount += 1
+    stateRecords.append(record)
   }
 
   /// The index of `name` among the objects named so far, naming it when it is new.
@@ -80,10 +79,5 @@ final class MemoryReplayOutputs: ReplayObserver {
     objectIndex[name] = index
     objectNames.write(name + "\n")
     return index
-  }
-
-  /// Appends a record's bytes as the C struct lays them out.
-  private static func append<Record>(_ record: Record, to output: OutputFile) {
-    withUnsafeBytes(of: record) { output.append($0.assumingMemoryBound(to: UInt8.self)) }
   }
 }

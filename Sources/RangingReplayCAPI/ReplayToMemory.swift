@@ -113,10 +113,12 @@ struct ReplayToMemory {
   ) {
     let filtered = options.writeFiltered ? MemoryOutput(name: "filtered track") : nil
     let wantsStates = options.writeFiltered || options.stateRecords
-    let stateRecords = wantsStates ? MemoryOutput(name: "state records") : nil
+    // A table's states are at most its rows: room for them all at once.
+    let rows: Int = if case .table(_, let rowCount) = input { rowCount } else { 0 }
+    let stateRecords = wantsStates ? RecordBuffer<ranging_replay_state_t>(capacity: rows) : nil
+    let eventRecords = RecordBuffer<ranging_replay_event_t>()
     guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
-      let eventRecords = MemoryOutput(name: "event records"), let objectNames = MemoryOutput(name: "object names"),
-      filtered != nil || !options.writeFiltered, stateRecords != nil || !wantsStates
+      let objectNames = MemoryOutput(name: "object names"), filtered != nil || !options.writeFiltered
     else {
       outcome.status = 74  // EX_IOERR
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
@@ -125,8 +127,8 @@ struct ReplayToMemory {
     let observer = MemoryReplayOutputs(
       events: EventsWriter(output: events.file, zoneNames: zoneList.names),
       filtered: filtered.map { FilteredTrackWriter(output: $0.file) },
-      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords.file,
-      stateRecords: stateRecords?.file, objectNames: objectNames.file)
+      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords, stateRecords: stateRecords,
+      objectNames: objectNames.file)
     outcome.zoneNames = zoneList.names.map { TextFormatting.jsonString($0) + "\n" }.joined()
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = calibrations
@@ -136,14 +138,19 @@ struct ReplayToMemory {
     } catch {
       readError = error
     }
+    if eventRecords.failed || stateRecords?.failed == true {
+      outcome.status = 74  // EX_IOERR
+      outcome.messages = "rangectl replay: cannot write the \(eventRecords.failed ? "event" : "state") records in memory\n"
+      return
+    }
     // Every output is closed, and kept with what the rows before an error gave, as rangectl keeps it.
     do {
       outcome.events = try events.take()
       outcome.rejected = try rejected.take()
-      outcome.eventRecords = try eventRecords.take()
+      outcome.eventRecords = eventRecords.take()
       outcome.objectNames = try objectNames.take()
       if let filtered { outcome.filtered = try filtered.take() }
-      if let stateRecords { outcome.stateRecords = try stateRecords.take() }
+      if let stateRecords { outcome.stateRecords = stateRecords.take() }
       outcome.eventCount = observer.eventCount
       outcome.stateCount = observer.stateCount
     } catch {

@@ -105,11 +105,13 @@ _capi.library.ranging_replay_result_free.argtypes = [ctypes.POINTER(Result)]
 _capi.library.ranging_replay_result_free.restype = None
 
 
-def _records(address, count, dtype) -> np.ndarray:
-    """A copy of `count` C records at `address` (the result frees them): one copy, from C's memory into NumPy's."""
+def _records(address, count, dtype, copy=True) -> np.ndarray:
+    """`count` C records at `address`: a copy (the result frees them), or with `copy=False`
+    a view that is valid only until the result is freed."""
     if not count:
         return np.zeros(0, dtype=dtype)
-    return np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype=dtype).copy()
+    records = np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype=dtype)
+    return records.copy() if copy else records
 
 
 def _bytes(text: Text) -> bytes:
@@ -144,7 +146,10 @@ def replay_result(path, call, arguments):
         names = np.array(_bytes(result.object_names).decode().splitlines(), dtype=object)
         zone_names = np.array([json.loads(line) for line in _bytes(result.zone_names).decode().splitlines()], dtype=object)
         events = _records(result.event_records, result.event_count, EVENT_RECORD)
-        states = _records(result.state_records, result.state_count, STATE_RECORD)
+        # The states are read where C wrote them, column by column, before the result is freed:
+        # a copy of all the records first cost a fifth of a DataFrame's replay.
+        filtered_frame = _filtered_frame(_records(result.state_records, result.state_count, STATE_RECORD, copy=False),
+                                         names, FILTERED_COLUMNS)
         counts = {name: getattr(result, name) for name in COUNTS}
     finally:
         _capi.library.ranging_replay_result_free(ctypes.byref(result))
@@ -161,19 +166,6 @@ def replay_result(path, call, arguments):
         "distance": events["distance_m"], "sigma": events["sigma_m"],
         "reason": np.array(_capi.EXIT_REASONS, dtype=object)[events["reason"]],
     }, columns=EVENT_COLUMNS, copy=False)
-    # The filtered track's columns (docs/FORMATS.md §3) at full precision: no distance, no sigma or NLOS figure.
-    known = np.isfinite(states["distance_m"])
-    direction = states["direction"]
-    has_direction = ~np.isnan(direction[:, 0])
-    filtered_frame = pd.DataFrame({
-        "t": states["t"], "object": names[states["object"]],
-        "distance": np.where(known, states["distance_m"], np.nan), "sigma": np.where(known, states["sigma_m"], np.nan),
-        "dir_x": direction[:, 0], "dir_y": direction[:, 1], "dir_z": direction[:, 2],
-        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[states["direction_state"]],
-        "dir_sigma_deg": np.where(has_direction & np.isfinite(states["direction_sigma_rad"]),
-                                  states["direction_sigma_rad"] * 180 / np.pi, np.nan),
-        "nlos": np.where(known, states["nlos_probability"], np.nan),
-    }, columns=FILTERED_COLUMNS, copy=False)  # the arrays are new: no copy, and no merging into blocks
     read = pa_json.ReadOptions(block_size=1 << 24)
     table = (pa_json.read_json(io.BytesIO(rejected), read_options=read,
                                parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
@@ -185,3 +177,20 @@ def replay_result(path, call, arguments):
         unused_columns=unused)
     return ReplayResult(event_frame, filtered_frame, rejected_rows, summary, events_text=events_text,
                         messages=messages)
+
+
+def _filtered_frame(states, names, columns) -> pd.DataFrame:
+    """The filtered track's columns (docs/FORMATS.md §3) at full precision from the
+    state records: no distance, no sigma or NLOS figure; each column a new array."""
+    known = np.isfinite(states["distance_m"])
+    direction = states["direction"]
+    has_direction = ~np.isnan(direction[:, 0])
+    return pd.DataFrame({
+        "t": states["t"].copy(), "object": names[states["object"]],
+        "distance": np.where(known, states["distance_m"], np.nan), "sigma": np.where(known, states["sigma_m"], np.nan),
+        "dir_x": direction[:, 0].copy(), "dir_y": direction[:, 1].copy(), "dir_z": direction[:, 2].copy(),
+        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[states["direction_state"]],
+        "dir_sigma_deg": np.where(has_direction & np.isfinite(states["direction_sigma_rad"]),
+                                  states["direction_sigma_rad"] * 180 / np.pi, np.nan),
+        "nlos": np.where(known, states["nlos_probability"], np.nan),
+    }, columns=columns, copy=False)  # the arrays are new: no copy, and no merging into blocks

@@ -39,15 +39,19 @@ public struct TableColumn {
 
   /// Whether row `row` is a null.
   @inline(__always)
-  func isNull(_ row: Int) -> Bool {
+  func isNull(_ row: Int) -> Bool { Self.isNull(row, validity: validity, offset: validityOffset) }
+
+  /// Whether row `row` is a null in the bitmap `validity` whose row 0 is bit `offset`.
+  @inline(__always)
+  static func isNull(_ row: Int, validity: UnsafePointer<UInt8>?, offset: Int) -> Bool {
     guard let validity else { return false }
-    let bit = validityOffset &+ row
+    let bit = offset &+ row
     return validity[bit >> 3] & (1 &<< UInt8(bit & 7)) == 0
   }
 
   /// Row `row`'s text (a ``Values/texts(offsets:bytes:)`` column).
   @inline(__always)
-  func bytes(_ row: Int, offsets: UnsafeBufferPointer<Int64>, bytes: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
+  static func bytes(_ row: Int, offsets: UnsafeBufferPointer<Int64>, bytes: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
     let start = Int(offsets[row]), end = Int(offsets[row &+ 1])
     return UnsafeBufferPointer(start: bytes.map { $0 + start }, count: end &- start)
   }
