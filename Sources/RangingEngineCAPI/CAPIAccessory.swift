@@ -116,17 +116,6 @@ enum CAPIAccessory {
     }
   }
 
-  static func code(_ event: LifecycleEvent) -> ranging_lifecycle_t {
-    let value = switch event {
-    case .removedTimeout: RANGING_LIFECYCLE_REMOVED_TIMEOUT
-    case .removedPeerEnded: RANGING_LIFECYCLE_REMOVED_PEER_ENDED
-    case .suspended: RANGING_LIFECYCLE_SUSPENDED
-    case .suspensionEnded: RANGING_LIFECYCLE_SUSPENSION_ENDED
-    case .invalidated: RANGING_LIFECYCLE_INVALIDATED
-    }
-    return ranging_lifecycle_t(value)
-  }
-
   /// The C form of an action, caused by a call at `time`.
   static func action(_ action: AccessoryAction, at time: Int64, engineApplied: Bool) -> ranging_accessory_action_t {
     var out = ranging_accessory_action_t()
@@ -146,7 +135,7 @@ enum CAPIAccessory {
       kind = RANGING_ACCESSORY_ACTION_STOP_RANGING
     case .feedEngine(let event):
       kind = RANGING_ACCESSORY_ACTION_FEED_ENGINE
-      out.lifecycle = code(event)
+      out.lifecycle = CAPIStatus.lifecycleCode(event)
       out.engine_applied = engineApplied
     case .giveUp:
       kind = RANGING_ACCESSORY_ACTION_GIVE_UP

@@ -57,6 +57,18 @@ package enum CAPIStatus {
     }
   }
 
+  /// The C value of a core life-cycle event (the inverse of ``lifecycle(_:)``).
+  package static func lifecycleCode(_ event: LifecycleEvent) -> ranging_lifecycle_t {
+    let value = switch event {
+    case .removedTimeout: RANGING_LIFECYCLE_REMOVED_TIMEOUT
+    case .removedPeerEnded: RANGING_LIFECYCLE_REMOVED_PEER_ENDED
+    case .suspended: RANGING_LIFECYCLE_SUSPENDED
+    case .suspensionEnded: RANGING_LIFECYCLE_SUSPENSION_ENDED
+    case .invalidated: RANGING_LIFECYCLE_INVALIDATED
+    }
+    return ranging_lifecycle_t(value)
+  }
+
   package static func exitReason(_ reason: ExitReason?) -> ranging_exit_reason_t {
     let value = switch reason {
     case nil: RANGING_EXIT_MEASURED

@@ -84,7 +84,10 @@ struct ReplayFromC {
   }
 
   /// The rejected rows, decoded from docs/FORMATS.md §6's JSON Lines.
-  func rejections() throws -> [RowRejection] {
+  func rejections() throws -> [RowRejection] { try Self.decodeRejections(rejected) }
+
+  /// Rejected rows from docs/FORMATS.md §6's JSON Lines.
+  static func decodeRejections(_ rejected: Data) throws -> [RowRejection] {
     struct Line: Decodable {
       var line: Int
       var column: Int?

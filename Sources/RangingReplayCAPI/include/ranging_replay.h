@@ -161,6 +161,59 @@ int32_t ranging_replay_table(
   const char *name, const ranging_replay_column_t *columns, size_t column_count, size_t row_count,
   const char *const *options, size_t option_count, ranging_replay_result_t *result);
 
+/* One row of a recording as rangectl's reader reads it (ranging_read_file):
+ * in metres, seconds and radians, whatever the file's layout and units. */
+typedef struct {
+  int64_t line;                 /* the file's 1-based line */
+  double t;                     /* seconds */
+  int64_t object;               /* index into the result's object_names; -1 for a pose alone */
+  double distance_m;            /* NAN when the row has none */
+  double direction[3];          /* unit direction (dir_*, or made of azimuth and elevation); NAN when none */
+  double horizontal_angle_rad;  /* NAN when none */
+  double truth[4];              /* true_distance, true_x, true_y, true_z; each NAN when none */
+  double pose[4];               /* the phone's attitude w, x, y, z (a unit quaternion); NAN when none */
+  int8_t vertical;              /* RANGING_VERTICAL_* of ranging_engine.h; RANGING_VERTICAL_NONE when none */
+  int8_t event;                 /* a ranging_lifecycle_t of ranging_engine.h, or -1 on a measurement or pose */
+  uint8_t kind;                 /* 0 a measurement, 1 a life-cycle row, 2 a pose alone */
+} ranging_read_row_t;
+
+/* What ranging_read_file read. Every field is set, whatever its status. */
+typedef struct {
+  /* 0, or rangectl replay's status for the input and options: 64 an option
+   * refused, 65 not a ranging CSV, 66 cannot be opened, 74 reading failed
+   * (the rows before the failure are kept); `messages` says why. */
+  int32_t status;
+  ranging_replay_text_t messages;
+  /* Every row the reader accepted, in file order. */
+  const ranging_read_row_t *rows;
+  size_t row_count;
+  /* The name of every object a row names, in the order of its first row, each followed by a newline. */
+  ranging_replay_text_t object_names;
+  /* Every rejected row, docs/FORMATS.md §6 (JSON Lines), in file order. */
+  ranging_replay_text_t rejected;
+  /* Each column of §1 that the reader reads (azimuth and elevation among
+   * them, under an angle unit), one line each, in §1's order: its name, a
+   * tab, the header's name for it, a tab, its 1-based column. */
+  ranging_replay_text_t columns;
+  /* The header's names that nothing reads, each followed by a newline. */
+  ranging_replay_text_t unused_columns;
+  int64_t rows_read;      /* = row_count + rows_rejected */
+  int64_t rows_rejected;
+} ranging_read_result_t;
+
+/*
+ * Reads the ranging CSV at `path` as `rangectl replay` reads it, without
+ * replaying it: the same reader, input options ("--preset", "--column",
+ * "--distance-unit", "--time-unit", "--angle-unit"; any other is refused
+ * with status 64) and rejection rules. Thread-safe. Free the result with
+ * ranging_read_result_free.
+ */
+int32_t ranging_read_file(
+  const char *path, const char *const *options, size_t option_count, ranging_read_result_t *result);
+
+/* Frees the bytes of a read's result and zeroes it; a zeroed or NULL result is left as it is. */
+void ranging_read_result_free(ranging_read_result_t *result);
+
 /* Frees the bytes of a result and zeroes it; a zeroed or NULL result is left as it is. */
 void ranging_replay_result_free(ranging_replay_result_t *result);
 

@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingEngineCAPI
+import RangingFormats
+import RangingReplayOptions
+import _RangingReplayCHeader
+
+/// One read of a file into memory (`ranging_read_file`), as `rangectl
+/// replay` reads it before replaying: the input options through the
+/// command line's declarations, ``RangingCSVReader`` with its rejection
+/// rules, every accepted row as a record in metres, seconds and radians,
+/// and every rejected row through ``RejectedRowsWriter``.
+struct ReadToMemory {
+  let path: String
+  let arguments: [String]
+
+  /// What the read gave; every buffer is owned by the caller (`free`).
+  struct Outcome {
+    var status: Int32 = 0
+    var messages = ""
+    var rows: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var rowCount = 0
+    var objectNames = ""
+    var rejected: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    var columns = ""
+    var unusedColumns = ""
+    var rowsRead = 0
+    var rowsRejected = 0
+  }
+
+  func run() -> Outcome {
+    var outcome = Outcome()
+    if let unknown = UnknownOption.first(in: arguments[...], of: ReadFileOptions.self) {
+      outcome.status = 64
+      outcome.messages = "Error: \(unknown.message)\n"
+      return outcome
+    }
+    let mapping: ColumnMapping
+    do {
+      mapping = try ReadFileOptions.parse(arguments).input.mapping()
+    } catch {
+      outcome.status = 64
+      outcome.messages = "Error: " + ReadFileOptions.message(for: error) + "\n"
+      return outcome
+    }
+    var reader: RangingCSVReader
+    do {
+      reader = try RangingCSVReader(path: path, mapping: mapping)
+    } catch {
+      outcome.status = error.exitCode
+      outcome.messages = "rangectl replay: \(error)\n"
+      return outcome
+    }
+    reader.convertsTruth = true
+    guard let rejectedOutput = MemoryOutput(name: "rejected rows") else {
+      outcome.status = 74
+      outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
+      return outcome
+    }
+    let rejected = RejectedRowsWriter(output: rejectedOutput.file)
+    let rows = RecordBuffer<ranging_read_row_t>()
+    var names: [String: Int64] = [:]
+    func index(of name: String) -> Int64 {
+      if let known = names[name] { return known }
+      let next = Int64(names.count)
+      names[name] = next
+      outcome.objectNames += name + "\n"
+      return next
+    }
+    do {
+      while let record = try reader.next() {
+        outcome.rowsRead += 1
+        switch record {
+        case .rejected(let rejection):
+          outcome.rowsRejected += 1
+          rejected.write(rejection)
+        case .measurement(let line, let name, let seconds, let update, let truth, let pose):
+          var row = Self.row(line: line, seconds: seconds, kind: 0)
+          row.object = index(of: name)
+          row.distance_m = update.distanceMeters ?? .nan
+          if let direction = update.direction { row.direction = (direction.x, direction.y, direction.z) }
+          row.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
+          row.vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
+          row.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
+          if let pose { row.pose = (pose.w, pose.x, pose.y, pose.z) }
+          rows.append(row)
+        case .lifecycle(let line, let name, let seconds, let event):
+          var row = Self.row(line: line, seconds: seconds, kind: 1)
+          row.object = index(of: name)
+          row.event = Int8(CAPIStatus.lifecycleCode(event))
+          rows.append(row)
+        case .pose(let line, let seconds, let attitude):
+          var row = Self.row(line: line, seconds: seconds, kind: 2)
+          row.pose = (attitude.w, attitude.x, attitude.y, attitude.z)
+          rows.append(row)
+        }
+      }
+    } catch {
+      // The rows before the failure are kept, as a replay keeps them.
+      outcome.status = error.exitCode
+      outcome.messages = "rangectl replay: \(error)\n"
+    }
+    do {
+      outcome.rejected = try rejectedOutput.take()
+    } catch {
+      outcome.status = 74
+      outcome.messages = "rangectl replay: cannot write \(error)\n"
+    }
+    if rows.failed {
+      outcome.status = 74
+      outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
+    }
+    outcome.rowCount = rows.count
+    outcome.rows = rows.take()
+    for canonical in ColumnMapping.canonicalNames {
+      if let (name, column) = reader.headerColumn(for: canonical) {
+        outcome.columns += "\(canonical)\t\(name)\t\(column)\n"
+      }
+    }
+    outcome.unusedColumns = reader.unusedColumns.map { $0 + "\n" }.joined()
+    return outcome
+  }
+
+  /// A row with nothing but its line, time and kind: every value NAN, no object, vertical or event.
+  private static func row(line: Int, seconds: Double, kind: UInt8) -> ranging_read_row_t {
+    var row = ranging_read_row_t()
+    row.line = Int64(line)
+    row.t = seconds
+    row.object = -1
+    row.distance_m = .nan
+    row.direction = (.nan, .nan, .nan)
+    row.horizontal_angle_rad = .nan
+    row.truth = (.nan, .nan, .nan, .nan)
+    row.pose = (.nan, .nan, .nan, .nan)
+    row.vertical = -1  // RANGING_VERTICAL_NONE
+    row.event = -1
+    row.kind = kind
+    return row
+  }
+}
