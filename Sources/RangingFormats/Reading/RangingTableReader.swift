@@ -8,11 +8,11 @@ import RangingEngine
 /// shortest text that reads back as it (an integer its digits), and a text is its own field.
 ///
 /// The rules are the reader's, not a copy of them: the column names go
-/// through ``ColumnLayout/make(names:mapping:)`` as a header does, a row
+/// through `ColumnLayout.make(names:mapping:)` as a header does, a row
 /// whose values the fast path is certain of goes through
-/// ``RowScanner/complete(_:given:vertical:event:into:convertingTruth:)``
+/// `RowScanner.complete(_:given:vertical:event:into:convertingTruth:)`
 /// (the scanner's own value rules, without its byte loop), and every other
-/// row is given, as its fields' texts, to ``RowParser``, which rejects it
+/// row is given, as its fields' texts, to `RowParser`, which rejects it
 /// with the same reason, field and text as the CSV's line. So a table and
 /// its CSV replay alike (`RangingTableReaderTests` holds them to that on
 /// every bundled recording and on hostile tables).
@@ -113,7 +113,7 @@ public struct RangingTableReader {
   }
 
   /// The fast path: fills `row` and `object` and returns true when every
-  /// field is one ``RowScanner`` would read (a finite number in a numeric
+  /// field is one `RowScanner` would read (a finite number in a numeric
   /// column, a plain ASCII text without blanks at its ends in a text
   /// column) and the scanner's value rules accept the row; false otherwise.
   private func scan(_ index: Int, object: inout UnsafeBufferPointer<UInt8>, into row: inout RowScanner.Row) -> Bool {
