@@ -45,7 +45,14 @@ package protocol ReplayRowSource {
   var evictedWholeSlot: Int32 { get }
 }
 
-extension RangingCSVReader: ReplayRowSource {
+/// A reader that one replay reads alone, row by row: a file's
+/// (``RangingCSVReader``) or a table's (``RangingTableReader``). It hashes
+/// an object's name itself, keys no name and fills no table shared with
+/// other replays.
+@usableFromInline
+package protocol StandaloneRowSource: ReplayRowSource {}
+
+extension StandaloneRowSource {
   @inlinable
   package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
     shard.owns(nameBytes: object)
@@ -60,7 +67,7 @@ extension RangingCSVReader: ReplayRowSource {
   @inlinable
   package var objectKey: Int32 { -1 }
 
-  /// A file read by one replay fills no table shared with others.
+  /// Nothing is shared with another replay's table.
   @inlinable
   package var wholeSlot: Int32 { -1 }
 
@@ -68,25 +75,6 @@ extension RangingCSVReader: ReplayRowSource {
   package var evictedWholeSlot: Int32 { -1 }
 }
 
-extension RangingTableReader: ReplayRowSource {
-  @inlinable
-  package func isScannedRow(ownedBy shard: ReplayShard, object: UnsafeBufferPointer<UInt8>) -> Bool {
-    shard.owns(nameBytes: object)
-  }
+extension RangingCSVReader: StandaloneRowSource {}
 
-  @inlinable
-  package func isParsedRecord(ownedBy shard: ReplayShard, name: String) -> Bool {
-    shard.owns(name: name)
-  }
-
-  /// The reader keys no name.
-  @inlinable
-  package var objectKey: Int32 { -1 }
-
-  /// A table read by one replay fills no table shared with others.
-  @inlinable
-  package var wholeSlot: Int32 { -1 }
-
-  @inlinable
-  package var evictedWholeSlot: Int32 { -1 }
-}
+extension RangingTableReader: StandaloneRowSource {}

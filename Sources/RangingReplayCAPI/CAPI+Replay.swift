@@ -19,7 +19,11 @@ public func rangingReplayFile(
   guard let result else { return 64 }
   result.pointee = ranging_replay_result_t()
   guard let path else { return refuse("ranging_replay_file: path is NULL", result) }
-  guard let arguments = strings(options, optionCount, "ranging_replay_file", result) else { return 64 }
+  let arguments: [String]
+  switch OptionsFromC.strings(options, optionCount) {
+  case .success(let strings): arguments = strings
+  case .failure(let refusal): return refuse("ranging_replay_file: " + refusal.message, result)
+  }
   return fill(result, with: ReplayToMemory(path: String(cString: path), arguments: arguments).run())
 }
 
@@ -61,29 +65,13 @@ public func rangingReplayTable(
       name: String(cString: columnName), values: values, validity: column.validity,
       validityOffset: Int(column.validity_offset)))
   }
-  guard let arguments = strings(options, optionCount, "ranging_replay_table", result) else { return 64 }
+  let arguments: [String]
+  switch OptionsFromC.strings(options, optionCount) {
+  case .success(let strings): arguments = strings
+  case .failure(let refusal): return refuse("ranging_replay_table: " + refusal.message, result)
+  }
   let replay = ReplayToMemory(name: String(cString: name), columns: table, rowCount: rowCount, arguments: arguments)
   return fill(result, with: replay.run())
-}
-
-/// The options as strings, or nil (the result refused) when a pointer is NULL.
-private func strings(
-  _ options: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ function: String,
-  _ result: UnsafeMutablePointer<ranging_replay_result_t>
-) -> [String]? {
-  guard count >= 0, count == 0 || options != nil else {
-    _ = refuse("\(function): \(count) options at a NULL pointer", result)
-    return nil
-  }
-  var arguments: [String] = []
-  for index in 0..<count {
-    guard let option = options?[index] else {
-      _ = refuse("\(function): option \(index) is NULL", result)
-      return nil
-    }
-    arguments.append(String(cString: option))
-  }
-  return arguments
 }
 
 /// Hands a replay's outcome to the C result, which owns its bytes from now on.
@@ -113,52 +101,6 @@ private func fill(_ result: UnsafeMutablePointer<ranging_replay_result_t>, with 
   return outcome.status
 }
 
-@c(ranging_read_file)
-public func rangingReadFile(
-  _ path: UnsafePointer<CChar>?, _ options: UnsafePointer<UnsafePointer<CChar>?>?, _ optionCount: Int,
-  _ result: UnsafeMutablePointer<ranging_read_result_t>?
-) -> Int32 {
-  guard let result else { return 64 }
-  result.pointee = ranging_read_result_t()
-  func refused(_ message: String) -> Int32 {
-    result.pointee.status = 64
-    result.pointee.messages = text(copying: message + "\n")
-    return 64
-  }
-  guard let path else { return refused("ranging_read_file: path is NULL") }
-  guard optionCount >= 0, optionCount == 0 || options != nil else {
-    return refused("ranging_read_file: \(optionCount) options at a NULL pointer")
-  }
-  var arguments: [String] = []
-  for index in 0..<optionCount {
-    guard let option = options?[index] else { return refused("ranging_read_file: option \(index) is NULL") }
-    arguments.append(String(cString: option))
-  }
-  let outcome = ReadToMemory(path: String(cString: path), arguments: arguments).run()
-  result.pointee.status = outcome.status
-  result.pointee.messages = text(copying: outcome.messages)
-  result.pointee.rows = UnsafeRawPointer(outcome.rows.bytes)?.assumingMemoryBound(to: ranging_read_row_t.self)
-  result.pointee.row_count = outcome.rowCount
-  result.pointee.object_names = text(copying: outcome.objectNames)
-  result.pointee.rejected = text(outcome.rejected)
-  result.pointee.columns = text(copying: outcome.columns)
-  result.pointee.unused_columns = text(copying: outcome.unusedColumns)
-  result.pointee.rows_read = Int64(outcome.rowsRead)
-  result.pointee.rows_rejected = Int64(outcome.rowsRejected)
-  return outcome.status
-}
-
-@c(ranging_read_result_free)
-public func rangingReadResultFree(_ result: UnsafeMutablePointer<ranging_read_result_t>?) {
-  guard let result else { return }
-  for text in [result.pointee.messages, result.pointee.object_names, result.pointee.rejected, result.pointee.columns,
-               result.pointee.unused_columns] {
-    free(UnsafeMutableRawPointer(mutating: text.bytes))
-  }
-  free(UnsafeMutableRawPointer(mutating: result.pointee.rows))
-  result.pointee = ranging_read_result_t()
-}
-
 @c(ranging_replay_result_free)
 public func rangingReplayResultFree(_ result: UnsafeMutablePointer<ranging_replay_result_t>?) {
   guard let result else { return }
@@ -182,12 +124,12 @@ private func refuse(_ message: String, _ result: UnsafeMutablePointer<ranging_re
 }
 
 /// A buffer from `open_memstream`, owned from now on by the result.
-private func text(_ buffer: (bytes: UnsafeMutablePointer<CChar>?, length: Int)) -> ranging_replay_text_t {
+func text(_ buffer: (bytes: UnsafeMutablePointer<CChar>?, length: Int)) -> ranging_replay_text_t {
   ranging_replay_text_t(bytes: UnsafePointer(buffer.bytes), length: buffer.bytes == nil ? 0 : buffer.length)
 }
 
 /// `string`'s UTF-8 bytes in a buffer of `malloc`'s, owned by the result (NULL when empty).
-private func text(copying string: String) -> ranging_replay_text_t {
+func text(copying string: String) -> ranging_replay_text_t {
   var string = string
   return string.withUTF8 { bytes in
     guard !bytes.isEmpty, let copy = malloc(bytes.count) else { return ranging_replay_text_t(bytes: nil, length: 0) }

@@ -30,17 +30,17 @@ struct ReadToMemory {
 
   func run() -> Outcome {
     var outcome = Outcome()
-    if let unknown = UnknownOption.first(in: arguments[...], of: ReadFileOptions.self) {
-      outcome.status = 64
-      outcome.messages = "Error: \(unknown.message)\n"
-      return outcome
-    }
     let mapping: ColumnMapping
-    do {
-      mapping = try ReadFileOptions.parse(arguments).input.mapping()
-    } catch {
+    switch OptionsFromC.parse(arguments, as: ReadFileOptions.self) {
+    case .success(let options):
+      // Checked by parse(_:) (InputOptions.validate()); this cannot throw here.
+      guard let checked = try? options.input.mapping() else {
+        preconditionFailure("ReadToMemory: input options that parse(_:) accepted failed to build")
+      }
+      mapping = checked
+    case .failure(let refusal):
       outcome.status = 64
-      outcome.messages = "Error: " + ReadFileOptions.message(for: error) + "\n"
+      outcome.messages = refusal.message
       return outcome
     }
     var reader: RangingCSVReader

@@ -59,18 +59,12 @@ struct ReplayToMemory {
 
   func run() -> Outcome {
     var outcome = Outcome()
-    if let unknown = UnknownOption.first(in: arguments[...], of: ReplayFileOptions.self) {
-      outcome.status = 64
-      outcome.messages = "Error: \(unknown.message)\n"
-      return outcome
-    }
     let options: ReplayFileOptions
-    do {
-      options = try ReplayFileOptions.parse(arguments)
-    } catch {
-      // EX_USAGE, and the first line of rangectl's message (its usage lines follow it there).
+    switch OptionsFromC.parse(arguments, as: ReplayFileOptions.self) {
+    case .success(let parsed): options = parsed
+    case .failure(let refusal):
       outcome.status = 64
-      outcome.messages = "Error: " + ReplayFileOptions.message(for: error) + "\n"
+      outcome.messages = refusal.message
       return outcome
     }
     switch options.engine.backend {

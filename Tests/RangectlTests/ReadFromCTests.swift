@@ -120,18 +120,13 @@ struct ReadFromCTests {
 
   @Test("Hostile bytes: read, then replayed as a table, as the file replays", arguments: 0..<24)
   func hostileBytes(_ seed: Int) throws {
-    var state = UInt64(seed) &+ 0x5EAD
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    var draws = SeededDraws(seed: UInt64(seed) &+ 0x5EAD)
     let pieces = [
       "t,object,distance\n", "t,object,distance,dir_x,dir_y,dir_z,event,vertical,true_distance\n", "0.1,a,1.5\n",
       "0.2,a,", "nan", "1e308", "-0", ",", "\n", "\r\n", "b", "0.3,b,2.9,0,0,-1\n", "\u{FF}", "removed_timeout",
       "above", "#c\n", "9e9,a,1\n", ",,,\n", "0.1,a,-1\n", "5,c,0.4,1,1,1\n", "7,a,2.5,,,,,same,2.4\n",
     ]
-    var text = ""
-    for _ in 0..<(Int(next() % 400) + 1) { text += pieces[Int(next() % UInt64(pieces.count))] }
+    let text = draws.text(of: pieces, upTo: 400)
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     try Self.expectReadThenReplayedAsTheFile(try scratch.write("input.csv", text))

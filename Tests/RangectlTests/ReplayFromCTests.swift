@@ -179,25 +179,20 @@ struct ReplayFromCTests {
   /// gives what rangectl gives.
   @Test("Hostile bytes and options: rangectl's outputs, and every row accounted for", arguments: 0..<24)
   func hostileInput(_ seed: Int) throws {
-    // Knuth's MMIX linear congruential generator: the seed picks each case's pieces and options.
-    var state = UInt64(seed) &+ 0x5EED
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    // The seed picks each case's pieces and options.
+    var draws = SeededDraws(seed: UInt64(seed) &+ 0x5EED)
     let pieces = [
       "t,object,distance\n", "t,object,distance,dir_x,dir_y,dir_z,event\n", "0.1,a,1.5\n", "0.2,a,", "nan", "1e308",
       "-0", ",", "\n", "\r\n", "\"", "b", "0.3,b,2.9,0,0,-1\n", "\u{0}", "\u{FF}", "removed_timeout", "#c\n", "9e9,a,1\n",
       ",,,\n", "0.1,a,-1\n", "5,c,0.4,1,1,1\n",
     ]
-    var text = ""
-    for _ in 0..<(Int(next() % 400) + 1) { text += pieces[Int(next() % UInt64(pieces.count))] }
+    let text = draws.text(of: pieces, upTo: 400)
     let optionSets: [[String]] = [
       [], ["--capacity", "1"], ["--gate", "0.5", "--short-gate", "100"], ["--zones", "x=0.001"], ["--hysteresis", "-1"],
       ["--max-coast", "1e300"], ["--distance-unit", "mm"], ["--column", "object=dir_x"], ["--backend", "swift"], ["--bogus"],
       ["--confirmation", "100", "--confirmation-seconds", "0"], ["--fov", "180,90"],
     ]
-    let options = optionSets[Int(next() % UInt64(optionSets.count))]
+    let options = optionSets[draws.next(optionSets.count)]
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let input = try scratch.write("input.csv", text)

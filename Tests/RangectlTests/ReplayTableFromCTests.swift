@@ -118,12 +118,8 @@ struct ReplayTableFromCTests {
   /// options of every kind. The table replays as its CSV, byte for byte.
   @Test("Hostile tables: the same outputs as their CSV", arguments: 0..<40)
   func hostileTable(_ seed: Int) throws {
-    // Knuth's MMIX linear congruential generator.
-    var state = UInt64(seed) &* 0x9E37_79B9 &+ 0x7AB1E
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var draws = SeededDraws(seed: UInt64(seed) &* 0x9E37_79B9 &+ 0x7AB1E)
+    func next(_ bound: Int) -> Int { draws.next(bound) }
     let numberPool: [Double?] = [
       nil, 0, -0.0, 0.1, 1.5, 2.95, 3.05, 4, 1e-7, -1, 250, 1e300, .nan, .infinity, -.infinity, 9.3e12, 0.6, 0.8, -0.6,
     ]
