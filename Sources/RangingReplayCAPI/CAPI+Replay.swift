@@ -81,7 +81,7 @@ private func fill(_ result: UnsafeMutablePointer<ranging_replay_result_t>, with 
   result.pointee.filtered = text(outcome.filtered)
   result.pointee.rejected = text(outcome.rejected)
   result.pointee.messages = text(copying: outcome.messages)
-  result.pointee.object_names = text(outcome.objectNames)
+  result.pointee.object_names = text(copying: outcome.objectNames)
   result.pointee.zone_names = text(copying: outcome.zoneNames)
   result.pointee.event_records = UnsafeRawPointer(outcome.eventRecords.bytes)?.assumingMemoryBound(to: ranging_replay_event_t.self)
   result.pointee.event_count = outcome.eventCount

@@ -17,23 +17,20 @@ final class MemoryReplayOutputs: ReplayObserver {
   private let rejected: RejectedRowsWriter
   let eventRecords: RecordBuffer<ranging_replay_event_t>
   let stateRecords: RecordBuffer<ranging_replay_state_t>?
-  private let objectNames: OutputFile
-  /// Each named object's index in ``objectNames``, by name.
-  private var objectIndex: [String: Int64] = [:]
+  /// The objects the records name, and their names' text.
+  private(set) var objectNames = ObjectNameIndex()
   var eventCount: Int { eventRecords.count }
   var stateCount: Int { stateRecords?.count ?? 0 }
 
   init(
     events: EventsWriter, filtered: FilteredTrackWriter?, rejected: RejectedRowsWriter,
-    eventRecords: RecordBuffer<ranging_replay_event_t>, stateRecords: RecordBuffer<ranging_replay_state_t>?,
-    objectNames: OutputFile
+    eventRecords: RecordBuffer<ranging_replay_event_t>, stateRecords: RecordBuffer<ranging_replay_state_t>?
   ) {
     self.events = events
     self.filtered = filtered
     self.rejected = rejected
     self.eventRecords = eventRecords
     self.stateRecords = stateRecords
-    self.objectNames = objectNames
   }
 
   var observesStates: Bool { stateRecords != nil }
@@ -44,7 +41,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     events.write(event, objectName: objectName)
     var record = ranging_replay_event_t()
     record.t = event.time.seconds
-    record.object = index(of: objectName)
+    record.object = objectNames.index(of: objectName)
     record.distance_m = event.distanceMeters
     record.sigma_m = event.sigmaMeters
     record.zone = UInt32(event.zone)
@@ -58,7 +55,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     filtered?.write(seconds: seconds, objectName: objectName, state: state)
     var record = ranging_replay_state_t()
     record.t = seconds
-    record.object = index(of: objectName)
+    record.object = objectNames.index(of: objectName)
     record.distance_m = state.range.distanceMeters
     record.sigma_m = state.range.sigmaMeters
     record.rate_m_per_s = state.range.rateMetersPerSecond
@@ -70,14 +67,5 @@ final class MemoryReplayOutputs: ReplayObserver {
     record.direction_state = CAPIStatus.directionState(state.directionState)
     record.is_confirmed = state.isConfirmed ? 1 : 0
     stateRecords.append(record)
-  }
-
-  /// The index of `name` among the objects named so far, naming it when it is new.
-  private func index(of name: String) -> Int64 {
-    if let known = objectIndex[name] { return known }
-    let index = Int64(objectIndex.count)
-    objectIndex[name] = index
-    objectNames.write(name + "\n")
-    return index
   }
 }

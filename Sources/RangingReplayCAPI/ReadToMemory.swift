@@ -51,7 +51,6 @@ struct ReadToMemory {
       outcome.messages = "rangectl replay: \(error)\n"
       return outcome
     }
-    reader.convertsTruth = true
     guard let rejectedOutput = MemoryOutput(name: "rejected rows") else {
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
@@ -59,14 +58,7 @@ struct ReadToMemory {
     }
     let rejected = RejectedRowsWriter(output: rejectedOutput.file)
     let rows = RecordBuffer<ranging_read_row_t>()
-    var names: [String: Int64] = [:]
-    func index(of name: String) -> Int64 {
-      if let known = names[name] { return known }
-      let next = Int64(names.count)
-      names[name] = next
-      outcome.objectNames += name + "\n"
-      return next
-    }
+    var names = ObjectNameIndex()
     do {
       while let record = try reader.next() {
         outcome.rowsRead += 1
@@ -76,7 +68,7 @@ struct ReadToMemory {
           rejected.write(rejection)
         case .measurement(let line, let name, let seconds, let update, let truth, let pose):
           var row = Self.row(line: line, seconds: seconds, kind: 0)
-          row.object = index(of: name)
+          row.object = names.index(of: name)
           row.distance_m = update.distanceMeters ?? .nan
           if let direction = update.direction { row.direction = (direction.x, direction.y, direction.z) }
           row.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
@@ -86,7 +78,7 @@ struct ReadToMemory {
           rows.append(row)
         case .lifecycle(let line, let name, let seconds, let event):
           var row = Self.row(line: line, seconds: seconds, kind: 1)
-          row.object = index(of: name)
+          row.object = names.index(of: name)
           row.event = Int8(CAPIStatus.lifecycleCode(event))
           rows.append(row)
         case .pose(let line, let seconds, let attitude):
@@ -110,6 +102,7 @@ struct ReadToMemory {
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
     }
+    outcome.objectNames = names.text
     outcome.rowCount = rows.count
     outcome.rows = rows.take()
     for canonical in ColumnMapping.canonicalNames {

@@ -48,7 +48,8 @@ struct ReplayToMemory {
     var rejected: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
     var eventRecords: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
     var stateRecords: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
-    var objectNames: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
+    /// The objects' names, one a line (``ObjectNameIndex/text``).
+    var objectNames = ""
     var eventCount = 0
     var stateCount = 0
     var messages = ""
@@ -112,7 +113,7 @@ struct ReplayToMemory {
     let stateRecords = wantsStates ? RecordBuffer<ranging_replay_state_t>(capacity: rows) : nil
     let eventRecords = RecordBuffer<ranging_replay_event_t>()
     guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
-      let objectNames = MemoryOutput(name: "object names"), filtered != nil || !options.writeFiltered
+      filtered != nil || !options.writeFiltered
     else {
       outcome.status = 74  // EX_IOERR
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
@@ -121,8 +122,7 @@ struct ReplayToMemory {
     let observer = MemoryReplayOutputs(
       events: EventsWriter(output: events.file, zoneNames: zoneList.names),
       filtered: filtered.map { FilteredTrackWriter(output: $0.file) },
-      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords, stateRecords: stateRecords,
-      objectNames: objectNames.file)
+      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords, stateRecords: stateRecords)
     outcome.zoneNames = zoneList.names.map { TextFormatting.jsonString($0) + "\n" }.joined()
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = calibrations
@@ -142,7 +142,7 @@ struct ReplayToMemory {
       outcome.events = try events.take()
       outcome.rejected = try rejected.take()
       outcome.eventRecords = eventRecords.take()
-      outcome.objectNames = try objectNames.take()
+      outcome.objectNames = observer.objectNames.text
       if let filtered { outcome.filtered = try filtered.take() }
       if let stateRecords { outcome.stateRecords = stateRecords.take() }
       outcome.eventCount = observer.eventCount

@@ -183,19 +183,17 @@ package struct RowScanner {
     }
     // The last field must end the line: more commas are more fields.
     guard i == end else { return false }
-    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0,
-      objectEnd &- objectStart <= RowParser.maximumObjectNameBytes
-    else {
-      return false  // the parser rejects a name too long
-    }
     row.objectStart = objectStart
     row.objectEnd = objectEnd
-    return complete(&numbers, given: given, vertical: vertical, event: event, into: &row, convertingTruth: convertingTruth)
+    return complete(
+      &numbers, given: given, objectBytes: objectEnd &- objectStart, vertical: vertical, event: event, into: &row,
+      convertingTruth: convertingTruth)
   }
 
-  /// The value rules of a row whose fields were read: units converted,
-  /// truth, time and the core's checks (``SampleValidation``), the life-cycle
-  /// row, the direction. Fills `row` (but its object) and returns true, or
+  /// The rules of a row whose fields were read: `t` and `object` given, the
+  /// name not too long, units converted, truth, time and the core's checks
+  /// (``SampleValidation``), the life-cycle row, the direction. Fills `row`
+  /// (but its object) and returns true, or
   /// returns false when only ``RowParser`` can tell. The one home of these
   /// rules for both fast paths: this scanner's byte loop and
   /// ``RangingTableReader``'s columns.
@@ -204,14 +202,19 @@ package struct RowScanner {
   ///   - numbers: each given known column's value in the input's units, by
   ///     `KnownColumn.rawValue` (the `true_*` only when `convertingTruth`;
   ///     otherwise already checked against their range).
-  ///   - given: bit c set when known column c's field is not empty (the
-  ///     object's and the time's among them).
+  ///   - given: bit c set when known column c's field is not empty.
+  ///   - objectBytes: the length of the object's name, bytes of UTF-8.
   /// - Complexity: O(1). Does not allocate.
   @inline(__always)
   func complete(
-    _ numbers: inout InlineArray<15, Double>, given: UInt16, vertical: VerticalEstimate?, event: LifecycleEvent?,
-    into row: inout Row, convertingTruth: Bool
+    _ numbers: inout InlineArray<15, Double>, given: UInt16, objectBytes: Int, vertical: VerticalEstimate?,
+    event: LifecycleEvent?, into row: inout Row, convertingTruth: Bool
   ) -> Bool {
+    guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0,
+      objectBytes <= RowParser.maximumObjectNameBytes
+    else {
+      return false  // the parser rejects a missing field or a name too long
+    }
     if let divisors { Self.convertUnits(&numbers, given: given, divisors: divisors, convertingTruth: convertingTruth) }
     if convertingTruth, given & Self.truthMask != 0 {
       for column in KnownColumn.truthColumns where given & (1 &<< column.rawValue) != 0 {
@@ -290,7 +293,7 @@ package struct RowScanner {
     1 << KnownColumn.trueDistance.rawValue | 1 << KnownColumn.trueX.rawValue | 1 << KnownColumn.trueY.rawValue
       | 1 << KnownColumn.trueZ.rawValue
   }
-  static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
+  private static var trueDistanceCode: Int8 { Int8(KnownColumn.trueDistance.rawValue) }
 
   /// ``GroundTruth/accepts(_:in:)`` for the `true_*` column whose field code is `code`.
   @inline(__always)

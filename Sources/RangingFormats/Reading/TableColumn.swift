@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 /// One column of a table read in place (``RangingTableReader``): its header
 /// name and its values row by row, in buffers the caller owns, laid out as
-/// Apache Arrow lays out a `float64` or a `large_string` array (Arrow
-/// columnar format, "Fixed-size primitive layout" and "Variable-size binary
-/// layout", or an `int64` array), so that a pandas, pyarrow or Spark column reaches the reader
-/// without a copy.
+/// Apache Arrow lays out a `float64`, an `int64` or a `large_string` array
+/// (Arrow columnar format, "Fixed-size primitive layout" and "Variable-size
+/// binary layout"), so that a pandas, pyarrow or Spark column reaches the
+/// reader without a copy.
 ///
 /// A null is an empty field. The buffers must hold `rowCount` rows (and
 /// `rowCount + 1` offsets) for as long as the reader reads them.
