@@ -155,29 +155,18 @@ def _json_string(text) -> str:
     return "".join(out) + '"'
 
 
-def as_frame(data, mapping_keywords=None) -> pd.DataFrame:
-    """A DataFrame from a DataFrame, a pyarrow Table or RecordBatch, or a path
-    (.csv through read_csv; .parquet; .arrow, .feather), read through the
-    column mapping that `mapping_keywords` (preset, column, distance_unit,
-    time_unit, angle_unit) describe."""
-    mapping_keywords = mapping_keywords or {}
-    mapping = column_mapping(**mapping_keywords)
+def as_frame(data) -> pd.DataFrame:
+    """A DataFrame from a DataFrame, a pyarrow Table or RecordBatch, or a
+    Parquet (.parquet) or Arrow (.arrow, .feather) path; a CSV path is
+    replayed from the file (_is_csv_path)."""
     if isinstance(data, pd.DataFrame):
-        frame = data
-    elif hasattr(data, "to_pandas") and hasattr(data, "schema"):
-        frame = data.to_pandas()
-    elif isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
-        from ._reader import read_csv
-        path = str(data)
-        if path.endswith(".parquet"):
-            frame = pd.read_parquet(path)
-        elif path.endswith((".arrow", ".feather")):
-            frame = pd.read_feather(path)
-        else:
-            return read_csv(path, **mapping_keywords)
-    else:
-        raise TypeError(f"replay: expected a DataFrame, a pyarrow Table or a path, got {type(data).__name__}")
-    return frame if mapping is None else mapped_frame(frame, mapping)
+        return data
+    if hasattr(data, "to_pandas") and hasattr(data, "schema"):
+        return data.to_pandas()
+    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        path = os.fsdecode(data)
+        return pd.read_parquet(path) if path.endswith(".parquet") else pd.read_feather(path)
+    raise TypeError(f"replay: expected a DataFrame, a pyarrow Table or a path, got {type(data).__name__}")
 
 
 def replay(data, zones=None, **engine_options) -> ReplayResult:
@@ -205,6 +194,9 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
         from ._table_replay import replay_table
         return replay_table(frame, zones, engine_options)
     # A frame that read_csv read through a column mapping holds azimuth, elevation and the status checked here.
+    mapping = column_mapping(**split_mapping_keywords(engine_options))
+    if mapping is not None:
+        frame = mapped_frame(frame, mapping)
     options = EngineOptions.from_keywords(engine_options)
     zone_list = parse_zones(zones)
     prepared = prepare(frame, options)
@@ -401,7 +393,7 @@ def _carried(frame, name, position):
 
 
 def _is_csv_path(data) -> bool:
-    """Whether `data` names a file that as_frame would read with read_csv."""
+    """Whether `data` names a file that is neither Parquet nor Arrow: a CSV, replayed from the file."""
     if not (isinstance(data, (str, bytes)) or hasattr(data, "__fspath__")):
         return False
     return not os.fsdecode(data).endswith((".parquet", ".arrow", ".feather"))

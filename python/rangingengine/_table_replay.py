@@ -3,8 +3,8 @@
 the table's columns go to rangectl's reader and replay in Swift in Apache
 Arrow's layout, as the CSV the table would be written as, so no rule of the
 reader, the options or the replay is stated here. What is here converts:
-pandas' types to Arrow's columns (NaN and None are nulls, durations in `t`
-are seconds), and the rows `read_csv` rejected itself, which the table
+pandas' types to Arrow's columns (NaN and None are nulls, durations in the
+time column are seconds), and the rows `read_csv` rejected itself, which the table
 carries, into the result's accounting."""
 import ctypes
 
@@ -14,6 +14,7 @@ import pyarrow as pa
 
 from . import _capi
 from ._columns import REJECTION_COLUMNS, RangingFormatError, rejected_frame
+from ._mapping import MAPPING_KEYWORDS, ColumnMapping, column_mapping
 from ._file_replay import replay_arguments, replay_result
 from ._validation import duration_seconds, times_refused
 
@@ -36,19 +37,18 @@ def _validity(valid: np.ndarray):
     return None if valid.all() else np.packbits(valid, bitorder="little")
 
 
-def _time_source(keywords) -> str:
-    """The name of the column read as `t`: "t", or the one `column=` names for it."""
-    column = keywords.get("column")
-    if isinstance(column, dict):
-        return str(column.get("t", "t"))
-    for text in column if isinstance(column, list) else [column] if isinstance(column, str) else []:
-        key, _, value = str(text).partition("=")
-        if key.strip() == "t":
-            return value.strip()
-    return "t"
+def _time_mapping(keywords):
+    """The column mapping of the input keywords (the package's, as read_csv
+    reads them), for the one thing the conversion must know: which column
+    is read as `t`, and in what unit. A bad keyword is left to rangectl's
+    own refusal, which names the option as rangectl does."""
+    try:
+        return column_mapping(**{name: keywords[name] for name in MAPPING_KEYWORDS if name in keywords})
+    except ValueError:
+        return None
 
 
-def _column(name: str, series: pd.Series, path: str, time_source: str, time_unit):
+def _column(name: str, series: pd.Series, path: str, keywords):
     """The C column of one pandas column, and the arrays it points into (kept alive by the caller).
 
     Durations are seconds in the time column (each the double nearest the
@@ -58,10 +58,12 @@ def _column(name: str, series: pd.Series, path: str, time_source: str, time_unit
     column = Column(name=name.encode("utf-8", "surrogatepass"))
     durations = pd.api.types.is_timedelta64_dtype(dtype)
     if durations or pd.api.types.is_datetime64_any_dtype(dtype):
-        if durations and name == time_source and time_unit is not None:
+        mapping = _time_mapping(keywords) or ColumnMapping()
+        is_time = name == mapping.source("t")
+        if durations and is_time and mapping.divisor("t") != 1:
             raise RangingFormatError(path, None, name, f"column '{name}' holds durations ({dtype}), which carry "
                                      "their own unit: give it without a unit option")
-        refused = times_refused(path, name, dtype, durations, is_time=name == time_source)
+        refused = times_refused(path, name, dtype, durations, is_time=is_time)
         if refused:
             raise refused
         series = pd.Series(duration_seconds(series))
@@ -113,10 +115,8 @@ def replay_table(frame: pd.DataFrame, zones, keywords):
     names = [str(name) for name in frame.columns]
     kept = [position for position, name in enumerate(names) if name not in REJECTION_COLUMNS]
     columns, alive = [], []
-    time_source = _time_source(keywords)
     for position in kept:
-        column, keep = _column(names[position], rows.iloc[:, position], path, time_source,
-                               keywords.get("time_unit"))
+        column, keep = _column(names[position], rows.iloc[:, position], path, keywords)
         columns.append(column)
         alive.append(keep)
     table = (Column * len(columns))(*columns)
@@ -133,9 +133,9 @@ def replay_table(frame: pd.DataFrame, zones, keywords):
     table_names = [names[position] for position in kept]
     found = result.rejected
     positions = np.flatnonzero(~carried)[found["row"].to_numpy(dtype=np.int64) - 2] if len(found) else []
-    records = [(position, (rows.index[line - 2], None if column is pd.NA or column is None else
+    records = [(position, (frame.index[position], None if column is pd.NA or column is None else
                            file_columns.get(table_names[int(column) - 1]), field_names.get(field, field), reason, text))
-               for position, line, column, field, reason, text in zip(positions, *(found[name] for name in found))]
+               for position, _, column, field, reason, text in zip(positions, *(found[name] for name in found))]
     for position in np.flatnonzero(carried):
         column, where, text = (frame[name].iloc[position] for name in ("rejected_column", "rejected_field",
                                                                        "rejected_text"))
