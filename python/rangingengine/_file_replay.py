@@ -118,17 +118,19 @@ def _bytes(text: Text) -> bytes:
     return ctypes.string_at(text.bytes, text.length) if text.bytes else b""
 
 
-def replay_file(path, zones, keywords):
-    """The ReplayResult of `rangectl replay path` with the keywords as its options."""
-    arguments = replay_arguments(zones, keywords)
+def replay_file(path, zones, keywords, states=True):
+    """The ReplayResult of `rangectl replay path` with the keywords as its options
+    (and its filtered rows unless `states` is False)."""
+    arguments = replay_arguments(zones, keywords, states)
     return replay_result(str(path), lambda options, count, result: _capi.library.ranging_replay_file(
         os.fsencode(path), options, count, result), arguments)
 
 
-def replay_arguments(zones, keywords) -> list:
-    """rangectl's options for the keywords, and the states as records: the
-    filtered track's text is formatted from them only when asked for."""
-    return command_line(zones, keywords) + ["--state-records"]
+def replay_arguments(zones, keywords, states=True) -> list:
+    """rangectl's options for the keywords, and (unless `states` is False) the
+    states as records: the filtered track's text is formatted from them only
+    when asked for."""
+    return command_line(zones, keywords) + (["--state-records"] if states else [])
 
 
 def replay_result(path, call, arguments):
@@ -148,8 +150,9 @@ def replay_result(path, call, arguments):
         events = _records(result.event_records, result.event_count, EVENT_RECORD)
         # The states are read where C wrote them, column by column, before the result is freed:
         # a copy of all the records first cost a fifth of a DataFrame's replay.
-        filtered_frame = _filtered_frame(_records(result.state_records, result.state_count, STATE_RECORD, copy=False),
-                                         names, FILTERED_COLUMNS)
+        wants_states = "--state-records" in arguments
+        filtered_frame = (_filtered_frame(_records(result.state_records, result.state_count, STATE_RECORD, copy=False),
+                                          names, FILTERED_COLUMNS) if wants_states else None)
         counts = {name: getattr(result, name) for name in COUNTS}
     finally:
         _capi.library.ranging_replay_result_free(ctypes.byref(result))

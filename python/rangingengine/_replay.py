@@ -69,7 +69,7 @@ class ReplayResult:
     `rejected` (row, column, field, reason, text) and `summary`."""
 
     events: pd.DataFrame
-    filtered: pd.DataFrame
+    filtered: pd.DataFrame  # None for replay(..., filtered=False)
     rejected: pd.DataFrame
     summary: ReplaySummary
     # A file's replay (ranging_replay_file) keeps the events as rangectl's writer wrote them, and its messages.
@@ -82,6 +82,8 @@ class ReplayResult:
 
     def filtered_csv(self) -> str:
         """The filtered track as `rangectl replay --filtered` writes it (§3), byte for byte."""
+        if self.filtered is None:
+            raise ValueError("no filtered rows: this replay was run with filtered=False")
         return filtered_csv(self.filtered)
 
 
@@ -182,17 +184,23 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
       Also its input options (docs/FORMATS.md §5): preset="android" or
       "qorvo", column={"distance": "range_cm"}, distance_unit, time_unit,
       angle_unit, which read `data` as read_csv reads a file with them.
+    - filtered=False: no filtered rows (`result.filtered` is None), for a
+      replay that wants the events alone: the states are then not collected.
     """
+    engine_options = dict(engine_options)
+    states = engine_options.pop("filtered", True)
+    if not isinstance(states, bool):
+        raise ValueError(f"filtered={states!r}: expected True or False")
     if _is_csv_path(data):
         # A CSV file is replayed by rangectl's own reader and replay, in Swift.
         from ._file_replay import replay_file
-        return replay_file(os.fsdecode(data), zones, engine_options)
+        return replay_file(os.fsdecode(data), zones, engine_options, states)
     frame = as_frame(data)
     info = frame.attrs.get("rangingengine", {})
     if not (info.get("mapped") or info.get("angles")):
         # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
         from ._table_replay import replay_table
-        return replay_table(frame, zones, engine_options)
+        return replay_table(frame, zones, engine_options, states)
     # A frame that read_csv read through a column mapping holds azimuth, elevation and the status checked here.
     mapping = column_mapping(**split_mapping_keywords(engine_options))
     if mapping is not None:
@@ -201,7 +209,10 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
     zone_list = parse_zones(zones)
     prepared = prepare(frame, options)
     run = run_engine(prepared.rows, options, zone_list, prepared.calibrations)
-    return finish(prepared, run, zone_list)
+    result = finish(prepared, run, zone_list)
+    if not states:
+        result.filtered = None
+    return result
 
 
 @dataclass

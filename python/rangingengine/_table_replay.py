@@ -104,7 +104,7 @@ def _text_column(column: Column, series: pd.Series):
     return column, [array]
 
 
-def replay_table(frame: pd.DataFrame, zones, keywords):
+def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     """The ReplayResult of the frame's rows through rangectl's reader and replay."""
     info = frame.attrs.get("rangingengine", {})
     path = info.get("path", "<DataFrame>")
@@ -122,7 +122,7 @@ def replay_table(frame: pd.DataFrame, zones, keywords):
     table = (Column * len(columns))(*columns)
     result = replay_result(path, lambda options, count, out: _capi.library.ranging_replay_table(
         path.encode("utf-8", "surrogatepass"), table, len(columns), len(rows), options, count, out),
-        replay_arguments(zones, keywords))
+        replay_arguments(zones, keywords, states))
     del alive
 
     # The table's rejections name its rows by line (row i is line i + 2) and

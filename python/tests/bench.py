@@ -4,8 +4,10 @@
 Usage: RANGECTL=path/to/release/rangectl python bench.py FILE.csv
 
 Prints rows per second of: `rangectl replay` (the release build given as RANGECTL,
-the file read and the events captured), with --jobs 1 and 2; rangingengine.read_csv and
-rangingengine.replay (on the DataFrame read, read + replay, and of the
+the file read and the events captured), with --jobs 1 and 2, and with --jobs 1 and the
+filtered track written (the work of replay() with its filtered rows); rangingengine.read_csv and
+rangingengine.replay (on the DataFrame read, with and without its filtered rows, read + replay
+with and without them, and of the
 file itself, which runs rangectl's reader and replay through ranging_replay_file); and
 rangingengine.spark.replay on local[2] (from a Parquet file; collecting the events).
 Checks that all give the same events. Best of REPEATS runs each. CAPACITY, when set, is every path's
@@ -61,12 +63,21 @@ def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
     one = "rangectl replay (release, --backend swift, --jobs 1)"
     out[one] = best(lambda: rangectl_replay("--jobs", "1"), repeats)
     reference = out[one][2].stdout
+    # The same work as replay() with its filtered rows: the events and the filtered track.
+    track = "rangectl replay --jobs 1 --filtered (the track written to /dev/null)"
+    out[track] = best(lambda: rangectl_replay("--jobs", "1", "--filtered", os.devnull), repeats)
     out["rangingengine.read_csv"] = best(lambda: rangingengine.read_csv(path), repeats)
     out["rangingengine.replay (DataFrame in memory)"] = best(lambda: rangingengine.replay(frame, **keywords), repeats)
+    out["rangingengine.replay (DataFrame in memory, filtered=False)"] = best(
+        lambda: rangingengine.replay(frame, filtered=False, **keywords), repeats)
     both = "rangingengine.read_csv + replay"
     out[both] = best(lambda: rangingengine.replay(rangingengine.read_csv(path), **keywords), repeats)
     result = out[both][2]
     assert result.events_jsonl() == reference, "Python events differ from rangectl's"
+    events_only = "rangingengine.read_csv + replay(filtered=False)"
+    out[events_only] = best(lambda: rangingengine.replay(rangingengine.read_csv(path), filtered=False, **keywords),
+                            repeats)
+    assert out[events_only][2].events_jsonl() == reference, "Python events differ from rangectl's"
     whole = "rangingengine.replay of the file (rangectl's reader and replay, ranging_replay_file)"
     out[whole] = best(lambda: rangingengine.replay(path, **keywords), repeats)
     assert out[whole][2].events_jsonl() == reference, "the file's replay differs from rangectl's"
@@ -97,8 +108,12 @@ def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
     for name, (cpu, wall, _) in out.items():
         figures = f"{cpu:.3f} s CPU, {rows / cpu / 1e6:.2f} M rows/s; " if cpu is not None else ""
         print(f"  {name}: {figures}{wall:.3f} s wall, {rows / wall / 1e6:.2f} M rows/s")
-    print(f"  Python read_csv + replay against rangectl replay, rows/s by CPU time on one core: "
-          f"{out[one][0] / out[both][0]:.2f}x (by wall time: {out[one][1] / out[both][1]:.2f}x)")
+    ratios = ((both, track, "read_csv + replay against rangectl replay --filtered (events and track both)"),
+              (events_only, one, "read_csv + replay(filtered=False) against rangectl replay (events alone)"),
+              (both, one, "read_csv + replay against rangectl replay (events alone)"))
+    for python, cli, what in ratios:
+        print(f"  Python {what}, rows/s by CPU time on one core: "
+              f"{out[cli][0] / out[python][0]:.2f}x (by wall time: {out[cli][1] / out[python][1]:.2f}x)")
     print(f"  Python replay of the file against rangectl replay, rows/s by CPU time on one core: "
           f"{out[one][0] / out[whole][0]:.2f}x (by wall time: {out[one][1] / out[whole][1]:.2f}x)")
 

@@ -296,3 +296,22 @@ def test_a_files_replay_says_what_rangectl_says(rangectl, tmp_path):
     headerless.write_text("1,2,3\n")
     with pytest.raises(rangingengine.RangingFormatError, match="headerless.csv"):
         rangingengine.replay(headerless)
+
+
+def test_without_filtered_rows_the_events_rejections_and_summary_are_the_same(troubled):
+    """filtered=False leaves out the filtered rows and nothing else, on every route: the
+    file, a DataFrame, and a frame read through an angle unit (the package's checks)."""
+    frame = rangingengine.read_csv(troubled)
+    angled = rangingengine.read_csv(DATASETS[0], angle_unit="deg")
+    for data, keywords in ((troubled, {}), (frame, {}), (angled, {"angle_unit": "deg"})):
+        whole = rangingengine.replay(data, **keywords)
+        events_only = rangingengine.replay(data, filtered=False, **keywords)
+        assert events_only.filtered is None and len(whole.filtered) == whole.summary.measurements_accepted
+        assert events_only.events_jsonl() == whole.events_jsonl()
+        pd.testing.assert_frame_equal(events_only.events, whole.events)
+        pd.testing.assert_frame_equal(events_only.rejected, whole.rejected)
+        assert events_only.summary == whole.summary
+        with pytest.raises(ValueError, match="filtered=False"):
+            events_only.filtered_csv()
+    with pytest.raises(ValueError, match="expected True or False"):
+        rangingengine.replay(frame, filtered="no")
