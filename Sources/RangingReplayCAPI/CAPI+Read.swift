@@ -39,6 +39,7 @@ public func rangingReadFile(
   result.pointee.unused_columns = text(copying: outcome.unusedColumns)
   result.pointee.rows_read = Int64(outcome.rowsRead)
   result.pointee.rows_rejected = Int64(outcome.rowsRejected)
+  result.pointee.unused_fields = text(copying: outcome.unusedFields)
   return outcome.status
 }
 
@@ -46,7 +47,7 @@ public func rangingReadFile(
 public func rangingReadResultFree(_ result: UnsafeMutablePointer<ranging_read_result_t>?) {
   guard let result else { return }
   for text in [result.pointee.messages, result.pointee.object_names, result.pointee.rejected, result.pointee.columns,
-               result.pointee.unused_columns] {
+               result.pointee.unused_columns, result.pointee.unused_fields] {
     free(UnsafeMutableRawPointer(mutating: text.bytes))
   }
   free(UnsafeMutableRawPointer(mutating: result.pointee.rows))

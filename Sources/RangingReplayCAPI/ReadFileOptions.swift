@@ -3,10 +3,14 @@ import ArgumentParser
 import RangingReplayOptions
 
 /// The options of a read reached from C (`ranging_read_file`): `rangectl
-/// replay`'s input options alone, parsed and checked by the same
-/// declarations; any other is refused as unknown (``UnknownOption``).
+/// replay`'s input options, parsed and checked by the same declarations,
+/// and whether to hand out the other columns' fields; any other is refused
+/// as unknown (``UnknownOption``).
 struct ReadFileOptions: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "replay")
 
   @OptionGroup var input: InputOptions
+
+  @Flag(help: "Also give the fields of the columns nothing reads, row by row.")
+  var unusedFields = false
 }

@@ -24,6 +24,7 @@ struct ReadToMemory {
     var rejected: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
     var columns = ""
     var unusedColumns = ""
+    var unusedFields = ""
     var rowsRead = 0
     var rowsRejected = 0
   }
@@ -31,8 +32,10 @@ struct ReadToMemory {
   func run() -> Outcome {
     var outcome = Outcome()
     let mapping: ColumnMapping
+    let keepsUnusedFields: Bool
     switch OptionsFromC.parse(arguments, as: ReadFileOptions.self) {
     case .success(let options):
+      keepsUnusedFields = options.unusedFields
       // Checked by parse(_:) (InputOptions.validate()); this cannot throw here.
       guard let checked = try? options.input.mapping() else {
         preconditionFailure("ReadToMemory: input options that parse(_:) accepted failed to build")
@@ -56,7 +59,13 @@ struct ReadToMemory {
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
       return outcome
     }
+    reader.keepsUnusedFields = keepsUnusedFields && !reader.unusedColumns.isEmpty
     let rejected = RejectedRowsWriter(output: rejectedOutput.file)
+    // Each returned row's fields of the columns nothing reads, each followed by a newline (a field holds none).
+    func keepUnusedFields() {
+      guard reader.keepsUnusedFields else { return }
+      for field in reader.unusedFields { outcome.unusedFields += field + "\n" }
+    }
     let rows = RecordBuffer<ranging_read_row_t>()
     var names = ObjectNameIndex()
     do {
@@ -76,15 +85,18 @@ struct ReadToMemory {
           row.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
           if let pose { row.pose = (pose.w, pose.x, pose.y, pose.z) }
           rows.append(row)
+          keepUnusedFields()
         case .lifecycle(let line, let name, let seconds, let event):
           var row = Self.row(line: line, seconds: seconds, kind: 1)
           row.object = names.index(of: name)
           row.event = Int8(CAPIStatus.lifecycleCode(event))
           rows.append(row)
+          keepUnusedFields()
         case .pose(let line, let seconds, let attitude):
           var row = Self.row(line: line, seconds: seconds, kind: 2)
           row.pose = (attitude.w, attitude.x, attitude.y, attitude.z)
           rows.append(row)
+          keepUnusedFields()
         }
       }
     } catch {

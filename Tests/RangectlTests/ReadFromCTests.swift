@@ -12,6 +12,8 @@ struct ReadFromC {
   var objectNames: [String]
   var rejected: Data
   var columns: [String]
+  var unusedColumns: [String]
+  var unusedFields: [String]
   var rowsRead: Int64
   var rowsRejected: Int64
 
@@ -28,6 +30,9 @@ struct ReadFromC {
     objectNames = Rangectl.lines(String(decoding: text(result.object_names), as: UTF8.self))
     rejected = text(result.rejected)
     columns = Rangectl.lines(String(decoding: text(result.columns), as: UTF8.self))
+    unusedColumns = Rangectl.lines(String(decoding: text(result.unused_columns), as: UTF8.self))
+    unusedFields = String(decoding: text(result.unused_fields), as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     rowsRead = result.rows_read
     rowsRejected = result.rows_rejected
     #expect(result.status == status)
@@ -104,6 +109,32 @@ struct ReadFromCTests {
     try Self.expectReadThenReplayedAsTheFile("\(root)/qorvo-session-info.csv", ["--preset", "qorvo"])
     let walk = PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path
     try Self.expectReadThenReplayedAsTheFile(walk, ["--distance-unit", "cm", "--time-unit", "ms"])
+  }
+
+  @Test("The other columns' fields, row by row, with --unused-fields")
+  func unusedFields() throws {
+    // Written out by hand: each accepted row's `note`, `lap` and second `note`-named column is not kept
+    // (a name once); the rejected row (no distance's number) and the comment give none.
+    let text = """
+      t, note ,object,distance,lap,note
+      # a comment
+      0.1, left  ,a,1.5,1,x
+      0.2,,a,oops,2,y
+      0.3,right side,b,2.5,	3 ,z
+      0.4,,b,3.5,4,w
+      """ + "\n"
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("extra.csv", text)
+    let read = ReadFromC(path: path, ["--unused-fields"])
+    #expect(read.status == 0)
+    #expect(read.unusedColumns == ["note", "lap"])
+    #expect(read.rows.map(\.line) == [3, 5, 6])
+    #expect(read.unusedFields == ["left", "1", "right side", "3", "", "4"])
+    #expect(read.rowsRead == 4 && read.rowsRejected == 1)
+    #expect(ReadFromC(path: path).unusedFields.isEmpty, "without the option")
+    let plain = PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path
+    #expect(ReadFromC(path: plain, ["--unused-fields"]).unusedFields.isEmpty, "a file without other columns")
   }
 
   @Test("An engine option is refused: a read takes the input options alone")

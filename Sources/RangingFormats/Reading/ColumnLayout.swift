@@ -92,6 +92,8 @@ struct ColumnLayout {
   let divisors: [Double]?
   /// Header names that no known column reads, in file order, each once.
   let unusedColumns: [String]
+  /// The 0-based column of each of ``unusedColumns``: its first in the header.
+  let unusedColumnIndices: [Int]
   /// The 0-based index of ``ColumnMapping/successStatus``'s column and the
   /// word a measurement's field must hold there, when the mapping has one
   /// and the header has its column.
@@ -151,13 +153,16 @@ struct ColumnLayout {
       .sorted { $0.index < $1.index }
     self.present = present
     var unused: [String] = []
+    var unusedIndices: [Int] = []
     for (index, name) in names.enumerated()
     where !name.isEmpty && !present.contains(where: { $0.index == index }) && index != successStatus?.index
       && !unused.contains(name)
     {
       unused.append(name)
+      unusedIndices.append(index)
     }
     self.unusedColumns = unused
+    self.unusedColumnIndices = unusedIndices
   }
 
   /// The 0-based index of `column`, or nil when the header lacks it.

@@ -44,6 +44,17 @@ public struct RangingCSVReader {
   /// ``ColumnMapping``), in file order, each once: `rangectl` names them in
   /// its summary, so that a column such as `azimuth` is never dropped unseen.
   public let unusedColumns: [String]
+  /// The 0-based column of each of ``unusedColumns`` (its first in the header).
+  public let unusedColumnIndices: [Int]
+  /// True to keep the fields of ``unusedColumns`` of each data line that
+  /// ``next()`` returns in ``unusedFields`` (off by default: it costs a
+  /// String a field). For a caller that hands a file's other columns on
+  /// with its rows (`ranging_read_file`).
+  public var keepsUnusedFields = false
+  /// With ``keepsUnusedFields``, the last data line's fields of
+  /// ``unusedColumns``, in their order, trimmed as every field is; empty
+  /// where the line has no such field.
+  public private(set) var unusedFields: [String] = []
   /// The header line as read, and the source's truncations already looked at:
   /// after a followed file is truncated (``LiveInput/onTruncation``), its
   /// first line that is neither blank nor a comment is the header again when
@@ -159,6 +170,7 @@ public struct RangingCSVReader {
           self.columns = names.map(String.init)
           self.headerText = text
           self.unusedColumns = layout.unusedColumns
+          self.unusedColumnIndices = layout.unusedColumnIndices
           self.source = source
           self.parser = RowParser(layout: layout)
           self.scanner = RowScanner(layout: layout)
@@ -216,6 +228,7 @@ public struct RangingCSVReader {
       case .overlong(_, isComment: true):
         continue
       case .overlong(let number, isComment: false):
+        if keepsUnusedFields { unusedFields = unusedColumnIndices.map { _ in "" } }
         parsed = .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
         return 0
       case .bytes(let number, let bytes):
@@ -228,6 +241,7 @@ public struct RangingCSVReader {
           rowsDecimated += 1
           continue
         }
+        if keepsUnusedFields { keepUnusedFields(of: bytes) }
         if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
           object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
           return number
@@ -237,6 +251,12 @@ public struct RangingCSVReader {
       }
     }
     return nil
+  }
+
+  /// Sets ``unusedFields`` from the data line `bytes`, split and trimmed as the header was.
+  private mutating func keepUnusedFields(of bytes: UnsafeBufferPointer<UInt8>) {
+    let fields = CSVFields.split(UTF8Text.decode(bytes))
+    unusedFields = unusedColumnIndices.map { $0 < fields.count ? String(fields[$0]) : "" }
   }
 
   /// Whether ``decimation`` keeps the data line `bytes`, from its raw `t`,

@@ -199,13 +199,19 @@ typedef struct {
   ranging_replay_text_t unused_columns;
   int64_t rows_read;      /* = row_count + rows_rejected */
   int64_t rows_rejected;
+  /* With the option "--unused-fields": each returned row's fields of the
+   * columns in `unused_columns`, in that order, row after row, each field
+   * trimmed and followed by a newline (a field holds none); so
+   * row_count x (unused columns) lines. Empty without the option. */
+  ranging_replay_text_t unused_fields;
 } ranging_read_result_t;
 
 /*
  * Reads the ranging CSV at `path` as `rangectl replay` reads it, without
  * replaying it: the same reader, input options ("--preset", "--column",
- * "--distance-unit", "--time-unit", "--angle-unit"; any other is refused
- * with status 64) and rejection rules. Thread-safe. Free the result with
+ * "--distance-unit", "--time-unit", "--angle-unit", and "--unused-fields"
+ * for the other columns' fields; any other is refused with status 64) and
+ * rejection rules. Thread-safe. Free the result with
  * ranging_read_result_free.
  */
 int32_t ranging_read_file(
