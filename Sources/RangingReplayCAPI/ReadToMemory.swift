@@ -2,6 +2,7 @@
 import RangingEngine
 import RangingEngineCAPI
 import RangingFormats
+import RangingReplay
 import RangingReplayOptions
 import _RangingReplayCHeader
 
@@ -21,6 +22,7 @@ struct ReadToMemory {
     var rows: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
     var rowCount = 0
     var objectNames = ""
+    var objectNameCount = 0
     var rejected: (bytes: UnsafeMutablePointer<CChar>?, length: Int) = (nil, 0)
     var columns = ""
     var unusedColumns = ""
@@ -67,37 +69,53 @@ struct ReadToMemory {
       for field in reader.unusedFields { outcome.unusedFields += field + "\n" }
     }
     let rows = RecordBuffer<ranging_read_row_t>()
-    var names = ObjectNameIndex()
+    // Names by their bytes, as the replay interns them; a name's index is its entry (none is forgotten).
+    var names = ObjectNames()
+    func index(of id: UInt64) -> Int64 {
+      if names.count > outcome.objectNameCount {
+        outcome.objectNameCount = names.count
+        outcome.objectNames += names.name(of: id) + "\n"
+      }
+      return Int64(truncatingIfNeeded: id & 0xFFFF_FFFF)
+    }
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    var scanned = RowScanner.Row()
     do {
-      while let record = try reader.next() {
+      // The reader's fast path (RowScanner) for plain rows, whose name is interned from the line's bytes;
+      // RowParser's record for the others.
+      while let line = try reader.nextRow(object: &object, scanned: &scanned) {
         outcome.rowsRead += 1
-        switch record {
+        if line > 0 {
+          let id = names.id(forLineBytes: object)
+          if let event = scanned.event {
+            rows.append(Self.lifecycle(line: line, object: index(of: id), seconds: scanned.seconds, event: event))
+          } else {
+            rows.append(Self.measurement(
+              line: line, object: index(of: id), seconds: scanned.seconds, update: scanned.update,
+              truth: scanned.truth, pose: nil))
+          }
+          keepUnusedFields()
+          continue
+        }
+        switch reader.parsed {
         case .rejected(let rejection):
           outcome.rowsRejected += 1
           rejected.write(rejection)
+          continue
         case .measurement(let line, let name, let seconds, let update, let truth, let pose):
-          var row = Self.row(line: line, seconds: seconds, kind: 0)
-          row.object = names.index(of: name)
-          row.distance_m = update.distanceMeters ?? .nan
-          if let direction = update.direction { row.direction = (direction.x, direction.y, direction.z) }
-          row.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
-          row.vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
-          row.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
-          if let pose { row.pose = (pose.w, pose.x, pose.y, pose.z) }
-          rows.append(row)
-          keepUnusedFields()
+          rows.append(Self.measurement(
+            line: line, object: index(of: names.id(for: name)), seconds: seconds, update: update, truth: truth,
+            pose: pose))
         case .lifecycle(let line, let name, let seconds, let event):
-          var row = Self.row(line: line, seconds: seconds, kind: 1)
-          row.object = names.index(of: name)
-          row.event = Int8(CAPIStatus.lifecycleCode(event))
-          rows.append(row)
-          keepUnusedFields()
+          rows.append(Self.lifecycle(line: line, object: index(of: names.id(for: name)), seconds: seconds, event: event))
         case .pose(let line, let seconds, let attitude):
           var row = Self.row(line: line, seconds: seconds, kind: 2)
           row.pose = (attitude.w, attitude.x, attitude.y, attitude.z)
           rows.append(row)
-          keepUnusedFields()
+        case nil:
+          preconditionFailure("ReadToMemory: the reader returned no parsed row")
         }
+        keepUnusedFields()
       }
     } catch {
       // The rows before the failure are kept, as a replay keeps them.
@@ -114,7 +132,6 @@ struct ReadToMemory {
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
     }
-    outcome.objectNames = names.text
     outcome.rowCount = rows.count
     outcome.rows = rows.take()
     for canonical in ColumnMapping.canonicalNames {
@@ -124,6 +141,29 @@ struct ReadToMemory {
     }
     outcome.unusedColumns = reader.unusedColumns.map { $0 + "\n" }.joined()
     return outcome
+  }
+
+  /// A measurement's row, in metres and radians.
+  private static func measurement(
+    line: Int, object: Int64, seconds: Double, update: RangingUpdate, truth: GroundTruth, pose: Attitude?
+  ) -> ranging_read_row_t {
+    var row = Self.row(line: line, seconds: seconds, kind: 0)
+    row.object = object
+    row.distance_m = update.distanceMeters ?? .nan
+    if let direction = update.direction { row.direction = (direction.x, direction.y, direction.z) }
+    row.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
+    row.vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
+    row.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
+    if let pose { row.pose = (pose.w, pose.x, pose.y, pose.z) }
+    return row
+  }
+
+  /// A life-cycle row.
+  private static func lifecycle(line: Int, object: Int64, seconds: Double, event: LifecycleEvent) -> ranging_read_row_t {
+    var row = Self.row(line: line, seconds: seconds, kind: 1)
+    row.object = object
+    row.event = Int8(CAPIStatus.lifecycleCode(event))
+    return row
   }
 
   /// A row with nothing but its line, time and kind: every value NAN, no object, vertical or event.

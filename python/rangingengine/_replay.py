@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-"""replay(): rows through the engine's C library in batches, one call into C
-per batch (ranging_engine_process_batch), with rangectl replay's accounting:
-rows read = accepted + rejected, each rejection with its row, field and
-reason."""
+"""replay(): a CSV path through ranging_replay_file, any table through
+ranging_replay_table (rangectl's reader and replay, in Swift); the result's
+types and writers. Also the rows of one Spark part through the engine's C
+library in batches (prepare, run_engine, finish; ranging_engine_process_batch),
+with rangectl replay's accounting, which spark.replay still uses."""
 import ctypes
 import math
 import os
@@ -13,9 +14,8 @@ import pandas as pd
 
 from . import _capi
 from ._columns import AXES, KNOWN, POSE, REJECTION_COLUMNS, rejected_frame
-from ._mapped_frame import mapped_frame
-from ._mapping import ColumnMapping, column_mapping, split_mapping_keywords
-from ._options import EngineOptions, configuration, microseconds, parse_zones
+from ._mapping import ColumnMapping
+from ._options import EngineOptions, configuration, microseconds
 from ._validation import check, rejection_text
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
@@ -195,24 +195,9 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
         # A CSV file is replayed by rangectl's own reader and replay, in Swift.
         from ._file_replay import replay_file
         return replay_file(os.fsdecode(data), zones, engine_options, states)
-    frame = as_frame(data)
-    info = frame.attrs.get("rangingengine", {})
-    if not (info.get("mapped") or info.get("angles")):
-        # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
-        from ._table_replay import replay_table
-        return replay_table(frame, zones, engine_options, states)
-    # A frame that read_csv read through a column mapping holds azimuth, elevation and the status checked here.
-    mapping = column_mapping(**split_mapping_keywords(engine_options))
-    if mapping is not None:
-        frame = mapped_frame(frame, mapping)
-    options = EngineOptions.from_keywords(engine_options)
-    zone_list = parse_zones(zones)
-    prepared = prepare(frame, options)
-    run = run_engine(prepared.rows, options, zone_list, prepared.calibrations)
-    result = finish(prepared, run, zone_list)
-    if not states:
-        result.filtered = None
-    return result
+    # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
+    from ._table_replay import replay_table
+    return replay_table(as_frame(data), zones, engine_options, states)
 
 
 @dataclass

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """The ctypes structures and NumPy records of rangingengine._capi,
-_file_replay and _table_replay against ranging_engine.h and ranging_replay.h: a C program prints each structure's size and each field's
+_file_replay, _table_replay and _reader against ranging_engine.h and ranging_replay.h: a C program prints each structure's size and each field's
 offset as the C compiler lays them out."""
 import ctypes
 import os
 import shlex
 import subprocess
 
-from rangingengine import _capi, _file_replay, _table_replay
+from rangingengine import _capi, _file_replay, _reader, _table_replay
 from conftest import REPOSITORY
 
 STRUCTURES = {
@@ -22,6 +22,8 @@ STRUCTURES = {
     "ranging_replay_event_t": _file_replay.EVENT_RECORD,
     "ranging_replay_state_t": _file_replay.STATE_RECORD,
     "ranging_replay_column_t": _table_replay.Column,
+    "ranging_read_row_t": _reader.READ_ROW,
+    "ranging_read_result_t": _reader.ReadResult,
 }
 
 

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """read_csv and the inputs replay() takes: docs/FORMATS.md §1's rules, Parquet
 and Arrow, and errors that name the file, line and field."""
+import random
 import subprocess
 
 import pandas as pd
@@ -11,7 +12,6 @@ import pytest
 
 import rangingengine
 from conftest import REPOSITORY
-from rangingengine._lines import split_lines
 
 WALK = REPOSITORY / "datasets" / "walk-in-out" / "samples.csv"
 
@@ -30,7 +30,9 @@ def test_columns_in_any_order_with_comments_blank_lines_and_extra_columns_give_t
     path = tmp_path / "shuffled.csv"
     path.write_bytes(("# leading comment\r\r" + "\r".join(shuffled) + "\r").encode())
     frame = rangingengine.read_csv(path)
-    assert list(frame.columns[:3]) == ["true_z", "true_y", "true_x"]
+    # The columns of §1 in §1's order, then the file's other columns as text.
+    assert list(frame.columns[:3]) == ["t", "object", "distance"] and frame.columns[-1] == "note"
+    assert (frame["note"] == "x").all()
     assert frame.index.name == "line"
     result = rangingengine.replay(frame)
     expected = reference(path)
@@ -43,17 +45,20 @@ def test_empty_fields_are_no_value(tmp_path):
     path = tmp_path / "empty.csv"
     path.write_text("t,object,distance,dir_x,dir_y,dir_z\n0.0,a,2.0,,,\n0.2,a,,0,0,-1\n0.4,a,,,,\n")
     frame = rangingengine.read_csv(path)
-    assert frame["distance"].isna().tolist() == [False, True, True]
+    # The row of no value at all is rangectl's to reject, at the read: it is kept in the attributes.
+    assert frame["distance"].isna().tolist() == [False, True]
+    assert frame.attrs["rangingengine"]["rejected"] == [[4, None, "row", "no_measurement", "0.4,a,,,,"]]
     result = rangingengine.replay(frame)
     assert result.summary.measurements_accepted == 2
     assert result.rejected[["row", "field", "reason"]].values.tolist() == [[4, "row", "no_measurement"]]
 
 
-def test_a_file_without_t_raises_with_file_line_and_field(tmp_path):
+def test_a_file_without_t_raises_with_file_line_and_field(tmp_path, reference):
     path = tmp_path / "no-t.csv"
     path.write_text("# comment\ntime,object,distance\n1,a,2\n")
-    with pytest.raises(ValueError, match=r"no-t\.csv:2: field 't': not a ranging CSV"):
+    with pytest.raises(ValueError, match=r"no-t\.csv:2: not a ranging CSV: no 't' column") as refused:
         rangingengine.read_csv(path)
+    assert f"rangectl replay: {refused.value}" in reference(path).stderr  # rangectl's own message
     with pytest.raises(rangingengine.RangingFormatError):
         rangingengine.replay(pd.DataFrame({"object": ["a"], "distance": [1.0]}))
 
@@ -122,9 +127,11 @@ def test_corpus_inputs_replay_as_rangectl_replays_them(name, reference):
 
 @pytest.mark.parametrize("name", ["utf16le-bom.csv", "utf16be-bom.csv"])
 def test_a_utf16_file_is_refused_as_rangectl_refuses_it(name, reference):
-    assert reference(CORPUS / name).status == 65
-    with pytest.raises(rangingengine.RangingFormatError, match=f"{name}:1: not a ranging CSV: the file is UTF-16"):
+    expected = reference(CORPUS / name)
+    assert expected.status == 65
+    with pytest.raises(rangingengine.RangingFormatError, match=f"{name}:1: not a ranging CSV: UTF-16") as refused:
         rangingengine.read_csv(CORPUS / name)
+    assert f"rangectl replay: {refused.value}" in expected.stderr
 
 
 def replayed_as_rangectl_replays(path, reference):
@@ -192,9 +199,11 @@ def test_object_names_over_256_bytes_are_rejected_as_rangectl_rejects_them(tmp_p
 def test_a_column_of_the_format_named_twice_is_refused_as_rangectl_refuses_it(tmp_path, reference):
     path = tmp_path / "twice.csv"
     path.write_text("# comment\nt,object,distance,t\n0.0,a,2.0,1.0\n")
-    assert reference(path).status == 65
-    with pytest.raises(rangingengine.RangingFormatError, match=r"twice\.csv:2: field 't': not a ranging CSV: duplicate"):
+    expected = reference(path)
+    assert expected.status == 65
+    with pytest.raises(rangingengine.RangingFormatError, match=r"twice\.csv:2: not a ranging CSV: duplicate") as refused:
         rangingengine.read_csv(path)
+    assert f"rangectl replay: {refused.value}" in expected.stderr
 
 
 def test_the_formats_worked_pose_example_turns_the_direction_as_its_closed_form_says(tmp_path, reference):
@@ -220,9 +229,7 @@ def test_the_formats_worked_pose_example_turns_the_direction_as_its_closed_form_
 @pytest.mark.parametrize("shape", ["empty lines", "a row of empty fields", "no line end at the end",
                                    "wrong field count"])
 def test_plain_data_lines_are_numbered_and_checked_as_rangectl_does(shape, tmp_path, reference):
-    # Data lines without a comment, space or tab go to pyarrow as they are in the file, numbered from the
-    # header's line on; an empty line among them (pyarrow reads it as a row of empty fields, as it reads
-    # `,,`) sends the file through the line scan instead.
+    # Lines numbered from the header's line on, an empty line skipped and a line of empty fields rejected.
     lines = WALK.read_text().splitlines()
     header_at = next(i for i, line in enumerate(lines) if not line.startswith("#"))
     header, rows = lines[header_at], lines[header_at + 1:header_at + 301]
@@ -236,8 +243,6 @@ def test_plain_data_lines_are_numbered_and_checked_as_rangectl_does(shape, tmp_p
     text = "\n".join(lines[:header_at] + [header] + rows) + ("" if shape == "no line end at the end" else "\n")
     path = tmp_path / "plain.csv"
     path.write_bytes(text.encode())
-    # Every shape is plain to the line finder: the empty lines are found after parsing.
-    assert split_lines(str(path), text.encode()).numbers is None
     result, expected, ours = replayed_as_rangectl_replays(path, reference)
     assert len(ours) == {"empty lines": 0, "no line end at the end": 0}.get(shape, 1)
     assert result.events_jsonl() == expected.events
@@ -268,3 +273,38 @@ def test_rows_kept_with_their_rejection_are_counted_wherever_the_rows_go(tmp_pat
         assert result.rejected.sort_values("row", kind="stable").reset_index(drop=True).equals(from_attrs)
     by_reason = rangingengine.replay(rangingengine.read_csv(bad, keep_rejected=True)).summary.rejected_by_reason
     assert by_reason == {"malformed_number": 1, "non_finite_value": 2, "missing_value": 1, "wrong_field_count": 1}
+
+
+HOSTILE_HEADERS = ["t,object,distance\n", "t,object,distance,dir_x,dir_y,dir_z,event,vertical,true_distance,note\n",
+                   "\ufeff t ,object,distance,note,note\r\n", "#c\n", ""]
+HOSTILE_PIECES = [
+    "0.1,a,1.5\n", "0.2,a,", "nan", "1e308", "-0", ",", "\n", "\r\n", "\r", "b", "0.3,b,2.9,0,0,-1\n", "\xff",
+    "removed_timeout", "above", "#c\n", "9e9,a,1\n", ",,,\n", "0.1,a,-1\n", "5,c,0.4,1,1,1\n", " \t", "é",
+    "7,a,2.5,,,,,same,2.4,x\n", "0x1p3", "1_0", "+.5", "inf", "\ufeff", '"a"', "\x00", "1.25,a,2.0\n",
+    "2.5,b,1.0,0,0,-1,,,1.1,y\n", "3,a,0.9\n", "4,a,3.5,,,,suspended\n",
+]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hostile_files_read_and_replay_as_rangectl_replays_them(seed, tmp_path, reference):
+    # Seeded files of pieces (bad numbers, stray bytes, line ends of every kind, short and long rows): read_csv +
+    # replay, with the rejected rows in the attributes or kept as rows, gives rangectl's bytes, or its refusal.
+    draws = random.Random(seed)
+    text = draws.choice(HOSTILE_HEADERS) + "".join(draws.choice(HOSTILE_PIECES) for _ in range(draws.randint(1, 120)))
+    path = tmp_path / "hostile.csv"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    expected = reference(path)
+    if expected.status != 0:
+        with pytest.raises(rangingengine.RangingFormatError) as refused:
+            rangingengine.read_csv(path)
+        assert f"rangectl replay: {refused.value}" in expected.stderr
+        return
+    for keep_rejected in (False, True):
+        frame = rangingengine.read_csv(path, keep_rejected=keep_rejected)
+        result = rangingengine.replay(frame)
+        assert result.events_jsonl() == expected.events
+        assert result.filtered_csv() == expected.filtered
+        assert result.summary.report(str(path)) in expected.stderr
+        ours = sorted((int(row), field, reason) for row, field, reason in
+                      result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
+        assert ours == sorted(expected.rejected(path))
