@@ -29,6 +29,11 @@ public protocol ReplayObserver: AnyObject {
   func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace)
   /// An accepted measurement's filtered state, with the input's time in seconds and the object's name.
   func state(seconds: Double, objectName: String, _ state: TrackState)
+  /// ``state(seconds:objectName:_:)`` with the object's id as well (its
+  /// ``ObjectNames`` id, which a new name gets when an entry is reused), for
+  /// an observer that indexes objects by id rather than by hashing their
+  /// names. Default: ``state(seconds:objectName:_:)``.
+  func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState)
   /// An accepted measurement with what the distance filter did and its
   /// covariance, for an offline smoother (`TrackSmoother` in RangingSmoothing).
   /// After ``state(seconds:objectName:_:)``.
@@ -48,6 +53,9 @@ extension ReplayObserver {
   public func rejected(_ rejection: RowRejection) {}
   public func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {}
   public func state(seconds: Double, objectName: String, _ state: TrackState) {}
+  public func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {
+    self.state(seconds: seconds, objectName: objectName, state)
+  }
   public func rangeStep(_ step: RangeStep) {}
   public func record(_ record: DatasetRecord) {}
 }

@@ -194,7 +194,9 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
       if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: pipeline.tracker.capacity) }
       if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
       // The name is looked up only for an observer: copying it costs a retain and a release.
-      if tally.observesStates { observer.state(seconds: seconds, objectName: tally.names.name(of: id), state) }
+      if tally.observesStates {
+        observer.state(seconds: seconds, object: id, objectName: tally.names.name(of: id), state)
+      }
       if tally.observesSteps {
         observer.rangeStep(RangeStep(
           seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,

@@ -10,7 +10,7 @@ rangingengine.replay (on the DataFrame read, with and without its filtered rows,
 with and without them, and of the
 file itself, which runs rangectl's reader and replay through ranging_replay_file); and
 rangingengine.spark.replay on local[2] (from a Parquet file; collecting the events).
-Checks that all give the same events. Best of REPEATS runs each. CAPACITY, when set, is every path's
+Checks that all give the same events. Medians of REPEATS runs each (default 5). CAPACITY, when set, is every path's
 object table capacity (a fleet of more objects than the default 64).
 
 Issue 25's target compares rangectl and the Python path on one core, so those
@@ -24,6 +24,7 @@ process start. The machine's load average is printed with the figures.
 """
 import os
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -32,20 +33,23 @@ import rangingengine
 
 
 def best(function, repeats):
-    """(CPU seconds, wall seconds, value) of the fastest of `repeats` runs, by CPU time."""
-    runs = []
+    """(CPU seconds, wall seconds, value) of `repeats` runs: the medians of
+    each (the fastest run flatters a path whose time depends on the memory
+    it finds), and the last run's value. Only one value is held at a time,
+    so that no run pays for the memory of the results before it."""
+    cpus, walls, value = [], [], None
     for _ in range(repeats):
+        value = None
         before = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         value = function()
-        wall = time.perf_counter() - start
+        walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = sum(a.ru_utime - b.ru_utime + a.ru_stime - b.ru_stime for a, b in zip(after, before))
-        runs.append((cpu, wall, value))
-    return min(runs, key=lambda run: run[0])
+        cpus.append(sum(a.ru_utime - b.ru_utime + a.ru_stime - b.ru_stime for a, b in zip(after, before)))
+    return statistics.median(cpus), statistics.median(walls), value
 
 
-def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
+def main(path, rangectl, repeats=5, spark=True, core="0", capacity=None):
     every_core = os.sched_getaffinity(0)
     frame = rangingengine.read_csv(path)
     rows = len(frame) + len(frame.attrs["rangingengine"]["rejected"])
@@ -119,5 +123,5 @@ def main(path, rangectl, repeats=3, spark=True, core="0", capacity=None):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], os.environ["RANGECTL"], int(os.environ.get("REPEATS", "3")), os.environ.get("SPARK", "1") == "1",
+    main(sys.argv[1], os.environ["RANGECTL"], int(os.environ.get("REPEATS", "5")), os.environ.get("SPARK", "1") == "1",
          os.environ.get("CORE", "0"), int(os.environ["CAPACITY"]) if os.environ.get("CAPACITY") else None)
