@@ -38,7 +38,7 @@ import pandas as pd
 
 from . import _capi
 from ._options import EngineOptions
-from ._replay import Run, finish, prepare, run_engine
+from ._batch_replay import Run, finish, prepare, run_engine
 
 # RangingPipeline.lostCheckIntervalSeconds and the default lost timeout
 # (ranging_config_t.lost_timeout_us), microseconds.

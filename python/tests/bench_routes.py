@@ -18,16 +18,16 @@ import sys
 import time
 
 import rangingengine
-from rangingengine import _replay
+from rangingengine import _batch_replay
 from rangingengine._options import EngineOptions, parse_zones
 
 
 def batches(frame):
     """The frame through the package's checks and ranging_engine_process_batch."""
     options, zone_list = EngineOptions.from_keywords({}), parse_zones(None)
-    prepared = _replay.prepare(frame, options)
-    return _replay.finish(prepared, _replay.run_engine(prepared.rows, options, zone_list, prepared.calibrations),
-                          zone_list)
+    prepared = _batch_replay.prepare(frame, options)
+    run = _batch_replay.run_engine(prepared.rows, options, zone_list, prepared.calibrations)
+    return _batch_replay.finish(prepared, run, zone_list)
 
 
 def timed(replay, data):
