@@ -12,6 +12,7 @@ import pytest
 
 import rangingengine
 from conftest import REPOSITORY
+from test_replay import assert_same_as_rangectl
 
 WALK = REPOSITORY / "datasets" / "walk-in-out" / "samples.csv"
 
@@ -299,12 +300,5 @@ def test_hostile_files_read_and_replay_as_rangectl_replays_them(seed, tmp_path, 
             rangingengine.read_csv(path)
         assert f"rangectl replay: {refused.value}" in expected.stderr
         return
-    for keep_rejected in (False, True):
-        frame = rangingengine.read_csv(path, keep_rejected=keep_rejected)
-        result = rangingengine.replay(frame)
-        assert result.events_jsonl() == expected.events
-        assert result.filtered_csv() == expected.filtered
-        assert result.summary.report(str(path)) in expected.stderr
-        ours = sorted((int(row), field, reason) for row, field, reason in
-                      result.rejected[["row", "field", "reason"]].itertuples(index=False, name=None))
-        assert ours == sorted(expected.rejected(path))
+    assert_same_as_rangectl(path, reference)  # read_csv's frame, and the path itself
+    assert_same_as_rangectl(path, reference, data=rangingengine.read_csv(path, keep_rejected=True))
