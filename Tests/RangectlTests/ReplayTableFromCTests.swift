@@ -63,6 +63,30 @@ struct ReplayTableFromCTests {
        "azimuth=azimuth_deg", "--time-unit", "ms", "--distance-unit", "cm", "--angle-unit", "deg"])
   }
 
+  @Test("An object name with a comma: rejected as its CSV line is (wrong_field_count), never written")
+  func objectNameWithAComma() throws {
+    // docs/FORMATS.md §1: a name holds no comma, and the filtered track does not quote one.
+    let table = OwnedTable(
+      names: ["t", "object", "distance", "note"],
+      columns: [
+        .numbers([0.1, 0.2, 0.3, 0.4, 0.5]), .texts(["a,b", "c", " d,e ", "c", ","]),
+        .numbers([1.5, 2.5, 1.0, 2.0, 3.0]), .texts(["x", "y,z", "w", nil, "v"]),
+      ], rowCount: 5)
+    let replayed = table.replay(name: "table", ["--write-filtered"])
+    #expect(replayed.status == 0)
+    let rejected = String(decoding: replayed.rejected, as: UTF8.self)
+    #expect(rejected.components(separatedBy: "wrong_field_count").count - 1 == 3, "\(rejected)")
+    #expect(!String(decoding: replayed.filtered, as: UTF8.self).contains("a,b"))
+    #expect(replayed.objectNames == ["c"])
+    // Each such row as its CSV reads it; with `note` as the object, its comma is the name's.
+    let names = OwnedTable(
+      names: ["t", "object", "distance", "note"],
+      columns: [
+        .numbers([0.1, 0.2, 0.3]), .texts(["a,b", "c", "d"]), .numbers([1.5, 2.5, 1.0]), .texts(["x", "y", "z"]),
+      ], rowCount: 3)
+    try Self.expectSameAsItsCSV(names, [])
+  }
+
   @Test("A header that is not a ranging header: the file's error, status 65")
   func notARangingTable() throws {
     for names in [["t", "object", "t"], ["object", "distance"], ["time", "object", "distance"]] {

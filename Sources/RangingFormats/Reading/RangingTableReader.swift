@@ -19,7 +19,10 @@ import RangingEngine
 /// `table_reader` record by record).
 ///
 /// Where a table is more than a CSV can say: a text may hold a comma or a
-/// line break (it is one field all the same), a row whose first field
+/// line break (it is one field all the same; but an `object` name with a
+/// comma is rejected as its CSV line would be, `wrong_field_count`, since
+/// docs/FORMATS.md §1 allows a name none and the filtered track does not
+/// quote), a row whose first field
 /// starts with `#` is a row and names whose first starts with `#` are the
 /// header, not comment lines, and a table without columns is refused (its
 /// CSV would start with a blank line, which a file skips).
@@ -149,6 +152,8 @@ public struct RangingTableReader {
         else { return false }
         switch code {
         case RowScanner.Code.object:
+          // A name with a comma is the parser's to reject.
+          guard !text.contains(UInt8(ascii: ",")) else { return false }
           given |= 1 &<< UInt16(KnownColumn.object.rawValue)
           object = text
         case RowScanner.Code.vertical:

@@ -48,6 +48,9 @@ struct RowParser {
   /// - Complexity: O(total length of the fields).
   func record(line: Int, fields: [Substring], text: String) -> DatasetRecord {
     let row = Row(line: line, text: text, fields: fields, layout: layout)
+    // A table's text may hold a comma, but a name may not (docs/FORMATS.md §1): the row's CSV line would have
+    // more fields than the header, and the filtered track, which does not quote, would have one too many.
+    if row[.object].utf8.contains(UInt8(ascii: ",")) { return row.rejectRow("wrong_field_count", text: text) }
     // A pose-only row belongs to no object: its `object` may be empty.
     let poseOnly = row.hasAny(KnownColumn.poseColumns) && !row.hasAny(KnownColumn.measurementColumns)
       && row[.event].isEmpty
