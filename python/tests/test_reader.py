@@ -302,3 +302,12 @@ def test_hostile_files_read_and_replay_as_rangectl_replays_them(seed, tmp_path, 
         return
     assert_same_as_rangectl(path, reference)  # read_csv's frame, and the path itself
     assert_same_as_rangectl(path, reference, data=rangingengine.read_csv(path, keep_rejected=True))
+
+
+def test_an_object_name_with_a_comma_is_rejected_as_its_csv_line_would_be():
+    # docs/FORMATS.md §1: a name holds no comma; the filtered track (§3) does not quote one.
+    frame = pd.DataFrame({"t": [0.1, 0.2], "object": ["a,b", "c"], "distance": [1.5, 2.5], "note": ["x,y", "z"]})
+    result = rangingengine.replay(frame)
+    assert result.rejected[["row", "field", "reason", "text"]].values.tolist() == [[0, "row", "wrong_field_count",
+                                                                                      "0.1,a,b,1.5,x,y"]]
+    assert result.filtered["object"].tolist() == ["c"] and "a,b" not in result.filtered_csv()
