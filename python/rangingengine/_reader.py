@@ -48,6 +48,8 @@ _FIELDS = [("t", "t", None), ("object", None, None), ("distance", "distance_m", 
            ("dir_y", "direction", 1), ("dir_z", "direction", 2), ("horizontal_angle", "horizontal_angle_rad", None),
            ("vertical", None, None), ("event", None, None), ("true_distance", "truth", 0), ("true_x", "truth", 1),
            ("true_y", "truth", 2), ("true_z", "truth", 3)] + [(name, "pose", axis) for axis, name in enumerate(POSE)]
+# Rows of records copied into the columns at a time: 8,192 of 136 bytes, about a megabyte.
+_BLOCK_ROWS = 8192
 MAPPING_OPTIONS = ("preset", "column", "distance_unit", "time_unit", "angle_unit")
 
 
@@ -131,25 +133,29 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
 def _frame(rows, names, read, unused, fields) -> pd.DataFrame:
     """The DataFrame of the reader's row records: the §1 columns the reader read, then the other columns."""
     shown = set(read).union(*(_MADE_OF.get(name, []) for name in read))
-    index = pd.Index(rows["line"].copy(), name="line")
-    columns = {}
-    for name, field, axis in _FIELDS:
-        if name not in shown:
-            continue
-        if name == "object":
-            columns[name] = names[rows["object"]]  # -1, a pose alone, is the last: None
-        elif name == "vertical":
-            columns[name] = _VERTICALS[rows["vertical"].astype(np.intp) + 1]
-        elif name == "event":
-            columns[name] = _EVENTS[rows["event"].astype(np.intp) + 1]
-        else:
-            values = rows[field] if axis is None else rows[field][:, axis]
-            columns[name] = values.copy()  # a new array: the records are freed after
+    wanted = [(name, field, axis) for name, field, axis in _FIELDS if name in shown]
+    numeric = [(name, field, axis) for name, field, axis in wanted if field is not None]
+    columns = {name: np.empty(len(rows), dtype=np.float64) for name, _, _ in numeric}
+    lines, objects = np.empty(len(rows), dtype=np.int64), np.empty(len(rows), dtype=np.int64)
+    # Each column out of the records a block at a time: the block stays in the cache while every column reads
+    # it, where a column at a time would read all the records (136 bytes a row) once per column.
+    for start in range(0, len(rows), _BLOCK_ROWS):
+        block = rows[start:start + _BLOCK_ROWS]
+        lines[start:start + len(block)] = block["line"]
+        objects[start:start + len(block)] = block["object"]
+        for name, field, axis in numeric:
+            columns[name][start:start + len(block)] = block[field] if axis is None else block[field][:, axis]
+    index = pd.Index(lines, name="line")
+    texts = {"object": lambda: names[objects],  # -1, a pose alone, is the last: None
+             "vertical": lambda: _VERTICALS[rows["vertical"].astype(np.intp) + 1],
+             "event": lambda: _EVENTS[rows["event"].astype(np.intp) + 1]}
+    columns.update({name: texts[name]() for name, field, _ in wanted if field is None})
+    columns = {name: columns[name] for name, _, _ in wanted}  # §1's order
     if unused:
-        texts = np.array(fields, dtype=object).reshape(len(rows), len(unused))
+        others = np.array(fields, dtype=object).reshape(len(rows), len(unused))
         for place, name in enumerate(unused):
             if name not in KNOWN and name not in columns:
-                columns[name] = texts[:, place].copy()
+                columns[name] = others[:, place].copy()
     # Text as Series of dtype object: pandas would otherwise look through a column of None for dates.
     return pd.DataFrame({name: pd.Series(values, index=index, dtype=values.dtype, copy=False)
                          for name, values in columns.items()}, index=index, copy=False)
