@@ -40,6 +40,7 @@ public func rangingReadFile(
   result.pointee.rows_read = Int64(outcome.rowsRead)
   result.pointee.rows_rejected = Int64(outcome.rowsRejected)
   result.pointee.unused_fields = text(copying: outcome.unusedFields)
+  result.pointee.arrays = outcome.arrays
   return outcome.status
 }
 
@@ -51,5 +52,6 @@ public func rangingReadResultFree(_ result: UnsafeMutablePointer<ranging_read_re
     free(UnsafeMutableRawPointer(mutating: text.bytes))
   }
   free(UnsafeMutableRawPointer(mutating: result.pointee.rows))
+  ReadArrays.release(result.pointee.arrays)
   result.pointee = ranging_read_result_t()
 }

@@ -4,7 +4,7 @@ import RangingReplayOptions
 
 /// The options of a read reached from C (`ranging_read_file`): `rangectl
 /// replay`'s input options, parsed and checked by the same declarations,
-/// and whether to hand out the other columns' fields; any other is refused
+/// whether to hand out the other columns' fields, and the rows as arrays or records; any other is refused
 /// as unknown (``UnknownOption``).
 struct ReadFileOptions: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "replay")
@@ -13,4 +13,7 @@ struct ReadFileOptions: ParsableCommand {
 
   @Flag(help: "Also give the fields of the columns nothing reads, row by row.")
   var unusedFields = false
+
+  @Flag(help: "Give the rows as one array per value instead of as records.")
+  var arrays = false
 }

@@ -9,8 +9,9 @@ import _RangingReplayCHeader
 /// One read of a file into memory (`ranging_read_file`), as `rangectl
 /// replay` reads it before replaying: the input options through the
 /// command line's declarations, ``RangingCSVReader`` with its rejection
-/// rules, every accepted row as a record in metres, seconds and radians,
-/// and every rejected row through ``RejectedRowsWriter``.
+/// rules, every accepted row as a record in metres, seconds and radians
+/// (or, with `--arrays`, split into ``ReadArrays``), and every rejected row
+/// through ``RejectedRowsWriter``.
 struct ReadToMemory {
   let path: String
   let arguments: [String]
@@ -27,6 +28,7 @@ struct ReadToMemory {
     var columns = ""
     var unusedColumns = ""
     var unusedFields = ""
+    var arrays = ranging_read_arrays_t()
     var rowsRead = 0
     var rowsRejected = 0
   }
@@ -35,9 +37,11 @@ struct ReadToMemory {
     var outcome = Outcome()
     let mapping: ColumnMapping
     let keepsUnusedFields: Bool
+    let asArrays: Bool
     switch OptionsFromC.parse(arguments, as: ReadFileOptions.self) {
     case .success(let options):
       keepsUnusedFields = options.unusedFields
+      asArrays = options.arrays
       // Checked by parse(_:) (InputOptions.validate()); this cannot throw here.
       guard let checked = try? options.input.mapping() else {
         preconditionFailure("ReadToMemory: input options that parse(_:) accepted failed to build")
@@ -68,7 +72,14 @@ struct ReadToMemory {
       guard reader.keepsUnusedFields else { return }
       for field in reader.unusedFields { outcome.unusedFields += field + "\n" }
     }
-    let rows = RecordBuffer<ranging_read_row_t>()
+    let records = RecordBuffer<ranging_read_row_t>()
+    let arrays = asArrays ? ReadArrays(reads: { reader.headerColumn(for: $0) != nil }) : nil
+    var rowCount = 0
+    // Each row as a record, or split into the arrays.
+    func keep(_ row: ranging_read_row_t) {
+      if let arrays { arrays.append(row) } else { records.append(row) }
+      rowCount += 1
+    }
     // Names by their bytes, as the replay interns them; a name's index is its entry (none is forgotten).
     var names = ObjectNames()
     func index(of id: UInt64) -> Int64 {
@@ -88,9 +99,9 @@ struct ReadToMemory {
         if line > 0 {
           let id = names.id(forLineBytes: object)
           if let event = scanned.event {
-            rows.append(Self.lifecycle(line: line, object: index(of: id), seconds: scanned.seconds, event: event))
+            keep(Self.lifecycle(line: line, object: index(of: id), seconds: scanned.seconds, event: event))
           } else {
-            rows.append(Self.measurement(
+            keep(Self.measurement(
               line: line, object: index(of: id), seconds: scanned.seconds, update: scanned.update,
               truth: scanned.truth, pose: nil))
           }
@@ -103,15 +114,15 @@ struct ReadToMemory {
           rejected.write(rejection)
           continue
         case .measurement(let line, let name, let seconds, let update, let truth, let pose):
-          rows.append(Self.measurement(
+          keep(Self.measurement(
             line: line, object: index(of: names.id(for: name)), seconds: seconds, update: update, truth: truth,
             pose: pose))
         case .lifecycle(let line, let name, let seconds, let event):
-          rows.append(Self.lifecycle(line: line, object: index(of: names.id(for: name)), seconds: seconds, event: event))
+          keep(Self.lifecycle(line: line, object: index(of: names.id(for: name)), seconds: seconds, event: event))
         case .pose(let line, let seconds, let attitude):
           var row = Self.row(line: line, seconds: seconds, kind: 2)
           row.pose = (attitude.w, attitude.x, attitude.y, attitude.z)
-          rows.append(row)
+          keep(row)
         case nil:
           preconditionFailure("ReadToMemory: the reader returned no parsed row")
         }
@@ -128,12 +139,13 @@ struct ReadToMemory {
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot write \(error)\n"
     }
-    if rows.failed {
+    if records.failed || arrays?.failed == true {
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
     }
-    outcome.rowCount = rows.count
-    outcome.rows = rows.take()
+    outcome.rowCount = rowCount
+    outcome.rows = records.take()
+    if let arrays { outcome.arrays = arrays.take() }
     for canonical in ColumnMapping.canonicalNames {
       if let (name, column) = reader.headerColumn(for: canonical) {
         outcome.columns += "\(canonical)\t\(name)\t\(column)\n"

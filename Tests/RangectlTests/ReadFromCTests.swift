@@ -14,6 +14,9 @@ struct ReadFromC {
   var columns: [String]
   var unusedColumns: [String]
   var unusedFields: [String]
+  /// With `--arrays`: the rows put back together from the arrays, and the names of the arrays that are NULL.
+  var rowsFromArrays: [ranging_read_row_t] = []
+  var nullArrays: Set<String> = []
   var rowsRead: Int64
   var rowsRejected: Int64
 
@@ -26,7 +29,7 @@ struct ReadFromC {
     func text(_ text: ranging_replay_text_t) -> Data {
       text.bytes.map { Data(bytes: $0, count: text.length) } ?? Data()
     }
-    rows = Array(UnsafeBufferPointer(start: result.rows, count: result.row_count))
+    rows = result.rows.map { Array(UnsafeBufferPointer(start: $0, count: result.row_count)) } ?? []
     objectNames = Rangectl.lines(String(decoding: text(result.object_names), as: UTF8.self))
     rejected = text(result.rejected)
     columns = Rangectl.lines(String(decoding: text(result.columns), as: UTF8.self))
@@ -35,9 +38,61 @@ struct ReadFromC {
       .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     rowsRead = result.rows_read
     rowsRejected = result.rows_rejected
+    if options.contains("--arrays") {
+      (rowsFromArrays, nullArrays) = Self.rows(of: result.arrays, count: result.row_count)
+      #expect(result.rows == nil, "the rows come as arrays alone")
+    }
     #expect(result.status == status)
     rangingReadResultFree(&result)
     #expect(result.rows == nil && result.rejected.bytes == nil, "freed results are zeroed")
+  }
+
+  /// The rows of `arrays`, each value where ranging_read_row_t holds it (NAN, -1 where an array is NULL),
+  /// and the arrays that are NULL.
+  static func rows(of arrays: ranging_read_arrays_t, count: Int) -> ([ranging_read_row_t], Set<String>) {
+    let pointers: [(String, UnsafeRawPointer?)] = [
+      ("line", UnsafeRawPointer(arrays.line)), ("t", UnsafeRawPointer(arrays.t)),
+      ("object", UnsafeRawPointer(arrays.object)), ("kind", UnsafeRawPointer(arrays.kind)),
+      ("distance", UnsafeRawPointer(arrays.distance_m)), ("direction", UnsafeRawPointer(arrays.direction.0)),
+      ("horizontal_angle", UnsafeRawPointer(arrays.horizontal_angle_rad)), ("vertical", UnsafeRawPointer(arrays.vertical)),
+      ("event", UnsafeRawPointer(arrays.event)), ("true_distance", UnsafeRawPointer(arrays.truth.0)),
+      ("true_x", UnsafeRawPointer(arrays.truth.1)), ("true_y", UnsafeRawPointer(arrays.truth.2)),
+      ("true_z", UnsafeRawPointer(arrays.truth.3)), ("pose", UnsafeRawPointer(arrays.pose.0)),
+    ]
+    let null = Set(pointers.filter { $0.1 == nil }.map(\.0))
+    func value<Value>(_ name: String, _ array: UnsafePointer<Value>?, _ index: Int, _ none: Value) -> Value {
+      array?[index] ?? none
+    }
+    let rows = (0..<count).map { index in
+      var row = ranging_read_row_t()
+      row.line = value("line", arrays.line, index, -1)
+      row.t = value("t", arrays.t, index, .nan)
+      row.object = value("object", arrays.object, index, -2)
+      row.kind = value("kind", arrays.kind, index, 9)
+      row.distance_m = value("distance", arrays.distance_m, index, .nan)
+      row.direction = (value("direction", arrays.direction.0, index, .nan), value("direction", arrays.direction.1, index, .nan),
+                       value("direction", arrays.direction.2, index, .nan))
+      row.horizontal_angle_rad = value("horizontal_angle", arrays.horizontal_angle_rad, index, .nan)
+      row.vertical = value("vertical", arrays.vertical, index, -1)
+      row.event = value("event", arrays.event, index, -1)
+      row.truth = (value("true_distance", arrays.truth.0, index, .nan), value("true_x", arrays.truth.1, index, .nan),
+                   value("true_y", arrays.truth.2, index, .nan), value("true_z", arrays.truth.3, index, .nan))
+      row.pose = (value("pose", arrays.pose.0, index, .nan), value("pose", arrays.pose.1, index, .nan),
+                  value("pose", arrays.pose.2, index, .nan), value("pose", arrays.pose.3, index, .nan))
+      return row
+    }
+    return (rows, null)
+  }
+
+  /// Whether two rows hold the same values (NAN equal to NAN), field by field.
+  static func same(_ a: ranging_read_row_t, _ b: ranging_read_row_t) -> Bool {
+    func equal(_ x: Double, _ y: Double) -> Bool { x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN) }
+    return a.line == b.line && equal(a.t, b.t) && a.object == b.object && a.kind == b.kind
+      && equal(a.distance_m, b.distance_m) && equal(a.direction.0, b.direction.0) && equal(a.direction.1, b.direction.1)
+      && equal(a.direction.2, b.direction.2) && equal(a.horizontal_angle_rad, b.horizontal_angle_rad)
+      && a.vertical == b.vertical && a.event == b.event && equal(a.truth.0, b.truth.0) && equal(a.truth.1, b.truth.1)
+      && equal(a.truth.2, b.truth.2) && equal(a.truth.3, b.truth.3) && equal(a.pose.0, b.pose.0)
+      && equal(a.pose.1, b.pose.1) && equal(a.pose.2, b.pose.2) && equal(a.pose.3, b.pose.3)
   }
 
   /// The rows read as a table of docs/FORMATS.md §1's columns in metres,
@@ -78,6 +133,12 @@ struct ReadFromCTests {
     let read = ReadFromC(path: path, inputOptions)
     #expect(read.status == fromFile.status, "\(path)")
     guard read.status == 0 else { return }
+    // As arrays: the same rows, value by value, and an array NULL only where every row lacks its value.
+    let asArrays = ReadFromC(path: path, inputOptions + ["--arrays"])
+    #expect(asArrays.rowsFromArrays.count == read.rows.count)
+    #expect(zip(asArrays.rowsFromArrays, read.rows).allSatisfy(ReadFromC.same), "\(path)")
+    #expect(asArrays.nullArrays.isDisjoint(with: ["line", "t", "object", "kind"]))
+    #expect(asArrays.rowsRead == read.rowsRead && asArrays.objectNames == read.objectNames)
     #expect(read.rowsRead == Int64(read.rows.count) + read.rowsRejected)
     #expect(read.rowsRead == fromFile.counts[0])
     let fromTable = read.table.replay(name: path, ["--write-filtered"])
@@ -133,6 +194,15 @@ struct ReadFromCTests {
     #expect(read.unusedFields == ["left", "1", "right side", "3", "", "4"])
     #expect(read.rowsRead == 4 && read.rowsRejected == 1)
     #expect(ReadFromC(path: path).unusedFields.isEmpty, "without the option")
+    // As arrays, with rows and without: NULL exactly where the file has no column for the value.
+    let asArrays = ReadFromC(path: path, ["--arrays"])
+    #expect(asArrays.nullArrays == ["direction", "horizontal_angle", "vertical", "event", "true_distance", "true_x",
+                                    "true_y", "true_z", "pose"])
+    #expect(asArrays.rowsFromArrays.map(\.line) == [3, 5, 6])
+    let headerOnly = try scratch.write("header.csv", "t,object,distance,dir_x,dir_y,dir_z\n")
+    #expect(ReadFromC(path: headerOnly, ["--arrays"]).nullArrays == [
+      "horizontal_angle", "vertical", "event", "true_distance", "true_x", "true_y", "true_z", "pose",
+    ])
     let plain = PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path
     #expect(ReadFromC(path: plain, ["--unused-fields"]).unusedFields.isEmpty, "a file without other columns")
   }

@@ -17,19 +17,25 @@ from . import _capi
 from ._columns import KNOWN, POSE, REJECTION_COLUMNS, RangingFormatError
 from ._file_replay import REJECTED_SCHEMA, Text, _bytes, command_line
 
-# ranging_read_row_t as a NumPy record (C alignment; tests/test_layout.py checks it against the header).
-READ_ROW = np.dtype([("line", np.int64), ("t", np.float64), ("object", np.int64), ("distance_m", np.float64),
-                     ("direction", np.float64, (3,)), ("horizontal_angle_rad", np.float64),
-                     ("truth", np.float64, (4,)), ("pose", np.float64, (4,)), ("vertical", np.int8),
-                     ("event", np.int8), ("kind", np.uint8)], align=True)
+def _array(kind):
+    return ctypes.POINTER(kind)
+
+
+class ReadArrays(ctypes.Structure):
+    """ranging_read_arrays_t: the rows as one array per value (the option --arrays)."""
+    _fields_ = [("line", _array(ctypes.c_int64)), ("t", _array(ctypes.c_double)), ("object", _array(ctypes.c_int64)),
+                ("kind", _array(ctypes.c_uint8)), ("distance_m", _array(ctypes.c_double)),
+                ("direction", _array(ctypes.c_double) * 3), ("horizontal_angle_rad", _array(ctypes.c_double)),
+                ("vertical", _array(ctypes.c_int8)), ("event", _array(ctypes.c_int8)),
+                ("truth", _array(ctypes.c_double) * 4), ("pose", _array(ctypes.c_double) * 4)]
 
 
 class ReadResult(ctypes.Structure):
-    """ranging_read_result_t, field by field."""
+    """ranging_read_result_t, field by field (tests/test_layout.py checks both against the header)."""
     _fields_ = [("status", ctypes.c_int32), ("messages", Text), ("rows", ctypes.c_void_p),
                 ("row_count", ctypes.c_size_t), ("object_names", Text), ("rejected", Text), ("columns", Text),
                 ("unused_columns", Text), ("rows_read", ctypes.c_int64), ("rows_rejected", ctypes.c_int64),
-                ("unused_fields", Text)]
+                ("unused_fields", Text), ("arrays", ReadArrays)]
 
 
 _capi.library.ranging_read_file.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
@@ -38,18 +44,15 @@ _capi.library.ranging_read_file.restype = ctypes.c_int32
 _capi.library.ranging_read_result_free.argtypes = [ctypes.POINTER(ReadResult)]
 _capi.library.ranging_read_result_free.restype = None
 
-# The codes of ranging_read_row_t.vertical and .event, spelled as docs/FORMATS.md §1 spells them.
+# The codes of the `vertical` and `event` arrays, spelled as docs/FORMATS.md §1 spells them.
 _VERTICALS = np.array([None] + sorted(_capi.VERTICAL_CODES, key=_capi.VERTICAL_CODES.get), dtype=object)
 _EVENTS = np.array([None] + sorted(_capi.LIFECYCLE_CODES, key=_capi.LIFECYCLE_CODES.get), dtype=object)
-# The frame's column of each reader's column: azimuth and elevation come out as the direction they make.
-_MADE_OF = {"azimuth": ["dir_x", "dir_y", "dir_z", "horizontal_angle"], "elevation": ["dir_x", "dir_y", "dir_z"]}
-# The §1 columns, in §1's order, and where each value is in a row record.
-_FIELDS = [("t", "t", None), ("object", None, None), ("distance", "distance_m", None), ("dir_x", "direction", 0),
-           ("dir_y", "direction", 1), ("dir_z", "direction", 2), ("horizontal_angle", "horizontal_angle_rad", None),
-           ("vertical", None, None), ("event", None, None), ("true_distance", "truth", 0), ("true_x", "truth", 1),
-           ("true_y", "truth", 2), ("true_z", "truth", 3)] + [(name, "pose", axis) for axis, name in enumerate(POSE)]
-# Rows of records copied into the columns at a time: 8,192 of 136 bytes, about a megabyte.
-_BLOCK_ROWS = 8192
+# The §1 columns, in §1's order, and their array of ranging_read_arrays_t (and its index there).
+_ARRAYS = [("t", "t", None), ("object", "object", None), ("distance", "distance_m", None),
+           ("dir_x", "direction", 0), ("dir_y", "direction", 1), ("dir_z", "direction", 2),
+           ("horizontal_angle", "horizontal_angle_rad", None), ("vertical", "vertical", None),
+           ("event", "event", None), ("true_distance", "truth", 0), ("true_x", "truth", 1), ("true_y", "truth", 2),
+           ("true_z", "truth", 3)] + [(name, "pose", axis) for axis, name in enumerate(POSE)]
 MAPPING_OPTIONS = ("preset", "column", "distance_unit", "time_unit", "angle_unit")
 
 
@@ -89,20 +92,19 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     """
     path = os.fsdecode(path)
     keywords = dict(zip(MAPPING_OPTIONS, (preset, column, distance_unit, time_unit, angle_unit)))
-    arguments = [os.fsencode(argument) for argument in command_line(None, keywords) + ["--unused-fields"]]
+    arguments = [os.fsencode(argument) for argument in command_line(None, keywords) + ["--unused-fields", "--arrays"]]
     result = ReadResult()
     _capi.library.ranging_read_file(os.fsencode(path), (ctypes.c_char_p * len(arguments))(*arguments),
                                     len(arguments), ctypes.byref(result))
     try:
         status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
-        rows = (np.frombuffer((ctypes.c_char * (result.row_count * READ_ROW.itemsize)).from_address(result.rows),
-                              dtype=READ_ROW) if result.row_count else np.zeros(0, dtype=READ_ROW))
+        count = result.row_count
         names = np.array(_bytes(result.object_names).decode().split("\n")[:-1] + [None], dtype=object)
         read = [line.split("\t") for line in _bytes(result.columns).decode().splitlines()]
         unused = _bytes(result.unused_columns).decode().split("\n")[:-1]
         fields = _bytes(result.unused_fields).decode().split("\n")[:-1]
         rejected = _bytes(result.rejected)
-        frame = _frame(rows, names, [canonical for canonical, _, _ in read], unused, fields)
+        frame = _frame(result.arrays, count, names, unused, fields)
     finally:
         _capi.library.ranging_read_result_free(ctypes.byref(result))
     message = messages.strip().removeprefix("rangectl replay: ")
@@ -130,29 +132,27 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     return frame
 
 
-def _frame(rows, names, read, unused, fields) -> pd.DataFrame:
-    """The DataFrame of the reader's row records: the §1 columns the reader read, then the other columns."""
-    shown = set(read).union(*(_MADE_OF.get(name, []) for name in read))
-    wanted = [(name, field, axis) for name, field, axis in _FIELDS if name in shown]
-    numeric = [(name, field, axis) for name, field, axis in wanted if field is not None]
-    columns = {name: np.empty(len(rows), dtype=np.float64) for name, _, _ in numeric}
-    lines, objects = np.empty(len(rows), dtype=np.int64), np.empty(len(rows), dtype=np.int64)
-    # Each column out of the records a block at a time: the block stays in the cache while every column reads
-    # it, where a column at a time would read all the records (136 bytes a row) once per column.
-    for start in range(0, len(rows), _BLOCK_ROWS):
-        block = rows[start:start + _BLOCK_ROWS]
-        lines[start:start + len(block)] = block["line"]
-        objects[start:start + len(block)] = block["object"]
-        for name, field, axis in numeric:
-            columns[name][start:start + len(block)] = block[field] if axis is None else block[field][:, axis]
-    index = pd.Index(lines, name="line")
-    texts = {"object": lambda: names[objects],  # -1, a pose alone, is the last: None
-             "vertical": lambda: _VERTICALS[rows["vertical"].astype(np.intp) + 1],
-             "event": lambda: _EVENTS[rows["event"].astype(np.intp) + 1]}
-    columns.update({name: texts[name]() for name, field, _ in wanted if field is None})
-    columns = {name: columns[name] for name, _, _ in wanted}  # §1's order
+def _frame(arrays, count, names, unused, fields) -> pd.DataFrame:
+    """The DataFrame of the reader's arrays: each §1 column whose array the
+    reader gave (NULL when no column of the file fills it), then the other columns."""
+    def copied(pointer):
+        # A copy: the result's arrays are freed after.
+        return np.ctypeslib.as_array(pointer, shape=(count,)).copy() if count else np.zeros(0, pointer._type_)
+
+    columns = {}
+    for name, field, place in _ARRAYS:
+        pointer = getattr(arrays, field) if place is None else getattr(arrays, field)[place]
+        if not pointer:
+            continue
+        values = copied(pointer)
+        if name == "object":
+            values = names[values]  # -1, a pose alone, is the last: None
+        elif name in ("vertical", "event"):
+            values = (_VERTICALS if name == "vertical" else _EVENTS)[values.astype(np.intp) + 1]
+        columns[name] = values
+    index = pd.Index(copied(arrays.line), name="line") if arrays.line else pd.Index([], dtype=np.int64, name="line")
     if unused:
-        others = np.array(fields, dtype=object).reshape(len(rows), len(unused))
+        others = np.array(fields, dtype=object).reshape(count, len(unused))
         for place, name in enumerate(unused):
             if name not in KNOWN and name not in columns:
                 columns[name] = others[:, place].copy()

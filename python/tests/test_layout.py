@@ -22,7 +22,7 @@ STRUCTURES = {
     "ranging_replay_event_t": _file_replay.EVENT_RECORD,
     "ranging_replay_state_t": _file_replay.STATE_RECORD,
     "ranging_replay_column_t": _table_replay.Column,
-    "ranging_read_row_t": _reader.READ_ROW,
+    "ranging_read_arrays_t": _reader.ReadArrays,
     "ranging_read_result_t": _reader.ReadResult,
 }
 

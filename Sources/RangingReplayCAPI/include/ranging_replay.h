@@ -177,6 +177,31 @@ typedef struct {
   uint8_t kind;                 /* 0 a measurement, 1 a life-cycle row, 2 a pose alone */
 } ranging_read_row_t;
 
+/* With the option "--arrays": the rows ranging_read_file returns as one
+ * array per value, `row_count` entries each, in the order of `rows` (which
+ * is then NULL), each entry as ranging_read_row_t's field holds it. An
+ * array is NULL when no column of the file gives it (each of its entries
+ * would be NAN, or -1 for `vertical` and `event`): `direction` when the
+ * file has none of dir_x, dir_y, dir_z, azimuth and elevation,
+ * `horizontal_angle_rad` without horizontal_angle and azimuth, `pose`
+ * without pose_w, pose_x, pose_y and pose_z, `truth[i]` without its
+ * column, the others without their own; the others are given even when
+ * no row is (`row_count` 0). `line`, `t`, `object` and `kind` are always
+ * given. */
+typedef struct {
+  const int64_t *line;
+  const double *t;
+  const int64_t *object;
+  const uint8_t *kind;
+  const double *distance_m;
+  const double *direction[3];
+  const double *horizontal_angle_rad;
+  const int8_t *vertical;
+  const int8_t *event;
+  const double *truth[4];
+  const double *pose[4];
+} ranging_read_arrays_t;
+
 /* What ranging_read_file read. Every field is set, whatever its status. */
 typedef struct {
   /* 0, or rangectl replay's status for the input and options: 64 an option
@@ -184,7 +209,8 @@ typedef struct {
    * (the rows before the failure are kept); `messages` says why. */
   int32_t status;
   ranging_replay_text_t messages;
-  /* Every row the reader accepted, in file order. */
+  /* Every row the reader accepted, in file order (NULL with "--arrays",
+   * which gives them as `arrays`). */
   const ranging_read_row_t *rows;
   size_t row_count;
   /* The name of every object a row names, in the order of its first row, each followed by a newline. */
@@ -204,14 +230,16 @@ typedef struct {
    * trimmed and followed by a newline (a field holds none); so
    * row_count x (unused columns) lines. Empty without the option. */
   ranging_replay_text_t unused_fields;
+  /* With the option "--arrays": the rows as arrays (above); zeroed without it. */
+  ranging_read_arrays_t arrays;
 } ranging_read_result_t;
 
 /*
  * Reads the ranging CSV at `path` as `rangectl replay` reads it, without
  * replaying it: the same reader, input options ("--preset", "--column",
- * "--distance-unit", "--time-unit", "--angle-unit", and "--unused-fields"
- * for the other columns' fields; any other is refused with status 64) and
- * rejection rules. Thread-safe. Free the result with
+ * "--distance-unit", "--time-unit", "--angle-unit"; "--unused-fields" for
+ * the other columns' fields, "--arrays" for the rows as arrays; any other
+ * is refused with status 64) and rejection rules. Thread-safe. Free the result with
  * ranging_read_result_free.
  */
 int32_t ranging_read_file(
