@@ -13,17 +13,21 @@ import _RangingReplayCHeader
 /// NULL. A binding then copies whole arrays instead of picking each value
 /// out of 136-byte records (for a table of columns, such as a DataFrame).
 final class ReadArrays {
+  // One stored buffer per array (no Swift arrays of them: reading a class
+  // reference out of an array costs a retain and a release per value).
   private let line = RecordBuffer<Int64>()
   private let t = RecordBuffer<Double>()
   private let object = RecordBuffer<Int64>()
   private let kind = RecordBuffer<UInt8>()
   private let distance: RecordBuffer<Double>?
-  private let direction: [RecordBuffer<Double>]
+  private let directionX: RecordBuffer<Double>?, directionY: RecordBuffer<Double>?, directionZ: RecordBuffer<Double>?
   private let horizontalAngle: RecordBuffer<Double>?
   private let vertical: RecordBuffer<Int8>?
   private let event: RecordBuffer<Int8>?
-  private let truth: [RecordBuffer<Double>?]
-  private let pose: [RecordBuffer<Double>]
+  private let trueDistance: RecordBuffer<Double>?, trueX: RecordBuffer<Double>?, trueY: RecordBuffer<Double>?
+  private let trueZ: RecordBuffer<Double>?
+  private let poseW: RecordBuffer<Double>?, poseX: RecordBuffer<Double>?, poseY: RecordBuffer<Double>?
+  private let poseZ: RecordBuffer<Double>?
 
   /// The arrays that the columns `reads` says the reader reads (docs/FORMATS.md §1's
   /// names, and `azimuth` and `elevation` under an angle unit) can fill.
@@ -32,20 +36,25 @@ final class ReadArrays {
     let angles = reads("azimuth") || reads("elevation")
     distance = buffer(if: reads("distance"))
     let hasDirection = angles || ["dir_x", "dir_y", "dir_z"].contains(where: reads)
-    direction = hasDirection ? (0..<3).map { _ in RecordBuffer<Double>() } : []
+    (directionX, directionY, directionZ) = (buffer(if: hasDirection), buffer(if: hasDirection), buffer(if: hasDirection))
     horizontalAngle = buffer(if: reads("horizontal_angle") || reads("azimuth"))
     vertical = buffer(if: reads("vertical"))
     event = buffer(if: reads("event"))
-    truth = ["true_distance", "true_x", "true_y", "true_z"].map { buffer(if: reads($0)) }
+    (trueDistance, trueX) = (buffer(if: reads("true_distance")), buffer(if: reads("true_x")))
+    (trueY, trueZ) = (buffer(if: reads("true_y")), buffer(if: reads("true_z")))
     let hasPose = ["pose_w", "pose_x", "pose_y", "pose_z"].contains(where: reads)
-    pose = hasPose ? (0..<4).map { _ in RecordBuffer<Double>() } : []
+    (poseW, poseX, poseY, poseZ) = (buffer(if: hasPose), buffer(if: hasPose), buffer(if: hasPose), buffer(if: hasPose))
+  }
+
+  private var optional: [RecordBuffer<Double>?] {
+    [distance, directionX, directionY, directionZ, horizontalAngle, trueDistance, trueX, trueY, trueZ, poseW, poseX,
+     poseY, poseZ]
   }
 
   /// True once memory ran out for any array.
   var failed: Bool {
-    [line.failed, t.failed, object.failed, kind.failed, distance?.failed ?? false, horizontalAngle?.failed ?? false,
-     vertical?.failed ?? false, event?.failed ?? false].contains(true)
-      || direction.contains { $0.failed } || truth.contains { $0?.failed ?? false } || pose.contains { $0.failed }
+    line.failed || t.failed || object.failed || kind.failed || vertical?.failed == true || event?.failed == true
+      || optional.contains { $0?.failed == true }
   }
 
   /// Appends each value of `row` to its array.
@@ -55,24 +64,20 @@ final class ReadArrays {
     object.append(row.object)
     kind.append(row.kind)
     distance?.append(row.distance_m)
-    if !direction.isEmpty {
-      direction[0].append(row.direction.0)
-      direction[1].append(row.direction.1)
-      direction[2].append(row.direction.2)
-    }
+    directionX?.append(row.direction.0)
+    directionY?.append(row.direction.1)
+    directionZ?.append(row.direction.2)
     horizontalAngle?.append(row.horizontal_angle_rad)
     vertical?.append(row.vertical)
     event?.append(row.event)
-    truth[0]?.append(row.truth.0)
-    truth[1]?.append(row.truth.1)
-    truth[2]?.append(row.truth.2)
-    truth[3]?.append(row.truth.3)
-    if !pose.isEmpty {
-      pose[0].append(row.pose.0)
-      pose[1].append(row.pose.1)
-      pose[2].append(row.pose.2)
-      pose[3].append(row.pose.3)
-    }
+    trueDistance?.append(row.truth.0)
+    trueX?.append(row.truth.1)
+    trueY?.append(row.truth.2)
+    trueZ?.append(row.truth.3)
+    poseW?.append(row.pose.0)
+    poseX?.append(row.pose.1)
+    poseY?.append(row.pose.2)
+    poseZ?.append(row.pose.3)
   }
 
   /// Hands the arrays over: the caller frees each with `free` (``release(_:)``).
@@ -84,21 +89,18 @@ final class ReadArrays {
       let bytes = UnsafeRawPointer(buffer.take().bytes) ?? UnsafeRawPointer(malloc(MemoryLayout<Value>.stride))
       return bytes?.assumingMemoryBound(to: Value.self)
     }
-    func taken<Value>(_ buffers: [RecordBuffer<Value>], _ index: Int) -> UnsafePointer<Value>? {
-      index < buffers.count ? taken(buffers[index]) : nil
-    }
     var arrays = ranging_read_arrays_t()
     arrays.line = taken(line)
     arrays.t = taken(t)
     arrays.object = taken(object)
     arrays.kind = taken(kind)
     arrays.distance_m = taken(distance)
-    arrays.direction = (taken(direction, 0), taken(direction, 1), taken(direction, 2))
+    arrays.direction = (taken(directionX), taken(directionY), taken(directionZ))
     arrays.horizontal_angle_rad = taken(horizontalAngle)
     arrays.vertical = taken(vertical)
     arrays.event = taken(event)
-    arrays.truth = (taken(truth[0]), taken(truth[1]), taken(truth[2]), taken(truth[3]))
-    arrays.pose = (taken(pose, 0), taken(pose, 1), taken(pose, 2), taken(pose, 3))
+    arrays.truth = (taken(trueDistance), taken(trueX), taken(trueY), taken(trueZ))
+    arrays.pose = (taken(poseW), taken(poseX), taken(poseY), taken(poseZ))
     return arrays
   }
 
