@@ -6,6 +6,12 @@ import RangingReplay
 import RangingReplayOptions
 import _RangingReplayCHeader
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
 /// One read of a file into memory (`ranging_read_file`), as `rangectl
 /// replay` reads it before replaying: the input options through the
 /// command line's declarations, ``RangingCSVReader`` with its rejection
@@ -140,12 +146,16 @@ struct ReadToMemory {
       outcome.messages = "rangectl replay: cannot write \(error)\n"
     }
     if records.failed || arrays?.failed == true {
+      // Some rows were lost: none is handed out, so that no caller reads past what the buffers hold.
       outcome.status = 74
       outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
+      free(records.take().bytes)
+      if let arrays { ReadArrays.release(arrays.take()) }
+    } else {
+      outcome.rowCount = rowCount
+      outcome.rows = records.take()
+      if let arrays { outcome.arrays = arrays.take() }
     }
-    outcome.rowCount = rowCount
-    outcome.rows = records.take()
-    if let arrays { outcome.arrays = arrays.take() }
     for canonical in ColumnMapping.canonicalNames {
       if let (name, column) = reader.headerColumn(for: canonical) {
         outcome.columns += "\(canonical)\t\(name)\t\(column)\n"

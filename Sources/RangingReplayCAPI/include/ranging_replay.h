@@ -206,7 +206,8 @@ typedef struct {
 typedef struct {
   /* 0, or rangectl replay's status for the input and options: 64 an option
    * refused, 65 not a ranging CSV, 66 cannot be opened, 74 reading failed
-   * (the rows before the failure are kept); `messages` says why. */
+   * (the rows before the failure are kept) or the rows did not fit in
+   * memory (none is returned: row_count 0); `messages` says why. */
   int32_t status;
   ranging_replay_text_t messages;
   /* Every row the reader accepted, in file order (NULL with "--arrays",
@@ -223,7 +224,7 @@ typedef struct {
   ranging_replay_text_t columns;
   /* The header's names that nothing reads, each followed by a newline. */
   ranging_replay_text_t unused_columns;
-  int64_t rows_read;      /* = row_count + rows_rejected */
+  int64_t rows_read;      /* = row_count + rows_rejected, unless the rows did not fit in memory */
   int64_t rows_rejected;
   /* With the option "--unused-fields": each returned row's fields of the
    * columns in `unused_columns`, in that order, row after row, each field
