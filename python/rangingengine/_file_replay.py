@@ -118,6 +118,12 @@ def _bytes(text: Text) -> bytes:
     return ctypes.string_at(text.bytes, text.length) if text.bytes else b""
 
 
+def lines(text: Text) -> list:
+    """A result's text of entries each ended by "\n" (names, columns, fields), as strings: split at "\n"
+    alone, since a form feed, NEL or U+2028, where str.splitlines also cuts, may be part of a name."""
+    return _bytes(text).decode().split("\n")[:-1]
+
+
 def replay_file(path, zones, keywords, states=True):
     """The ReplayResult of `rangectl replay path` with the keywords as its options
     (and its filtered rows unless `states` is False)."""
@@ -144,9 +150,9 @@ def replay_result(path, call, arguments):
         status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
         events_text = _bytes(result.events)
         rejected = _bytes(result.rejected)
-        unused = _bytes(result.unused_columns).decode().splitlines()
-        names = np.array(_bytes(result.object_names).decode().splitlines(), dtype=object)
-        zone_names = np.array([json.loads(line) for line in _bytes(result.zone_names).decode().splitlines()], dtype=object)
+        unused = lines(result.unused_columns)
+        names = np.array(lines(result.object_names), dtype=object)
+        zone_names = np.array([json.loads(line) for line in lines(result.zone_names)], dtype=object)
         events = _records(result.event_records, result.event_count, EVENT_RECORD)
         # The states are read where C wrote them, column by column, before the result is freed:
         # a copy of all the records first cost a fifth of a DataFrame's replay.

@@ -15,7 +15,7 @@ import pyarrow.json as pa_json
 
 from . import _capi
 from ._columns import KNOWN, POSE, REJECTION_COLUMNS, RangingFormatError
-from ._file_replay import REJECTED_SCHEMA, Text, _bytes, command_line
+from ._file_replay import REJECTED_SCHEMA, Text, _bytes, command_line, lines
 
 def _array(kind):
     return ctypes.POINTER(kind)
@@ -99,10 +99,10 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     try:
         status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
         count = result.row_count
-        names = np.array(_bytes(result.object_names).decode().split("\n")[:-1] + [None], dtype=object)
-        read = [line.split("\t") for line in _bytes(result.columns).decode().splitlines()]
-        unused = _bytes(result.unused_columns).decode().split("\n")[:-1]
-        fields = _bytes(result.unused_fields).decode().split("\n")[:-1]
+        names = np.array(lines(result.object_names) + [None], dtype=object)
+        read = [line.split("\t") for line in lines(result.columns)]
+        unused = lines(result.unused_columns)
+        fields = lines(result.unused_fields)
         rejected = _bytes(result.rejected)
         frame = _frame(result.arrays, count, names, unused, fields)
     finally:

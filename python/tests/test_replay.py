@@ -315,3 +315,16 @@ def test_without_filtered_rows_the_events_rejections_and_summary_are_the_same(tr
             events_only.filtered_csv()
     with pytest.raises(ValueError, match="expected True or False"):
         rangingengine.replay(frame, filtered="no")
+
+
+def test_names_holding_line_separators_other_than_newline_keep_their_objects(reference, tmp_path):
+    # The C results list names one a line, ended by "\n" alone: a form feed, a file separator, NEL or U+2028
+    # inside a name is part of it (str.splitlines would cut there and shift every later name).
+    path = tmp_path / "separators.csv"
+    names = ["a\x0cb", "c\x1cd", "e\x85f", "g\u2028h", "plain"]
+    rows = [f"{0.1 * i:.1f},{names[i % len(names)]},{1.0 + 0.5 * (i % 3)}" for i in range(40)]
+    path.write_text("t,object,distance\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    for data in (path, rangingengine.read_csv(path)):
+        result = assert_same_as_rangectl(path, reference, data=data)
+        assert set(result.filtered["object"]) == set(names)
+        assert set(result.events["object"]) <= set(names) and len(result.events) > 0
