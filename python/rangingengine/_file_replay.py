@@ -127,9 +127,8 @@ def lines(text: Text) -> list:
 def replay_file(path, zones, keywords, states=True):
     """The ReplayResult of `rangectl replay path` with the keywords as its options
     (and its filtered rows unless `states` is False)."""
-    arguments = replay_arguments(zones, keywords, states)
     return replay_result(str(path), lambda options, count, result: _capi.library.ranging_replay_file(
-        os.fsencode(path), options, count, result), arguments)
+        os.fsencode(path), options, count, result), replay_arguments(zones, keywords, states), states)
 
 
 def replay_arguments(zones, keywords, states=True) -> list:
@@ -139,9 +138,37 @@ def replay_arguments(zones, keywords, states=True) -> list:
     return command_line(zones, keywords) + (["--state-records"] if states else [])
 
 
-def replay_result(path, call, arguments):
+def refusal(path, status, messages, unreadable=None):
+    """The exception for a call of ranging_replay.h that returned `status`
+    with `messages` (None for 0): a refused option is a ValueError with
+    rangectl's message, an input that is not a ranging CSV (65) a
+    RangingFormatError naming `path`; any other failure (66 cannot be
+    opened, 74 reading failed) is `unreadable`'s (an exception class),
+    or a RangingFormatError when none is given."""
+    if status == 0:
+        return None
+    if status == 64:
+        return ValueError(messages.strip().removeprefix("Error: "))
+    message = messages.strip().removeprefix("rangectl replay: ")
+    if status != 65 and unreadable is not None:
+        return unreadable(message)
+    return RangingFormatError.from_message(path, message)
+
+
+def rejected_records(rejected: bytes) -> list:
+    """A result's rejected rows (docs/FORMATS.md §6, JSON Lines) as
+    (line, column, field, reason, text) tuples, in their order."""
+    if not rejected:
+        return []
+    table = pa_json.read_json(io.BytesIO(rejected), read_options=pa_json.ReadOptions(block_size=1 << 24),
+                              parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
+    return list(zip(*(table.column(name).to_pylist() for name in REJECTED_SCHEMA.names)))
+
+
+def replay_result(path, call, arguments, states):
     """The ReplayResult of `call(options, count, result)`, a function of
-    ranging_replay.h given rangectl's options; `path` names the input in errors."""
+    ranging_replay.h given rangectl's options (`arguments`, which ask for
+    the states as records when `states`); `path` names the input in errors."""
     from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS, ReplayResult, ReplaySummary
     encoded = [os.fsencode(argument) for argument in arguments]
     result = Result()
@@ -156,16 +183,14 @@ def replay_result(path, call, arguments):
         events = _records(result.event_records, result.event_count, EVENT_RECORD)
         # The states are read where C wrote them, column by column, before the result is freed:
         # a copy of all the records first cost a fifth of a DataFrame's replay.
-        wants_states = "--state-records" in arguments
         filtered_frame = (_filtered_frame(_records(result.state_records, result.state_count, STATE_RECORD, copy=False),
-                                          names, FILTERED_COLUMNS) if wants_states else None)
+                                          names, FILTERED_COLUMNS) if states else None)
         counts = {name: getattr(result, name) for name in COUNTS}
     finally:
         _capi.library.ranging_replay_result_free(ctypes.byref(result))
-    if status == 64:
-        raise ValueError(messages.strip().removeprefix("Error: "))
-    if status != 0:
-        raise RangingFormatError.from_message(path, messages.strip().removeprefix("rangectl replay: "))
+    refused = refusal(path, status, messages)
+    if refused is not None:
+        raise refused
     for line in messages.splitlines():
         if line.startswith("rangectl replay: warning: "):
             warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=4)
@@ -175,11 +200,7 @@ def replay_result(path, call, arguments):
         "distance": events["distance_m"], "sigma": events["sigma_m"],
         "reason": np.array(_capi.EXIT_REASONS, dtype=object)[events["reason"]],
     }, columns=EVENT_COLUMNS, copy=False)
-    read = pa_json.ReadOptions(block_size=1 << 24)
-    table = (pa_json.read_json(io.BytesIO(rejected), read_options=read,
-                               parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
-             if rejected else REJECTED_SCHEMA.empty_table())
-    rejected_rows = rejected_frame(zip(*(table.column(name).to_pylist() for name in REJECTED_SCHEMA.names)))
+    rejected_rows = rejected_frame(rejected_records(rejected))
     summary = ReplaySummary(
         **{name: counts[name] for name in COUNTS if name != "rows_rejected"},
         rejected_by_reason={str(k): int(v) for k, v in rejected_rows["reason"].value_counts().items()},

@@ -4,21 +4,19 @@ own reader in Swift reads the file, with its input options, rejection rules
 and units, and hands back every accepted row in metres, seconds and
 radians, the rejected rows (docs/FORMATS.md §6) and the other columns'
 fields. Nothing here restates a rule of the reader: what is here turns its
-records into a DataFrame's columns."""
+arrays into a DataFrame's columns."""
 import ctypes
-import io
 import os
 
 import numpy as np
 import pandas as pd
-import pyarrow.json as pa_json
 
 from . import _capi
-from ._columns import KNOWN, POSE, REJECTION_COLUMNS, RangingFormatError
-from ._file_replay import REJECTED_SCHEMA, Text, _bytes, command_line, lines
+from ._columns import KNOWN, POSE, REJECTION_COLUMNS
+from ._file_replay import Text, _bytes, command_line, lines, refusal, rejected_records
+from ._mapping import MAPPING_KEYWORDS
 
-def _array(kind):
-    return ctypes.POINTER(kind)
+_array = ctypes.POINTER
 
 
 class ReadArrays(ctypes.Structure):
@@ -53,7 +51,6 @@ _ARRAYS = [("t", "t", None), ("object", "object", None), ("distance", "distance_
            ("horizontal_angle", "horizontal_angle_rad", None), ("vertical", "vertical", None),
            ("event", "event", None), ("true_distance", "truth", 0), ("true_x", "truth", 1), ("true_y", "truth", 2),
            ("true_z", "truth", 3)] + [(name, "pose", axis) for axis, name in enumerate(POSE)]
-MAPPING_OPTIONS = ("preset", "column", "distance_unit", "time_unit", "angle_unit")
 
 
 def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None, angle_unit=None,
@@ -91,7 +88,7 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     rejected on any route the rows take.
     """
     path = os.fsdecode(path)
-    keywords = dict(zip(MAPPING_OPTIONS, (preset, column, distance_unit, time_unit, angle_unit)))
+    keywords = dict(zip(MAPPING_KEYWORDS, (preset, column, distance_unit, time_unit, angle_unit)))
     arguments = [os.fsencode(argument) for argument in command_line(None, keywords) + ["--unused-fields", "--arrays"]]
     result = ReadResult()
     _capi.library.ranging_read_file(os.fsencode(path), (ctypes.c_char_p * len(arguments))(*arguments),
@@ -107,17 +104,10 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
         frame = _frame(result.arrays, count, names, unused, fields)
     finally:
         _capi.library.ranging_read_result_free(ctypes.byref(result))
-    message = messages.strip().removeprefix("rangectl replay: ")
-    if status == 64:
-        raise ValueError(message.removeprefix("Error: "))
-    if status == 65:
-        raise RangingFormatError.from_message(path, message)
-    if status != 0:
-        raise OSError(message)
-    table = (pa_json.read_json(io.BytesIO(rejected), read_options=pa_json.ReadOptions(block_size=1 << 24),
-                               parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
-             if rejected else REJECTED_SCHEMA.empty_table())
-    rejections = [list(record) for record in zip(*(table.column(name).to_pylist() for name in REJECTED_SCHEMA.names))]
+    refused = refusal(path, status, messages, unreadable=OSError)
+    if refused is not None:
+        raise refused
+    rejections = [list(record) for record in rejected_records(rejected)]
     if keep_rejected:
         frame = with_rejected_rows(frame, rejections)
         rejections = []

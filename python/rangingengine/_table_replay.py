@@ -122,7 +122,7 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     table = (Column * len(columns))(*columns)
     result = replay_result(path, lambda options, count, out: _capi.library.ranging_replay_table(
         path.encode("utf-8", "surrogatepass"), table, len(columns), len(rows), options, count, out),
-        replay_arguments(zones, keywords, states))
+        replay_arguments(zones, keywords, states), states)
     del alive
 
     # The table's rejections name its rows by line (row i is line i + 2) and
