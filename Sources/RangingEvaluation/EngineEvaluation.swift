@@ -193,7 +193,7 @@ private final class OutOfViewObserver: ReplayObserver {
     }
   }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) {
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
     guard let row = truePosition, row.object == objectName, row.time == state.time else { return }
     tally.add(
       DirectionSample(time: state.time, object: objectName, direction: state.direction, state: state.directionState),

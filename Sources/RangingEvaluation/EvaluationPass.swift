@@ -164,7 +164,7 @@ extension EvaluationPass: ReplayObserver {
                              kind: event.kind == .enter ? .enter : .exit))
   }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) { engineState(object: objectName, state: state) }
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) { engineState(object: objectName, state: state) }
 
   func rangeStep(_ step: RangeStep) { smoother?.record(step) }
 }

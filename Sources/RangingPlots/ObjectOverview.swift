@@ -249,7 +249,7 @@ private final class OverviewObserver: ReplayObserver {
 
   var observesStates: Bool { true }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) { table.measured(objectName, at: seconds) }
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) { table.measured(objectName, at: seconds) }
 
   func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
     table.event(RunTrace.Event(

@@ -142,7 +142,7 @@ private final class TraceObserver: ReplayObserver {
   var observesStates: Bool { smoother == nil }
   var observesRangeSteps: Bool { smoother != nil }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) { keep(seconds: seconds, objectName: objectName, state) }
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) { keep(seconds: seconds, objectName: objectName, state) }
 
   func rangeStep(_ step: RangeStep) { smoother?.record(step) }
 

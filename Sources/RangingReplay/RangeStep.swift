@@ -11,7 +11,7 @@ public struct RangeStep: Sendable {
   public var objectName: String
   /// The replay's id of the object (the key of the engine's object table).
   public var object: UInt64
-  /// The filtered state after the update, as ``ReplayObserver/state(seconds:objectName:_:)`` hands it out.
+  /// The filtered state after the update, as ``ReplayObserver/state(seconds:object:objectName:_:)`` hands it out.
   public var state: TrackState
   /// What the distance measurement did; nil when the row had no distance.
   public var outcome: UpdateOutcome?

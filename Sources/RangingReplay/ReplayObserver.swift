@@ -10,13 +10,13 @@ import ZoneMonitor
 /// A filtered state costs the replay the object's name, a step its
 /// covariance, and a record the conversion of its truth, so each is handed
 /// out only when its `observes…` property says so: an observer that
-/// implements ``state(seconds:objectName:_:)`` also returns true from
+/// implements ``state(seconds:object:objectName:_:)`` also returns true from
 /// ``observesStates``, and likewise for the others.
 ///
 /// Called on the replay's thread, in the order of ``Replayer``'s documentation:
 /// a row's record before anything the engine does with it.
 public protocol ReplayObserver: AnyObject {
-  /// Whether ``state(seconds:objectName:_:)`` is wanted. Default false.
+  /// Whether ``state(seconds:object:objectName:_:)`` is wanted. Default false.
   var observesStates: Bool { get }
   /// Whether ``rangeStep(_:)`` is wanted. Default false.
   var observesRangeSteps: Bool { get }
@@ -27,16 +27,14 @@ public protocol ReplayObserver: AnyObject {
   /// A zone event, with the object's name and where it falls in a replay of
   /// the whole file (so that the events of shards can be merged).
   func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace)
-  /// An accepted measurement's filtered state, with the input's time in seconds and the object's name.
-  func state(seconds: Double, objectName: String, _ state: TrackState)
-  /// ``state(seconds:objectName:_:)`` with the object's id as well (its
-  /// ``ObjectNames`` id, which a new name gets when an entry is reused), for
-  /// an observer that indexes objects by id rather than by hashing their
-  /// names. Default: ``state(seconds:objectName:_:)``.
+  /// An accepted measurement's filtered state, with the input's time in
+  /// seconds, the object's id (its ``ObjectNames`` id, which a name gets
+  /// anew when an entry is reused: an observer may index objects by it
+  /// rather than hash their names) and the object's name.
   func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState)
   /// An accepted measurement with what the distance filter did and its
   /// covariance, for an offline smoother (`TrackSmoother` in RangingSmoothing).
-  /// After ``state(seconds:objectName:_:)``.
+  /// After ``state(seconds:object:objectName:_:)``.
   func rangeStep(_ step: RangeStep)
   /// A measurement or life-cycle row with its ground truth, before the engine
   /// sees it: for evaluation, which scores the engine's output against the
@@ -52,10 +50,7 @@ extension ReplayObserver {
   public var observesRecords: Bool { false }
   public func rejected(_ rejection: RowRejection) {}
   public func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {}
-  public func state(seconds: Double, objectName: String, _ state: TrackState) {}
-  public func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {
-    self.state(seconds: seconds, objectName: objectName, state)
-  }
+  public func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {}
   public func rangeStep(_ step: RangeStep) {}
   public func record(_ record: DatasetRecord) {}
 }

@@ -41,7 +41,7 @@ final class MemoryReplayOutputs: ReplayObserver {
     events.write(event, objectName: objectName)
     var record = ranging_replay_event_t()
     record.t = event.time.seconds
-    record.object = objectNames.index(of: objectName)
+    record.object = objectNames.index(of: event.object, name: objectName)
     record.distance_m = event.distanceMeters
     record.sigma_m = event.sigmaMeters
     record.zone = UInt32(event.zone)
@@ -50,21 +50,12 @@ final class MemoryReplayOutputs: ReplayObserver {
     eventRecords.append(record)
   }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) {
-    write(seconds: seconds, object: objectNames.index(of: objectName), objectName: objectName, state)
-  }
-
   func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {
-    write(seconds: seconds, object: objectNames.index(of: id, name: objectName), objectName: objectName, state)
-  }
-
-  /// A state's record (and its filtered row, when that is asked for), its object at index `object`.
-  private func write(seconds: Double, object: Int64, objectName: String, _ state: TrackState) {
     guard let stateRecords else { return }
     filtered?.write(seconds: seconds, objectName: objectName, state: state)
     var record = ranging_replay_state_t()
     record.t = seconds
-    record.object = object
+    record.object = objectNames.index(of: id, name: objectName)
     record.distance_m = state.range.distanceMeters
     record.sigma_m = state.range.sigmaMeters
     record.rate_m_per_s = state.range.rateMetersPerSecond

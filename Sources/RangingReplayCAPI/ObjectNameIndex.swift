@@ -26,7 +26,7 @@ struct ObjectNameIndex {
   }
 
   /// The index of `name`, naming it when it is new.
-  mutating func index(of name: String) -> Int64 {
+  private mutating func index(of name: String) -> Int64 {
     if let known = indices[name] { return known }
     let index = Int64(indices.count)
     indices[name] = index

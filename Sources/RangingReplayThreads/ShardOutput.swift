@@ -50,7 +50,7 @@ final class ShardObserver: ReplayObserver {
     cursor.current?.events.append((place, eventText(event, objectName)))
   }
 
-  @usableFromInline func state(seconds: Double, objectName: String, _ state: TrackState) {
+  @usableFromInline func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
     guard let stateText else { return }
     cursor.current?.states.append((cursor.line, stateText(seconds, objectName, state)))
   }

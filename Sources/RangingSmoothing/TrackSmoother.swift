@@ -20,7 +20,7 @@ import RangingReplay
 /// (`.unconfirmedStart`) is predicted through by the run before it, as a
 /// rejected measurement is (docs/DESIGN.md, "Offline smoothing").
 ///
-/// Each state goes to ``onSmoothed`` as `ReplayObserver.state(seconds:objectName:_:)` would hand it
+/// Each state goes to ``onSmoothed`` as `ReplayObserver.state(seconds:object:objectName:_:)` would hand it
 /// out, with the distance, its sigma and the rate replaced by the smoothed
 /// ones (the distance no less than 0, as the live filter keeps it); the
 /// direction and the NLOS probability are the live ones. One object's states

@@ -93,7 +93,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 final class OutputChecks: ReplayObserver {
   var observesStates: Bool { true }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) {
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
     if state.range.distanceMeters.isNaN {
       require(!state.range.sigmaMeters.isFinite || state.range.sigmaMeters >= 0, "sigma \(state.range.sigmaMeters)")
     } else {

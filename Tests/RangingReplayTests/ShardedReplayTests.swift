@@ -66,7 +66,7 @@ struct ShardedReplayTests {
       output.events.append(writer.line(for: event, objectName: objectName))
     }
     func rejected(_ rejection: RowRejection) { output.rejections.append(rejection) }
-    func state(seconds: Double, objectName: String, _ state: TrackState) {
+    func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
       output.states.append(track(seconds, objectName, state))
     }
   }

@@ -40,7 +40,7 @@ final class ReplayOutputs: ReplayObserver {
     if flushesEachEvent { try? events.output.flush() }  // a failure is kept, and thrown by close()
   }
 
-  func state(seconds: Double, objectName: String, _ state: TrackState) {
+  func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
     filtered?.write(seconds: seconds, objectName: objectName, state: state)
   }
 

@@ -31,7 +31,7 @@ struct DirectionThroughGapsTests {
   private final class Directions: ReplayObserver {
     var samples: [DirectionSample] = []
     var observesStates: Bool { true }
-    func state(seconds: Double, objectName: String, _ state: TrackState) {
+    func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
       samples.append(DirectionSample(time: state.time, object: objectName, direction: state.direction, state: state.directionState))
     }
   }
