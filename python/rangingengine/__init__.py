@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """RangingEngine from Python: replay Ultra-Wideband ranging recordings through
-the engine's C library (ranging_engine.h, through ctypes) with pandas.
+rangectl's reader and replay in Swift (the C library of ranging_replay.h,
+through ctypes), with pandas.
 
     import rangingengine
     df = rangingengine.read_csv("datasets/walk-in-out/samples.csv")
@@ -8,14 +9,13 @@ the engine's C library (ranging_engine.h, through ctypes) with pandas.
     result.events, result.filtered, result.rejected, result.summary
 
 `rangingengine.spark.replay` runs the same replay on a Spark DataFrame,
-partitioned by object.
+one recording per task.
 """
 from ._capi import library as _library
 from ._columns import RangingFormatError
-from ._options import EngineOptions
 from ._reader import read_csv
 from ._replay import ReplayResult, ReplaySummary, events_jsonl, filtered_csv, replay
 
 __version__ = _library.ranging_engine_version().decode()
-__all__ = ["read_csv", "replay", "events_jsonl", "filtered_csv", "ReplayResult", "ReplaySummary", "EngineOptions",
+__all__ = ["read_csv", "replay", "events_jsonl", "filtered_csv", "ReplayResult", "ReplaySummary",
            "RangingFormatError"]

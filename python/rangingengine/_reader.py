@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import KNOWN, POSE, REJECTION_COLUMNS
+from ._columns import POSE, REJECTION_COLUMNS
 from ._file_replay import Text, _bytes, command_line, lines, refusal, rejected_records
 from ._mapping import MAPPING_KEYWORDS
 
@@ -51,6 +51,7 @@ _ARRAYS = [("t", "t", None), ("object", "object", None), ("distance", "distance_
            ("horizontal_angle", "horizontal_angle_rad", None), ("vertical", "vertical", None),
            ("event", "event", None), ("true_distance", "truth", 0), ("true_x", "truth", 1), ("true_y", "truth", 2),
            ("true_z", "truth", 3)] + [(name, "pose", axis) for axis, name in enumerate(POSE)]
+_KNOWN = {name for name, _, _ in _ARRAYS}
 
 
 def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None, angle_unit=None,
@@ -144,7 +145,7 @@ def _frame(arrays, count, names, unused, fields) -> pd.DataFrame:
     if unused:
         others = np.array(fields, dtype=object).reshape(count, len(unused))
         for place, name in enumerate(unused):
-            if name not in KNOWN and name not in columns:
+            if name not in _KNOWN and name not in columns:
                 columns[name] = others[:, place].copy()
     # Text as Series of dtype object: pandas would otherwise look through a column of None for dates.
     return pd.DataFrame({name: pd.Series(values, index=index, dtype=values.dtype, copy=False)

@@ -16,7 +16,37 @@ from . import _capi
 from ._columns import REJECTION_COLUMNS, RangingFormatError, rejected_frame
 from ._mapping import MAPPING_KEYWORDS, ColumnMapping, column_mapping
 from ._file_replay import replay_arguments, replay_result
-from ._validation import duration_seconds, times_refused
+
+
+def times_refused(path, name, kind, durations, is_time=None):
+    """The RangingFormatError for a column of times of type `kind` (durations
+    or, not `durations`, dates and times), or None for durations in the time
+    column (`is_time`; by default, the column named `t`)."""
+    is_time = name == "t" if is_time is None else is_time
+    if is_time and durations:
+        return None
+    if not is_time:
+        return RangingFormatError(path, None, name, f"column '{name}' holds times ({kind}): only 't' may")
+    return RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({kind}), which have no "
+                              "origin in seconds: give durations from an origin of your choice, such as "
+                              f"df['{name}'] - df['{name}'].min(), or seconds")
+
+
+def duration_seconds(column):
+    """Durations (a timedelta64 column) as float64 seconds, NaN where NaT: each
+    the double nearest the exact duration, as rangectl reads it written in
+    decimal (`100ms` is 0.1, not 100,000 microseconds)."""
+    values = column.to_numpy()
+    unit, count = np.datetime_data(values.dtype)
+    per_second = int(np.timedelta64(1, "s") // np.timedelta64(count, unit))
+    ticks = values.view(np.int64)
+    missing = np.isnat(values)
+    if (np.abs(ticks[~missing]) < 2 ** 53).all():
+        seconds = ticks / per_second  # both exact as doubles: one rounding, the division's
+    else:
+        seconds = np.array([tick / per_second for tick in ticks.tolist()], dtype=np.float64)  # Python's: one rounding
+    seconds[missing] = np.nan
+    return seconds
 
 
 class Column(ctypes.Structure):

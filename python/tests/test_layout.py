@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The ctypes structures and NumPy records of rangingengine._capi,
-_file_replay, _table_replay and _reader against ranging_engine.h and ranging_replay.h: a C program prints each structure's size and each field's
-offset as the C compiler lays them out."""
+"""The ctypes structures and NumPy records of rangingengine._file_replay,
+_table_replay and _reader against ranging_replay.h, and the codes of
+rangingengine._capi against ranging_engine.h: a C program prints each
+structure's size and each field's offset as the C compiler lays them out,
+and each code's value."""
 import ctypes
 import os
 import shlex
@@ -11,12 +13,6 @@ from rangingengine import _capi, _file_replay, _reader, _table_replay
 from conftest import REPOSITORY
 
 STRUCTURES = {
-    "ranging_zone_config_t": _capi.ZoneConfig,
-    "ranging_config_t": _capi.Config,
-    "ranging_stats_t": _capi.Stats,
-    "ranging_batch_t": _capi.Batch,
-    "ranging_zone_event_t": _capi.ZONE_EVENT,
-    "ranging_object_state_t": _capi.OBJECT_STATE,
     "ranging_replay_text_t": _file_replay.Text,
     "ranging_replay_result_t": _file_replay.Result,
     "ranging_replay_event_t": _file_replay.EVENT_RECORD,
@@ -25,6 +21,12 @@ STRUCTURES = {
     "ranging_read_arrays_t": _reader.ReadArrays,
     "ranging_read_result_t": _reader.ReadResult,
 }
+# Each code of _capi, by the name of its constant in ranging_engine.h.
+CODES = {**{f"RANGING_VERTICAL_{name.upper() if name != 'aboveOrBelow' else 'ABOVE_OR_BELOW'}": code
+            for name, code in _capi.VERTICAL_CODES.items()},
+         **{f"RANGING_LIFECYCLE_{name.upper()}": code for name, code in _capi.LIFECYCLE_CODES.items()},
+         **{f"RANGING_EXIT_{(name or 'measured').upper()}": code for code, name in enumerate(_capi.EXIT_REASONS)},
+         **{f"RANGING_DIRECTION_{name.upper()}": code for code, name in enumerate(_capi.DIRECTION_STATES)}}
 
 
 def layout(kind):
@@ -41,6 +43,8 @@ def test_every_structure_has_the_headers_layout(tmp_path):
         lines.append(f'  printf("{c_name} %zu\\n", sizeof({c_name}));')
         for field in offsets:
             lines.append(f'  printf("{c_name}.{field} %zu\\n", offsetof({c_name}, {field}));')
+    for c_name in CODES:
+        lines.append(f'  printf("{c_name} %lld\\n", (long long){c_name});')
     lines += ["  return 0;", "}"]
     source = tmp_path / "layout.c"
     source.write_text("\n".join(lines) + "\n")
@@ -55,6 +59,8 @@ def test_every_structure_has_the_headers_layout(tmp_path):
         assert int(printed[c_name]) == size, c_name
         for field, offset in offsets.items():
             assert int(printed[f"{c_name}.{field}"]) == offset, f"{c_name}.{field}"
+    for c_name, code in CODES.items():
+        assert int(printed[c_name]) == code, c_name
 
 
 def test_the_library_is_the_headers_version():

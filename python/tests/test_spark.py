@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """rangingengine.spark.replay on pyspark local[2]: the same events, filtered rows
-and rejected rows as rangingengine.replay (and so as rangectl), with objects
-split across tasks."""
+and rejected rows as rangingengine.replay (and so as rangectl), one task per
+recording."""
 import subprocess
 import sys
 
@@ -69,42 +69,28 @@ def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(sp
     assert (events["reason"] == "removed_peer_ended").sum() + (events["reason"] == "suspended").sum() >= 1
 
 
-def test_a_part_never_holds_more_objects_than_the_table_so_nothing_is_evicted(spark, troubled):
-    # With capacity 3 the 50 objects go to parts of at most 3 (17 parts): one engine per part, and lost checks run
-    # on rows of a part's own objects exit its other objects. A part with more live objects than 3 would evict;
-    # none does, so the events are those of one machine whose table holds every object.
-    frame = rangingengine.read_csv(troubled)
-    table = spark.createDataFrame(rangingengine.read_csv(troubled, keep_rejected=True).reset_index())
+def test_a_replay_that_evicts_gives_the_single_machine_evictions(spark, troubled):
+    # With capacity 3 the table holds fewer objects than the recording has live: objects are evicted, and the
+    # events are those of one machine with the same table, since one task replays the whole recording.
     zones = {"inner": 1.5, "outer": 3.0}
-    distributed = rangingengine.spark.replay(table, order_by="line", zones=zones, capacity=3)
-    whole = rangingengine.replay(frame, zones=zones, capacity=1000)
+    distributed, local, frame = spark_replay(spark, troubled, zones=zones, capacity=3)
+    assert local.summary.evictions > 0
+    assert_same(distributed, local, frame)
+    assert int(distributed.summary.toPandas()["evictions"].iloc[0]) == local.summary.evictions
+
+
+def test_recordings_are_replayed_apart_each_as_on_one_machine(spark, troubled):
+    # Two recordings in one table, objects of the same names in both: each recording has its own table and clock.
+    import pandas as pd
+    first = rangingengine.read_csv(DATASETS[0], keep_rejected=True).reset_index()
+    second = rangingengine.read_csv(troubled, keep_rejected=True).reset_index()
+    table = spark.createDataFrame(pd.concat([second.assign(rec="b"), first.assign(rec="a")], ignore_index=True))
+    distributed = rangingengine.spark.replay(table, order_by="line", recording="rec", capacity=3)
     events = distributed.events.toPandas()
-    assert rangingengine.events_jsonl(events) == whole.events_jsonl()
-    assert int(distributed.summary.toPandas()["evictions"].iloc[0]) == 0 == whole.summary.evictions
-    assert (events["reason"] == "lost").sum() >= 2
-    # One machine with the same capacity of 3 evicts, as documented: the Spark route differs from it there.
-    assert rangingengine.replay(frame, zones=zones, capacity=3).summary.evictions > 0
-
-
-def test_parts_per_core_come_from_the_context_or_without_one_from_the_configuration(spark):
-    from rangingengine.spark import _cores
-
-    class Connect:  # a Spark Connect session: no SparkContext on the client
-        @property
-        def sparkContext(self):
-            raise NotImplementedError("sparkContext is not supported in Spark Connect")
-
-        class conf:
-            settings = {}
-
-            @classmethod
-            def get(cls, key, default=None):
-                return cls.settings.get(key, default)
-
-    assert _cores(spark) == spark.sparkContext.defaultParallelism == 2
-    assert _cores(Connect()) == 8
-    Connect.conf.settings["spark.default.parallelism"] = "3"
-    assert _cores(Connect()) == 3
+    assert events["recording"].is_monotonic_increasing
+    for name, path in (("a", DATASETS[0]), ("b", troubled)):
+        local = rangingengine.replay(rangingengine.read_csv(path), capacity=3)
+        assert rangingengine.events_jsonl(events[events["recording"] == name]) == local.events_jsonl()
 
 
 def test_poses_turn_every_object_in_every_group_as_on_one_machine(spark, phone_motion_suites):
@@ -227,16 +213,16 @@ def test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_
                                      r"\(such as line '3', object 'a', t '0.1'\)"),
         (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
                                                  r"\(such as object 'a', t '0.1'\)"),
-        (base.drop(columns="t"), {}, r"field 't': not a ranging CSV: no 't' column"),
+        (base.drop(columns="t"), {}, r"<Spark DataFrame>:1: not a ranging CSV: no 't' column"),
         (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
         (base.assign(t=pd.to_datetime([0, 100, 200], unit="ms")), {},
-         r"field 't': column 't' holds dates and times \(timestamp(_ntz)?\)"),
+         r"field 't': column 't' holds dates and times \(datetime64"),
     ]
     for frame, keywords, message in cases:
         with pytest.raises(rangingengine.RangingFormatError, match=message):
             rangingengine.spark.replay(spark.createDataFrame(frame), order_by="line", **keywords)
     twice = spark.createDataFrame([(2, 0.0, "a", 1.0, 1.0)], ["line", "t", "object", "distance", "distance"])
-    with pytest.raises(rangingengine.RangingFormatError, match="field 'distance': not a ranging CSV: duplicate column"):
+    with pytest.raises(rangingengine.RangingFormatError, match="<Spark DataFrame>:1: not a ranging CSV: duplicate column 'distance'"):
         rangingengine.spark.replay(twice, order_by="line")
 
 
