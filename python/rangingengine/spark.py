@@ -155,20 +155,24 @@ def _empty_frame(spark_df) -> pd.DataFrame:
 
 
 def _output(name: str, result) -> pa.Table:
-    """One recording's result as records of the task's output schema."""
+    """One recording's result as records of the task's output schema, built
+    column by column in Arrow (each kind of record null in the others' columns)."""
     summary = result.summary
     parts = [("event", result.events), ("filtered", result.filtered), ("rejected", result.rejected),
              ("summary", pd.DataFrame([{column: getattr(summary, column) for column in _SUMMARY_COLUMNS}]))]
-    frames = []
+    tables = []
     for record, frame in parts:
-        if frame is None or not len(frame):
+        count = 0 if frame is None else len(frame)
+        if not count:
             continue
-        frames.append(pd.DataFrame({_RECORD: record, _RECORDING: name, _SEQUENCE: np.arange(len(frame)),
-                                    **{column: frame[column].to_numpy() for column in _RECORD_COLUMNS[record]}}))
-    if not frames:
-        return _OUTPUT.empty_table()
-    out = pd.concat(frames, ignore_index=True).reindex(columns=_OUTPUT.names)
-    return pa.Table.from_pandas(out, schema=_OUTPUT, preserve_index=False)
+        own = set(_RECORD_COLUMNS[record])
+        columns = [pa.repeat(pa.scalar(record), count), pa.repeat(pa.scalar(name, pa.string()), count),
+                   pa.array(np.arange(count, dtype=np.int64))]
+        for field in list(_OUTPUT)[3:]:
+            columns.append(pa.array(frame[field.name].to_numpy(), type=field.type, from_pandas=True)
+                           if field.name in own else pa.nulls(count, field.type))
+        tables.append(pa.Table.from_arrays(columns, schema=_OUTPUT))
+    return pa.concat_tables(tables) if tables else _OUTPUT.empty_table()
 
 
 def _refuse_nulls(numbered, keyword, name, internal, order_by, columns):

@@ -106,6 +106,12 @@ def main(path, rangectl, repeats=5, spark=True, core="0", capacity=None):
                                  repeats)
         out["rangingengine.spark.replay, local[2] (Parquet in, events collected; wall)"] = (None, wall, events)
         assert rangingengine.events_jsonl(events) == reference, "Spark events differ from rangectl's"
+        # The same work as rangectl replay: the events alone.
+        cpu, wall, events = best(lambda: distributed.replay(table, order_by="line", filtered=False,
+                                                            **keywords).events.toPandas(), repeats)
+        out["rangingengine.spark.replay(filtered=False), local[2] (Parquet in, events collected; wall)"] = (
+            None, wall, events)
+        assert rangingengine.events_jsonl(events) == reference, "Spark events differ from rangectl's"
         session.stop()
     print(f"{path}: {rows} rows, {result.summary.objects} objects, {len(result.events)} events (the same everywhere); "
           f"one-core runs on core {core}; load average {os.getloadavg()[0]:.2f}")
