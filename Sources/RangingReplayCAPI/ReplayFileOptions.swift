@@ -19,4 +19,12 @@ struct ReplayFileOptions: ParsableCommand {
 
   @Flag(help: "Also give the filtered states as records, without the filtered track's text.")
   var stateRecords = false
+
+  /// A table's columns (1-based places) whose values were durations, handed
+  /// over as seconds (pandas' `timedelta64`, Spark's day-time intervals):
+  /// ``ReplayToMemory`` refuses them unless the column is the one read as `t`, in seconds.
+  @Option(
+    name: .customLong("duration-column"),
+    help: ArgumentHelp("A table's column (its 1-based place) that held durations, given as seconds.", valueName: "n"))
+  var durationColumns: [Int] = []
 }

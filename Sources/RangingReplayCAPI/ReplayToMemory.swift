@@ -92,11 +92,33 @@ struct ReplayToMemory {
         replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
       case .table(let columns, let rowCount):
         var reader = try RangingTableReader(path: path, columns: columns, rowCount: rowCount, mapping: mapping)
+        try Self.checkDurations(at: options.durationColumns, of: reader, mapping: mapping)
         replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
       }
     } catch {
       outcome.status = error.exitCode
       outcome.messages = "rangectl replay: \(error)\n"
+    }
+  }
+
+  /// Refuses durations (`--duration-column`, given as seconds) anywhere but
+  /// in the column read as `t`, and there with a time unit other than
+  /// seconds: a duration carries its own unit, and nothing else is a time.
+  private static func checkDurations(
+    at places: [Int], of reader: RangingTableReader, mapping: ColumnMapping
+  ) throws(DatasetError) {
+    let time = reader.headerColumn(for: "t")
+    for place in places where reader.columns.indices.contains(place - 1) {
+      let name = reader.columns[place - 1]
+      let reason: String
+      if time?.column != place {
+        reason = "column '\(name)' holds durations: only the column read as 't' may hold times"
+      } else if mapping.timeUnit != .s {
+        reason = "column '\(name)' holds durations, which carry their own unit: give it without --time-unit"
+      } else {
+        continue
+      }
+      throw DatasetError(path: reader.path, line: 1, kind: .notARangingCSV(reason: reason))
     }
   }
 

@@ -87,6 +87,32 @@ struct ReplayTableFromCTests {
     try Self.expectSameAsItsCSV(names, [])
   }
 
+  @Test("Durations (--duration-column, as seconds): read only in the column read as t, in seconds")
+  func durationColumns() throws {
+    let table = OwnedTable(
+      names: ["time_s", "object", "distance"],
+      columns: [.numbers([0, 0.1, 0.25]), .texts(["a", "a", "a"]), .numbers([1.0, 1.2, 1.4])], rowCount: 3)
+    // In the time column: read as the seconds they are, as the CSV of those seconds.
+    let asTime = table.replay(name: "table", ["--column", "t=time_s", "--duration-column", "1"])
+    let seconds = table.replay(name: "table", ["--column", "t=time_s"])
+    #expect(asTime.status == 0 && asTime.events == seconds.events && asTime.counts == seconds.counts)
+    // Elsewhere, or with a unit of its own, refused: status 65, naming the column.
+    let cases: [([String], String)] = [
+      (["--column", "t=time_s", "--duration-column", "3"],
+       "column 'distance' holds durations: only the column read as 't' may hold times"),
+      (["--column", "t=time_s", "--time-unit", "ms", "--duration-column", "1"],
+       "column 'time_s' holds durations, which carry their own unit: give it without --time-unit"),
+    ]
+    for (options, reason) in cases {
+      let refused = table.replay(name: "table", options)
+      #expect(refused.status == 65)
+      #expect(refused.messages == "rangectl replay: table:1: not a ranging CSV: \(reason)\n")
+      #expect(refused.events.isEmpty)
+    }
+    // A place that names no column names nothing to refuse.
+    #expect(table.replay(name: "table", ["--column", "t=time_s", "--duration-column", "9"]).status == 0)
+  }
+
   @Test("A header that is not a ranging header: the file's error, status 65")
   func notARangingTable() throws {
     for names in [["t", "object", "t"], ["object", "distance"], ["time", "object", "distance"]] {

@@ -14,7 +14,6 @@ import pandas as pd
 from . import _capi
 from ._columns import POSE, REJECTION_COLUMNS
 from ._file_replay import Text, _bytes, command_line, lines, refusal, rejected_records
-from ._mapping import MAPPING_KEYWORDS
 
 _array = ctypes.POINTER
 
@@ -89,7 +88,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     rejected on any route the rows take.
     """
     path = os.fsdecode(path)
-    keywords = dict(zip(MAPPING_KEYWORDS, (preset, column, distance_unit, time_unit, angle_unit)))
+    keywords = {"preset": preset, "column": column, "distance_unit": distance_unit, "time_unit": time_unit,
+                "angle_unit": angle_unit}
     arguments = [os.fsencode(argument) for argument in command_line(None, keywords) + ["--unused-fields", "--arrays"]]
     result = ReadResult()
     _capi.library.ranging_read_file(os.fsencode(path), (ctypes.c_char_p * len(arguments))(*arguments),

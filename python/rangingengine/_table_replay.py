@@ -3,9 +3,10 @@
 the table's columns go to rangectl's reader and replay in Swift in Apache
 Arrow's layout, as the CSV the table would be written as, so no rule of the
 reader, the options or the replay is stated here. What is here converts:
-pandas' types to Arrow's columns (NaN and None are nulls, durations in the
-time column are seconds), and the rows `read_csv` rejected itself, which the table
-carries, into the result's accounting."""
+pandas' types to Arrow's columns (NaN and None are nulls, durations are
+seconds, which rangectl takes only in the time column), and the rows
+`read_csv` rejected itself, which the table carries, into the result's
+accounting."""
 import ctypes
 
 import numpy as np
@@ -14,22 +15,7 @@ import pyarrow as pa
 
 from . import _capi
 from ._columns import REJECTION_COLUMNS, RangingFormatError, rejected_frame
-from ._mapping import MAPPING_KEYWORDS, ColumnMapping, column_mapping
 from ._file_replay import replay_arguments, replay_result
-
-
-def times_refused(path, name, kind, durations, is_time=None):
-    """The RangingFormatError for a column of times of type `kind` (durations
-    or, not `durations`, dates and times), or None for durations in the time
-    column (`is_time`; by default, the column named `t`)."""
-    is_time = name == "t" if is_time is None else is_time
-    if is_time and durations:
-        return None
-    if not is_time:
-        return RangingFormatError(path, None, name, f"column '{name}' holds times ({kind}): only 't' may")
-    return RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({kind}), which have no "
-                              "origin in seconds: give durations from an origin of your choice, such as "
-                              f"df['{name}'] - df['{name}'].min(), or seconds")
 
 
 def duration_seconds(column):
@@ -67,35 +53,21 @@ def _validity(valid: np.ndarray):
     return None if valid.all() else np.packbits(valid, bitorder="little")
 
 
-def _time_mapping(keywords):
-    """The column mapping of the input keywords (the package's, as read_csv
-    reads them), for the one thing the conversion must know: which column
-    is read as `t`, and in what unit. A bad keyword is left to rangectl's
-    own refusal, which names the option as rangectl does."""
-    try:
-        return column_mapping(**{name: keywords[name] for name in MAPPING_KEYWORDS if name in keywords})
-    except ValueError:
-        return None
+def _column(name: str, series: pd.Series, path: str):
+    """The C column of one pandas column, whether it held durations (given as
+    seconds: rangectl refuses them but in the time column, `--duration-column`),
+    and the arrays it points into (kept alive by the caller).
 
-
-def _column(name: str, series: pd.Series, path: str, keywords):
-    """The C column of one pandas column, and the arrays it points into (kept alive by the caller).
-
-    Durations are seconds in the time column (each the double nearest the
-    exact duration) and refused elsewhere, as dates and times are anywhere:
-    they have no origin in seconds."""
+    Each duration is the double nearest the exact duration in seconds.
+    Dates and times are refused: they have no origin in seconds."""
     dtype = series.dtype
     column = Column(name=name.encode("utf-8", "surrogatepass"))
     durations = pd.api.types.is_timedelta64_dtype(dtype)
-    if durations or pd.api.types.is_datetime64_any_dtype(dtype):
-        mapping = _time_mapping(keywords) or ColumnMapping()
-        is_time = name == mapping.source("t")
-        if durations and is_time and mapping.divisor("t") != 1:
-            raise RangingFormatError(path, None, name, f"column '{name}' holds durations ({dtype}), which carry "
-                                     "their own unit: give it without a unit option")
-        refused = times_refused(path, name, dtype, durations, is_time=is_time)
-        if refused:
-            raise refused
+    if pd.api.types.is_datetime64_any_dtype(dtype):
+        raise RangingFormatError(path, None, name, f"column '{name}' holds dates and times ({dtype}), which have no "
+                                 "origin in seconds: give durations from an origin of your choice, such as "
+                                 f"df['{name}'] - df['{name}'].min(), or seconds")
+    if durations:
         series = pd.Series(duration_seconds(series))
         dtype = series.dtype
     if pd.api.types.is_float_dtype(dtype):
@@ -110,10 +82,10 @@ def _column(name: str, series: pd.Series, path: str, keywords):
         column.integers = values.ctypes.data
         keep = [values, validity]
     else:
-        return _text_column(column, series)
+        return (*_text_column(column, series), False)
     if validity is not None:
         column.validity = validity.ctypes.data
-    return column, keep
+    return column, keep, durations
 
 
 def _text_column(column: Column, series: pd.Series):
@@ -144,15 +116,16 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     rows = frame.iloc[np.flatnonzero(~carried)] if carried.any() else frame
     names = [str(name) for name in frame.columns]
     kept = [position for position, name in enumerate(names) if name not in REJECTION_COLUMNS]
-    columns, alive = [], []
-    for position in kept:
-        column, keep = _column(names[position], rows.iloc[:, position], path, keywords)
+    columns, alive, durations = [], [], []
+    for place, position in enumerate(kept, start=1):
+        column, keep, held_durations = _column(names[position], rows.iloc[:, position], path)
         columns.append(column)
         alive.append(keep)
+        durations += ["--duration-column", str(place)] if held_durations else []
     table = (Column * len(columns))(*columns)
     result = replay_result(path, lambda options, count, out: _capi.library.ranging_replay_table(
         path.encode("utf-8", "surrogatepass"), table, len(columns), len(rows), options, count, out),
-        replay_arguments(zones, keywords, states), states)
+        replay_arguments(zones, keywords, states) + durations, states)
     del alive
 
     # The table's rejections name its rows by line (row i is line i + 2) and

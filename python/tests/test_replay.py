@@ -238,16 +238,31 @@ def test_durations_in_t_are_read_as_seconds(reference, tmp_path):
     assert_same_as_rangectl(shifted, reference, data=frame.assign(t=pd.to_timedelta(nanos, unit="ns")))
 
 
+def test_durations_in_the_column_read_as_t_are_seconds_whatever_its_name(reference, tmp_path):
+    import pandas as pd
+    path = tmp_path / "renamed.csv"
+    path.write_text("time_s,object,distance\n0,a,1.0\n0.1,a,1.2\n0.25,a,1.4\n")
+    frame = pd.DataFrame({"time_s": pd.to_timedelta([0, 100, 250], unit="ms"), "object": "a",
+                          "distance": [1.0, 1.2, 1.4]})
+    expected = reference(path, ["--column", "t=time_s"])
+    assert rangingengine.replay(frame, column={"t": "time_s"}).events_jsonl() == expected.events
+    # The same column not read as t is refused: a duration is no distance.
+    with pytest.raises(rangingengine.RangingFormatError, match=r"column 'time_s' holds durations: only the column"):
+        rangingengine.replay(frame.assign(t=[0.0, 0.1, 0.2]))
+
+
 def test_dates_and_times_in_t_and_durations_elsewhere_are_refused_naming_the_column():
     import pandas as pd
     frame = pd.DataFrame({"t": pd.to_datetime([0, 100], unit="ms"), "object": "a", "distance": [1.0, 1.2]})
     with pytest.raises(rangingengine.RangingFormatError, match=r"field 't': column 't' holds dates and times"):
         rangingengine.replay(frame)
     frame = pd.DataFrame({"t": [0.0, 0.1], "object": "a", "distance": pd.to_timedelta([1, 2], unit="s")})
-    with pytest.raises(rangingengine.RangingFormatError, match=r"field 'distance': column 'distance' holds times"):
+    with pytest.raises(rangingengine.RangingFormatError,
+                       match=r"<DataFrame>:1: not a ranging CSV: column 'distance' holds durations: only the column read "
+                             r"as 't' may hold times"):
         rangingengine.replay(frame)
     frame = pd.DataFrame({"time_ms": pd.to_timedelta([0, 100], unit="ms"), "object": "a", "distance": [1.0, 1.2]})
-    with pytest.raises(rangingengine.RangingFormatError, match=r"'time_ms' holds durations"):
+    with pytest.raises(rangingengine.RangingFormatError, match=r"'time_ms' holds durations, which carry their own unit"):
         rangingengine.replay(frame, column={"t": "time_ms"}, time_unit="ms")
 
 

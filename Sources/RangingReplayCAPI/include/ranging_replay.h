@@ -155,7 +155,11 @@ typedef struct {
  * table `name` where they name a file. A table whose names are not a
  * ranging header, or a column whose buffers do not hold row_count rows
  * (offsets out of order), gives status 65; NULL pointers where data is
- * needed give 64. The same options as ranging_replay_file.
+ * needed give 64. The same options as ranging_replay_file, and
+ * "--duration-column", N for a column (its 1-based place) whose values were
+ * durations handed over as seconds (a pandas timedelta64, a Spark interval):
+ * it is refused with status 65 unless it is the column read as `t`, with
+ * no time unit but seconds (a duration carries its own unit).
  */
 int32_t ranging_replay_table(
   const char *name, const ranging_replay_column_t *columns, size_t column_count, size_t row_count,
