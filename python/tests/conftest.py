@@ -16,6 +16,8 @@ from fleet import write_fleet
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 DATASETS = sorted((REPOSITORY / "datasets").glob("*/samples.csv"))
+# The real recordings of other labs (datasets/real/README.md), as they are bundled.
+REAL_RECORDINGS = sorted((REPOSITORY / "datasets" / "real").glob("*.csv"))
 
 
 @pytest.fixture(scope="session")

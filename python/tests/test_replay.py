@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import rangingengine
-from conftest import DATASETS
+from conftest import DATASETS, REAL_RECORDINGS
 
 
 def assert_same_as_rangectl(path, reference, options=(), data=None, **engine_options):
@@ -32,6 +32,11 @@ def assert_same_as_rangectl(path, reference, options=(), data=None, **engine_opt
     if data is None:
         assert_file_replay_is_the_same(path, expected, result, **engine_options)
     return result
+
+
+@pytest.mark.parametrize("path", REAL_RECORDINGS, ids=[path.name for path in REAL_RECORDINGS])
+def test_every_real_recording_replays_as_rangectl_replays_it(path, reference):
+    assert_same_as_rangectl(path, reference)
 
 
 def assert_file_replay_is_the_same(path, expected, from_frame, **engine_options):

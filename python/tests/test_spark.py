@@ -9,7 +9,7 @@ import pytest
 
 import rangingengine
 import rangingengine.spark
-from conftest import DATASETS
+from conftest import DATASETS, REAL_RECORDINGS
 
 
 def spark_replay(spark, path, **options):
@@ -55,6 +55,44 @@ def test_every_bundled_dataset_gives_the_single_machine_events(spark):
 def test_the_50_object_recording_gives_the_single_machine_events(spark, fleet_50):
     events = assert_same(*spark_replay(spark, fleet_50))
     assert events["object"].nunique() >= 40
+
+
+def test_every_real_recording_in_one_table_gives_each_ones_single_machine_result(spark):
+    # The real recordings of datasets/real, one table with a recording column: each recording's events,
+    # filtered rows, rejected rows and counts are those of its own replay on one machine.
+    import pandas as pd
+    frames = {path.stem: rangingengine.read_csv(path) for path in REAL_RECORDINGS}
+    table = spark.createDataFrame(pd.concat([rangingengine.read_csv(path, keep_rejected=True).reset_index()
+                                             .assign(recording=path.stem) for path in REAL_RECORDINGS],
+                                            ignore_index=True))
+    distributed = rangingengine.spark.replay(table, order_by="line", recording="recording")
+    events, filtered = distributed.events.toPandas(), distributed.filtered.toPandas()
+    rejected, summary = distributed.rejected.toPandas(), distributed.summary.toPandas().set_index("recording")
+    assert sorted(summary.index) == sorted(frames)
+    for name, frame in frames.items():
+        local = rangingengine.replay(frame)
+        assert rangingengine.events_jsonl(events[events["recording"] == name]) == local.events_jsonl()
+        assert rangingengine.filtered_csv(filtered[filtered["recording"] == name]) == local.filtered_csv()
+        found = rejected[rejected["recording"] == name][["row", "field", "reason"]]
+        assert [(int(row), field, reason) for row, field, reason in found.values] == [
+            (int(row), field, reason) for row, field, reason in local.rejected[["row", "field", "reason"]].values]
+        counts = summary.loc[name]
+        assert int(counts["rows_read"]) == local.summary.rows_read and int(counts["objects"]) == local.summary.objects
+        assert int(counts["rows_rejected"]) == local.summary.rows_rejected
+        assert int(counts["enter_events"]) + int(counts["exit_events"]) == len(local.events)
+    assert len(events) > 0 and events["recording"].nunique() > 1
+
+
+def test_a_bad_option_is_refused_on_the_driver_with_rangectls_message_and_filtered_false_is_taken(spark):
+    table = spark.createDataFrame(rangingengine.read_csv(DATASETS[0]).reset_index())
+    with pytest.raises(ValueError, match="--gate"):
+        rangingengine.spark.replay(table, order_by="line", gate=-1)
+    with pytest.raises(ValueError, match="Unknown option '--gates'"):
+        rangingengine.spark.replay(table, order_by="line", gates=3)
+    events_only = rangingengine.spark.replay(table, order_by="line", filtered=False)
+    assert events_only.filtered is None
+    local = rangingengine.replay(rangingengine.read_csv(DATASETS[0]), filtered=False)
+    assert rangingengine.events_jsonl(events_only.events.toPandas()) == local.events_jsonl()
 
 
 def test_lost_exits_rejections_and_life_cycle_rows_come_out_as_on_one_machine(spark, troubled):
