@@ -66,6 +66,9 @@ public struct RangingCSVReader {
   /// passed (rows that fail them are rejected with the core's reason).
   public static var rowValidation: SampleValidation { SampleValidation() }
 
+  /// Largest `|t|` the reader accepts, seconds (beyond it, `time_out_of_range`).
+  package static var maximumSeconds: Double { RowParser.maximumSeconds }
+
   private let source: LineSource
   private let parser: RowParser
   private let scanner: RowScanner

@@ -42,22 +42,73 @@ public struct FilteredTrackWriter {
 
   /// The filtered track format: one state's row, without the newline.
   private static func format<Sink: TextSink>(seconds: Double, objectName: String, state: TrackState, to sink: inout Sink) {
-    sink.append(string: TextFormatting.seconds(seconds))
+    let direction = state.direction
+    format(
+      Row(
+        seconds: seconds, objectName: objectName, distanceMeters: state.range.distanceMeters,
+        sigmaMeters: state.range.sigmaMeters, direction: direction.map { ($0.x, $0.y, $0.z) },
+        directionState: state.directionState, directionSigmaDegrees: state.directionSigmaRadians * 180 / .pi,
+        nonLineOfSightProbability: state.range.nonLineOfSightProbability),
+      to: &sink)
+  }
+
+  /// One row's values, as the track writes them: a state's, or a row read
+  /// back from the track's columns (`ranging_write_filtered`), so that both
+  /// are written by the one formatter below.
+  public struct Row {
+    public var seconds: Double
+    public var objectName: String
+    /// Not finite: no distance, and then neither sigma nor NLOS figure is written.
+    public var distanceMeters: Double
+    public var sigmaMeters: Double
+    /// The unit direction (x, y, z), or nil for none.
+    public var direction: (x: Double, y: Double, z: Double)?
+    public var directionState: DirectionState
+    /// Written with a direction only, and only when finite.
+    public var directionSigmaDegrees: Double
+    public var nonLineOfSightProbability: Double
+
+    public init(
+      seconds: Double, objectName: String, distanceMeters: Double, sigmaMeters: Double,
+      direction: (x: Double, y: Double, z: Double)?, directionState: DirectionState, directionSigmaDegrees: Double,
+      nonLineOfSightProbability: Double
+    ) {
+      self.seconds = seconds
+      self.objectName = objectName
+      self.distanceMeters = distanceMeters
+      self.sigmaMeters = sigmaMeters
+      self.direction = direction
+      self.directionState = directionState
+      self.directionSigmaDegrees = directionSigmaDegrees
+      self.nonLineOfSightProbability = nonLineOfSightProbability
+    }
+  }
+
+  /// Writes one row (and its newline).
+  public func write(_ row: Row) {
+    var sink = output
+    Self.format(row, to: &sink)
+    sink.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// Appends one row, without the newline.
+  static func format<Sink: TextSink>(_ row: Row, to sink: inout Sink) {
+    sink.append(string: TextFormatting.seconds(row.seconds))
     sink.append(byte: UInt8(ascii: ","))
-    var name = objectName
+    var name = row.objectName
     name.withUTF8 { bytes in
-      if TextFormatting.isPrintableASCII(bytes) { sink.append(bytes) } else { sink.append(string: Escaped(objectName).description) }
+      if TextFormatting.isPrintableASCII(bytes) { sink.append(bytes) } else { sink.append(string: Escaped(row.objectName).description) }
     }
     sink.append(byte: UInt8(ascii: ","))
-    if state.range.distanceMeters.isFinite {
-      sink.append(fixed: state.range.distanceMeters, decimals: 4)
+    if row.distanceMeters.isFinite {
+      sink.append(fixed: row.distanceMeters, decimals: 4)
       sink.append(byte: UInt8(ascii: ","))
-      sink.append(fixed: state.range.sigmaMeters, decimals: 4)
+      sink.append(fixed: row.sigmaMeters, decimals: 4)
       sink.append(byte: UInt8(ascii: ","))
     } else {
       sink.append(",,")
     }
-    if let d = state.direction {
+    if let d = row.direction {
       sink.append(fixed: d.x, decimals: 6)
       sink.append(byte: UInt8(ascii: ","))
       sink.append(fixed: d.y, decimals: 6)
@@ -67,14 +118,14 @@ public struct FilteredTrackWriter {
     } else {
       sink.append(",,,")
     }
-    sink.append(state.directionState.name)
+    sink.append(row.directionState.name)
     sink.append(byte: UInt8(ascii: ","))
-    if state.direction != nil, state.directionSigmaRadians.isFinite {
-      sink.append(fixed: state.directionSigmaRadians * 180 / .pi, decimals: 2)
+    if row.direction != nil, row.directionSigmaDegrees.isFinite {
+      sink.append(fixed: row.directionSigmaDegrees, decimals: 2)
     }
     sink.append(byte: UInt8(ascii: ","))
-    if state.range.distanceMeters.isFinite {
-      sink.append(fixed: state.range.nonLineOfSightProbability, decimals: 2)
+    if row.distanceMeters.isFinite {
+      sink.append(fixed: row.nonLineOfSightProbability, decimals: 2)
     }
   }
 }

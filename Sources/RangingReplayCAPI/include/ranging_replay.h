@@ -256,6 +256,57 @@ void ranging_read_result_free(ranging_read_result_t *result);
 /* Frees the bytes of a result and zeroes it; a zeroed or NULL result is left as it is. */
 void ranging_replay_result_free(ranging_replay_result_t *result);
 
+/* Names by index for the writers below, in Arrow's large_string layout:
+ * name i is the UTF-8 text bytes[offsets[i] .. offsets[i + 1]), `count`
+ * names, so count + 1 offsets, at least 0 and never decreasing. */
+typedef struct {
+  const int64_t *offsets;
+  const char *bytes;     /* NULL only when every name is empty */
+  size_t count;
+} ranging_names_t;
+
+/*
+ * Writes zone events as rangectl replay's --events writes them
+ * (docs/FORMATS.md §2, one JSON line each, in the given order), with
+ * rangectl's own writer: `events` are records as a replay returns them,
+ * whose `object` and `zone` index `objects` and `zones` (a zone's name is
+ * written as a JSON string). The time is written on the engine's clock,
+ * whole microseconds, as every event's is.
+ *
+ * Returns 0 with the text in `*text` (free it with ranging_replay_text_free);
+ * 64 for a NULL pointer where data is needed, an index or a code
+ * (kind, reason) out of range, or offsets out of order, naming nothing in
+ * `*text` (NULL); 74 when the text does not fit in memory.
+ */
+int32_t ranging_write_events(const ranging_replay_event_t *events, size_t event_count, const ranging_names_t *objects,
+                             const ranging_names_t *zones, ranging_replay_text_t *text);
+
+/* The columns of filtered rows for ranging_write_filtered: docs/FORMATS.md
+ * §3's, as a DataFrame holds them, `row_count` entries each. */
+typedef struct {
+  const double *t;                    /* seconds */
+  const int64_t *object;              /* index into the names */
+  const double *distance_m;           /* NAN: no distance (sigma and nlos are then not written) */
+  const double *sigma_m;
+  const double *dir_x;                /* a row has a direction when none of dir_x, dir_y, dir_z is NAN */
+  const double *dir_y;
+  const double *dir_z;
+  const uint8_t *direction_state;     /* RANGING_DIRECTION_* of ranging_engine.h */
+  const double *dir_sigma_deg;        /* written with a direction, when finite */
+  const double *nlos;
+} ranging_filtered_columns_t;
+
+/*
+ * Writes filtered rows as rangectl replay's --filtered writes them
+ * (docs/FORMATS.md §3, header first), with rangectl's own writer.
+ * Returns as ranging_write_events does.
+ */
+int32_t ranging_write_filtered(const ranging_filtered_columns_t *columns, size_t row_count,
+                               const ranging_names_t *objects, ranging_replay_text_t *text);
+
+/* Frees a text of ranging_write_events or ranging_write_filtered, and empties it. */
+void ranging_replay_text_free(ranging_replay_text_t *text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingEngineCAPI
+import RangingFormats
+import ZoneMonitor
+import _RangingReplayCHeader
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+@preconcurrency import Darwin
+#endif
+
+// Thunks for ranging_replay.h's writers, which it documents: events and
+// filtered rows that a caller holds (a DataFrame's columns) written by
+// rangectl's own writers (EventsWriter, FilteredTrackWriter), so that no
+// binding restates docs/FORMATS.md §2 or §3. Each checks every pointer,
+// index and code before it writes a byte, and refuses with 64 what it cannot
+// write.
+
+@c(ranging_write_events)
+public func rangingWriteEvents(
+  _ events: UnsafePointer<ranging_replay_event_t>?, _ eventCount: Int, _ objects: UnsafePointer<ranging_names_t>?,
+  _ zones: UnsafePointer<ranging_names_t>?, _ text: UnsafeMutablePointer<ranging_replay_text_t>?
+) -> Int32 {
+  guard let text else { return 64 }
+  text.pointee = ranging_replay_text_t()
+  guard eventCount >= 0, eventCount == 0 || events != nil, let objectNames = names(objects),
+    let zoneNames = names(zones)
+  else { return 64 }
+  let records = UnsafeBufferPointer(start: events, count: eventCount)
+  // Every record is checked before the first is written: a refusal writes nothing.
+  var parsed: [ZoneEvent] = []
+  parsed.reserveCapacity(eventCount)
+  for record in records {
+    guard (0..<Int64(objectNames.count)).contains(record.object), Int(record.zone) < zoneNames.count,
+      record.kind <= 1, let reason = exitReason(code: record.reason), let time = timestamp(record.t)
+    else { return 64 }
+    parsed.append(ZoneEvent(
+      object: UInt64(record.object), zone: Int(record.zone), kind: record.kind == 0 ? .enter : .exit, time: time,
+      distanceMeters: record.distance_m, sigmaMeters: record.sigma_m, reason: reason))
+  }
+  guard let output = MemoryOutput(name: "events") else { return 74 }
+  let writer = EventsWriter(output: output.file, zoneNames: zoneNames)
+  for event in parsed {
+    writer.write(event, objectName: objectNames[Int(event.object)])
+  }
+  return take(output, into: text)
+}
+
+@c(ranging_write_filtered)
+public func rangingWriteFiltered(
+  _ columns: UnsafePointer<ranging_filtered_columns_t>?, _ rowCount: Int, _ objects: UnsafePointer<ranging_names_t>?,
+  _ text: UnsafeMutablePointer<ranging_replay_text_t>?
+) -> Int32 {
+  guard let text else { return 64 }
+  text.pointee = ranging_replay_text_t()
+  guard rowCount >= 0, let columns = columns?.pointee, let objectNames = names(objects) else { return 64 }
+  guard rowCount == 0
+    || (columns.t != nil && columns.object != nil && columns.distance_m != nil && columns.sigma_m != nil
+      && columns.dir_x != nil && columns.dir_y != nil && columns.dir_z != nil && columns.direction_state != nil
+      && columns.dir_sigma_deg != nil && columns.nlos != nil)
+  else { return 64 }
+  let states: [DirectionState] = [.measured, .predicted, .unknown]
+  var rows: [FilteredTrackWriter.Row] = []
+  rows.reserveCapacity(rowCount)
+  for index in 0..<rowCount {
+    let object = columns.object![index]
+    let code = columns.direction_state![index]
+    guard (0..<Int64(objectNames.count)).contains(object),
+      let state = states.first(where: { CAPIStatus.directionState($0) == code })
+    else { return 64 }
+    let x = columns.dir_x![index], y = columns.dir_y![index], z = columns.dir_z![index]
+    rows.append(FilteredTrackWriter.Row(
+      seconds: columns.t![index], objectName: objectNames[Int(object)], distanceMeters: columns.distance_m![index],
+      sigmaMeters: columns.sigma_m![index], direction: x.isNaN || y.isNaN || z.isNaN ? nil : (x, y, z),
+      directionState: state, directionSigmaDegrees: columns.dir_sigma_deg![index],
+      nonLineOfSightProbability: columns.nlos![index]))
+  }
+  guard let output = MemoryOutput(name: "filtered track") else { return 74 }
+  let writer = FilteredTrackWriter(output: output.file)
+  for row in rows {
+    writer.write(row)
+  }
+  return take(output, into: text)
+}
+
+@c(ranging_replay_text_free)
+public func rangingReplayTextFree(_ text: UnsafeMutablePointer<ranging_replay_text_t>?) {
+  guard let text else { return }
+  free(UnsafeMutableRawPointer(mutating: text.pointee.bytes))
+  text.pointee = ranging_replay_text_t()
+}
+
+/// The names of a `ranging_names_t`, or nil for a NULL one or offsets out of order.
+private func names(_ names: UnsafePointer<ranging_names_t>?) -> [String]? {
+  guard let names = names?.pointee, names.count < Int.max / 16 else { return nil }
+  let count = Int(names.count)
+  guard let offsets = names.offsets else { return count == 0 ? [] : nil }
+  let bytes = UnsafeRawPointer(names.bytes).map { $0.assumingMemoryBound(to: UInt8.self) }
+  var out: [String] = []
+  out.reserveCapacity(count)
+  for index in 0..<count {
+    let start = offsets[index], end = offsets[index + 1]
+    guard start >= 0, end >= start, bytes != nil || end == start else { return nil }
+    out.append(String(decoding: UnsafeBufferPointer(start: bytes.map { $0 + Int(start) }, count: Int(end - start)),
+                      as: UTF8.self))
+  }
+  return out
+}
+
+/// The exit reason of a `RANGING_EXIT_*` code (nil inside: none), or nil for a code that is none of them.
+private func exitReason(code: UInt8) -> ExitReason?? {
+  let reasons: [ExitReason?] = [nil, .lost, .removedTimeout, .removedPeerEnded, .suspended, .invalidated, .evicted]
+  return reasons.first { CAPIStatus.exitReason($0) == code }
+}
+
+/// An event's time on the engine's clock, or nil for one no clock holds (the reader's range of `t`).
+private func timestamp(_ seconds: Double) -> Timestamp? {
+  guard seconds.isFinite, abs(seconds) < RangingCSVReader.maximumSeconds else { return nil }
+  return Timestamp(seconds: seconds)
+}
+
+/// Hands `output`'s bytes to `text`: 0, or 74 when they could not be written.
+private func take(_ output: MemoryOutput, into text: UnsafeMutablePointer<ranging_replay_text_t>) -> Int32 {
+  guard let bytes = try? output.take() else { return 74 }
+  text.pointee = RangingReplayCAPI.text(bytes)
+  return 0
+}
