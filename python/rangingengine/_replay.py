@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """replay(): a CSV path through ranging_replay_file, any table through
-ranging_replay_table (rangectl's reader and replay, in Swift); the result's
-types and their writers (docs/FORMATS.md §2 and §3)."""
-import math
+ranging_replay_table (rangectl's reader and replay, in Swift), and the
+result's types."""
 import os
 from dataclasses import dataclass, field
 
 import pandas as pd
+
+from ._writers import events_jsonl, filtered_csv
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
 FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
@@ -75,76 +76,6 @@ class ReplayResult:
         if self.filtered is None:
             raise ValueError("no filtered rows: this replay was run with filtered=False")
         return filtered_csv(self.filtered)
-
-
-def events_jsonl(events: pd.DataFrame) -> str:
-    """Events (the columns of ReplayResult.events, from pandas or Spark) as
-    `rangectl replay` writes them: JSON Lines (docs/FORMATS.md §2), byte for byte."""
-    lines = []
-    for t, name, zone, kind, distance, sigma, reason in events[EVENT_COLUMNS].itertuples(index=False, name=None):
-        line = (f'{{"t":{_seconds(t)},"object":{_json_string(name)},"zone":{_json_string(zone)},'
-                f'"event":"{kind}","distance":{_fixed(distance, 3, "null")},"sigma":{_fixed(sigma, 4, "null")}')
-        lines.append(line + (f',"reason":"{reason}"}}' if isinstance(reason, str) else "}"))
-    return "".join(line + "\n" for line in lines)
-
-
-def filtered_csv(filtered: pd.DataFrame) -> str:
-    """Filtered rows (the columns of ReplayResult.filtered) as `rangectl replay
-    --filtered` writes them (docs/FORMATS.md §3), byte for byte."""
-    rows = [",".join(FILTERED_COLUMNS)]
-    for t, name, distance, sigma, x, y, z, state, spread, nlos in filtered[FILTERED_COLUMNS].itertuples(
-            index=False, name=None):
-        rows.append(f"{_seconds(t)},{_escaped(name)},{_fixed(distance, 4)},{_fixed(sigma, 4)},{_fixed(x, 6)},{_fixed(y, 6)},"
-                    f"{_fixed(z, 6)},{state},{_fixed(spread, 2)},{_fixed(nlos, 2)}")
-    return "".join(row + "\n" for row in rows)
-
-
-def _fixed(value, decimals, missing=""):
-    # printf's %.Nf, as rangectl's TextFormatting.fixed: a value that rounds to zero has no sign.
-    if value is None or not math.isfinite(value):
-        return missing
-    text = f"{value:.{decimals}f}"
-    return text[1:] if text.startswith("-") and not text.strip("-0.") else text
-
-
-def _seconds(value) -> str:
-    # TextFormatting.seconds: the shortest text that reads back, never -0.0.
-    value = float(value)
-    return repr(value if value != 0 else 0.0)
-
-
-def _escaped(text) -> str:
-    # Escaped: C0 controls, DEL and C1 controls as \t, \n, \r or \xNN.
-    out = []
-    for character in str(text):
-        code = ord(character)
-        if code < 0x20 or 0x7F <= code <= 0x9F:
-            out.append({"\t": "\\t", "\n": "\\n", "\r": "\\r"}.get(character, f"\\x{code:02x}"))
-        else:
-            out.append(character)
-    return "".join(out)
-
-
-def _json_string(text) -> str:
-    # TextFormatting.jsonString: quote, backslash and control characters escaped.
-    out = ['"']
-    for character in str(text):
-        code = ord(character)
-        if character == '"':
-            out.append('\\"')
-        elif character == "\\":
-            out.append("\\\\")
-        elif character == "\n":
-            out.append("\\n")
-        elif character == "\r":
-            out.append("\\r")
-        elif character == "\t":
-            out.append("\\t")
-        elif code < 0x20:
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(character)
-    return "".join(out) + '"'
 
 
 def as_frame(data) -> pd.DataFrame:

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """The ctypes structures and NumPy records of rangingengine._file_replay,
-_table_replay and _reader against ranging_replay.h, and the codes of
+_table_replay, _reader and _writers against ranging_replay.h, and the codes of
 rangingengine._capi against ranging_engine.h: a C program prints each
 structure's size and each field's offset as the C compiler lays them out,
 and each code's value."""
@@ -9,7 +9,7 @@ import os
 import shlex
 import subprocess
 
-from rangingengine import _capi, _file_replay, _reader, _table_replay
+from rangingengine import _capi, _file_replay, _reader, _table_replay, _writers
 from conftest import REPOSITORY
 
 STRUCTURES = {
@@ -20,6 +20,8 @@ STRUCTURES = {
     "ranging_replay_column_t": _table_replay.Column,
     "ranging_read_arrays_t": _reader.ReadArrays,
     "ranging_read_result_t": _reader.ReadResult,
+    "ranging_names_t": _writers.Names,
+    "ranging_filtered_columns_t": _writers.FilteredColumns,
 }
 # Each code of _capi, by the name of its constant in ranging_engine.h.
 CODES = {**{f"RANGING_VERTICAL_{name.upper() if name != 'aboveOrBelow' else 'ABOVE_OR_BELOW'}": code

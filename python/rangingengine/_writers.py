@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: Apache-2.0
+"""events_jsonl and filtered_csv: events and filtered rows held in a
+DataFrame (from replay(), or from Spark) written by rangectl's own writers
+in Swift (ranging_write_events, ranging_write_filtered of ranging_replay.h),
+so that docs/FORMATS.md §2 and §3 are stated there alone. What is here
+converts the frame's columns into the C records and columns."""
+import ctypes
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from . import _capi
+from ._file_replay import EVENT_RECORD, Text, _bytes
+
+
+class Names(ctypes.Structure):
+    """ranging_names_t."""
+    _fields_ = [("offsets", ctypes.c_void_p), ("bytes", ctypes.c_void_p), ("count", ctypes.c_size_t)]
+
+
+class FilteredColumns(ctypes.Structure):
+    """ranging_filtered_columns_t."""
+    _fields_ = [(name, ctypes.c_void_p) for name in ("t", "object", "distance_m", "sigma_m", "dir_x", "dir_y", "dir_z",
+                                                      "direction_state", "dir_sigma_deg", "nlos")]
+
+
+_capi.library.ranging_write_events.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(Names),
+                                               ctypes.POINTER(Names), ctypes.POINTER(Text)]
+_capi.library.ranging_write_events.restype = ctypes.c_int32
+_capi.library.ranging_write_filtered.argtypes = [ctypes.POINTER(FilteredColumns), ctypes.c_size_t,
+                                                 ctypes.POINTER(Names), ctypes.POINTER(Text)]
+_capi.library.ranging_write_filtered.restype = ctypes.c_int32
+_capi.library.ranging_replay_text_free.argtypes = [ctypes.POINTER(Text)]
+_capi.library.ranging_replay_text_free.restype = None
+
+
+def _names(column):
+    """The codes of a column of texts and its distinct texts as ranging_names_t (and what it points into)."""
+    codes, uniques = pd.factorize(pd.Series(column, dtype=object).astype(str), sort=False)
+    array = pa.array(list(uniques), type=pa.large_string())
+    _, offsets, data = array.buffers()
+    names = Names(offsets=offsets.address if offsets is not None else None,
+                  bytes=data.address if data is not None and data.size else None, count=len(array))
+    return codes.astype(np.int64), names, array
+
+
+def _codes(column, spellings, what):
+    """The index of each text of `column` in `spellings` (a missing value is None's index);
+    ValueError for a text that is none of them."""
+    texts = [spelling for spelling in spellings if spelling is not None]
+    values = pd.Series(column, dtype=object)
+    found = pd.Categorical(values, categories=texts).codes.astype(np.int64)
+    unknown = values.notna().to_numpy() & (found < 0)
+    if unknown.any():
+        raise ValueError(f"{what} {values[unknown].iloc[0]!r}: expected one of {texts}")
+    indices = np.array([spellings.index(text) for text in texts] + [spellings.index(None) if None in spellings else 0])
+    return indices[found].astype(np.uint8)  # -1, a missing value, takes the last: None's
+
+
+def _text(call) -> str:
+    """The text of a writer's call, or ValueError for what it refused."""
+    text = Text()
+    status = call(ctypes.byref(text))
+    try:
+        if status != 0:
+            raise ValueError(f"the writer refused the rows (status {status}): a value no writer can write")
+        return _bytes(text).decode("utf-8")
+    finally:
+        _capi.library.ranging_replay_text_free(ctypes.byref(text))
+
+
+def _floats(frame, name):
+    return np.ascontiguousarray(pd.to_numeric(frame[name]).to_numpy(dtype=np.float64, na_value=np.nan))
+
+
+def events_jsonl(events: pd.DataFrame) -> str:
+    """Events (the columns of ReplayResult.events, from pandas or Spark) as
+    `rangectl replay` writes them: JSON Lines (docs/FORMATS.md §2), byte for byte."""
+    records = np.zeros(len(events), dtype=EVENT_RECORD)
+    objects, object_names, object_array = _names(events["object"])
+    zones, zone_names, zone_array = _names(events["zone"])
+    records["t"], records["object"], records["zone"] = _floats(events, "t"), objects, zones
+    records["distance_m"], records["sigma_m"] = _floats(events, "distance"), _floats(events, "sigma")
+    records["kind"] = _codes(events["event"], ["enter", "exit"], "event")
+    records["reason"] = _codes(events["reason"], _capi.EXIT_REASONS, "reason")
+    text = _text(lambda out: _capi.library.ranging_write_events(
+        records.ctypes.data, len(records), ctypes.byref(object_names), ctypes.byref(zone_names), out))
+    del object_array, zone_array
+    return text
+
+
+def filtered_csv(filtered: pd.DataFrame) -> str:
+    """Filtered rows (the columns of ReplayResult.filtered) as `rangectl replay
+    --filtered` writes them (docs/FORMATS.md §3), byte for byte."""
+    objects, object_names, object_array = _names(filtered["object"])
+    arrays = {"t": _floats(filtered, "t"), "object": objects, "distance_m": _floats(filtered, "distance"),
+              "sigma_m": _floats(filtered, "sigma"), "dir_x": _floats(filtered, "dir_x"),
+              "dir_y": _floats(filtered, "dir_y"), "dir_z": _floats(filtered, "dir_z"),
+              "direction_state": _codes(filtered["direction_state"], _capi.DIRECTION_STATES, "direction_state"),
+              "dir_sigma_deg": _floats(filtered, "dir_sigma_deg"), "nlos": _floats(filtered, "nlos")}
+    columns = FilteredColumns(**{name: array.ctypes.data for name, array in arrays.items()})
+    text = _text(lambda out: _capi.library.ranging_write_filtered(
+        ctypes.byref(columns), len(filtered), ctypes.byref(object_names), out))
+    del arrays, object_array
+    return text
