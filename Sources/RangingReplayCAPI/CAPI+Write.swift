@@ -55,7 +55,10 @@ public func rangingWriteFiltered(
 ) -> Int32 {
   guard let text else { return 64 }
   text.pointee = ranging_replay_text_t()
-  guard rowCount >= 0, let columns = columns?.pointee, let objectNames = names(objects) else { return 64 }
+  // docs/FORMATS.md §1: a name holds no comma, and the track does not quote one (it would add a field).
+  guard rowCount >= 0, let columns = columns?.pointee, let objectNames = names(objects),
+    !objectNames.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) })
+  else { return 64 }
   guard rowCount == 0
     || (columns.t != nil && columns.object != nil && columns.distance_m != nil && columns.sigma_m != nil
       && columns.dir_x != nil && columns.dir_y != nil && columns.dir_z != nil && columns.direction_state != nil

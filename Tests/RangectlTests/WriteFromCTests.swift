@@ -74,6 +74,66 @@ struct WriteFromCTests {
     #expect(filtered.0 == 0 && filtered.1 == replayed.filtered)
   }
 
+  @Test("Hostile records: written whole (one line each, JSON for events, ten fields for rows) or refused whole")
+  func hostileRecords() {
+    var statuses: [Int32: Int] = [:], rowStatuses: [Int32: Int] = [:]
+    for seed in 0..<300 {
+      let (events, rows) = Self.hostileRecords(seed: seed)
+      statuses[events, default: 0] += 1
+      rowStatuses[rows, default: 0] += 1
+    }
+    // Both outcomes of each writer are exercised.
+    #expect(statuses[0, default: 0] >= 30 && statuses[64, default: 0] >= 30, "\(statuses)")
+    #expect(rowStatuses[0, default: 0] >= 30 && rowStatuses[64, default: 0] >= 30, "\(rowStatuses)")
+  }
+
+  /// One seed's hostile events and filtered rows, checked; their two statuses.
+  static func hostileRecords(seed: Int) -> (Int32, Int32) {
+    var draws = SeededDraws(seed: UInt64(seed) &+ 0x5eed_0000)
+    func next(_ bound: Int) -> Int { draws.next(bound) }
+    let values: [Double] = [0, 1.5, -2.25, .nan, .infinity, -.infinity, 1e300, -1e-300, 9.3e12, 123_456.789_012_5]
+    let pieces = ["a", "é", "\"", "\\", "\u{0}", "\n", "\t", "\u{7f}", "\u{2028}", "😀", " "]
+    // Each kind of refusal rare, so that most runs write and some refuse.
+    func rare(_ bad: Int, else good: Int) -> Int { next(24) == 0 ? bad : next(good) }
+    func name() -> String { (0..<next(4)).map { _ in pieces[next(pieces.count)] }.joined() + (next(24) == 0 ? "," : "") }
+    let objects = (0..<(1 + next(4))).map { _ in name() }, zones = (0..<(1 + next(3))).map { _ in name() }
+    let events = (0..<next(12)).map { _ in
+      ranging_replay_event_t(
+        t: next(8) == 0 ? values[next(values.count)] : Double(next(1000)) / 8,
+        object: Int64(rare(objects.count, else: objects.count)),
+        distance_m: values[next(values.count)], sigma_m: values[next(values.count)], zone: UInt32(rare(zones.count, else: zones.count)),
+        kind: UInt8(rare(2, else: 2)), reason: UInt8(rare(7, else: 7)))
+    }
+    let (status, text) = Self.events(events, objects: objects, zones: zones)
+    #expect(status == 0 || status == 64)
+    if status == 64 {
+      #expect(text.isEmpty)
+    } else {
+      let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+      #expect(lines.count == events.count && text.last == (events.isEmpty ? nil : UInt8(ascii: "\n")))
+      for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any]) }
+    }
+    let states = (0..<next(12)).map { _ in
+      ranging_replay_state_t(
+        t: values[next(values.count)], object: Int64(rare(objects.count, else: objects.count)),
+        distance_m: values[next(values.count)],
+        sigma_m: values[next(values.count)], rate_m_per_s: 0,
+        direction: (values[next(values.count)], values[next(values.count)], values[next(values.count)]),
+        direction_sigma_rad: values[next(values.count)], nlos_probability: values[next(values.count)],
+        direction_state: UInt8(rare(3, else: 3)), is_confirmed: 1)
+    }
+    let (rowStatus, rows) = Self.filtered(states, objects: objects)
+    #expect(rowStatus == 0 || rowStatus == 64)
+    if rowStatus == 64 {
+      #expect(rows.isEmpty)
+    } else {
+      let lines = rows.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast()
+      #expect(lines.count == states.count + 1)
+      for line in lines { #expect(line.filter { $0 == UInt8(ascii: ",") }.count == 9, "\(String(decoding: line, as: UTF8.self))") }
+    }
+    return (status, rowStatus)
+  }
+
   @Test("What cannot be written is refused whole (64), and nothing is written")
   func refusals() {
     let good = ranging_replay_event_t(t: 1.5, object: 0, distance_m: 1.2, sigma_m: 0.1, zone: 0, kind: 0, reason: 0)
@@ -113,6 +173,11 @@ struct WriteFromCTests {
     #expect(rangingWriteEvents(nil, 0, nil, nil, nil) == 64)
     var columns = ranging_filtered_columns_t()
     #expect(Self.withNames(["a"]) { objects in Self.written { text in rangingWriteFiltered(&columns, 1, objects, text) }.0 } == 64)
+    // A name with a comma would add a field to the track's row: refused.
+    let comma = ranging_replay_state_t(
+      t: 0.5, object: 0, distance_m: 1, sigma_m: 0.1, rate_m_per_s: 0, direction: (.nan, .nan, .nan),
+      direction_sigma_rad: .nan, nlos_probability: 0, direction_state: 2, is_confirmed: 1)
+    #expect(Self.filtered([comma], objects: ["a,b"]) == (64, Data()))
     // No rows: the header alone.
     #expect(Self.withNames([]) { objects in Self.written { text in rangingWriteFiltered(&columns, 0, objects, text) } }.1
       == Data("t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos\n".utf8))

@@ -299,7 +299,8 @@ typedef struct {
 /*
  * Writes filtered rows as rangectl replay's --filtered writes them
  * (docs/FORMATS.md §3, header first), with rangectl's own writer.
- * Returns as ranging_write_events does.
+ * Returns as ranging_write_events does; a name with a comma, which §1 does
+ * not allow and the track does not quote, is refused too (64).
  */
 int32_t ranging_write_filtered(const ranging_filtered_columns_t *columns, size_t row_count,
                                const ranging_names_t *objects, ranging_replay_text_t *text);
