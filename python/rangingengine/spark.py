@@ -100,7 +100,12 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     # The checks every task would make, made once here on no rows.
     replay_table(_named(_empty_frame(spark_df)), zones, keywords, states)
 
-    numbered = (spark_df
+    # Spark refers to columns by name, so a name that repeats (a column nothing reads may) gets a name of its
+    # own here; each task gives its frame the table's names back, by place.
+    seen = set()
+    distinct = [name if name not in seen and not seen.add(name) else f"_rangingengine_column_{place}"
+                for place, name in enumerate(columns)]
+    numbered = (spark_df.toDF(*distinct)
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
                 .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
                 .localCheckpoint())
@@ -113,7 +118,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     def replay_recording(rows: pa.Table) -> pa.Table:
         rows = rows.sort_by([(_ORDER, "ascending")])  # a stable sort: rows of one position keep their order
         name = rows.column(_RECORDING)[0].as_py()
-        frame = rows.select(columns).to_pandas()
+        frame = rows.select(distinct).to_pandas().set_axis(columns, axis=1)
         frame.index = pd.Index(rows.column(_ORDER).to_numpy(), name="row")
         return _output(name, replay_table(_named(frame), zones, keywords, states))
 

@@ -264,6 +264,15 @@ def test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_
         rangingengine.spark.replay(twice, order_by="line")
 
 
+def test_a_column_nothing_reads_may_be_named_twice_as_on_one_machine(spark):
+    from pyspark.sql import functions as F
+    table = spark.createDataFrame(rangingengine.read_csv(DATASETS[0]).reset_index())
+    twice = table.select("*", F.lit("x").alias("note"), F.lit("y").alias("note"))
+    distributed = rangingengine.spark.replay(twice, order_by="line")
+    local = rangingengine.replay(rangingengine.read_csv(DATASETS[0]))
+    assert rangingengine.events_jsonl(distributed.events.toPandas()) == local.events_jsonl()
+
+
 def test_missing_times_and_durations_in_t_replay_as_on_one_machine(spark, tmp_path, reference):
     import pandas as pd
     path = tmp_path / "times.csv"
