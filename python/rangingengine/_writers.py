@@ -51,7 +51,8 @@ def _codes(column, spellings, what):
     texts = [spelling for spelling in spellings if spelling is not None]
     values = pd.Series(column, dtype=object)
     found = pd.Categorical(values, categories=texts).codes.astype(np.int64)
-    unknown = values.notna().to_numpy() & (found < 0)
+    # A missing value is a text that is none of them, unless None is one of the spellings.
+    unknown = (values.notna().to_numpy() | (None not in spellings)) & (found < 0)
     if unknown.any():
         raise ValueError(f"{what} {values[unknown].iloc[0]!r}: expected one of {texts}")
     indices = np.array([spellings.index(text) for text in texts] + [spellings.index(None) if None in spellings else 0])

@@ -348,3 +348,19 @@ def test_names_holding_line_separators_other_than_newline_keep_their_objects(ref
         result = assert_same_as_rangectl(path, reference, data=data)
         assert set(result.filtered["object"]) == set(names)
         assert set(result.events["object"]) <= set(names) and len(result.events) > 0
+
+
+def test_the_writers_refuse_what_they_cannot_write_instead_of_guessing():
+    result = rangingengine.replay(rangingengine.read_csv(DATASETS[0]))
+    for column, value in (("direction_state", None), ("direction_state", "sideways"), ("object", "a,b")):
+        rows = result.filtered.copy()
+        rows.loc[rows.index[0], column] = value
+        with pytest.raises(ValueError):
+            rangingengine.filtered_csv(rows)
+    for column, value in (("event", None), ("event", "stay"), ("reason", "gone"), ("t", float("nan"))):
+        events = result.events.copy()
+        events[column] = events[column].astype(object)
+        events.loc[events.index[0], column] = value
+        with pytest.raises(ValueError):
+            rangingengine.events_jsonl(events)
+    assert rangingengine.events_jsonl(result.events) == result.events_jsonl()
