@@ -68,6 +68,12 @@ struct ReplayToMemory {
       outcome.messages = refusal.message
       return outcome
     }
+    // A file's columns are the file's text: none of them was handed over as durations.
+    if case .file = input, !options.durationColumns.isEmpty {
+      outcome.status = 64
+      outcome.messages = "rangectl replay: --duration-column names a table's column: a file has none handed over as durations\n"
+      return outcome
+    }
     switch options.engine.backend {
     #if GSL
       case .gsl: replay(GSLKalmanBackend.self, options, into: &outcome)

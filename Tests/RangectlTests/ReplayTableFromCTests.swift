@@ -109,6 +109,11 @@ struct ReplayTableFromCTests {
       #expect(refused.messages == "rangectl replay: table:1: not a ranging CSV: \(reason)\n")
       #expect(refused.events.isEmpty)
     }
+    // A file's replay has no such column: the option is refused there (64), not ignored.
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let file = ReplayFromC(path: try scratch.write("table.csv", table.csv), ["--duration-column", "1"])
+    #expect(file.status == 64 && file.messages.contains("--duration-column") && file.events.isEmpty)
     // A place that names no column names nothing to refuse.
     #expect(table.replay(name: "table", ["--column", "t=time_s", "--duration-column", "9"]).status == 0)
   }

@@ -160,6 +160,7 @@ typedef struct {
  * durations handed over as seconds (a pandas timedelta64, a Spark interval):
  * it is refused with status 65 unless it is the column read as `t`, with
  * no time unit but seconds (a duration carries its own unit).
+ * ranging_replay_file refuses "--duration-column" (64): a file has no such column.
  */
 int32_t ranging_replay_table(
   const char *name, const ranging_replay_column_t *columns, size_t column_count, size_t row_count,
