@@ -95,21 +95,18 @@ public func rangingReplayTextFree(_ text: UnsafeMutablePointer<ranging_replay_te
   text.pointee = ranging_replay_text_t()
 }
 
-/// The names of a `ranging_names_t`, or nil for a NULL one or offsets out of order.
+/// The names of a `ranging_names_t`, or nil for a NULL one or offsets out of
+/// order: read as a table's column of texts is (``TableColumn``).
 private func names(_ names: UnsafePointer<ranging_names_t>?) -> [String]? {
   guard let names = names?.pointee, names.count < Int.max / 16 else { return nil }
   let count = Int(names.count)
-  guard let offsets = names.offsets else { return count == 0 ? [] : nil }
+  guard let start = names.offsets else { return count == 0 ? [] : nil }
+  let offsets = UnsafeBufferPointer(start: start, count: count + 1)
   let bytes = UnsafeRawPointer(names.bytes).map { $0.assumingMemoryBound(to: UInt8.self) }
-  var out: [String] = []
-  out.reserveCapacity(count)
-  for index in 0..<count {
-    let start = offsets[index], end = offsets[index + 1]
-    guard start >= 0, end >= start, bytes != nil || end == start else { return nil }
-    out.append(String(decoding: UnsafeBufferPointer(start: bytes.map { $0 + Int(start) }, count: Int(end - start)),
-                      as: UTF8.self))
+  guard TableColumn(name: "", values: .texts(offsets: offsets, bytes: bytes)).isWellFormed(rowCount: count) else {
+    return nil
   }
-  return out
+  return (0..<count).map { String(decoding: TableColumn.bytes($0, offsets: offsets, bytes: bytes), as: UTF8.self) }
 }
 
 /// The exit reason of a `RANGING_EXIT_*` code (nil inside: none), or nil for a code that is none of them.

@@ -51,7 +51,7 @@ public struct TableColumn {
 
   /// Row `row`'s text (a ``Values/texts(offsets:bytes:)`` column).
   @inline(__always)
-  static func bytes(_ row: Int, offsets: UnsafeBufferPointer<Int64>, bytes: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
+  package static func bytes(_ row: Int, offsets: UnsafeBufferPointer<Int64>, bytes: UnsafePointer<UInt8>?) -> UnsafeBufferPointer<UInt8> {
     let start = Int(offsets[row]), end = Int(offsets[row &+ 1])
     return UnsafeBufferPointer(start: bytes.map { $0 + start }, count: end &- start)
   }
@@ -59,7 +59,7 @@ public struct TableColumn {
   /// Whether the values can be read for `rowCount` rows: as many numbers,
   /// or `rowCount + 1` offsets that start at 0 or more and never decrease.
   /// (That the bytes reach the last offset is the caller's to keep.)
-  func isWellFormed(rowCount: Int) -> Bool {
+  package func isWellFormed(rowCount: Int) -> Bool {
     switch values {
     case .numbers(let numbers):
       return numbers.count == rowCount
