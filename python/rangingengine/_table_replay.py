@@ -88,6 +88,13 @@ def _column(name: str, series: pd.Series, path: str):
     return column, keep, durations
 
 
+def text_buffers(array):
+    """The addresses of a large_string array's first offset and its bytes (None when it has none)."""
+    _, offsets, data = array.buffers()
+    first = None if offsets is None else offsets.address + 8 * array.offset
+    return first, data.address if data is not None and data.size else None
+
+
 def _text_column(column: Column, series: pd.Series):
     """A column of texts: each value as pandas' string type writes it (1.0 is
     "1.0", True is "True"), None and NaN nulls, in Arrow's large_string layout."""
@@ -97,9 +104,8 @@ def _text_column(column: Column, series: pd.Series):
         array = pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True)
     if isinstance(array, pa.ChunkedArray):
         array = array.combine_chunks()
-    validity, offsets, data = array.buffers()
-    column.offsets = offsets.address + 8 * array.offset
-    column.bytes = data.address if data is not None and data.size else None
+    validity = array.buffers()[0]
+    column.offsets, column.bytes = text_buffers(array)
     if validity is not None and array.null_count:
         column.validity = validity.address
         column.validity_offset = array.offset

@@ -12,6 +12,7 @@ import pyarrow as pa
 
 from . import _capi
 from ._file_replay import EVENT_RECORD, Text, _bytes
+from ._table_replay import text_buffers
 
 
 class Names(ctypes.Structure):
@@ -39,9 +40,8 @@ def _names(column):
     """The codes of a column of texts and its distinct texts as ranging_names_t (and what it points into)."""
     codes, uniques = pd.factorize(pd.Series(column, dtype=object).astype(str), sort=False)
     array = pa.array(list(uniques), type=pa.large_string())
-    _, offsets, data = array.buffers()
-    names = Names(offsets=offsets.address if offsets is not None else None,
-                  bytes=data.address if data is not None and data.size else None, count=len(array))
+    offsets, data = text_buffers(array)
+    names = Names(offsets=offsets, bytes=data, count=len(array))
     return codes.astype(np.int64), names, array
 
 
