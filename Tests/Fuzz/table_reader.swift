@@ -59,10 +59,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let names = Array(header.prefix(width))
   // A name or first field with a line break, or starting with '#', or a blank header: a CSV cannot say it.
   // A row of one blank field is a blank line in the CSV, which the file skips.
+  // A carriage return ends a CSV line: looked for in the bytes, since a String's
+  // Characters may join it to what follows.
   func isBlank(_ field: String) -> Bool { field == "~" || field.allSatisfy { $0 == " " || $0 == "\t" } }
   guard !names.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }),
     !(names.first?.hasPrefix("#") ?? false), !rows.contains(where: { $0.first?.hasPrefix("#") ?? false }),
-    !text.contains("\r"), width > 1 || !rows.contains(where: { isBlank($0[0]) })
+    !UnsafeBufferPointer(start: data, count: size).contains(UInt8(ascii: "\r")), width > 1 || !rows.contains(where: { isBlank($0[0]) })
   else { return 0 }
 
   // Columns of numbers or of texts, kept alive until both reads are done.
