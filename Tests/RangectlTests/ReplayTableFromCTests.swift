@@ -87,6 +87,73 @@ struct ReplayTableFromCTests {
     try Self.expectSameAsItsCSV(names, [])
   }
 
+  @Test("An object name with a line break: rejected as one with a comma, never a second name")
+  func objectNameWithALineBreak() throws {
+    // The results list names one a line: "a\nb" was named "a", and the next object "b".
+    let table = OwnedTable(
+      names: ["t", "object", "distance"],
+      columns: [
+        .numbers([0.1, 0.2, 0.3, 0.4, 0.5]), .texts(["a\nb", "c", "d\r", "c", "\n"]), .numbers([1.5, 2.5, 1.0, 2.0, 3.0]),
+      ], rowCount: 5)
+    let replayed = table.replay(name: "table", ["--write-filtered"])
+    #expect(replayed.status == 0)
+    let rejected = String(decoding: replayed.rejected, as: UTF8.self)
+    #expect(rejected.components(separatedBy: "wrong_field_count").count - 1 == 3, "\(rejected)")
+    #expect(replayed.objectNames == ["c"])
+    #expect(replayed.counts[0] == 5 && replayed.counts[1] == 2 && replayed.counts[4] == 3)
+    // A column name with one: refused, as no header holds one.
+    for name in ["note\n", "t\r", "\nobject"] {
+      let named = OwnedTable(
+        names: ["t", "object", "distance", name],
+        columns: [.numbers([0.1]), .texts(["a"]), .numbers([1.5]), .texts(["x"])], rowCount: 1)
+      let refused = named.replay(name: "table", [])
+      #expect(refused.status == 65 && refused.events.isEmpty)
+      #expect(refused.messages.hasPrefix("rangectl replay: table:1: not a ranging CSV: column name '"), "\(refused.messages)")
+      #expect(!refused.messages.dropLast().contains("\n") && !refused.messages.contains("\r"), "escaped")
+    }
+  }
+
+  /// Seeded names of hostile bytes (commas, line breaks, blanks, quotes,
+  /// NUL, `#`, non-ASCII): every name the result lists is one row's name
+  /// trimmed, free of a comma or a line break; every row whose name holds
+  /// one is rejected for it; every filtered row has the header's ten fields;
+  /// rows read = accepted + rejected.
+  @Test("Hostile object names: each listed name is a row's, each refused one rejected", arguments: 0..<30)
+  func hostileObjectNames(_ seed: Int) throws {
+    var draws = SeededDraws(seed: UInt64(seed) &* 0x2545_F491 &+ 0xC0FFEE)
+    let pieces = ["a", "b", "tag-1", ",", "\n", "\r", "\r\n", "\t", " ", "\"", "\u{0}", "#", "é", "\u{85}", "\u{2028}"]
+    let rowCount = draws.next(40) + 1
+    let names = (0..<rowCount).map { _ in draws.text(of: pieces, upTo: 4) }
+    let table = OwnedTable(
+      names: ["t", "object", "distance"],
+      columns: [
+        .numbers((0..<rowCount).map { Double($0) * 0.1 }), .texts(names),
+        .numbers((0..<rowCount).map { _ in [1.0, 1.4, 2.0, 3.5][draws.next(4)] }),
+      ], rowCount: rowCount)
+    let replayed = table.replay(name: "table", ["--write-filtered"])
+    #expect(replayed.status == 0, "\(replayed.messages)")
+    func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    let trimmed = names.map { name -> String in
+      let bytes = Array(name.utf8)
+      guard let first = bytes.firstIndex(where: { !isBlank($0) }) else { return "" }
+      let last = bytes.lastIndex(where: { !isBlank($0) })!
+      return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+    let refused = names.filter { $0.utf8.contains { $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D } }
+    for name in replayed.objectNames {
+      #expect(!name.utf8.contains { $0 == UInt8(ascii: ",") || $0 == 0x0A || $0 == 0x0D }, "\(name.debugDescription)")
+      #expect(trimmed.contains(name), "\(name.debugDescription) is no row's name")
+    }
+    let rejected = String(decoding: replayed.rejected, as: UTF8.self)
+    #expect(rejected.components(separatedBy: "\"wrong_field_count\"").count - 1 == refused.count, "\(rejected)")
+    #expect(replayed.counts[0] == Int64(rowCount))
+    #expect(replayed.counts[0] == replayed.counts[1] + replayed.counts[2] + replayed.counts[3] + replayed.counts[4])
+    for line in String(decoding: replayed.filtered, as: UTF8.self).split(separator: "\n") where !line.hasPrefix("#") {
+      #expect(line.split(separator: ",", omittingEmptySubsequences: false).count == 10, "\(line.debugDescription)")
+    }
+    for record in replayed.eventRecords { #expect(Int(record.object) < replayed.objectNames.count) }
+  }
+
   @Test("Durations (--duration-column, as seconds): read only in the column read as t, in seconds")
   func durationColumns() throws {
     let table = OwnedTable(

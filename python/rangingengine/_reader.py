@@ -98,7 +98,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
         status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
         count = result.row_count
         names = np.array(lines(result.object_names) + [None], dtype=object)
-        read = [line.split("\t") for line in lines(result.columns)]
+        # name, header name, place: a header name may hold a tab, the others hold none.
+        read = [(line.split("\t", 1)[0], *line.split("\t", 1)[1].rsplit("\t", 1)) for line in lines(result.columns)]
         unused = lines(result.unused_columns)
         fields = lines(result.unused_fields)
         rejected = _bytes(result.rejected)

@@ -304,6 +304,50 @@ def test_hostile_files_read_and_replay_as_rangectl_replays_them(seed, tmp_path, 
     assert_same_as_rangectl(path, reference, data=rangingengine.read_csv(path, keep_rejected=True))
 
 
+def test_an_object_name_with_a_line_break_is_rejected_and_names_no_other_object():
+    # The results list names one a line: "a\nb" was named "a", and the object after it "b".
+    frame = pd.DataFrame({"t": [0.0, 0.1, 0.2, 0.3], "object": ["a\nb", "c", "d\r", "c"],
+                          "distance": [1.0, 5.0, 1.2, 5.0]})
+    result = rangingengine.replay(frame)
+    assert result.rejected[["row", "reason"]].values.tolist() == [[0, "wrong_field_count"], [2, "wrong_field_count"]]
+    assert result.filtered["object"].tolist() == ["c", "c"]
+    assert set(result.events["object"]) <= {"c"}
+    assert result.summary.rows_read == 4 and result.summary.rows_rejected == 2
+    # A column name with a line break: refused as no header holds one.
+    with pytest.raises(rangingengine.RangingFormatError, match="holds a line break"):
+        rangingengine.replay(frame.rename(columns={"distance": "distance\n"}).assign(note="x"))
+
+
+def test_hostile_object_names_name_only_their_own_rows():
+    # Seeded names of commas, line breaks, blanks, quotes, NUL, '#' and non-ASCII: each accepted row's filtered
+    # object is its own name, trimmed; every refused name rejects its row; rows read = accepted + rejected.
+    draws = random.Random(35)
+    pieces = ["a", "b", "tag-1", ",", "\n", "\r", "\t", " ", '"', "\x00", "#", "é", "\x85", "\u2028"]
+    for _ in range(20):
+        count = draws.randint(1, 30)
+        names = ["".join(draws.choice(pieces) for _ in range(draws.randint(1, 4))) for _ in range(count)]
+        frame = pd.DataFrame({"t": [0.1 * row for row in range(count)], "object": names,
+                              "distance": [draws.choice([1.0, 1.4, 2.0, 3.5]) for _ in range(count)]})
+        result = rangingengine.replay(frame)
+        refused = {row for row, name in enumerate(names) if any(c in name for c in ",\n\r")}
+        rejected = dict(zip(result.rejected["row"], result.rejected["reason"]))
+        assert {row for row, reason in rejected.items() if reason == "wrong_field_count"} == refused
+        accepted = [row for row in range(count) if row not in rejected]
+        assert result.filtered["object"].tolist() == [names[row].strip(" \t") for row in accepted]
+        summary = result.summary
+        assert summary.rows_read == count == summary.rows_accepted + summary.rows_rejected
+        assert result.filtered_csv().count("\n") == len(accepted) + 1
+
+
+def test_a_header_name_with_a_tab_reads_through_a_mapping(tmp_path):
+    path = tmp_path / "tab.csv"
+    path.write_text("t,object,range\tcm\n0.1,a,150\n0.2,a,140\n")
+    frame = rangingengine.read_csv(path, column={"distance": "range\tcm"}, distance_unit="cm")
+    assert frame["distance"].tolist() == [1.5, 1.4]
+    assert frame.attrs["rangingengine"]["field_names"]["distance"] == "range\tcm"
+    assert frame.attrs["rangingengine"]["file_columns"]["distance"] == 3
+
+
 def test_an_object_name_with_a_comma_is_rejected_as_its_csv_line_would_be():
     # docs/FORMATS.md §1: a name holds no comma; the filtered track (§3) does not quote one.
     frame = pd.DataFrame({"t": [0.1, 0.2], "object": ["a,b", "c"], "distance": [1.5, 2.5], "note": ["x,y", "z"]})

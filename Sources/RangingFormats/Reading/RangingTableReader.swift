@@ -20,9 +20,11 @@ import RangingEngine
 ///
 /// Where a table is more than a CSV can say: a text may hold a comma or a
 /// line break (it is one field all the same; but an `object` name with a
-/// comma is rejected as its CSV line would be, `wrong_field_count`, since
-/// docs/FORMATS.md §1 allows a name none and the filtered track does not
-/// quote), a row whose first field
+/// comma or a line break is rejected as its CSV line would be,
+/// `wrong_field_count`, since docs/FORMATS.md §1 allows a name none, the
+/// filtered track does not quote and the C results list names one a line;
+/// and a column name with a line break is refused, as no header holds one),
+/// a row whose first field
 /// starts with `#` is a row and names whose first starts with `#` are the
 /// header, not comment lines, and a table without columns is refused (its
 /// CSV would start with a blank line, which a file skips).
@@ -66,6 +68,12 @@ public struct RangingTableReader {
       throw DatasetError(
         path: path, line: 1,
         kind: .notARangingCSV(reason: "column '\(column.name)' does not hold \(rowCount) rows (offsets out of order?)"))
+    }
+    // A header line cannot hold a line break, and the C results list the unused names one a line.
+    if let broken = columns.first(where: { $0.name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) }) {
+      throw DatasetError(
+        path: path, line: 1,
+        kind: .notARangingCSV(reason: "column name '\(RowRejection.clipped(Substring(broken.name)))' holds a line break, which no header can"))
     }
     let names = columns.map { CSVFields.trimmed(Substring($0.name)) }
     switch ColumnLayout.make(names: names, mapping: mapping) {
@@ -152,8 +160,8 @@ public struct RangingTableReader {
         else { return false }
         switch code {
         case RowScanner.Code.object:
-          // A name with a comma is the parser's to reject.
-          guard !text.contains(UInt8(ascii: ",")) else { return false }
+          // A name with a comma or a line break is the parser's to reject.
+          guard !text.contains(where: RowParser.cannotBeInAName) else { return false }
           given |= 1 &<< UInt16(KnownColumn.object.rawValue)
           object = text
         case RowScanner.Code.vertical:

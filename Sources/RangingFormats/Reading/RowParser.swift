@@ -24,6 +24,14 @@ struct RowParser {
   /// (issue 34, item 8: 300 names of 1 MB took 1.2 GB).
   package static let maximumObjectNameBytes = 256
 
+  /// Whether `byte` is one a name cannot hold: a comma (docs/FORMATS.md §1),
+  /// or a line feed or carriage return, either of which ends a CSV line.
+  /// Only a table's text can hold one (a file's field never does).
+  @inline(__always)
+  package static func cannotBeInAName(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
   /// The record for one data line (not a comment, blank or header line).
   ///
   /// - Parameters:
@@ -48,9 +56,12 @@ struct RowParser {
   /// - Complexity: O(total length of the fields).
   func record(line: Int, fields: [Substring], text: String) -> DatasetRecord {
     let row = Row(line: line, text: text, fields: fields, layout: layout)
-    // A table's text may hold a comma, but a name may not (docs/FORMATS.md §1): the row's CSV line would have
-    // more fields than the header, and the filtered track, which does not quote, would have one too many.
-    if row[.object].utf8.contains(UInt8(ascii: ",")) { return row.rejectRow("wrong_field_count", text: text) }
+    // A table's text may hold a comma or a line break, but a name may not (docs/FORMATS.md §1): the row's CSV
+    // line would have more fields than the header, or be cut in two, and the filtered track, which does not
+    // quote, would have one field too many; the C results name objects one a line.
+    if row[.object].utf8.contains(where: RowParser.cannotBeInAName) {
+      return row.rejectRow("wrong_field_count", text: text)
+    }
     // A pose-only row belongs to no object: its `object` may be empty.
     let poseOnly = row.hasAny(KnownColumn.poseColumns) && !row.hasAny(KnownColumn.measurementColumns)
       && row[.event].isEmpty

@@ -149,7 +149,8 @@ typedef struct {
  * table would be written as: the column names are the header, row i (from
  * 0) is line i + 2, a null is an empty field, a number is the shortest text
  * that reads back as it, an integer its digits, a text is one field (it may
- * hold a comma). The
+ * hold a comma or a line break, but an object name with one rejects its row,
+ * wrong_field_count, and a column name with a line break is refused). The
  * reader's rules are the file's (docs/C-API.md, "A table from C"); the
  * outputs, messages and statuses are ranging_replay_file's, naming the
  * table `name` where they name a file. A table whose names are not a
