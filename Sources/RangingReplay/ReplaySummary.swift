@@ -72,9 +72,10 @@ public struct ReplaySummary: Equatable, Sendable {
   public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
 
   /// `columns not used: a, b`: the line that names a file's unused columns,
-  /// in the replay summary and in the other commands' messages.
+  /// in the replay summary and in the other commands' messages, each name's
+  /// control characters escaped as every message's quotes are (``Escaped``).
   public static func unusedColumnsLine(_ names: [String]) -> String {
-    "columns not used: " + names.joined(separator: ", ")
+    "columns not used: " + names.map { Escaped($0).description }.joined(separator: ", ")
   }
 
   /// The report written to standard error, one fact per line.

@@ -2,6 +2,7 @@
 import RangingEngine
 import RangingEngineCAPI
 import RangingFormats
+import RangingReplay
 import ZoneMonitor
 import _RangingReplayCHeader
 
@@ -11,10 +12,11 @@ import _RangingReplayCHeader
 @preconcurrency import Darwin
 #endif
 
-// Thunks for ranging_replay.h's writers, which it documents: events and
-// filtered rows that a caller holds (a DataFrame's columns) written by
-// rangectl's own writers (EventsWriter, FilteredTrackWriter), so that no
-// binding restates docs/FORMATS.md §2 or §3. Each checks every pointer,
+// Thunks for ranging_replay.h's writers, which it documents: events,
+// filtered rows and a summary that a caller holds (a DataFrame's columns,
+// a Spark job's counts) written by rangectl's own writers (EventsWriter,
+// FilteredTrackWriter, ReplaySummary.report), so that no binding restates
+// docs/FORMATS.md §2 or §3 or the summary's lines. Each checks every pointer,
 // index and code before it writes a byte, and refuses with 64 what it cannot
 // write.
 
@@ -86,6 +88,41 @@ public func rangingWriteFiltered(
     writer.write(row)
   }
   return take(output, into: text)
+}
+
+@c(ranging_write_summary)
+public func rangingWriteSummary(
+  _ name: UnsafePointer<CChar>?, _ summary: UnsafePointer<ranging_replay_summary_t>?,
+  _ text: UnsafeMutablePointer<ranging_replay_text_t>?
+) -> Int32 {
+  guard let text else { return 64 }
+  text.pointee = ranging_replay_text_t()
+  guard let name, let counts = summary?.pointee, let reasons = names(counts.rejected_reasons),
+    reasons.isEmpty || counts.rejected_counts != nil, Set(reasons).count == reasons.count,
+    let unused = counts.unused_columns == nil ? [] : names(counts.unused_columns)
+  else { return 64 }
+  let given = [
+    counts.rows_read, counts.measurements_accepted, counts.lifecycle_accepted, counts.poses_accepted, counts.objects,
+    counts.evictions, counts.enter_events, counts.exit_events,
+  ]
+  let rejected = UnsafeBufferPointer(start: counts.rejected_counts, count: reasons.count)
+  guard !given.contains(where: { $0 < 0 }), !rejected.contains(where: { $0 < 0 }) else { return 64 }
+  var replayed = ReplaySummary()
+  replayed.rowsRead = Int(counts.rows_read)
+  replayed.measurementsAccepted = Int(counts.measurements_accepted)
+  replayed.lifecycleAccepted = Int(counts.lifecycle_accepted)
+  replayed.posesAccepted = Int(counts.poses_accepted)
+  replayed.objects = Int(counts.objects)
+  replayed.evictions = Int(counts.evictions)
+  replayed.enterEvents = Int(counts.enter_events)
+  replayed.exitEvents = Int(counts.exit_events)
+  replayed.rejectedByReason = Dictionary(uniqueKeysWithValues: zip(reasons, rejected.map { Int($0) }))
+  replayed.unusedColumns = unused
+  // A report is never empty: no bytes is a failed allocation.
+  let report = RangingReplayCAPI.text(copying: replayed.report(path: String(cString: name)))
+  guard report.bytes != nil else { return 74 }
+  text.pointee = report
+  return 0
 }
 
 @c(ranging_replay_text_free)

@@ -17,6 +17,8 @@ struct ReplayFromC {
   var eventRecords: [ranging_replay_event_t]
   var stateRecords: [ranging_replay_state_t]
   var objectNames: [String]
+  /// The header's names that nothing reads.
+  var unusedColumns: [String]
 
   init(path: String?, _ options: [String]) {
     self.init(options) { options, count, result in
@@ -49,6 +51,7 @@ struct ReplayFromC {
     eventRecords = Array(UnsafeBufferPointer(start: result.event_records, count: result.event_count))
     stateRecords = Array(UnsafeBufferPointer(start: result.state_records, count: result.state_count))
     objectNames = Rangectl.lines(String(decoding: data(result.object_names), as: UTF8.self))
+    unusedColumns = Rangectl.lines(String(decoding: data(result.unused_columns), as: UTF8.self))
     #expect(result.status == status)
     rangingReplayResultFree(&result)
     #expect(result.events.bytes == nil && result.messages.bytes == nil, "freed results are zeroed")

@@ -4,11 +4,12 @@ import RangingReplayCAPI
 import Testing
 import _RangingReplayCHeader
 
-/// `ranging_write_events` and `ranging_write_filtered` (ranging_replay.h):
-/// the records a replay returns, written back by them, are the replay's own
-/// texts byte for byte (which ReplayFromCTests hold to rangectl's), on every
-/// bundled and real recording; what they cannot write is refused whole.
-@Suite("ranging_write_events and ranging_write_filtered: rangectl's writers from C")
+/// `ranging_write_events`, `ranging_write_filtered` and `ranging_write_summary`
+/// (ranging_replay.h): the records and counts a replay returns, written back
+/// by them, are the replay's own texts byte for byte (which ReplayFromCTests
+/// hold to rangectl's), on every bundled and real recording; what they
+/// cannot write is refused whole.
+@Suite("ranging_write_events, ranging_write_filtered and ranging_write_summary: rangectl's writers from C")
 struct WriteFromCTests {
   /// Names as ranging_names_t, valid while `body` runs.
   static func withNames<T>(_ names: [String], _ body: (UnsafePointer<ranging_names_t>) -> T) -> T {
@@ -72,6 +73,72 @@ struct WriteFromCTests {
     #expect(events.0 == 0 && events.1 == replayed.events)
     let filtered = Self.filtered(replayed.stateRecords, objects: replayed.objectNames)
     #expect(filtered.0 == 0 && filtered.1 == replayed.filtered)
+  }
+
+  /// The summary of `counts` (a result's, in ReplayFromC's order), `reasons` and `unused`, named `name`.
+  static func summary(
+    _ name: String?, counts: [Int64], reasons: [(String, Int64)], unused: [String]?
+  ) -> (Int32, Data) {
+    withNames(reasons.map(\.0)) { reasonNames in
+      withNames(unused ?? []) { unusedNames in
+        let rejected = reasons.map(\.1)
+        return rejected.withUnsafeBufferPointer { rejected in
+          var summary = ranging_replay_summary_t(
+            rows_read: counts[0], measurements_accepted: counts[1], lifecycle_accepted: counts[2],
+            poses_accepted: counts[3], objects: counts[5], evictions: counts[6], enter_events: counts[7],
+            exit_events: counts[8], rejected_reasons: reasonNames, rejected_counts: rejected.baseAddress,
+            unused_columns: unused == nil ? nil : unusedNames)
+          return written { text in rangingWriteSummary(name, &summary, text) }
+        }
+      }
+    }
+  }
+
+  @Test("A replay's counts, written: the summary its messages end with", arguments: ReplayTableFromCTests.recordings)
+  func summaryOfRecording(_ path: String) throws {
+    let file = PackagePaths.root.appendingPathComponent(path).path
+    let replayed = ReplayFromC(path: file, [])
+    try #require(replayed.status == 0)
+    var reasons: [String: Int64] = [:]
+    struct Rejected: Decodable { let reason: String }
+    for line in String(decoding: replayed.rejected, as: UTF8.self).split(separator: "\n") {
+      reasons[try JSONDecoder().decode(Rejected.self, from: Data(line.utf8)).reason, default: 0] += 1
+    }
+    // In the order a caller may hold them (a dictionary's): the report orders them.
+    let written = Self.summary(file, counts: replayed.counts, reasons: reasons.shuffled(), unused: replayed.unusedColumns)
+    #expect(written.0 == 0)
+    let text = String(decoding: written.1, as: UTF8.self)
+    #expect(text.hasPrefix("\(file): \(replayed.counts[0]) rows read") && replayed.messages.hasSuffix(text), "\(text)")
+  }
+
+  @Test("A summary: what it cannot write is refused (64); a name's control characters are escaped")
+  func summaryRefusals() {
+    let counts: [Int64] = [5, 3, 1, 0, 1, 2, 0, 2, 1]
+    let good = Self.summary("in.csv", counts: counts, reasons: [("malformed_number", 1)], unused: nil)
+    #expect(good.0 == 0)
+    #expect(String(decoding: good.1, as: UTF8.self) == """
+      in.csv: 5 rows read, 4 accepted (3 measurements, 1 life-cycle), 1 rejected
+        rejected malformed_number: 1
+        objects: 2 (evicted: 0)
+        events: 3 (2 enter, 1 exit)
+
+      """)
+    for (name, reasons, negative) in [
+      (nil, [("a", Int64(1))], false), ("x", [("a", 1), ("a", 2)], false), ("x", [("a", -1)], false),
+      ("x", [], true),
+    ] as [(String?, [(String, Int64)], Bool)] {
+      var given = counts
+      if negative { given[6] = -1 }
+      let refused = Self.summary(name, counts: given, reasons: reasons, unused: ["c"])
+      #expect(refused.0 == 64 && refused.1.isEmpty, "\(String(describing: name)) \(reasons)")
+    }
+    var text = ranging_replay_text_t()
+    #expect(rangingWriteSummary("x", nil, &text) == 64 && text.bytes == nil)
+    #expect(rangingWriteSummary("x", nil, nil) == 64)
+    let escaped = Self.summary("a\nb\u{1B}[31m", counts: counts, reasons: [], unused: ["n\tote"])
+    let lines = String(decoding: escaped.1, as: UTF8.self).split(separator: "\n")
+    #expect(escaped.0 == 0 && lines.first?.hasPrefix("a\\nb\\x1b[31m: 5 rows read") == true, "\(lines)")
+    #expect(!escaped.1.contains(0x1B) && !escaped.1.contains(0x09) && lines.last == "  columns not used: n\\tote")
   }
 
   @Test("Hostile records: written whole (one line each, JSON for events, ten fields for rows) or refused whole")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ._writers import events_jsonl, filtered_csv
+from ._writers import events_jsonl, filtered_csv, summary_report
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
 FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
@@ -38,19 +38,8 @@ class ReplaySummary:
         return sum(self.rejected_by_reason.values())
 
     def report(self, path: str) -> str:
-        """The summary as rangectl writes it to standard error (ReplaySummary.report)."""
-        # Poses only when there were some, so that pose-free reports read as before.
-        poses = f", {self.poses_accepted} poses" if self.poses_accepted else ""
-        text = (f"{path}: {self.rows_read} rows read, {self.rows_accepted} accepted ({self.measurements_accepted} "
-                f"measurements, {self.lifecycle_accepted} life-cycle{poses}), {self.rows_rejected} rejected\n")
-        for reason in sorted(self.rejected_by_reason):
-            text += f"  rejected {reason}: {self.rejected_by_reason[reason]}\n"
-        text += f"  objects: {self.objects} (evicted: {self.evictions})\n"
-        text += (f"  events: {self.enter_events + self.exit_events} ({self.enter_events} enter, "
-                 f"{self.exit_events} exit)\n")
-        if self.unused_columns:
-            text += f"  columns not used: {', '.join(self.unused_columns)}\n"
-        return text
+        """The summary as rangectl writes it to standard error (its own ReplaySummary.report, in Swift)."""
+        return summary_report(path, self)
 
 
 @dataclass

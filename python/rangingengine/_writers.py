@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
-"""events_jsonl and filtered_csv: events and filtered rows held in a
-DataFrame (from replay(), or from Spark) written by rangectl's own writers
-in Swift (ranging_write_events, ranging_write_filtered of ranging_replay.h),
-so that docs/FORMATS.md §2 and §3 are stated there alone. What is here
-converts the frame's columns into the C records and columns."""
+"""events_jsonl, filtered_csv and summary_report: events and filtered rows
+held in a DataFrame (from replay(), or from Spark) and a summary's counts,
+written by rangectl's own writers in Swift (ranging_write_events,
+ranging_write_filtered, ranging_write_summary of ranging_replay.h), so that
+docs/FORMATS.md §2 and §3 and the summary's lines are stated there alone.
+What is here converts the frame's columns into the C records and columns."""
 import ctypes
+import os
 
 import numpy as np
 import pandas as pd
@@ -20,6 +22,15 @@ class Names(ctypes.Structure):
     _fields_ = [("offsets", ctypes.c_void_p), ("bytes", ctypes.c_void_p), ("count", ctypes.c_size_t)]
 
 
+class Summary(ctypes.Structure):
+    """ranging_replay_summary_t."""
+    _fields_ = [(name, ctypes.c_int64) for name in ("rows_read", "measurements_accepted", "lifecycle_accepted",
+                                                     "poses_accepted", "objects", "evictions", "enter_events",
+                                                     "exit_events")] + [
+        ("rejected_reasons", ctypes.POINTER(Names)), ("rejected_counts", ctypes.c_void_p),
+        ("unused_columns", ctypes.POINTER(Names))]
+
+
 class FilteredColumns(ctypes.Structure):
     """ranging_filtered_columns_t."""
     _fields_ = [(name, ctypes.c_void_p) for name in ("t", "object", "distance_m", "sigma_m", "dir_x", "dir_y", "dir_z",
@@ -32,6 +43,8 @@ _capi.library.ranging_write_events.restype = ctypes.c_int32
 _capi.library.ranging_write_filtered.argtypes = [ctypes.POINTER(FilteredColumns), ctypes.c_size_t,
                                                  ctypes.POINTER(Names), ctypes.POINTER(Text)]
 _capi.library.ranging_write_filtered.restype = ctypes.c_int32
+_capi.library.ranging_write_summary.argtypes = [ctypes.c_char_p, ctypes.POINTER(Summary), ctypes.POINTER(Text)]
+_capi.library.ranging_write_summary.restype = ctypes.c_int32
 _capi.library.ranging_replay_text_free.argtypes = [ctypes.POINTER(Text)]
 _capi.library.ranging_replay_text_free.restype = None
 
@@ -39,10 +52,14 @@ _capi.library.ranging_replay_text_free.restype = None
 def _names(column):
     """The codes of a column of texts and its distinct texts as ranging_names_t (and what it points into)."""
     codes, uniques = pd.factorize(pd.Series(column, dtype=object).astype(str), sort=False)
-    array = pa.array(list(uniques), type=pa.large_string())
+    return (codes.astype(np.int64), *_name_list(list(uniques)))
+
+
+def _name_list(texts):
+    """Texts as ranging_names_t, and the array it points into."""
+    array = pa.array(texts, type=pa.large_string())
     offsets, data = text_buffers(array)
-    names = Names(offsets=offsets, bytes=data, count=len(array))
-    return codes.astype(np.int64), names, array
+    return Names(offsets=offsets, bytes=data, count=len(array)), array
 
 
 def _codes(column, spellings, what):
@@ -104,4 +121,17 @@ def filtered_csv(filtered: pd.DataFrame) -> str:
     text = _text(lambda out: _capi.library.ranging_write_filtered(
         ctypes.byref(columns), len(filtered), ctypes.byref(object_names), out))
     del arrays, object_array
+    return text
+
+
+def summary_report(name: str, summary) -> str:
+    """A ReplaySummary as `rangectl replay` writes it to standard error, naming the input `name`."""
+    reasons, reason_array = _name_list(list(summary.rejected_by_reason))
+    counts = np.array(list(summary.rejected_by_reason.values()), dtype=np.int64)
+    unused, unused_array = _name_list(list(summary.unused_columns))
+    fields = {field: getattr(summary, field) for field, _ in Summary._fields_[:8]}
+    given = Summary(**fields, rejected_reasons=ctypes.pointer(reasons), rejected_counts=counts.ctypes.data,
+                    unused_columns=ctypes.pointer(unused))
+    text = _text(lambda out: _capi.library.ranging_write_summary(os.fsencode(name), ctypes.byref(given), out))
+    del reason_array, unused_array, counts
     return text

@@ -22,6 +22,7 @@ STRUCTURES = {
     "ranging_read_result_t": _reader.ReadResult,
     "ranging_names_t": _writers.Names,
     "ranging_filtered_columns_t": _writers.FilteredColumns,
+    "ranging_replay_summary_t": _writers.Summary,
 }
 # Each code of _capi, by the name of its constant in ranging_engine.h.
 CODES = {**{f"RANGING_VERTICAL_{name.upper() if name != 'aboveOrBelow' else 'ABOVE_OR_BELOW'}": code

@@ -355,3 +355,14 @@ def test_an_object_name_with_a_comma_is_rejected_as_its_csv_line_would_be():
     assert result.rejected[["row", "field", "reason", "text"]].values.tolist() == [[0, "row", "wrong_field_count",
                                                                                       "0.1,a,b,1.5,x,y"]]
     assert result.filtered["object"].tolist() == ["c"] and "a,b" not in result.filtered_csv()
+
+
+def test_a_summary_report_is_rangectls_own_with_control_characters_escaped():
+    summary = rangingengine.ReplaySummary(rows_read=3, measurements_accepted=2, rejected_by_reason={"z_reason": 0,
+                                          "malformed_number": 1}, objects=1, unused_columns=["n\tote"])
+    assert summary.report("in\x1b[31m.csv") == (
+        "in\\x1b[31m.csv: 3 rows read, 2 accepted (2 measurements, 0 life-cycle), 1 rejected\n"
+        "  rejected malformed_number: 1\n  rejected z_reason: 0\n  objects: 1 (evicted: 0)\n"
+        "  events: 0 (0 enter, 0 exit)\n  columns not used: n\\tote\n")
+    with pytest.raises(ValueError, match="refused"):
+        rangingengine.ReplaySummary(rows_read=-1).report("x")

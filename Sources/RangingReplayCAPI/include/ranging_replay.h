@@ -307,7 +307,33 @@ typedef struct {
 int32_t ranging_write_filtered(const ranging_filtered_columns_t *columns, size_t row_count,
                                const ranging_names_t *objects, ranging_replay_text_t *text);
 
-/* Frees a text of ranging_write_events or ranging_write_filtered, and empties it. */
+/* The counts of a replay's summary for ranging_write_summary, as a result
+ * gives them (rows read = accepted + rejected is not checked: a caller that
+ * adds rows of its own, such as rows rejected before the replay, says so). */
+typedef struct {
+  int64_t rows_read;
+  int64_t measurements_accepted;
+  int64_t lifecycle_accepted;
+  int64_t poses_accepted;
+  int64_t objects;
+  int64_t evictions;
+  int64_t enter_events;
+  int64_t exit_events;
+  const ranging_names_t *rejected_reasons;  /* the reason codes with rejected rows, each once */
+  const int64_t *rejected_counts;           /* rejected_reasons->count counts, beside them */
+  const ranging_names_t *unused_columns;    /* the header's names nothing reads, in order; NULL: none */
+} ranging_replay_summary_t;
+
+/*
+ * Writes a replay's summary as rangectl replay writes it to standard error
+ * (one fact a line: rows read, accepted and rejected, each reason in order,
+ * objects, events, unused columns), naming the input `name` as its messages
+ * name it. Returns as ranging_write_events does; a negative count, a reason
+ * named twice or a NULL `rejected_counts` beside reasons is refused too (64).
+ */
+int32_t ranging_write_summary(const char *name, const ranging_replay_summary_t *summary, ranging_replay_text_t *text);
+
+/* Frees a text of ranging_write_events, ranging_write_filtered or ranging_write_summary, and empties it. */
 void ranging_replay_text_free(ranging_replay_text_t *text);
 
 #ifdef __cplusplus
