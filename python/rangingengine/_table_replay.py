@@ -95,13 +95,28 @@ def text_buffers(array):
     return first, data.address if data is not None and data.size else None
 
 
+def _text_array(series: pd.Series):
+    """The texts of a column in Arrow's large_string layout (or large_binary,
+    the same buffers): each value as pandas' string type writes it (1.0 is
+    "1.0", True is "True"), None and NaN nulls, and bytes as they are, whose
+    invalid UTF-8 the reader repairs as a file's."""
+    conversions = (lambda: pa.array(series, type=pa.large_string(), from_pandas=True),
+                   lambda: pa.array(series, type=pa.large_binary(), from_pandas=True),
+                   lambda: pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True))
+    for conversion in conversions:
+        try:
+            return conversion()
+        except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeDecodeError):
+            pass
+    # Bytes beside values of other types: each as its bytes or its text's.
+    return pa.array([None if value is None or (isinstance(value, float) and np.isnan(value)) else
+                     value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass")
+                     for value in series.tolist()], type=pa.large_binary())
+
+
 def _text_column(column: Column, series: pd.Series):
-    """A column of texts: each value as pandas' string type writes it (1.0 is
-    "1.0", True is "True"), None and NaN nulls, in Arrow's large_string layout."""
-    try:
-        array = pa.array(series, type=pa.large_string(), from_pandas=True)
-    except (pa.ArrowInvalid, pa.ArrowTypeError):
-        array = pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True)
+    """A column of texts (_text_array) for the C column."""
+    array = _text_array(series)
     if isinstance(array, pa.ChunkedArray):
         array = array.combine_chunks()
     validity = array.buffers()[0]

@@ -366,3 +366,18 @@ def test_a_summary_report_is_rangectls_own_with_control_characters_escaped():
         "  events: 0 (0 enter, 0 exit)\n  columns not used: n\\tote\n")
     with pytest.raises(ValueError, match="refused"):
         rangingengine.ReplaySummary(rows_read=-1).report("x")
+
+
+def test_object_names_given_as_bytes_replay_as_the_file_of_those_bytes(tmp_path, reference):
+    # Bytes as they are, invalid UTF-8 among them, beside texts and a number: the file holding those bytes is
+    # the reference, whose reader repairs what is not UTF-8 (as the table's does).
+    names = [b"a", b"\xffb", "c\u00e9", 7, b"a", b"\xffb"]
+    frame = pd.DataFrame({"t": [0.1 * row for row in range(6)], "object": names,
+                          "distance": [1.0, 1.1, 2.0, 3.5, 1.2, 1.3]})
+    path = tmp_path / "bytes.csv"
+    lines = [b"t,object,distance"] + [b"%r,%s,%r" % (t, name if isinstance(name, bytes) else str(name).encode(), d)
+                                      for t, name, d in zip(frame["t"], names, frame["distance"])]
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    expected = reference(path)
+    result = rangingengine.replay(frame)
+    assert result.events_jsonl() == expected.events and result.filtered_csv() == expected.filtered
