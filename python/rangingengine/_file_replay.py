@@ -49,7 +49,8 @@ def _zones_text(zones) -> str:
     parts = []
     for name, zone in zones.items():
         radius, angle = zone if isinstance(zone, tuple) else (zone, None)
-        parts.append(f"{name}={_number(radius)}" + ("" if angle is None else f"@{_number(angle)}"))
+        # Each value as rangectl reads it back, or as given for rangectl to refuse by name.
+        parts.append(f"{name}={_value(radius)}" + ("" if angle is None else f"@{_value(angle)}"))
     return ",".join(parts)
 
 

@@ -87,6 +87,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     such a row for the reason it carries, so that rows read = accepted +
     rejected on any route the rows take.
     """
+    if not isinstance(keep_rejected, bool):
+        raise ValueError(f"keep_rejected={keep_rejected!r}: expected True or False")
     path = os.fsdecode(path)
     keywords = {"preset": preset, "column": column, "distance_unit": distance_unit, "time_unit": time_unit,
                 "angle_unit": angle_unit}

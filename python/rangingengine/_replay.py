@@ -7,11 +7,7 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from ._writers import events_jsonl, filtered_csv, summary_report
-
-EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
-FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
-                    "dir_sigma_deg", "nlos"]
+from ._writers import EVENT_COLUMNS, FILTERED_COLUMNS, events_jsonl, filtered_csv, summary_report
 
 
 @dataclass

@@ -16,6 +16,10 @@ from . import _capi
 from ._file_replay import EVENT_RECORD, Text, _bytes
 from ._table_replay import text_buffers
 
+EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
+FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
+                    "dir_sigma_deg", "nlos"]
+
 
 class Names(ctypes.Structure):
     """ranging_names_t."""
@@ -89,12 +93,23 @@ def _text(call) -> str:
 
 
 def _floats(frame, name):
-    return np.ascontiguousarray(pd.to_numeric(frame[name]).to_numpy(dtype=np.float64, na_value=np.nan))
+    try:
+        return np.ascontiguousarray(pd.to_numeric(frame[name]).to_numpy(dtype=np.float64, na_value=np.nan))
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"column '{name}': {error}") from None
+
+
+def _require(frame, columns, what):
+    """ValueError naming the columns of `columns` that `frame` lacks."""
+    missing = [name for name in columns if name not in frame]
+    if missing:
+        raise ValueError(f"{what}: no column {', '.join(repr(name) for name in missing)}; expected the columns {columns}")
 
 
 def events_jsonl(events: pd.DataFrame) -> str:
     """Events (the columns of ReplayResult.events, from pandas or Spark) as
     `rangectl replay` writes them: JSON Lines (docs/FORMATS.md §2), byte for byte."""
+    _require(events, EVENT_COLUMNS, "events_jsonl")
     records = np.zeros(len(events), dtype=EVENT_RECORD)
     objects, object_names, object_array = _names(events["object"])
     zones, zone_names, zone_array = _names(events["zone"])
@@ -111,6 +126,7 @@ def events_jsonl(events: pd.DataFrame) -> str:
 def filtered_csv(filtered: pd.DataFrame) -> str:
     """Filtered rows (the columns of ReplayResult.filtered) as `rangectl replay
     --filtered` writes them (docs/FORMATS.md §3), byte for byte."""
+    _require(filtered, FILTERED_COLUMNS, "filtered_csv")
     objects, object_names, object_array = _names(filtered["object"])
     arrays = {"t": _floats(filtered, "t"), "object": objects, "distance_m": _floats(filtered, "distance"),
               "sigma_m": _floats(filtered, "sigma"), "dir_x": _floats(filtered, "dir_x"),

@@ -112,3 +112,28 @@ def test_every_option_of_rangectl_replay_is_a_keyword_of_replay_with_its_default
         assert rangingengine.replay(frame, **{name.replace("-", "_"): default.group(1)}).events_jsonl() == expected
         taken.add(name)
     assert {"gate", "capacity", "zones", "fov", "measurement-sigma", "hampel-side"} <= taken
+
+
+def test_a_zone_value_that_is_not_a_number_is_refused_by_rangectl_naming_the_zone():
+    with pytest.raises(ValueError, match="zone 'door': radius 'wide' is not a positive number of metres"):
+        rangingengine.replay(WALK, zones={"door": "wide"})
+    assert rangingengine.replay(WALK, zones={"inner": "1.5", "outer": 3}).events_jsonl() == \
+        rangingengine.replay(WALK).events_jsonl()
+
+
+def test_flags_take_true_or_false_only():
+    for value in ("yes", 1, None):
+        with pytest.raises(ValueError, match="expected True or False"):
+            rangingengine.read_csv(WALK, keep_rejected=value)
+        with pytest.raises(ValueError, match="expected True or False"):
+            rangingengine.replay(WALK, filtered=value)
+
+
+def test_the_writers_name_a_missing_or_unreadable_column():
+    result = rangingengine.replay(WALK)
+    with pytest.raises(ValueError, match="events_jsonl: no column 'sigma'"):
+        rangingengine.events_jsonl(result.events.drop(columns="sigma"))
+    with pytest.raises(ValueError, match="filtered_csv: no column 'nlos'"):
+        rangingengine.filtered_csv(result.filtered.drop(columns="nlos"))
+    with pytest.raises(ValueError, match="column 't': "):
+        rangingengine.events_jsonl(result.events.assign(t="soon"))
