@@ -73,7 +73,7 @@ public struct ReplaySummary: Equatable, Sendable {
 
   /// `columns not used: a, b`: the line that names a file's unused columns,
   /// in the replay summary and in the other commands' messages, each name's
-  /// control characters escaped as every message's quotes are (``Escaped``).
+  /// control characters escaped as every message's quotes are (`Escaped`, RangingFormats).
   public static func unusedColumnsLine(_ names: [String]) -> String {
     "columns not used: " + names.map { Escaped($0).description }.joined(separator: ", ")
   }

@@ -192,7 +192,7 @@ def replay_result(path, call, arguments, states):
     refused = refusal(path, status, messages)
     if refused is not None:
         raise refused
-    for line in messages.splitlines():
+    for line in messages.split("\n"):  # not splitlines: a name in a warning may hold U+2028
         if line.startswith("rangectl replay: warning: "):
             warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=4)
     event_frame = pd.DataFrame({
