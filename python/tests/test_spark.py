@@ -5,6 +5,7 @@ recording."""
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
 import rangingengine
@@ -285,3 +286,19 @@ def test_missing_times_and_durations_in_t_replay_as_on_one_machine(spark, tmp_pa
         distributed = rangingengine.spark.replay(spark.createDataFrame(table), order_by="line")
         assert spark_summary(distributed).report(str(path)) in expected.stderr
         assert rangingengine.events_jsonl(distributed.events.toPandas()) == expected.events
+
+
+def test_names_with_line_breaks_and_bytes_replay_as_on_one_machine(spark):
+    # A name with a line break rejects its row (it cannot name an object in a result listed one a line);
+    # names as bytes, invalid UTF-8 among them, are read as a file's.
+    frame = pd.DataFrame({"order": range(6), "t": [0.1 * row for row in range(6)],
+                          "object": ["a\nb", "c", "d\r", "c", "a\nb", "c"], "distance": [1.0, 1.2, 2.0, 1.4, 1.1, 1.6]})
+    local = rangingengine.replay(frame.set_index("order", drop=False).rename_axis("row"))
+    distributed = rangingengine.spark.replay(spark.createDataFrame(frame), order_by="order")
+    assert local.rejected["reason"].tolist() == ["wrong_field_count"] * 3
+    assert_same(distributed, local, frame)
+    as_bytes = frame.assign(object=[b"a", b"\xffb", b"a", b"\xffb", b"c", b"a"])
+    local = rangingengine.replay(as_bytes.set_index("order", drop=False).rename_axis("row"))
+    distributed = rangingengine.spark.replay(spark.createDataFrame(as_bytes), order_by="order")
+    assert set(local.filtered["object"]) == {"a", "\\xffb", "c"}
+    assert_same(distributed, local, as_bytes)
