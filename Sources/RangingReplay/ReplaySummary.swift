@@ -85,7 +85,8 @@ public struct ReplaySummary: Equatable, Sendable {
     let poses = posesAccepted > 0 ? ", \(posesAccepted) poses" : ""
     text += " (\(measurementsAccepted) measurements, \(lifecycleAccepted) life-cycle\(poses)), \(rowsRejected) rejected\n"
     for (reason, count) in rejectedByReason.sorted(by: { $0.key < $1.key }) {
-      text += "  rejected \(reason): \(count)\n"
+      // A reason is a code, but one a caller hands over (ranging_write_summary) may be any text.
+      text += "  rejected \(Escaped(reason)): \(count)\n"
     }
     text += "  objects: \(objects) (evicted: \(evictions))\n"
     text += "  events: \(enterEvents + exitEvents) (\(enterEvents) enter, \(exitEvents) exit)\n"

@@ -97,7 +97,8 @@ public func rangingWriteSummary(
 ) -> Int32 {
   guard let text else { return 64 }
   text.pointee = ranging_replay_text_t()
-  guard let name, let counts = summary?.pointee, let reasons = names(counts.rejected_reasons),
+  guard let name, let counts = summary?.pointee,
+    let reasons = counts.rejected_reasons == nil ? [] : names(counts.rejected_reasons),
     reasons.isEmpty || counts.rejected_counts != nil, Set(reasons).count == reasons.count,
     let unused = counts.unused_columns == nil ? [] : names(counts.unused_columns)
   else { return 64 }

@@ -135,9 +135,16 @@ struct WriteFromCTests {
     var text = ranging_replay_text_t()
     #expect(rangingWriteSummary("x", nil, &text) == 64 && text.bytes == nil)
     #expect(rangingWriteSummary("x", nil, nil) == 64)
-    let escaped = Self.summary("a\nb\u{1B}[31m", counts: counts, reasons: [], unused: ["n\tote"])
+    let escaped = Self.summary("a\nb\u{1B}[31m", counts: counts, reasons: [("x\ny", 1)], unused: ["n\tote"])
     let lines = String(decoding: escaped.1, as: UTF8.self).split(separator: "\n")
     #expect(escaped.0 == 0 && lines.first?.hasPrefix("a\\nb\\x1b[31m: 5 rows read") == true, "\(lines)")
+    #expect(lines.count == 5 && lines[1] == "  rejected x\\ny: 1", "\(lines)")
+    // No reasons: NULL, as no unused columns are.
+    var none = ranging_replay_summary_t(
+      rows_read: 1, measurements_accepted: 1, lifecycle_accepted: 0, poses_accepted: 0, objects: 1, evictions: 0,
+      enter_events: 0, exit_events: 0, rejected_reasons: nil, rejected_counts: nil, unused_columns: nil)
+    let plain = Self.written { rangingWriteSummary("in.csv", &none, $0) }
+    #expect(plain.0 == 0 && String(decoding: plain.1, as: UTF8.self).hasPrefix("in.csv: 1 rows read, 1 accepted"))
     #expect(!escaped.1.contains(0x1B) && !escaped.1.contains(0x09) && lines.last == "  columns not used: n\\tote")
   }
 

@@ -319,7 +319,7 @@ typedef struct {
   int64_t evictions;
   int64_t enter_events;
   int64_t exit_events;
-  const ranging_names_t *rejected_reasons;  /* the reason codes with rejected rows, each once */
+  const ranging_names_t *rejected_reasons;  /* the reason codes with rejected rows, each once; NULL: none */
   const int64_t *rejected_counts;           /* rejected_reasons->count counts, beside them */
   const ranging_names_t *unused_columns;    /* the header's names nothing reads, in order; NULL: none */
 } ranging_replay_summary_t;
