@@ -64,7 +64,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   func isBlank(_ field: String) -> Bool { field == "~" || field.allSatisfy { $0 == " " || $0 == "\t" } }
   guard !names.allSatisfy({ $0.allSatisfy { $0 == " " || $0 == "\t" } }),
     !(names.first?.hasPrefix("#") ?? false), !rows.contains(where: { $0.first?.hasPrefix("#") ?? false }),
-    !UnsafeBufferPointer(start: data, count: size).contains(UInt8(ascii: "\r")), width > 1 || !rows.contains(where: { isBlank($0[0]) })
+    !UnsafeBufferPointer(start: data, count: size).contains(UInt8(ascii: "\r")),
+    width > 1 || !rows.contains(where: { isBlank($0[0]) })
   else { return 0 }
 
   // Columns of numbers or of texts, kept alive until both reads are done.

@@ -81,6 +81,8 @@ class Text(ctypes.Structure):
 
 COUNTS = ["rows_read", "measurements_accepted", "lifecycle_accepted", "poses_accepted", "rows_rejected", "objects",
           "evictions", "enter_events", "exit_events"]
+# ReplaySummary's own counts (it sums its rejections by reason), in ranging_replay_summary_t's order.
+SUMMARY_COUNTS = [name for name in COUNTS if name != "rows_rejected"]
 
 
 class Result(ctypes.Structure):
@@ -203,7 +205,7 @@ def replay_result(path, call, arguments, states):
     }, columns=EVENT_COLUMNS, copy=False)
     rejected_rows = rejected_frame(rejected_records(rejected))
     summary = ReplaySummary(
-        **{name: counts[name] for name in COUNTS if name != "rows_rejected"},
+        **{name: counts[name] for name in SUMMARY_COUNTS},
         rejected_by_reason={str(k): int(v) for k, v in rejected_rows["reason"].value_counts().items()},
         unused_columns=unused)
     return ReplayResult(event_frame, filtered_frame, rejected_rows, summary, events_text=events_text,

@@ -101,7 +101,8 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
         count = result.row_count
         names = np.array(lines(result.object_names) + [None], dtype=object)
         # name, header name, place: a header name may hold a tab, the others hold none.
-        read = [(line.split("\t", 1)[0], *line.split("\t", 1)[1].rsplit("\t", 1)) for line in lines(result.columns)]
+        read = [(canonical, *rest.rsplit("\t", 1)) for canonical, _, rest in
+                (line.partition("\t") for line in lines(result.columns))]
         unused = lines(result.unused_columns)
         fields = lines(result.unused_fields)
         rejected = _bytes(result.rejected)

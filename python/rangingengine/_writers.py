@@ -13,7 +13,7 @@ import pandas as pd
 import pyarrow as pa
 
 from . import _capi
-from ._file_replay import EVENT_RECORD, Text, _bytes
+from ._file_replay import EVENT_RECORD, SUMMARY_COUNTS, Text, _bytes
 from ._table_replay import text_buffers
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
@@ -28,9 +28,7 @@ class Names(ctypes.Structure):
 
 class Summary(ctypes.Structure):
     """ranging_replay_summary_t."""
-    _fields_ = [(name, ctypes.c_int64) for name in ("rows_read", "measurements_accepted", "lifecycle_accepted",
-                                                     "poses_accepted", "objects", "evictions", "enter_events",
-                                                     "exit_events")] + [
+    _fields_ = [(name, ctypes.c_int64) for name in SUMMARY_COUNTS] + [
         ("rejected_reasons", ctypes.POINTER(Names)), ("rejected_counts", ctypes.c_void_p),
         ("unused_columns", ctypes.POINTER(Names))]
 
@@ -145,8 +143,7 @@ def summary_report(name: str, summary) -> str:
     reasons, reason_array = _name_list(list(summary.rejected_by_reason))
     counts = np.array(list(summary.rejected_by_reason.values()), dtype=np.int64)
     unused, unused_array = _name_list(list(summary.unused_columns))
-    fields = {field: getattr(summary, field) for field, _ in Summary._fields_[:8]}
-    given = Summary(**fields, rejected_reasons=ctypes.pointer(reasons), rejected_counts=counts.ctypes.data,
+    given = Summary(**{name: getattr(summary, name) for name in SUMMARY_COUNTS}, rejected_reasons=ctypes.pointer(reasons), rejected_counts=counts.ctypes.data,
                     unused_columns=ctypes.pointer(unused))
     text = _text(lambda out: _capi.library.ranging_write_summary(os.fsencode(name), ctypes.byref(given), out))
     del reason_array, unused_array, counts

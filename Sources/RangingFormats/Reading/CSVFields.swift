@@ -28,6 +28,13 @@ enum CSVFields {
     line.utf8.allSatisfy(isBlank)
   }
 
+  /// Whether `byte` ends a line: a line feed, or a carriage return (alone
+  /// or before a line feed), as ``LineSource`` splits a file.
+  @inline(__always)
+  static func isLineBreak(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
   /// True for a comment line: its first character is `#`.
   static func isComment(_ line: String) -> Bool {
     line.utf8.first == UInt8(ascii: "#")

@@ -70,10 +70,11 @@ public struct RangingTableReader {
         kind: .notARangingCSV(reason: "column '\(column.name)' does not hold \(rowCount) rows (offsets out of order?)"))
     }
     // A header line cannot hold a line break, and the C results list the unused names one a line.
-    if let broken = columns.first(where: { $0.name.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) }) {
+    if let broken = columns.first(where: { $0.name.utf8.contains(where: CSVFields.isLineBreak) }) {
+      let name = RowRejection.clipped(Substring(broken.name))
       throw DatasetError(
         path: path, line: 1,
-        kind: .notARangingCSV(reason: "column name '\(RowRejection.clipped(Substring(broken.name)))' holds a line break, which no header can"))
+        kind: .notARangingCSV(reason: "column name '\(name)' holds a line break, which no header can"))
     }
     let names = columns.map { CSVFields.trimmed(Substring($0.name)) }
     switch ColumnLayout.make(names: names, mapping: mapping) {

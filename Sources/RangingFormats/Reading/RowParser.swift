@@ -25,11 +25,11 @@ struct RowParser {
   package static let maximumObjectNameBytes = 256
 
   /// Whether `byte` is one a name cannot hold: a comma (docs/FORMATS.md §1),
-  /// or a line feed or carriage return, either of which ends a CSV line.
+  /// or a line break, which ends a CSV line (``CSVFields/isLineBreak(_:)``).
   /// Only a table's text can hold one (a file's field never does).
   @inline(__always)
   package static func cannotBeInAName(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    byte == UInt8(ascii: ",") || CSVFields.isLineBreak(byte)
   }
 
   /// The record for one data line (not a comment, blank or header line).
