@@ -108,8 +108,8 @@ def _text_array(series: pd.Series):
             return conversion()
         except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeDecodeError):
             pass
-    # Bytes beside values of other types: each as its bytes or its text's.
-    return pa.array([None if value is None or (isinstance(value, float) and np.isnan(value)) else
+    # Bytes beside values of other types: each as its bytes or its text's; missing as pandas says (None, NaN, NA).
+    return pa.array([None if pd.api.types.is_scalar(value) and pd.isna(value) else
                      value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass")
                      for value in series.tolist()], type=pa.large_binary())
 

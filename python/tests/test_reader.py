@@ -381,3 +381,13 @@ def test_object_names_given_as_bytes_replay_as_the_file_of_those_bytes(tmp_path,
     expected = reference(path)
     result = rangingengine.replay(frame)
     assert result.events_jsonl() == expected.events and result.filtered_csv() == expected.filtered
+
+
+def test_missing_values_beside_bytes_that_are_not_utf8_are_missing():
+    # pandas' NA and NaN, as None: a missing object (missing_value), never the name "<NA>" or "nan".
+    frame = pd.DataFrame({"t": [0.0, 0.1, 0.2, 0.3, 0.4], "object": [b"\xff", pd.NA, 7, None, float("nan")],
+                          "distance": [1.0, 1.1, 1.2, 1.3, 1.4]})
+    result = rangingengine.replay(frame)
+    assert result.filtered["object"].tolist() == ["\\xff", "7"]
+    assert result.rejected[["row", "reason"]].values.tolist() == [[1, "missing_value"], [3, "missing_value"],
+                                                                 [4, "missing_value"]]
