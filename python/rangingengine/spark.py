@@ -33,6 +33,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ._columns import REJECTED_COLUMNS, RangingFormatError
+from ._file_replay import COUNTS
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
 from ._table_replay import replay_table
 
@@ -42,9 +43,9 @@ _ORDER = "_rangingengine_order"
 _RECORDING = "_rangingengine_recording"
 _RECORD = "_rangingengine_record"
 _SEQUENCE = "_rangingengine_sequence"
-# ReplaySummary's counts, the `summary` DataFrame's columns.
-_SUMMARY_COLUMNS = ["rows_read", "rows_accepted", "measurements_accepted", "lifecycle_accepted", "poses_accepted",
-                    "rows_rejected", "objects", "evictions", "enter_events", "exit_events"]
+# ReplaySummary's counts, the `summary` DataFrame's columns: the replay's counts with the accepted rows after
+# the rows read (rows read = accepted + rejected).
+_SUMMARY_COLUMNS = COUNTS[:1] + ["rows_accepted"] + COUNTS[1:]
 # What each task returns: each record (an event, a filtered row, a rejected row or the summary) with its
 # recording and its place in that recording's output, and the columns of every kind of record.
 _OUTPUT = pa.schema(
