@@ -22,6 +22,9 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
   public var overallBreakdown: [ZoneKindScore]
   /// Pooled distance error over the runs that had a filtered track, or nil.
   public var overallDistance: DistanceErrorComparison?
+  /// For a peer's report: its latency beside the engine's on the truth
+  /// events both matched, pooled over the runs; nil (omitted in JSON) for the engine's.
+  public var overallLatencyBesideEngine: PairedLatency?
 
   /// Collects `scenarios` evaluated by `evaluator` and pools them.
   public init(evaluator: Evaluator, scenarios: [ScenarioEvaluation]) {
@@ -39,6 +42,8 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
     }
     let distances = scenarios.compactMap(\.distance)
     overallDistance = distances.isEmpty ? nil : DistanceErrorComparison.pooled(distances)
+    let beside = scenarios.compactMap(\.latencyBesideEngine)
+    overallLatencyBesideEngine = beside.isEmpty ? nil : PairedLatency.pooled(beside)
   }
 
   /// The report as pretty-printed JSON with sorted keys (absent values omitted).

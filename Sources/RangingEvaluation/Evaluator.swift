@@ -118,13 +118,18 @@ public struct ScenarioEvaluation: Codable, Equatable, Sendable {
   /// starts inside a zone enters it at that row, which does not count): 0
   /// when the recording never moves across a zone boundary.
   public var truthCrossingsAfterFirstRow: Int
+  /// For a peer scored beside the engine (`rangectl evaluate`'s baselines):
+  /// its latency and the engine's on the truth events both matched. Nil
+  /// (omitted in JSON) for the engine itself.
+  public var latencyBesideEngine: PairedLatency?
 
   public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?,
-              truthCrossingsAfterFirstRow: Int = 0) {
+              truthCrossingsAfterFirstRow: Int = 0, latencyBesideEngine: PairedLatency? = nil) {
     self.name = name
     self.events = events
     self.breakdown = breakdown
     self.distance = distance
     self.truthCrossingsAfterFirstRow = truthCrossingsAfterFirstRow
+    self.latencyBesideEngine = latencyBesideEngine
   }
 }

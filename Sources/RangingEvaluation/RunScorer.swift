@@ -48,6 +48,8 @@ struct RunScorer {
   private var overall: [EventTally]
   private var breakdown: [[Key: EventTally]]
   private var distance: [DistanceErrorTally]
+  /// Each peer's latency beside the engine's on the truth events both matched (index 0, the engine, unused).
+  private var besideEngine: [PairedLatencyTally]
   private var truthCrossingsAfterFirstRow = 0
 
   /// Objects live now (at most ``liveLimit``).
@@ -77,6 +79,7 @@ struct RunScorer {
     overall = Array(repeating: EventTally(), count: methodCount)
     breakdown = Array(repeating: [:], count: methodCount)
     distance = Array(repeating: DistanceErrorTally(), count: methodCount)
+    besideEngine = Array(repeating: PairedLatencyTally(), count: methodCount)
   }
 
   /// A row of `object` (any row: with or without truth, life cycle): keeps
@@ -149,7 +152,8 @@ struct RunScorer {
       return ScenarioEvaluation(
         name: name, events: overall[method].score, breakdown: parts,
         distance: withDistance[method] ? DistanceErrorComparison(distance[method]) : nil,
-        truthCrossingsAfterFirstRow: truthCrossingsAfterFirstRow)
+        truthCrossingsAfterFirstRow: truthCrossingsAfterFirstRow,
+        latencyBesideEngine: method == 0 ? nil : besideEngine[method].score)
     }
   }
 
@@ -180,6 +184,7 @@ struct RunScorer {
       truthCrossingsAfterFirstRow += score.truthEvents.filter { $0.time > first }.count
     }
     let truthByKey = Dictionary(grouping: score.truthEvents) { Key(zone: $0.zone, kind: $0.kind) }
+    var engineMatching: [Key: EventMatching] = [:]  // method 0's, for the peers' latency beside it
     for method in 0..<methodCount {
       var scored: [Key: [ZoneCrossing]] = [:]
       var unscored: [Key: Int] = [:]
@@ -197,6 +202,11 @@ struct RunScorer {
       }
       for key in keys {
         let matching = matcher.match(engine: scored[key] ?? [], truth: truthByKey[key] ?? [])
+        if method == 0 {
+          engineMatching[key] = matching
+        } else if let engine = engineMatching[key] {
+          besideEngine[method].add(engine: engine, peer: matching)
+        }
         let left = unscored[key] ?? 0
         overall[method].add(matching, unscored: left)
         breakdown[method][key, default: EventTally()].add(matching, unscored: left)
