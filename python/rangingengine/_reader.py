@@ -93,22 +93,21 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     keywords = {"preset": preset, "column": column, "distance_unit": distance_unit, "time_unit": time_unit,
                 "angle_unit": angle_unit}
     arguments = [os.fsencode(argument) for argument in command_line(None, keywords) + ["--unused-fields", "--arrays"]]
-    result = ReadResult()
+    owner = _ReadResultOwner()
+    result = owner.result
     _capi.library.ranging_read_file(os.fsencode(path), (ctypes.c_char_p * len(arguments))(*arguments),
                                     len(arguments), ctypes.byref(result))
-    try:
-        status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
-        count = result.row_count
-        names = np.array(lines(result.object_names) + [None], dtype=object)
-        # name, header name, place: a header name may hold a tab, the others hold none.
-        read = [(canonical, *rest.rsplit("\t", 1)) for canonical, _, rest in
-                (line.partition("\t") for line in lines(result.columns))]
-        unused = lines(result.unused_columns)
-        fields = lines(result.unused_fields)
-        rejected = _bytes(result.rejected)
-        frame = _frame(result.arrays, count, names, unused, fields)
-    finally:
-        _capi.library.ranging_read_result_free(ctypes.byref(result))
+    status, messages = result.status, _bytes(result.messages).decode("utf-8", "replace")
+    count = result.row_count
+    names = np.array(lines(result.object_names) + [None], dtype=object)
+    # name, header name, place: a header name may hold a tab, the others hold none.
+    read = [(canonical, *rest.rsplit("\t", 1)) for canonical, _, rest in
+            (line.partition("\t") for line in lines(result.columns))]
+    unused = lines(result.unused_columns)
+    fields = lines(result.unused_fields)
+    rejected = _bytes(result.rejected)
+    frame = _frame(owner, count, names, unused, fields)
+    del owner, result  # the frame's numeric columns keep the result's arrays alive, and nothing else does
     refused = refusal(path, status, messages, unreadable=OSError)
     if refused is not None:
         raise refused
@@ -127,25 +126,49 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     return frame
 
 
-def _frame(arrays, count, names, unused, fields) -> pd.DataFrame:
+class _ReadResultOwner:
+    """Owns a ranging_read_result_t and frees it once nothing refers to it:
+    the DataFrame's numeric columns are the result's own arrays, not copies
+    (copying them cost a third of read_csv's time), and each keeps this
+    owner alive through its base (_ResultArray)."""
+
+    def __init__(self):
+        self.result = ReadResult()
+
+    def __del__(self):
+        _capi.library.ranging_read_result_free(ctypes.byref(self.result))
+
+
+class _ResultArray:
+    """One of the result's arrays, as numpy's array interface describes
+    memory; np.asarray keeps it, and so the owner, as the array's base."""
+
+    def __init__(self, owner, pointer, count):
+        self.owner = owner
+        self.__array_interface__ = {"version": 3, "shape": (count,), "typestr": np.dtype(pointer._type_).str,
+                                    "data": (ctypes.cast(pointer, ctypes.c_void_p).value, False)}
+
+
+def _frame(owner, count, names, unused, fields) -> pd.DataFrame:
     """The DataFrame of the reader's arrays: each §1 column whose array the
     reader gave (NULL when no column of the file fills it), then the other columns."""
-    def copied(pointer):
-        # A copy: the result's arrays are freed after.
-        return np.ctypeslib.as_array(pointer, shape=(count,)).copy() if count else np.zeros(0, pointer._type_)
+    arrays = owner.result.arrays
+
+    def view(pointer):
+        return np.asarray(_ResultArray(owner, pointer, count)) if count else np.zeros(0, pointer._type_)
 
     columns = {}
     for name, field, place in _ARRAYS:
         pointer = getattr(arrays, field) if place is None else getattr(arrays, field)[place]
         if not pointer:
             continue
-        values = copied(pointer)
+        values = view(pointer)
         if name == "object":
             values = names[values]  # -1, a pose alone, is the last: None
         elif name in ("vertical", "event"):
             values = (_VERTICALS if name == "vertical" else _EVENTS)[values.astype(np.intp) + 1]
         columns[name] = values
-    index = pd.Index(copied(arrays.line), name="line") if arrays.line else pd.Index([], dtype=np.int64, name="line")
+    index = pd.Index(view(arrays.line), name="line", copy=False) if arrays.line else pd.Index([], dtype=np.int64, name="line")
     if unused:
         others = np.array(fields, dtype=object).reshape(count, len(unused))
         for place, name in enumerate(unused):

@@ -54,6 +54,39 @@ def test_empty_fields_are_no_value(tmp_path):
     assert result.rejected[["row", "field", "reason"]].values.tolist() == [[4, "row", "no_measurement"]]
 
 
+def test_the_columns_are_the_readers_own_arrays_kept_while_any_column_lives(tmp_path):
+    """read_csv hands out the reader's arrays without copying them: each numeric column (and the
+    line index) keeps the C result alive, so its values outlive the frame they came in, and the
+    result is freed once the last of them goes."""
+    import gc
+    import weakref
+
+    path = tmp_path / "walk.csv"
+    path.write_text("t,object,distance,true_distance\n" + "".join(f"{i / 10},a,{1 + i / 100},{1 + i / 90}\n"
+                                                                  for i in range(1000)))
+    def result_owner(array):  # the _ReadResultOwner at the end of the array's chain of bases
+        while not hasattr(array, "owner"):
+            array = array.base
+        return array.owner
+
+    frame = rangingengine.read_csv(path)
+    distance, line = frame["distance"].to_numpy(), frame.index.to_numpy()
+    assert result_owner(frame["t"].to_numpy()) is result_owner(distance) is result_owner(line)
+    owner = weakref.ref(result_owner(distance))
+    del frame
+    gc.collect()
+    # Values as written: 1 + i/100 parsed by Swift's reader is the float Python parses from the same text.
+    assert distance.tolist() == [float(f"{1 + i / 100}") for i in range(1000)]
+    assert line.tolist() == list(range(2, 1002)) and owner() is not None
+    distance[0] = -1.0  # the arrays are the frame's to change
+    del distance
+    gc.collect()
+    assert owner() is not None  # the line numbers still hold it
+    del line
+    gc.collect()
+    assert owner() is None
+
+
 def test_a_file_without_t_raises_with_file_line_and_field(tmp_path, reference):
     path = tmp_path / "no-t.csv"
     path.write_text("# comment\ntime,object,distance\n1,a,2\n")
