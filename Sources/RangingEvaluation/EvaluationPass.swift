@@ -126,7 +126,10 @@ final class EvaluationPass {
 
   /// Folds every object and returns each method's evaluation.
   func finish(name: String) -> [ScenarioEvaluation] {
-    scorer.finish(name: name, withDistance: Array(repeating: true, count: scorer.methodCount))
+    var runs = scorer.finish(name: name, withDistance: Array(repeating: true, count: scorer.methodCount))
+    // The smoothed track's events are the engine's own: beside the engine they say nothing.
+    if let smoothedMethod { runs[smoothedMethod].latencyBesideEngine = nil }
+    return runs
   }
 
   /// Feeds a measured distance to every baseline: their events and the

@@ -91,6 +91,39 @@ struct EvaluateCommandTests {
     #expect(try cell("events") == scored + unscored)
     #expect(try cell("unscored") == unscored)
   }
+
+  /// Each baseline's report carries its latency beside the engine's (PairedLatency); the
+  /// engine's own report and the offline-smoothed track's (whose events are the engine's) do not.
+  @Test("--json: a latency beside the engine's for each baseline, none for the engine or the smoothed track")
+  func latencyBesideEngine() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // One object walks in from 5 m to 0.5 m and out again at 1 m/s, 5 updates a second, read exactly:
+    // every method enters and leaves both zones, so every baseline shares events with the engine.
+    var rows = ["t,object,distance,true_distance"]
+    for k in 0...90 {
+      let t = Double(k) * 0.2, d = t <= 9 ? 5 - 0.5 * t : 0.5 + 0.5 * (t - 9)
+      rows.append(String(format: "%.1f,walker,%.3f,%.3f", t, d, d))
+    }
+    let path = try scratch.write("walk.csv", rows.joined(separator: "\n") + "\n")
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: try Rangectl.run(["evaluate", path, "--smooth", "--json"]).stdout) as? [String: Any])
+    #expect(json["overallLatencyBesideEngine"] == nil)
+    let smoothed = try #require(json["smoothed"] as? [String: Any])
+    #expect(smoothed["overallLatencyBesideEngine"] == nil)
+    let engineMatched = try #require(((json["overall"] as? [String: Any])?["matched"] as? NSNumber)?.intValue)
+    let baselines = try #require(json["baselines"] as? [[String: Any]])
+    #expect(baselines.count == 4)
+    for baseline in baselines {
+      let report = try #require(baseline["report"] as? [String: Any])
+      let beside = try #require(report["overallLatencyBesideEngine"] as? [String: Any], "\(baseline["method"] ?? "?")")
+      let shared = try #require((beside["sharedEvents"] as? NSNumber)?.intValue)
+      let matched = try #require(((report["overall"] as? [String: Any])?["matched"] as? NSNumber)?.intValue)
+      // Shared events are matched by both; here every method matches some.
+      #expect(shared >= 1 && shared <= min(engineMatched, matched), "\(baseline["method"] ?? "?")")
+      #expect(beside["engineLaterP50Seconds"] != nil && beside["engineP50Seconds"] != nil && beside["peerP50Seconds"] != nil)
+    }
+  }
 }
 
 /// evaluate reports the rows it cannot use and refuses a file with nothing
