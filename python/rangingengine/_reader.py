@@ -134,9 +134,11 @@ class _ReadResultOwner:
 
     def __init__(self):
         self.result = ReadResult()
+        # Held here, so that freeing needs no module global (they may be gone when a frame outlives them at exit).
+        self._free, self._byref = _capi.library.ranging_read_result_free, ctypes.byref
 
     def __del__(self):
-        _capi.library.ranging_read_result_free(ctypes.byref(self.result))
+        self._free(self._byref(self.result))
 
 
 class _ResultArray:
@@ -168,7 +170,8 @@ def _frame(owner, count, names, unused, fields) -> pd.DataFrame:
         elif name in ("vertical", "event"):
             values = (_VERTICALS if name == "vertical" else _EVENTS)[values.astype(np.intp) + 1]
         columns[name] = values
-    index = pd.Index(view(arrays.line), name="line", copy=False) if arrays.line else pd.Index([], dtype=np.int64, name="line")
+    index = (pd.Index(view(arrays.line), name="line", copy=False) if arrays.line
+             else pd.Index([], dtype=np.int64, name="line"))
     if unused:
         others = np.array(fields, dtype=object).reshape(count, len(unused))
         for place, name in enumerate(unused):

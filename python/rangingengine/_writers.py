@@ -101,7 +101,8 @@ def _require(frame, columns, what):
     """ValueError naming the columns of `columns` that `frame` lacks."""
     missing = [name for name in columns if name not in frame]
     if missing:
-        raise ValueError(f"{what}: no column {', '.join(repr(name) for name in missing)}; expected the columns {columns}")
+        raise ValueError(f"{what}: no column {', '.join(repr(name) for name in missing)}; "
+                         f"expected the columns {columns}")
 
 
 def events_jsonl(events: pd.DataFrame) -> str:
@@ -143,7 +144,8 @@ def summary_report(name: str, summary) -> str:
     reasons, reason_array = _name_list(list(summary.rejected_by_reason))
     counts = np.array(list(summary.rejected_by_reason.values()), dtype=np.int64)
     unused, unused_array = _name_list(list(summary.unused_columns))
-    given = Summary(**{name: getattr(summary, name) for name in SUMMARY_COUNTS}, rejected_reasons=ctypes.pointer(reasons), rejected_counts=counts.ctypes.data,
+    given = Summary(**{name: getattr(summary, name) for name in SUMMARY_COUNTS},
+                    rejected_reasons=ctypes.pointer(reasons), rejected_counts=counts.ctypes.data,
                     unused_columns=ctypes.pointer(unused))
     text = _text(lambda out: _capi.library.ranging_write_summary(os.fsencode(name), ctypes.byref(given), out))
     del reason_array, unused_array, counts

@@ -87,6 +87,20 @@ def test_the_columns_are_the_readers_own_arrays_kept_while_any_column_lives(tmp_
     assert owner() is None
 
 
+def test_a_frame_alive_at_exit_frees_its_arrays_without_the_modules_globals(tmp_path):
+    """The reader's result is freed when the last column goes, which at interpreter exit may be after
+    the package's modules have lost their globals: freeing needs none of them."""
+    import sys
+
+    script = tmp_path / "exit.py"
+    script.write_text("import sys, rangingengine\n"
+                      f"frame = rangingengine.read_csv({str(WALK)!r})\n"
+                      "sys.modules['rangingengine._reader'].__dict__.clear()\n"
+                      "sys.modules['rangingengine._capi'].__dict__.clear()\n")
+    finished = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert finished.returncode == 0 and "Exception ignored" not in finished.stderr, finished.stderr
+
+
 def test_a_file_without_t_raises_with_file_line_and_field(tmp_path, reference):
     path = tmp_path / "no-t.csv"
     path.write_text("# comment\ntime,object,distance\n1,a,2\n")
