@@ -5,17 +5,13 @@ import Testing
 @testable import RangingEvaluation
 @testable import RangingFormats
 
-private func event(_ t: Double, _ object: String, _ zone: String, _ kind: CrossingKind) -> ZoneCrossing {
-  ZoneCrossing(time: Timestamp(seconds: t), object: object, zone: zone, kind: kind)
-}
-
 @Suite("EventMatcher and EventScore")
 struct EventMatcherTests {
   /// Truth (7): A inner enter 10, 30; A inner exit 20, 40; A outer enter 8; A outer exit 42; B inner enter 15.
   private let truth = [
-    event(8, "A", "outer", .enter), event(10, "A", "inner", .enter), event(15, "B", "inner", .enter),
-    event(20, "A", "inner", .exit), event(30, "A", "inner", .enter), event(40, "A", "inner", .exit),
-    event(42, "A", "outer", .exit),
+    crossing(8, "A", "outer", .enter), crossing(10, "A", "inner", .enter), crossing(15, "B", "inner", .enter),
+    crossing(20, "A", "inner", .exit), crossing(30, "A", "inner", .enter), crossing(40, "A", "inner", .exit),
+    crossing(42, "A", "outer", .exit),
   ]
   /// Engine (8):
   ///   A outer enter 8.2   -> matches 8    (+0.2)
@@ -28,16 +24,16 @@ struct EventMatcherTests {
   ///   A outer exit 43.0   -> matches 42   (+1.0, the inclusive bound)
   /// Missed: A inner exit 40, B inner enter 15.
   private let engine = [
-    event(8.2, "A", "outer", .enter), event(10.4, "A", "inner", .enter), event(11.5, "A", "inner", .exit),
-    event(12.0, "A", "inner", .enter), event(15.0, "A", "inner", .enter), event(20.8, "A", "inner", .exit),
-    event(29.5, "A", "inner", .enter), event(43.0, "A", "outer", .exit),
+    crossing(8.2, "A", "outer", .enter), crossing(10.4, "A", "inner", .enter), crossing(11.5, "A", "inner", .exit),
+    crossing(12.0, "A", "inner", .enter), crossing(15.0, "A", "inner", .enter), crossing(20.8, "A", "inner", .exit),
+    crossing(29.5, "A", "inner", .enter), crossing(43.0, "A", "outer", .exit),
   ]
 
   @Test("A hand-made run: 5 of 7 truth events matched by 8 engine events")
   func handExample() {
     let matching = EventMatcher(toleranceSeconds: 1.0).match(engine: engine, truth: truth)
     #expect(matching.matched.map(\.truth.time.seconds) == [8, 10, 20, 30, 42])
-    #expect(matching.missedTruth == [event(15, "B", "inner", .enter), event(40, "A", "inner", .exit)])
+    #expect(matching.missedTruth == [crossing(15, "B", "inner", .enter), crossing(40, "A", "inner", .exit)])
     #expect(matching.unmatchedEngine.map(\.time.seconds) == [11.5, 12.0, 15.0])
 
     let score = EventScore(matching)
@@ -55,18 +51,18 @@ struct EventMatcherTests {
 
   @Test("The tolerance bound is inclusive to the microsecond")
   func bound() {
-    let truth = [event(5, "A", "inner", .enter)]
+    let truth = [crossing(5, "A", "inner", .enter)]
     let matcher = EventMatcher(toleranceSeconds: 1.0)
-    #expect(matcher.match(engine: [event(6.0, "A", "inner", .enter)], truth: truth).matched.count == 1)
-    #expect(matcher.match(engine: [event(4.0, "A", "inner", .enter)], truth: truth).matched.count == 1)
-    #expect(matcher.match(engine: [event(6.000_001, "A", "inner", .enter)], truth: truth).matched.isEmpty)
+    #expect(matcher.match(engine: [crossing(6.0, "A", "inner", .enter)], truth: truth).matched.count == 1)
+    #expect(matcher.match(engine: [crossing(4.0, "A", "inner", .enter)], truth: truth).matched.count == 1)
+    #expect(matcher.match(engine: [crossing(6.000_001, "A", "inner", .enter)], truth: truth).matched.isEmpty)
   }
 
   @Test("Zone, kind and object must all agree")
   func keys() {
-    let truth = [event(5, "A", "inner", .enter)]
+    let truth = [crossing(5, "A", "inner", .enter)]
     let matcher = EventMatcher()
-    for wrong in [event(5, "B", "inner", .enter), event(5, "A", "outer", .enter), event(5, "A", "inner", .exit)] {
+    for wrong in [crossing(5, "B", "inner", .enter), crossing(5, "A", "outer", .enter), crossing(5, "A", "inner", .exit)] {
       #expect(matcher.match(engine: [wrong], truth: truth).matched.isEmpty)
     }
   }
@@ -76,8 +72,8 @@ struct EventMatcherTests {
     // Truth 10.0 and 11.0; engine 9.2 and 10.9. Nearest-first would pair 10.0 with 10.9
     // (0.1 s) and leave 11.0 without a partner (9.2 is 1.8 s away): 1 pair.
     // Earliest-feasible pairs 10.0-9.2 (-0.8) and 11.0-10.9 (-0.1): 2 pairs.
-    let truth = [event(10, "A", "inner", .enter), event(11, "A", "inner", .enter)]
-    let engine = [event(10.9, "A", "inner", .enter), event(9.2, "A", "inner", .enter)]
+    let truth = [crossing(10, "A", "inner", .enter), crossing(11, "A", "inner", .enter)]
+    let engine = [crossing(10.9, "A", "inner", .enter), crossing(9.2, "A", "inner", .enter)]
     let matching = EventMatcher().match(engine: engine, truth: truth)
     #expect(matching.matched.count == 2)
     #expect(matching.matched.map(\.engine.time.seconds) == [9.2, 10.9])
@@ -85,7 +81,7 @@ struct EventMatcherTests {
 
   @Test("Empty sides: no engine events gives precision 1 and recall 0; nothing at all gives 1, 1, 1")
   func emptySides() {
-    let none = EventScore(EventMatcher().match(engine: [], truth: [event(1, "A", "inner", .enter)]))
+    let none = EventScore(EventMatcher().match(engine: [], truth: [crossing(1, "A", "inner", .enter)]))
     #expect(none.precision == 1 && none.recall == 0 && none.f1 == 0 && none.latencyP50Seconds == nil)
     let nothing = EventScore(EventMatcher().match(engine: [], truth: []))
     #expect(nothing.precision == 1 && nothing.recall == 1 && nothing.f1 == 1)
@@ -93,10 +89,10 @@ struct EventMatcherTests {
 
   @Test("Pooling adds counts and pools latencies before taking percentiles")
   func pooling() {
-    let a = EventScore(EventMatcher().match(engine: [event(1.1, "A", "inner", .enter)], truth: [event(1, "A", "inner", .enter)]))
+    let a = EventScore(EventMatcher().match(engine: [crossing(1.1, "A", "inner", .enter)], truth: [crossing(1, "A", "inner", .enter)]))
     let b = EventScore(EventMatcher().match(
-      engine: [event(2.3, "A", "inner", .enter), event(9, "A", "inner", .enter)],
-      truth: [event(2, "A", "inner", .enter)]))
+      engine: [crossing(2.3, "A", "inner", .enter), crossing(9, "A", "inner", .enter)],
+      truth: [crossing(2, "A", "inner", .enter)]))
     let pooled = EventScore.pooled([a, b])
     #expect(pooled.truthCount == 2 && pooled.engineCount == 3 && pooled.matched == 2 && pooled.falseEvents == 1)
     // Latencies 0.1 and 0.3: median 0.2.

@@ -6,16 +6,12 @@ import Testing
 @testable import RangingEvaluation
 @testable import RangingFormats
 
-private func event(_ t: Double, _ object: String, _ zone: String, _ kind: CrossingKind) -> ZoneCrossing {
-  ZoneCrossing(time: Timestamp(seconds: t), object: object, zone: zone, kind: kind)
-}
-
 @Suite("PairedLatency: a peer's latency beside the engine's on the events both matched")
 struct PairedLatencyTests {
   /// Truth: A inner enter 10, exit 20, enter 30, exit 40; B inner enter 15.
   private let truth = [
-    event(10, "A", "inner", .enter), event(15, "B", "inner", .enter), event(20, "A", "inner", .exit),
-    event(30, "A", "inner", .enter), event(40, "A", "inner", .exit),
+    crossing(10, "A", "inner", .enter), crossing(15, "B", "inner", .enter), crossing(20, "A", "inner", .exit),
+    crossing(30, "A", "inner", .enter), crossing(40, "A", "inner", .exit),
   ]
 
   @Test("By hand: only the truth events both matched count, each with its own two latencies")
@@ -23,12 +19,12 @@ struct PairedLatencyTests {
     let matcher = EventMatcher(toleranceSeconds: 1.0)
     // Engine: 10 (+0.5), 20 (+0.5), 30 (+0.9); misses B 15 and A 40.
     let engine = matcher.match(
-      engine: [event(10.5, "A", "inner", .enter), event(20.5, "A", "inner", .exit), event(30.9, "A", "inner", .enter)],
+      engine: [crossing(10.5, "A", "inner", .enter), crossing(20.5, "A", "inner", .exit), crossing(30.9, "A", "inner", .enter)],
       truth: truth)
     // Peer: 10 (+0.1), B 15 (+0.2), 30 (+0.3), 40 (+0.4), and a false exit at 25; misses A 20.
     let peer = matcher.match(
-      engine: [event(10.1, "A", "inner", .enter), event(15.2, "B", "inner", .enter), event(25, "A", "inner", .exit),
-               event(30.3, "A", "inner", .enter), event(40.4, "A", "inner", .exit)],
+      engine: [crossing(10.1, "A", "inner", .enter), crossing(15.2, "B", "inner", .enter), crossing(25, "A", "inner", .exit),
+               crossing(30.3, "A", "inner", .enter), crossing(40.4, "A", "inner", .exit)],
       truth: truth)
     var tally = PairedLatencyTally()
     tally.add(engine: engine, peer: peer)
@@ -47,8 +43,8 @@ struct PairedLatencyTests {
   @Test("Nothing shared: no medians, and nothing in JSON but the count")
   func nothingShared() throws {
     let matcher = EventMatcher(toleranceSeconds: 1.0)
-    let engine = matcher.match(engine: [event(10.5, "A", "inner", .enter)], truth: truth)
-    let peer = matcher.match(engine: [event(20.5, "A", "inner", .exit)], truth: truth)
+    let engine = matcher.match(engine: [crossing(10.5, "A", "inner", .enter)], truth: truth)
+    let peer = matcher.match(engine: [crossing(20.5, "A", "inner", .exit)], truth: truth)
     var tally = PairedLatencyTally()
     tally.add(engine: engine, peer: peer)
     let paired = tally.score
@@ -62,8 +58,8 @@ struct PairedLatencyTests {
     let matcher = EventMatcher(toleranceSeconds: 1.0)
     func run(engineLatency: Double, peerLatency: Double) -> PairedLatency {
       var tally = PairedLatencyTally()
-      tally.add(engine: matcher.match(engine: [event(10 + engineLatency, "A", "inner", .enter)], truth: truth),
-                peer: matcher.match(engine: [event(10 + peerLatency, "A", "inner", .enter)], truth: truth))
+      tally.add(engine: matcher.match(engine: [crossing(10 + engineLatency, "A", "inner", .enter)], truth: truth),
+                peer: matcher.match(engine: [crossing(10 + peerLatency, "A", "inner", .enter)], truth: truth))
       return tally.score
     }
     // Differences 0.5, 0, -0.25: pooled median 0 (a mean of the per-run medians would be 0.083).
@@ -87,7 +83,7 @@ struct PairedLatencyTests {
     let times: [[Double]] = [[2.4, 6.2], [2.1, 6.6], [2.9]]  // engine, then two peers
     for (method, pair) in times.enumerated() {
       for (index, t) in pair.enumerated() {
-        scorer.event(event(t, "A", "inner", index == 0 ? .enter : .exit), method: method)
+        scorer.event(crossing(t, "A", "inner", index == 0 ? .enter : .exit), method: method)
       }
     }
     let runs = scorer.finish(name: "walk", withDistance: [false, false, false])

@@ -5,10 +5,6 @@ import Testing
 @testable import RangingEvaluation
 @testable import RangingFormats
 
-private func crossing(_ t: Double, _ object: String, _ zone: String, _ kind: CrossingKind) -> ZoneCrossing {
-  ZoneCrossing(time: Timestamp(seconds: t), object: object, zone: zone, kind: kind)
-}
-
 /// Rows of `object` with measured = true distance, one per `step` seconds over `times`.
 private func rows(_ object: String, _ times: StrideThrough<Double>, distance: (Double) -> Double) -> [TruthRow] {
   times.map {
