@@ -196,6 +196,13 @@ struct HelpExampleTests {
     let share = try #require(replay["of_limit"] as? Double)
     // of_limit is rounded down to 1/1000 and the rates to whole rows per second.
     #expect(abs(share - Double(replayRate) / Double(limitRate)) <= 0.0015, "\(share) against \(replayRate) / \(limitRate)")
+    // Issue 38, items 1 and 3: the constant-velocity step alone for 1,000 objects, per object on each
+    // backend and, with GSL, batched (its row exists only after its bits matched the per-object step's).
+    let names = Set(results.compactMap { $0["name"] as? String })
+    #expect(names.contains("constantVelocityStep(1000-objects,swift)"), "\(names)")
+    #if GSL
+      #expect(names.isSuperset(of: ["constantVelocityStep(1000-objects,gsl)", "GSLConstantVelocityBatch(1000-objects per call)"]))
+    #endif
   }
 
   /// Whether the tests (and the rangectl built with them) are a debug build.

@@ -166,4 +166,64 @@ internal func gslSymmetricRank2UpdateUpper(
 ) -> Result<Void, LinearAlgebraError> {
   gslStatus(gsl_blas_dsyr2(CblasUpper, alpha, &x.vector, &y.vector, &a.matrix))
 }
+
+/// GSL's element-wise vector calls over the first `count` entries of lane
+/// vectors (``GSLConstantVelocityBatch``); each returns GSL's status as a
+/// ``LinearAlgebraError``.
+internal struct VectorCalls {
+  let count: Int
+
+  @inline(__always)
+  func view(_ p: UnsafeMutablePointer<Double>) -> gsl_vector_view { gslVector(p, count) }
+
+  /// `to = from` (gsl_vector_memcpy).
+  func copy(_ from: UnsafeMutablePointer<Double>, to: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var source = view(from), destination = view(to)
+    return gslStatus(gsl_vector_memcpy(&destination.vector, &source.vector))
+  }
+
+  /// `a = a · b` element by element (gsl_vector_mul).
+  func multiply(_ a: UnsafeMutablePointer<Double>, by b: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var left = view(a), right = view(b)
+    return gslStatus(gsl_vector_mul(&left.vector, &right.vector))
+  }
+
+  /// `a = a / b` element by element (gsl_vector_div).
+  func divide(_ a: UnsafeMutablePointer<Double>, by b: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var left = view(a), right = view(b)
+    return gslStatus(gsl_vector_div(&left.vector, &right.vector))
+  }
+
+  /// `to = to + b` element by element (gsl_vector_add).
+  func add(_ b: UnsafeMutablePointer<Double>, to a: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var left = view(a), right = view(b)
+    return gslStatus(gsl_vector_add(&left.vector, &right.vector))
+  }
+
+  /// `from = from - b` element by element (gsl_vector_sub).
+  func subtract(_ b: UnsafeMutablePointer<Double>, from a: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var left = view(a), right = view(b)
+    return gslStatus(gsl_vector_sub(&left.vector, &right.vector))
+  }
+
+  /// `a = a + c` (gsl_vector_add_constant).
+  func addConstant(_ c: Double, to a: UnsafeMutablePointer<Double>) -> Result<Void, LinearAlgebraError> {
+    var vector = view(a)
+    return gslStatus(gsl_vector_add_constant(&vector.vector, c))
+  }
+
+  /// `a = c · a` (gsl_vector_scale).
+  func scale(_ a: UnsafeMutablePointer<Double>, by c: Double) -> Result<Void, LinearAlgebraError> {
+    var vector = view(a)
+    return gslStatus(gsl_vector_scale(&vector.vector, c))
+  }
+}
+
+extension Result where Success == Void, Failure == LinearAlgebraError {
+  /// The next call when this one succeeded; the first failure otherwise.
+  @inline(__always)
+  internal func then(_ next: () -> Result<Void, LinearAlgebraError>) -> Result<Void, LinearAlgebraError> {
+    flatMap(next)
+  }
+}
 #endif

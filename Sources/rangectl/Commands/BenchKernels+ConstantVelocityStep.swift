@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: Apache-2.0
+@_spi(Benchmarking) import RangingEngine
+
+/// The distance filter's constant-velocity step alone, without the filter's
+/// rules around it, for many objects: per object on each backend (one
+/// backend per object, stepped in turn, as a replay steps them), and through
+/// GSL for all objects at once (``GSLConstantVelocityBatch``, issue 38).
+/// Every object follows the walk of ``BenchKernels/distances`` from its own
+/// phase; the constraint is the distance filter's `d >= 0`, and a
+/// measurement is fused when its innovation is within 5 standard deviations.
+extension BenchKernels {
+  /// Objects per batch, and per round of the per-object rows.
+  static let stepObjects = 1000
+
+  static func constrainDistance(_ d: inout Double, _: inout Double) { if d < 0 { d = 0 } }
+
+  static func withinGate(_ y: Double, _ s: Double) -> Bool { y * y < 25 * s }
+
+  /// The measurement of object `object` at step `i`, and the step's length in seconds.
+  @inline(__always)
+  static func stepInput(object: Int, step i: Int, _ arrivals: [Int64]) -> (z: Double, dt: Double) {
+    (distances[(i &+ 4 &* object) & mask], time(i, arrivals).seconds(since: time(i - 1, arrivals)))
+  }
+
+  /// `stepObjects` backends, each started at its object's first distance with the configured R.
+  static func perObjectBackends<B: KalmanBackend>(_: B.Type) -> [B] {
+    let sigma = configuration.measurementSigmaMeters
+    return (0..<stepObjects).map { object in
+      let backend = B(stateCount: 2, measurementCapacity: 1)
+      let s = backend.storage
+      s.x[0] = distances[(4 * object) & mask]
+      s.P[0] = sigma * sigma; s.P[3] = 1
+      s.R[0] = sigma * sigma
+      return backend
+    }
+  }
+
+  /// Steps `backends` through steps `range` (one step per object per step).
+  /// Returns how many measurements were fused.
+  static func stepPerObject<B: KalmanBackend>(_ backends: [B], steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
+    let q = configuration.accelerationSpectralDensity
+    var fused = 0
+    for i in range {
+      for (object, backend) in backends.enumerated() {
+        let input = stepInput(object: object, step: i, arrivals)
+        let outcome = backend.constantVelocityStep(
+          dt: input.dt, accelerationSpectralDensity: q, measurement: input.z, constrain: constrainDistance,
+          accept: withinGate)
+        if case .fused = outcome.measurement { fused += 1 }
+      }
+    }
+    return fused
+  }
+
+  /// The per-object step on backend `B`, `stepObjects` objects in turn.
+  static func perObjectStep<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+    let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
+    let backends = perObjectBackends(B.self)
+    return timedSteps(name: name, limit: limit) { stepPerObject(backends, steps: $0..<($0 + 1), arrivals) }
+  }
+
+  /// Times `step` (step `i` of every object; returns how many measurements
+  /// it fused) from step 1 on, as ``best(_:)`` times a chunk; every
+  /// measurement of the walk must have been fused.
+  static func timedSteps(name: String, limit: Double, _ step: (Int) -> Int) -> BenchResult {
+    var next = 1
+    var fused = 0
+    let rate = best {
+      fused += step(next)
+      next += 1
+      return stepObjects
+    }
+    precondition(fused == (next - 1) * stepObjects, "bench: \(name) rejected measurements of the walk")
+    return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: rate / limit)
+  }
+
+  #if GSL
+    /// A batch loaded from `backends`' states.
+    static func batch(loadedFrom backends: [GSLKalmanBackend]) -> GSLConstantVelocityBatch {
+      let batch = GSLConstantVelocityBatch(capacity: backends.count)
+      for (lane, backend) in backends.enumerated() { batch.load(lane: lane, from: backend.storage) }
+      return batch
+    }
+
+    /// Steps every lane of `batch` through steps `range`, deciding per lane
+    /// as ``stepPerObject(_:steps:_:)`` does. Returns how many measurements were fused.
+    static func stepBatch(_ batch: GSLConstantVelocityBatch, steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
+      let n = batch.capacity
+      let q = configuration.accelerationSpectralDensity
+      var fused = 0
+      for i in range {
+        for lane in 0..<n {
+          let input = stepInput(object: lane, step: i, arrivals)
+          let model = ConstantVelocityModel(dt: input.dt, accelerationSpectralDensity: q)
+          batch.dt[lane] = input.dt
+          batch.q00[lane] = model.q00; batch.q01[lane] = model.q01; batch.q11[lane] = model.q11
+          batch.z[lane] = input.z
+        }
+        var status = batch.predict(count: n)
+        for lane in 0..<n { constrainDistance(&batch.x0[lane], &batch.x1[lane]) }
+        status = status.flatMap { batch.innovate(count: n) }
+        for lane in 0..<n {
+          let accepted = batch.s[lane] > 0 && withinGate(batch.y[lane], batch.s[lane])
+          batch.accepted[lane] = accepted
+          if accepted { fused += 1 }
+        }
+        status = status.flatMap { batch.correct(count: n) }
+        for lane in 0..<n where batch.accepted[lane] { constrainDistance(&batch.x0[lane], &batch.x1[lane]) }
+        precondition((try? status.get()) != nil, "bench: a GSL vector call failed")
+      }
+      return fused
+    }
+
+    /// ``GSLConstantVelocityBatch``: all `stepObjects` objects per call.
+    /// Checked first: over 50 steps its lanes must hold the bits of the
+    /// per-object GSL step's states, so that the row times that arithmetic.
+    static func batchedStep(name: String, limit: Double) -> BenchResult {
+      let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
+      let reference = perObjectBackends(GSLKalmanBackend.self)
+      let checked = batch(loadedFrom: reference)
+      _ = stepPerObject(reference, steps: 1..<51, arrivals)
+      _ = stepBatch(checked, steps: 1..<51, arrivals)
+      let probe = GSLKalmanBackend(stateCount: 2, measurementCapacity: 1)
+      for (lane, backend) in reference.enumerated() {
+        checked.store(lane: lane, into: probe.storage)
+        let same = (0..<2).allSatisfy { probe.storage.x[$0].bitPattern == backend.storage.x[$0].bitPattern }
+          && (0..<4).allSatisfy { probe.storage.P[$0].bitPattern == backend.storage.P[$0].bitPattern }
+        precondition(same, "bench: \(name) lane \(lane) differs from the per-object GSL step")
+      }
+
+      let timed = batch(loadedFrom: perObjectBackends(GSLKalmanBackend.self))
+      return timedSteps(name: name, limit: limit) { stepBatch(timed, steps: $0..<($0 + 1), arrivals) }
+    }
+  #endif
+}
