@@ -24,32 +24,35 @@ internal import CGSL
 /// one). `BatchedConstantVelocityTests` checks the bits against the
 /// per-object step on random and hostile lanes.
 ///
-/// A step is three calls, with the filter's own decisions between them
-/// made per lane by the caller, as the per-object step makes them through
-/// its closures:
+/// A step (``step(count:constrain:accept:)``) is three calls, with the
+/// filter's own decisions between them made per lane, as the per-object
+/// step makes them through its closures:
 ///
-/// 1. write each lane's `dt` and Q (``ConstantVelocityModel``) and call
-///    ``predict(count:)``; then apply the constraint to each lane's `x0, x1`;
-/// 2. write `z` and `r` (R) and call ``innovate(count:)``, which leaves the
-///    innovation `y` and its variance `s`; set ``accepted`` per lane (false
+/// 1. ``predict(count:)`` from each lane's `dt` and Q
+///    (``setStep(lane:dt:accelerationSpectralDensity:)``); then the
+///    constraint on each lane's `x0, x1`;
+/// 2. ``innovate(count:)`` from `z` and `r` (R), which leaves the
+///    innovation `y` and its variance `s`; ``accepted`` set per lane (false
 ///    where `s` is not positive: the per-object step's numerical failure);
-/// 3. call ``correct(count:)``; then apply the constraint to each accepted lane.
+/// 3. ``correct(count:)``; then the constraint on each accepted lane.
 ///
 /// Does not allocate after `init`. Not thread-safe; one batch per thread.
-package final class GSLConstantVelocityBatch {
+/// Reached through `@_spi(Benchmarking)` until the replay uses it.
+@_spi(Benchmarking)
+public final class GSLConstantVelocityBatch {
   /// The most lanes a call may cover.
-  package let capacity: Int
+  public let capacity: Int
   /// The state per lane: `x = [x0, x1]`, row-major `P = [p00 p01; p10 p11]`.
-  package let x0, x1, p00, p01, p10, p11: UnsafeMutablePointer<Double>
+  public let x0, x1, p00, p01, p10, p11: UnsafeMutablePointer<Double>
   /// The inputs of ``predict(count:)``: the step in seconds (a lane with
   /// `dt <= 0` is not predicted, as in the per-object step) and Q's entries.
-  package let dt, q00, q01, q11: UnsafeMutablePointer<Double>
+  public let dt, q00, q01, q11: UnsafeMutablePointer<Double>
   /// The inputs of ``innovate(count:)``: the measurement and its variance R.
-  package let z, r: UnsafeMutablePointer<Double>
+  public let z, r: UnsafeMutablePointer<Double>
   /// The outputs of ``innovate(count:)``: `y = z - x0` and `s = p00 + r`.
-  package let y, s: UnsafeMutablePointer<Double>
+  public let y, s: UnsafeMutablePointer<Double>
   /// The input of ``correct(count:)``: which lanes fuse their measurement.
-  package let accepted: UnsafeMutablePointer<Bool>
+  public let accepted: UnsafeMutablePointer<Bool>
 
   /// Scratch vectors, one lane each: the gain, the non-constant entries
   /// of `I - K H`, `r K`, and a product on its way into a sum.
@@ -69,7 +72,7 @@ package final class GSLConstantVelocityBatch {
   /// innovation 8, scratch 7, kept values 6.
   private static let vectorCount = 27
 
-  package init(capacity: Int) {
+  public init(capacity: Int) {
     precondition(capacity >= 1, "GSLConstantVelocityBatch: capacity must be at least 1")
     gslDisableAbortOnError()
     self.capacity = capacity
@@ -92,6 +95,8 @@ package final class GSLConstantVelocityBatch {
     keptLanes.initialize(repeating: 0, count: capacity)
     keptWhole = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
     keptWhole.initialize(repeating: false, count: capacity)
+    outcomes = UnsafeMutablePointer<ConstantVelocityStepOutcome.Measurement>.allocate(capacity: capacity)
+    outcomes.initialize(repeating: .rejected, count: capacity)
   }
 
   deinit {
@@ -99,10 +104,49 @@ package final class GSLConstantVelocityBatch {
     accepted.deallocate()
     keptLanes.deallocate()
     keptWhole.deallocate()
+    outcomes.deallocate()
+  }
+
+  /// What the last ``step(count:constrain:accept:)`` did with each lane's measurement.
+  public let outcomes: UnsafeMutablePointer<ConstantVelocityStepOutcome.Measurement>
+
+  /// Writes lane `i`'s step: `dt` and Q of ``ConstantVelocityModel``.
+  @inlinable @inline(__always)
+  public func setStep(lane i: Int, dt: Double, accelerationSpectralDensity q: Double) {
+    let model = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
+    self.dt[i] = dt
+    q00[i] = model.q00; q01[i] = model.q01; q11[i] = model.q11
+  }
+
+  /// One constant-velocity step of the first `count` lanes, from each
+  /// lane's step (``setStep(lane:dt:accelerationSpectralDensity:)``),
+  /// measurement `z` and variance `r`: what
+  /// ``GSLKalmanBackend/constantVelocityStep(dt:accelerationSpectralDensity:measurement:constrain:accept:)``
+  /// does for one object, with its closures called per lane (`accept`
+  /// only where the innovation variance is positive, and told the lane).
+  /// Each lane's outcome is left in ``outcomes``.
+  @inlinable
+  public func step(
+    count: Int, constrain: (_ distance: inout Double, _ rate: inout Double) -> Void,
+    accept: (_ lane: Int, _ innovation: Double, _ innovationVariance: Double) -> Bool
+  ) -> Result<Void, LinearAlgebraError> {
+    var status = predict(count: count)
+    for i in 0..<count { constrain(&x0[i], &x1[i]) }
+    status = status.flatMap { innovate(count: count) }
+    for i in 0..<count {
+      // Written so that NaN fails, as in the per-object step.
+      let variance = s[i]
+      let fused = variance > 0 && accept(i, y[i], variance)
+      accepted[i] = fused
+      outcomes[i] = fused ? .fused : variance > 0 ? .rejected : .numericalFailure
+    }
+    status = status.flatMap { correct(count: count) }
+    for i in 0..<count where accepted[i] { constrain(&x0[i], &x1[i]) }
+    return status
   }
 
   /// Copies a per-object filter's state into `lane`.
-  package func load(lane i: Int, from storage: KalmanStorage) {
+  public func load(lane i: Int, from storage: KalmanStorage) {
     precondition(storage.stateCount == 2 && i >= 0 && i < capacity, "GSLConstantVelocityBatch.load: two states, a lane in range")
     x0[i] = storage.x[0]; x1[i] = storage.x[1]
     p00[i] = storage.P[0]; p01[i] = storage.P[1]; p10[i] = storage.P[2]; p11[i] = storage.P[3]
@@ -110,7 +154,7 @@ package final class GSLConstantVelocityBatch {
   }
 
   /// Copies `lane`'s state into a per-object filter's storage.
-  package func store(lane i: Int, into storage: KalmanStorage) {
+  public func store(lane i: Int, into storage: KalmanStorage) {
     precondition(storage.stateCount == 2 && i >= 0 && i < capacity, "GSLConstantVelocityBatch.store: two states, a lane in range")
     storage.x[0] = x0[i]; storage.x[1] = x1[i]
     storage.P[0] = p00[i]; storage.P[1] = p01[i]; storage.P[2] = p10[i]; storage.P[3] = p11[i]
@@ -119,7 +163,7 @@ package final class GSLConstantVelocityBatch {
   /// `x = F x`, `P = F P Fᵀ + Q`, then P made symmetric, for the first
   /// `count` lanes with `dt > 0` (F and Q of ``ConstantVelocityModel``):
   /// ``GSLKalmanBackend/predict()``'s `dgemv`, two `dgemm` and mean.
-  package func predict(count: Int) -> Result<Void, LinearAlgebraError> {
+  public func predict(count: Int) -> Result<Void, LinearAlgebraError> {
     guard count > 0 else { return .success(()) }
     precondition(count <= capacity, "GSLConstantVelocityBatch.predict: more lanes than the capacity")
     keptCount = 0
@@ -148,7 +192,7 @@ package final class GSLConstantVelocityBatch {
   /// `y = z - x0` and `s = p00 + r` for the first `count` lanes: with
   /// H = [1 0] the innovation and its variance are these scalars, as in the
   /// per-object step.
-  package func innovate(count: Int) -> Result<Void, LinearAlgebraError> {
+  public func innovate(count: Int) -> Result<Void, LinearAlgebraError> {
     guard count > 0 else { return .success(()) }
     precondition(count <= capacity, "GSLConstantVelocityBatch.innovate: more lanes than the capacity")
     let v = VectorCalls(count: count)
@@ -161,7 +205,7 @@ package final class GSLConstantVelocityBatch {
   /// `x = x + K y`, the Joseph form `P = (I - K H) P (I - K H)ᵀ + K r Kᵀ`
   /// (Bar-Shalom et al. 2001, eq. 5.2.3-18), then P made symmetric; the
   /// per-object step's `daxpy`, `dger`, two `dgemm`, `dger` and mean.
-  package func correct(count: Int) -> Result<Void, LinearAlgebraError> {
+  public func correct(count: Int) -> Result<Void, LinearAlgebraError> {
     guard count > 0 else { return .success(()) }
     precondition(count <= capacity, "GSLConstantVelocityBatch.correct: more lanes than the capacity")
     keptCount = 0

@@ -17,9 +17,11 @@ extension BenchKernels {
   static func withinGate(_ y: Double, _ s: Double) -> Bool { y * y < 25 * s }
 
   /// The measurement of object `object` at step `i`, and the step's length in seconds.
+  /// (The tables are passed in: read through the lazily made statics, every update
+  /// would pay their initialisation check.)
   @inline(__always)
-  static func stepInput(object: Int, step i: Int, _ arrivals: [Int64]) -> (z: Double, dt: Double) {
-    (distances[(i &+ 4 &* object) & mask], time(i, arrivals).seconds(since: time(i - 1, arrivals)))
+  static func stepInput(object: Int, step i: Int, _ walk: [Double], _ arrivals: [Int64]) -> (z: Double, dt: Double) {
+    (walk[(i &+ 4 &* object) & mask], time(i, arrivals).seconds(since: time(i - 1, arrivals)))
   }
 
   /// `stepObjects` backends, each started at its object's first distance with the configured R.
@@ -39,10 +41,11 @@ extension BenchKernels {
   /// Returns how many measurements were fused.
   static func stepPerObject<B: KalmanBackend>(_ backends: [B], steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
     let q = configuration.accelerationSpectralDensity
+    let walk = distances
     var fused = 0
     for i in range {
       for (object, backend) in backends.enumerated() {
-        let input = stepInput(object: object, step: i, arrivals)
+        let input = stepInput(object: object, step: i, walk, arrivals)
         let outcome = backend.constantVelocityStep(
           dt: input.dt, accelerationSpectralDensity: q, measurement: input.z, constrain: constrainDistance,
           accept: withinGate)
@@ -87,26 +90,17 @@ extension BenchKernels {
     static func stepBatch(_ batch: GSLConstantVelocityBatch, steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
       let n = batch.capacity
       let q = configuration.accelerationSpectralDensity
+      let walk = distances
       var fused = 0
       for i in range {
         for lane in 0..<n {
-          let input = stepInput(object: lane, step: i, arrivals)
-          let model = ConstantVelocityModel(dt: input.dt, accelerationSpectralDensity: q)
-          batch.dt[lane] = input.dt
-          batch.q00[lane] = model.q00; batch.q01[lane] = model.q01; batch.q11[lane] = model.q11
+          let input = stepInput(object: lane, step: i, walk, arrivals)
+          batch.setStep(lane: lane, dt: input.dt, accelerationSpectralDensity: q)
           batch.z[lane] = input.z
         }
-        var status = batch.predict(count: n)
-        for lane in 0..<n { constrainDistance(&batch.x0[lane], &batch.x1[lane]) }
-        status = status.flatMap { batch.innovate(count: n) }
-        for lane in 0..<n {
-          let accepted = batch.s[lane] > 0 && withinGate(batch.y[lane], batch.s[lane])
-          batch.accepted[lane] = accepted
-          if accepted { fused += 1 }
-        }
-        status = status.flatMap { batch.correct(count: n) }
-        for lane in 0..<n where batch.accepted[lane] { constrainDistance(&batch.x0[lane], &batch.x1[lane]) }
+        let status = batch.step(count: n, constrain: constrainDistance) { withinGate($1, $2) }
         precondition((try? status.get()) != nil, "bench: a GSL vector call failed")
+        for lane in 0..<n where batch.outcomes[lane] == .fused { fused += 1 }
       }
       return fused
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Held to GSL: runs in builds with the package's GSL trait (the default).
 #if GSL
-@testable import RangingEngine
+@_spi(Benchmarking) @testable import RangingEngine
 import Testing
 
 /// GSLConstantVelocityBatch held to the per-object GSL step it batches,
@@ -119,28 +119,23 @@ struct BatchedConstantVelocityTests {
     for step in 0..<40 {
       let inputs = backends.map { Self.stepInput(&random, previousDistance: $0.storage.x[0]) }
       // The per-object step.
-      for (backend, input) in zip(backends, inputs) {
-        let outcome = backend.constantVelocityStep(
+      let expectedOutcomes = zip(backends, inputs).map { backend, input in
+        backend.constantVelocityStep(
           dt: input.dt, accelerationSpectralDensity: input.q, measurement: input.z, constrain: Self.constrain,
-          accept: { Self.accepts($0, $1, gate: input.gate) })
-        outcomes[outcome.measurement, default: 0] += 1
+          accept: { Self.accepts($0, $1, gate: input.gate) }
+        ).measurement
       }
+      for outcome in expectedOutcomes { outcomes[outcome, default: 0] += 1 }
       // The batch, with the same decisions per lane.
       for (lane, input) in inputs.enumerated() {
-        let model = ConstantVelocityModel(dt: input.dt, accelerationSpectralDensity: input.q)
-        batch.dt[lane] = input.dt
-        batch.q00[lane] = model.q00; batch.q01[lane] = model.q01; batch.q11[lane] = model.q11
+        batch.setStep(lane: lane, dt: input.dt, accelerationSpectralDensity: input.q)
         batch.z[lane] = input.z
       }
-      #expect(throws: Never.self) { try batch.predict(count: lanes).get() }
-      for lane in 0..<lanes { Self.constrain(&batch.x0[lane], &batch.x1[lane]) }
-      #expect(throws: Never.self) { try batch.innovate(count: lanes).get() }
-      for (lane, input) in inputs.enumerated() {
-        batch.accepted[lane] = batch.s[lane] > 0 && Self.accepts(batch.y[lane], batch.s[lane], gate: input.gate)
+      #expect(throws: Never.self) {
+        try batch.step(count: lanes, constrain: Self.constrain) { Self.accepts($1, $2, gate: inputs[$0].gate) }.get()
       }
-      #expect(throws: Never.self) { try batch.correct(count: lanes).get() }
-      for lane in 0..<lanes where batch.accepted[lane] { Self.constrain(&batch.x0[lane], &batch.x1[lane]) }
-
+      let laneOutcomes = (0..<lanes).map { batch.outcomes[$0] }
+      #expect(laneOutcomes == expectedOutcomes, "seed \(seed), step \(step): the lanes' outcomes differ")
       let probe = GSLKalmanBackend(stateCount: 2, measurementCapacity: 1)
       var differing = 0
       for (lane, backend) in backends.enumerated() {
