@@ -15,6 +15,7 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 10_000,
     thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
   registerRangeFilterBenchmarks()
+  registerConstantVelocityBatchBenchmarks()
   registerDirectionFilterBenchmarks()
   registerPipelineBenchmarks()
   registerDatasetBenchmarks()
