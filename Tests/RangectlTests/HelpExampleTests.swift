@@ -202,6 +202,11 @@ struct HelpExampleTests {
     #expect(names.contains("constantVelocityStep(1000-objects,swift)"), "\(names)")
     #if GSL
       #expect(names.isSuperset(of: ["constantVelocityStep(1000-objects,gsl)", "GSLConstantVelocityBatch(1000-objects per call)"]))
+      // Issue 38, item 3: the default path's replay (GSL, one thread) beside the parse limit too.
+      let defaultReplay = try #require(results.first { ($0["name"] as? String) == "Replayer.run(\(path),gsl)" })
+      let defaultRate = try #require(defaultReplay["per_second"] as? Int)
+      let defaultShare = try #require(defaultReplay["of_limit"] as? Double)
+      #expect(defaultRate > 0 && abs(defaultShare - Double(defaultRate) / Double(limitRate)) <= 0.0015)
     #endif
   }
 

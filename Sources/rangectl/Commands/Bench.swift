@@ -30,7 +30,8 @@ struct Bench: ParsableCommand {
       (GSLConstantVelocityBatch, whose lanes are first checked to hold the per-object GSL step's \
       bits); the full per-update pipeline for 1 and 1,000 \
       interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
-      many-objects recording of --rows rows) with zone events written to /dev/null, beside the same \
+      many-objects recording of --rows rows) on one thread, on the Swift backend and, with GSL, on \
+      the default backend, with zone events written to /dev/null, beside the same \
       file's parse limit (each line read with getline and its t and distance parsed with strtod, \
       nothing else) and as a share of it. The last line \
       is updates_per_second=<fastest full-pipeline figure>. Build in release for figures \
@@ -71,7 +72,7 @@ struct Bench: ParsableCommand {
           + "build's: swift build -c release, then .build/release/rangectl bench\n")
     #endif
     #if GSL
-      Diagnostics.write("rangectl bench: 12 kernels, best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
+      Diagnostics.write("rangectl bench: 12 kernels, best of 3 runs of ~0.25 s each, then the parse limit and two replays\n")
     #else
       Diagnostics.write("rangectl bench: 6 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
     #endif
@@ -98,18 +99,18 @@ struct Bench: ParsableCommand {
         report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
       #endif
     }
-    let (parsing, replaying) = try replay()
+    let (parsing, replays) = try replay()
     report(parsing)
-    report(replaying)
+    for replayed in replays { report(replayed) }
     print(json ? BenchResult.json(results) : BenchResult.table(results), terminator: "")
     let fastest = results.filter { $0.name.hasPrefix("RangingPipeline.") }.map(\.perSecond).max() ?? 0
     print("updates_per_second=\(Int(fastest.rounded()))")
   }
 
   /// Replays FILE, or a generated recording written to a temporary folder
-  /// and removed afterwards, with the fixed-size Swift backend, beside the
-  /// same file's parse limit.
-  private func replay() throws -> (limit: BenchResult, replay: BenchResult) {
+  /// and removed afterwards, on the fixed-size Swift backend and (with GSL)
+  /// the default one, beside the same file's parse limit.
+  private func replay() throws -> (limit: BenchResult, replays: [BenchResult]) {
     if let file { return try Self.replay(path: file, label: file) }
     var template = Array("/tmp/rangectl-bench-XXXXXX".utf8CString)
     guard let directory = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) })
@@ -128,12 +129,16 @@ struct Bench: ParsableCommand {
   }
 
   /// The parse limit of `path` (``BenchKernels/parseLimit(path:name:)``), then
-  /// its replay, reported as a share of that limit.
-  private static func replay(path: String, label: String) throws -> (limit: BenchResult, replay: BenchResult) {
+  /// its replay on the Swift backend and, with GSL, on the default backend
+  /// (one thread each), reported as shares of that limit.
+  private static func replay(path: String, label: String) throws -> (limit: BenchResult, replays: [BenchResult]) {
     let limit = try BenchKernels.parseLimit(path: path, name: "getline+strtod(\(label))")
-    var replayed = try BenchKernels.replay(path: path, name: "Replayer.run(\(label),swift)")
-    replayed.ofLimit = limit.perSecond > 0 ? replayed.perSecond / limit.perSecond : nil
-    return (limit, replayed)
+    var replays = [try BenchKernels.replay(SwiftKalmanBackend.self, path: path, name: "Replayer.run(\(label),swift)")]
+    #if GSL
+      replays.append(try BenchKernels.replay(GSLKalmanBackend.self, path: path, name: "Replayer.run(\(label),gsl)"))
+    #endif
+    for i in replays.indices { replays[i].ofLimit = limit.perSecond > 0 ? replays[i].perSecond / limit.perSecond : nil }
+    return (limit, replays)
   }
 }
 
@@ -366,12 +371,11 @@ enum BenchKernels {
     return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: nil)
   }
 
-  /// Replays `path` once as `rangectl replay --backend swift --events /dev/null` does.
-  static func replay(path: String, name: String) throws -> BenchResult {
+  /// Replays `path` once as `rangectl replay --backend swift|gsl --jobs 1 --events /dev/null` does.
+  static func replay<B: KalmanBackend>(_: B.Type, path: String, name: String) throws -> BenchResult {
     var reader = try openReader(path)
     let zones = ZoneList.defaults
-    let replayer = Replayer(
-      pipeline: RangingPipeline<SwiftKalmanBackend>(zones: zones.zones()), zoneNames: zones.names)
+    let replayer = Replayer(pipeline: RangingPipeline<B>(zones: zones.zones()), zoneNames: zones.names)
     let output = try OutputFile(creating: "/dev/null")
     let events = EventsOnly(EventsWriter(output: output, zoneNames: zones.names))
     let start = now()
@@ -388,7 +392,7 @@ enum BenchKernels {
   }
 
   /// The parse limit of a replay of `path` (``ParseLimit``), timed. The
-  /// replay's row is reported as a share of it (issue 38). The two columns
+  /// replays' rows are reported as shares of it (issue 38). The two columns
   /// are where the replay's reader finds them
   /// (``RangingCSVReader/headerColumn(for:)``), so that the header has one reading.
   static func parseLimit(path: String, name: String) throws -> BenchResult {
