@@ -218,12 +218,4 @@ internal struct VectorCalls {
     return gslStatus(gsl_vector_scale(&vector.vector, c))
   }
 }
-
-extension Result where Success == Void, Failure == LinearAlgebraError {
-  /// The next call when this one succeeded; the first failure otherwise.
-  @inline(__always)
-  internal func then(_ next: () -> Result<Void, LinearAlgebraError>) -> Result<Void, LinearAlgebraError> {
-    flatMap(next)
-  }
-}
 #endif

@@ -170,21 +170,21 @@ public final class GSLConstantVelocityBatch {
     for i in 0..<count where !(dt[i] > 0) { keep(lane: i, whole: true) }
     let v = VectorCalls(count: count)
     // A = F P (dgemm, beta 0), in P: A0j = (0 + P0j) + dt P1j; A1j = 0 + P1j (F10 = 0 is skipped).
-    var status = v.copy(p10, to: t).then { v.multiply(t, by: dt) }.then { v.addConstant(0, to: p00) }.then { v.add(t, to: p00) }
-      .then { v.copy(p11, to: t) }.then { v.multiply(t, by: dt) }.then { v.addConstant(0, to: p01) }.then { v.add(t, to: p01) }
-      .then { v.addConstant(0, to: p10) }.then { v.addConstant(0, to: p11) }
+    var status = v.copy(p10, to: t).flatMap { v.multiply(t, by: dt) }.flatMap { v.addConstant(0, to: p00) }.flatMap { v.add(t, to: p00) }
+      .flatMap { v.copy(p11, to: t) }.flatMap { v.multiply(t, by: dt) }.flatMap { v.addConstant(0, to: p01) }.flatMap { v.add(t, to: p01) }
+      .flatMap { v.addConstant(0, to: p10) }.flatMap { v.addConstant(0, to: p11) }
     // P = A Fᵀ + Q (dgemm, beta 1): Pij = Qij + ((0 + Ai0 Fj0) + Ai1 Fj1). A00, A01 and A10 are never
     // -0 (each is +0 plus something), so with F's 1s and 0s: P00 = q00 + (A00 + A01 dt),
     // P01 = q01 + A01, P10 = q01 + (A10 + A11 dt), P11 = q11 + A11.
-    status = status.then { v.copy(p01, to: t) }.then { v.multiply(t, by: dt) }.then { v.add(t, to: p00) }
-      .then { v.add(q00, to: p00) }.then { v.add(q01, to: p01) }
-      .then { v.copy(p11, to: t) }.then { v.multiply(t, by: dt) }.then { v.add(t, to: p10) }.then { v.add(q01, to: p10) }
-      .then { v.add(q11, to: p11) }
+    status = status.flatMap { v.copy(p01, to: t) }.flatMap { v.multiply(t, by: dt) }.flatMap { v.add(t, to: p00) }
+      .flatMap { v.add(q00, to: p00) }.flatMap { v.add(q01, to: p01) }
+      .flatMap { v.copy(p11, to: t) }.flatMap { v.multiply(t, by: dt) }.flatMap { v.add(t, to: p10) }.flatMap { v.add(q01, to: p10) }
+      .flatMap { v.add(q11, to: p11) }
       // P = (P + Pᵀ) / 2 (KalmanStorage.symmetrizeCovariance)
-      .then { v.add(p10, to: p01) }.then { v.scale(p01, by: 0.5) }.then { v.copy(p01, to: p10) }
+      .flatMap { v.add(p10, to: p01) }.flatMap { v.scale(p01, by: 0.5) }.flatMap { v.copy(p01, to: p10) }
     // x = F x (dgemv, beta 0): x0 = (0 + x0) + x1 dt, x1 = 0 + ((0 + x0 · 0) + x1) = 0 + x1.
-    status = status.then { v.copy(x1, to: t) }.then { v.multiply(t, by: dt) }.then { v.addConstant(0, to: x0) }
-      .then { v.add(t, to: x0) }.then { v.addConstant(0, to: x1) }
+    status = status.flatMap { v.copy(x1, to: t) }.flatMap { v.multiply(t, by: dt) }.flatMap { v.addConstant(0, to: x0) }
+      .flatMap { v.add(t, to: x0) }.flatMap { v.addConstant(0, to: x1) }
     restoreKept()
     return status
   }
@@ -196,8 +196,8 @@ public final class GSLConstantVelocityBatch {
     guard count > 0 else { return .success(()) }
     precondition(count <= capacity, "GSLConstantVelocityBatch.innovate: more lanes than the capacity")
     let v = VectorCalls(count: count)
-    return v.copy(z, to: y).then { v.subtract(x0, from: y) }
-      .then { v.copy(p00, to: s) }.then { v.add(r, to: s) }
+    return v.copy(z, to: y).flatMap { v.subtract(x0, from: y) }
+      .flatMap { v.copy(p00, to: s) }.flatMap { v.add(r, to: s) }
   }
 
   /// The measurement update of the first `count` lanes that are
@@ -215,38 +215,38 @@ public final class GSLConstantVelocityBatch {
     }
     let v = VectorCalls(count: count)
     // K = P Hᵀ / S
-    var status = v.copy(p00, to: k0).then { v.divide(k0, by: s) }.then { v.copy(p10, to: k1) }.then { v.divide(k1, by: s) }
+    var status = v.copy(p00, to: k0).flatMap { v.divide(k0, by: s) }.flatMap { v.copy(p10, to: k1) }.flatMap { v.divide(k1, by: s) }
     // x = x + y K (daxpy)
-    status = status.then { v.copy(k0, to: t) }.then { v.multiply(t, by: y) }.then { v.add(t, to: x0) }
-      .then { v.copy(k1, to: t) }.then { v.multiply(t, by: y) }.then { v.add(t, to: x1) }
+    status = status.flatMap { v.copy(k0, to: t) }.flatMap { v.multiply(t, by: y) }.flatMap { v.add(t, to: x0) }
+      .flatMap { v.copy(k1, to: t) }.flatMap { v.multiply(t, by: y) }.flatMap { v.add(t, to: x1) }
     // A = I - K H (dger on the identity, alpha -1): A00 = 1 + (-K0), A10 = 0 + (-K1);
     // A01 = 0 + 0 · (-K0) = +0 and A11 = 1 + 0 · (-K1) = 1.
-    status = status.then { v.copy(k0, to: a00) }.then { v.scale(a00, by: -1) }.then { v.addConstant(1, to: a00) }
-      .then { v.copy(k1, to: a10) }.then { v.scale(a10, by: -1) }.then { v.addConstant(0, to: a10) }
+    status = status.flatMap { v.copy(k0, to: a00) }.flatMap { v.scale(a00, by: -1) }.flatMap { v.addConstant(1, to: a00) }
+      .flatMap { v.copy(k1, to: a10) }.flatMap { v.scale(a10, by: -1) }.flatMap { v.addConstant(0, to: a10) }
     // B = A P (dgemm, beta 0), in P: B0j = 0 + A00 P0j; B1j = (0 + A10 P0j) + P1j (A01 = +0 is
     // skipped). Row 1 first, while row 0 is still P's.
-    status = status.then { v.copy(p00, to: t) }.then { v.multiply(t, by: a10) }.then { v.addConstant(0, to: t) }
-      .then { v.add(t, to: p10) }
-      .then { v.copy(p01, to: t) }.then { v.multiply(t, by: a10) }.then { v.addConstant(0, to: t) }.then { v.add(t, to: p11) }
-      .then { v.multiply(p00, by: a00) }.then { v.addConstant(0, to: p00) }
-      .then { v.multiply(p01, by: a00) }.then { v.addConstant(0, to: p01) }
+    status = status.flatMap { v.copy(p00, to: t) }.flatMap { v.multiply(t, by: a10) }.flatMap { v.addConstant(0, to: t) }
+      .flatMap { v.add(t, to: p10) }
+      .flatMap { v.copy(p01, to: t) }.flatMap { v.multiply(t, by: a10) }.flatMap { v.addConstant(0, to: t) }.flatMap { v.add(t, to: p11) }
+      .flatMap { v.multiply(p00, by: a00) }.flatMap { v.addConstant(0, to: p00) }
+      .flatMap { v.multiply(p01, by: a00) }.flatMap { v.addConstant(0, to: p01) }
     // P = B Aᵀ (dgemm, beta 0): Pij = 0 + ((0 + Bi0 Aj0) + Bi1 Aj1); with A01 = +0 and A11 = 1:
     // P01 = (0 + B00 A10) + B01, P00 = 0 + B00 A00, P11 = (0 + B10 A10) + B11, P10 = 0 + B10 A00
     // (in that order, each Bi0 used before it is replaced).
-    status = status.then { v.copy(p00, to: t) }.then { v.multiply(t, by: a10) }.then { v.addConstant(0, to: t) }
-      .then { v.add(t, to: p01) }
-      .then { v.multiply(p00, by: a00) }.then { v.addConstant(0, to: p00) }
-      .then { v.copy(p10, to: t) }.then { v.multiply(t, by: a10) }.then { v.addConstant(0, to: t) }.then { v.add(t, to: p11) }
-      .then { v.multiply(p10, by: a00) }.then { v.addConstant(0, to: p10) }
+    status = status.flatMap { v.copy(p00, to: t) }.flatMap { v.multiply(t, by: a10) }.flatMap { v.addConstant(0, to: t) }
+      .flatMap { v.add(t, to: p01) }
+      .flatMap { v.multiply(p00, by: a00) }.flatMap { v.addConstant(0, to: p00) }
+      .flatMap { v.copy(p10, to: t) }.flatMap { v.multiply(t, by: a10) }.flatMap { v.addConstant(0, to: t) }.flatMap { v.add(t, to: p11) }
+      .flatMap { v.multiply(p10, by: a00) }.flatMap { v.addConstant(0, to: p10) }
     // P = P + K (r K)ᵀ (dger, alpha r): Pij += Kj (r Ki).
-    status = status.then { v.copy(k0, to: rk0) }.then { v.multiply(rk0, by: r) }
-      .then { v.copy(k1, to: rk1) }.then { v.multiply(rk1, by: r) }
-      .then { v.copy(k0, to: t) }.then { v.multiply(t, by: rk0) }.then { v.add(t, to: p00) }
-      .then { v.copy(k1, to: t) }.then { v.multiply(t, by: rk0) }.then { v.add(t, to: p01) }
-      .then { v.multiply(k0, by: rk1) }.then { v.add(k0, to: p10) }
-      .then { v.multiply(k1, by: rk1) }.then { v.add(k1, to: p11) }
+    status = status.flatMap { v.copy(k0, to: rk0) }.flatMap { v.multiply(rk0, by: r) }
+      .flatMap { v.copy(k1, to: rk1) }.flatMap { v.multiply(rk1, by: r) }
+      .flatMap { v.copy(k0, to: t) }.flatMap { v.multiply(t, by: rk0) }.flatMap { v.add(t, to: p00) }
+      .flatMap { v.copy(k1, to: t) }.flatMap { v.multiply(t, by: rk0) }.flatMap { v.add(t, to: p01) }
+      .flatMap { v.multiply(k0, by: rk1) }.flatMap { v.add(k0, to: p10) }
+      .flatMap { v.multiply(k1, by: rk1) }.flatMap { v.add(k1, to: p11) }
       // P = (P + Pᵀ) / 2
-      .then { v.add(p10, to: p01) }.then { v.scale(p01, by: 0.5) }.then { v.copy(p01, to: p10) }
+      .flatMap { v.add(p10, to: p01) }.flatMap { v.scale(p01, by: 0.5) }.flatMap { v.copy(p01, to: p10) }
     restoreKept()
     return status
   }
