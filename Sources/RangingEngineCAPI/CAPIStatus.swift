@@ -91,6 +91,11 @@ package enum CAPIStatus {
     return ranging_direction_state_t(value)
   }
 
+  /// The state whose ``directionState(_:)`` code is `code`, or nil for none.
+  package static func directionState(code: ranging_direction_state_t) -> DirectionState? {
+    [DirectionState.measured, .predicted, .unknown].first { directionState($0) == code }
+  }
+
   /// `ranging_status_name`: snake_case, as ``RejectionReason/name`` for rejections.
   static func name(of status: ranging_status_t) -> StaticString {
     switch Int(status) {

@@ -66,14 +66,13 @@ public func rangingWriteFiltered(
       && columns.dir_x != nil && columns.dir_y != nil && columns.dir_z != nil && columns.direction_state != nil
       && columns.dir_sigma_deg != nil && columns.nlos != nil)
   else { return 64 }
-  let states: [DirectionState] = [.measured, .predicted, .unknown]
   var rows: [FilteredTrackWriter.Row] = []
   rows.reserveCapacity(rowCount)
   for index in 0..<rowCount {
     let object = columns.object![index]
     let code = columns.direction_state![index]
     guard (0..<Int64(objectNames.count)).contains(object),
-      let state = states.first(where: { CAPIStatus.directionState($0) == code })
+      let state = CAPIStatus.directionState(code: code)
     else { return 64 }
     let x = columns.dir_x![index], y = columns.dir_y![index], z = columns.dir_z![index]
     rows.append(FilteredTrackWriter.Row(

@@ -93,28 +93,34 @@ class Result(ctypes.Structure):
                 ("object_names", Text), ("zone_names", Text)] + [(name, ctypes.c_int64) for name in COUNTS]
 
 
-# ranging_replay_event_t and ranging_replay_state_t as NumPy records (C alignment).
+# ranging_replay_event_t as NumPy records (C alignment).
 EVENT_RECORD = np.dtype([("t", np.float64), ("object", np.int64), ("distance_m", np.float64), ("sigma_m", np.float64),
                          ("zone", np.uint32), ("kind", np.uint8), ("reason", np.uint8)], align=True)
-STATE_RECORD = np.dtype([("t", np.float64), ("object", np.int64), ("distance_m", np.float64), ("sigma_m", np.float64),
-                         ("rate_m_per_s", np.float64), ("direction", np.float64, (3,)),
-                         ("direction_sigma_rad", np.float64), ("nlos_probability", np.float64),
-                         ("direction_state", np.uint8), ("is_confirmed", np.uint8)], align=True)
+# The filtered track's columns as ranging_replay.h names them, and each one's type.
+FILTERED_ARRAYS = {"t": np.float64, "object": np.int64, "distance_m": np.float64, "sigma_m": np.float64,
+                   "dir_x": np.float64, "dir_y": np.float64, "dir_z": np.float64, "direction_state": np.uint8,
+                   "dir_sigma_deg": np.float64, "nlos": np.float64}
+
+
+class FilteredColumns(ctypes.Structure):
+    """ranging_filtered_columns_t, and ranging_filtered_arrays_t (the same pointers, to arrays to fill)."""
+    _fields_ = [(name, ctypes.c_void_p) for name in FILTERED_ARRAYS]
+
 
 _capi.library.ranging_replay_file.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
                                               ctypes.POINTER(Result)]
 _capi.library.ranging_replay_file.restype = ctypes.c_int32
 _capi.library.ranging_replay_result_free.argtypes = [ctypes.POINTER(Result)]
 _capi.library.ranging_replay_result_free.restype = None
+_capi.library.ranging_filtered_columns.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(FilteredColumns)]
+_capi.library.ranging_filtered_columns.restype = ctypes.c_int32
 
 
-def _records(address, count, dtype, copy=True) -> np.ndarray:
-    """`count` C records at `address`: a copy (the result frees them), or with `copy=False`
-    a view that is valid only until the result is freed."""
+def _records(address, count, dtype) -> np.ndarray:
+    """A copy of `count` C records at `address` (the result frees them)."""
     if not count:
         return np.zeros(0, dtype=dtype)
-    records = np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype=dtype)
-    return records.copy() if copy else records
+    return np.frombuffer((ctypes.c_char * (count * dtype.itemsize)).from_address(address), dtype=dtype).copy()
 
 
 def _bytes(text: Text) -> bytes:
@@ -184,10 +190,9 @@ def replay_result(path, call, arguments, states):
         names = np.array(lines(result.object_names), dtype=object)
         zone_names = np.array([json.loads(line) for line in lines(result.zone_names)], dtype=object)
         events = _records(result.event_records, result.event_count, EVENT_RECORD)
-        # The states are read where C wrote them, column by column, before the result is freed:
-        # a copy of all the records first cost a fifth of a DataFrame's replay.
-        filtered_frame = (_filtered_frame(_records(result.state_records, result.state_count, STATE_RECORD, copy=False),
-                                          names, FILTERED_COLUMNS) if states else None)
+        # The states become columns where C wrote them, before the result is freed.
+        filtered_frame = (_filtered_frame(result.state_records, result.state_count, names, FILTERED_COLUMNS)
+                          if states else None)
         counts = {name: getattr(result, name) for name in COUNTS}
     finally:
         _capi.library.ranging_replay_result_free(ctypes.byref(result))
@@ -212,18 +217,18 @@ def replay_result(path, call, arguments, states):
                         messages=messages)
 
 
-def _filtered_frame(states, names, columns) -> pd.DataFrame:
-    """The filtered track's columns (docs/FORMATS.md §3) at full precision from the
-    state records: no distance, no sigma or NLOS figure; each column a new array."""
-    known = np.isfinite(states["distance_m"])
-    direction = states["direction"]
-    has_direction = ~np.isnan(direction[:, 0])
+def _filtered_frame(states, count, names, columns) -> pd.DataFrame:
+    """The filtered track's columns (docs/FORMATS.md §3) at full precision, as
+    ranging_filtered_columns makes them of the `count` state records at
+    `states` (NaN in each cell the track leaves empty); each column a new array."""
+    arrays = {name: np.empty(count, dtype=dtype) for name, dtype in FILTERED_ARRAYS.items()}
+    status = _capi.library.ranging_filtered_columns(
+        states, count, ctypes.byref(FilteredColumns(**{name: array.ctypes.data for name, array in arrays.items()})))
+    if status != 0:
+        raise RuntimeError(f"ranging_filtered_columns refused the replay's own states (status {status})")
     return pd.DataFrame({
-        "t": states["t"].copy(), "object": names[states["object"]],
-        "distance": np.where(known, states["distance_m"], np.nan), "sigma": np.where(known, states["sigma_m"], np.nan),
-        "dir_x": direction[:, 0].copy(), "dir_y": direction[:, 1].copy(), "dir_z": direction[:, 2].copy(),
-        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[states["direction_state"]],
-        "dir_sigma_deg": np.where(has_direction & np.isfinite(states["direction_sigma_rad"]),
-                                  states["direction_sigma_rad"] * 180 / np.pi, np.nan),
-        "nlos": np.where(known, states["nlos_probability"], np.nan),
+        "t": arrays["t"], "object": names[arrays["object"]], "distance": arrays["distance_m"],
+        "sigma": arrays["sigma_m"], "dir_x": arrays["dir_x"], "dir_y": arrays["dir_y"], "dir_z": arrays["dir_z"],
+        "direction_state": np.array(_capi.DIRECTION_STATES, dtype=object)[arrays["direction_state"]],
+        "dir_sigma_deg": arrays["dir_sigma_deg"], "nlos": arrays["nlos"],
     }, columns=columns, copy=False)  # the arrays are new: no copy, and no merging into blocks

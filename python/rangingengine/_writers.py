@@ -13,7 +13,7 @@ import pandas as pd
 import pyarrow as pa
 
 from . import _capi
-from ._file_replay import EVENT_RECORD, SUMMARY_COUNTS, Text, _bytes
+from ._file_replay import EVENT_RECORD, SUMMARY_COUNTS, FilteredColumns, Text, _bytes
 from ._table_replay import text_buffers
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
@@ -31,12 +31,6 @@ class Summary(ctypes.Structure):
     _fields_ = [(name, ctypes.c_int64) for name in SUMMARY_COUNTS] + [
         ("rejected_reasons", ctypes.POINTER(Names)), ("rejected_counts", ctypes.c_void_p),
         ("unused_columns", ctypes.POINTER(Names))]
-
-
-class FilteredColumns(ctypes.Structure):
-    """ranging_filtered_columns_t."""
-    _fields_ = [(name, ctypes.c_void_p) for name in ("t", "object", "distance_m", "sigma_m", "dir_x", "dir_y", "dir_z",
-                                                      "direction_state", "dir_sigma_deg", "nlos")]
 
 
 _capi.library.ranging_write_events.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.POINTER(Names),

@@ -16,12 +16,12 @@ STRUCTURES = {
     "ranging_replay_text_t": _file_replay.Text,
     "ranging_replay_result_t": _file_replay.Result,
     "ranging_replay_event_t": _file_replay.EVENT_RECORD,
-    "ranging_replay_state_t": _file_replay.STATE_RECORD,
     "ranging_replay_column_t": _table_replay.Column,
     "ranging_read_arrays_t": _reader.ReadArrays,
     "ranging_read_result_t": _reader.ReadResult,
     "ranging_names_t": _writers.Names,
-    "ranging_filtered_columns_t": _writers.FilteredColumns,
+    "ranging_filtered_columns_t": _file_replay.FilteredColumns,
+    "ranging_filtered_arrays_t": _file_replay.FilteredColumns,
     "ranging_replay_summary_t": _writers.Summary,
 }
 # Each code of _capi, by the name of its constant in ranging_engine.h.

@@ -47,7 +47,7 @@ public struct FilteredTrackWriter {
       Row(
         seconds: seconds, objectName: objectName, distanceMeters: state.range.distanceMeters,
         sigmaMeters: state.range.sigmaMeters, direction: direction.map { ($0.x, $0.y, $0.z) },
-        directionState: state.directionState, directionSigmaDegrees: state.directionSigmaRadians * 180 / .pi,
+        directionState: state.directionState, directionSigmaRadians: state.directionSigmaRadians,
         nonLineOfSightProbability: state.range.nonLineOfSightProbability),
       to: &sink)
   }
@@ -82,6 +82,45 @@ public struct FilteredTrackWriter {
       self.directionSigmaDegrees = directionSigmaDegrees
       self.nonLineOfSightProbability = nonLineOfSightProbability
     }
+
+    /// A state's row: its direction's standard deviation given in radians,
+    /// as the engine keeps it, and written in degrees.
+    public init(
+      seconds: Double, objectName: String, distanceMeters: Double, sigmaMeters: Double,
+      direction: (x: Double, y: Double, z: Double)?, directionState: DirectionState, directionSigmaRadians: Double,
+      nonLineOfSightProbability: Double
+    ) {
+      self.init(
+        seconds: seconds, objectName: objectName, distanceMeters: distanceMeters, sigmaMeters: sigmaMeters,
+        direction: direction, directionState: directionState, directionSigmaDegrees: directionSigmaRadians * 180 / .pi,
+        nonLineOfSightProbability: nonLineOfSightProbability)
+    }
+  }
+
+  /// The numbers of a row's cells, as a table's columns hold them
+  /// (`ranging_filtered_columns`, a DataFrame): NaN in each cell the track
+  /// leaves empty. The one statement of which cells those are: the
+  /// formatter below writes a cell exactly when its number here is not NaN
+  /// (the NLOS figure's cell when the distance's is not).
+  public struct Cells {
+    public var distanceMeters: Double
+    public var sigmaMeters: Double
+    public var x: Double
+    public var y: Double
+    public var z: Double
+    public var directionSigmaDegrees: Double
+    public var nonLineOfSightProbability: Double
+
+    public init(_ row: Row) {
+      let hasDistance = row.distanceMeters.isFinite
+      distanceMeters = hasDistance ? row.distanceMeters : .nan
+      sigmaMeters = hasDistance ? row.sigmaMeters : .nan
+      nonLineOfSightProbability = hasDistance ? row.nonLineOfSightProbability : .nan
+      x = row.direction?.x ?? .nan
+      y = row.direction?.y ?? .nan
+      z = row.direction?.z ?? .nan
+      directionSigmaDegrees = row.direction != nil && row.directionSigmaDegrees.isFinite ? row.directionSigmaDegrees : .nan
+    }
   }
 
   /// Writes one row (and its newline).
@@ -100,10 +139,12 @@ public struct FilteredTrackWriter {
       if TextFormatting.isPrintableASCII(bytes) { sink.append(bytes) } else { sink.append(string: Escaped(row.objectName).description) }
     }
     sink.append(byte: UInt8(ascii: ","))
-    if row.distanceMeters.isFinite {
-      sink.append(fixed: row.distanceMeters, decimals: 4)
+    let cells = Cells(row)
+    let hasDistance = !cells.distanceMeters.isNaN
+    if hasDistance {
+      sink.append(fixed: cells.distanceMeters, decimals: 4)
       sink.append(byte: UInt8(ascii: ","))
-      sink.append(fixed: row.sigmaMeters, decimals: 4)
+      sink.append(fixed: cells.sigmaMeters, decimals: 4)
       sink.append(byte: UInt8(ascii: ","))
     } else {
       sink.append(",,")
@@ -120,12 +161,12 @@ public struct FilteredTrackWriter {
     }
     sink.append(row.directionState.name)
     sink.append(byte: UInt8(ascii: ","))
-    if row.direction != nil, row.directionSigmaDegrees.isFinite {
-      sink.append(fixed: row.directionSigmaDegrees, decimals: 2)
+    if !cells.directionSigmaDegrees.isNaN {
+      sink.append(fixed: cells.directionSigmaDegrees, decimals: 2)
     }
     sink.append(byte: UInt8(ascii: ","))
-    if row.distanceMeters.isFinite {
-      sink.append(fixed: row.nonLineOfSightProbability, decimals: 2)
+    if hasDistance {
+      sink.append(fixed: cells.nonLineOfSightProbability, decimals: 2)
     }
   }
 }

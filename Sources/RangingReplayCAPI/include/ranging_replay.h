@@ -307,6 +307,35 @@ typedef struct {
 int32_t ranging_write_filtered(const ranging_filtered_columns_t *columns, size_t row_count,
                                const ranging_names_t *objects, ranging_replay_text_t *text);
 
+/* Arrays the caller owns, `row_count` entries each, that
+ * ranging_filtered_columns fills: the columns of ranging_filtered_columns_t. */
+typedef struct {
+  double *t;
+  int64_t *object;
+  double *distance_m;
+  double *sigma_m;
+  double *dir_x;
+  double *dir_y;
+  double *dir_z;
+  uint8_t *direction_state;
+  double *dir_sigma_deg;
+  double *nlos;
+} ranging_filtered_arrays_t;
+
+/*
+ * The filtered track's columns (docs/FORMATS.md §3) of a replay's state
+ * records, as a table holds them: each value as the track writes it, at
+ * full precision, and NAN in each cell the track leaves empty (no distance:
+ * distance, sigma and nlos; no direction: dir_x, dir_y, dir_z and
+ * dir_sigma_deg, which is NAN too when not finite). `object` and
+ * `direction_state` are the records' own. So ranging_write_filtered of
+ * these columns is the replay's filtered track, byte for byte. Returns 0,
+ * or 64 (nothing written) for a NULL pointer where rows are given or a
+ * direction_state that is none of RANGING_DIRECTION_*.
+ */
+int32_t ranging_filtered_columns(const ranging_replay_state_t *states, size_t row_count,
+                                 const ranging_filtered_arrays_t *columns);
+
 /* The counts of a replay's summary for ranging_write_summary, as a result
  * gives them (rows read = accepted + rejected is not checked: a caller that
  * adds rows of its own, such as rows rejected before the replay, says so). */
