@@ -6,7 +6,7 @@ import _RangingReplayCHeader
 
 /// The thunk of `ranging_filtered_columns` (ranging_replay.h): a replay's
 /// state records as the filtered track's columns, each value and each empty
-/// cell as ``FilteredTrackWriter`` decides them (its `Row` of a state and the
+/// cell as `FilteredTrackWriter` decides them (its `Row` of a state and the
 /// row's `Cells`), so that a binding building a table of the track (the
 /// Python package's `filtered` frame) states none of §3's rules itself.
 /// Every record is checked before the first value is written: a refusal
