@@ -100,8 +100,11 @@ public struct FilteredTrackWriter {
   /// The numbers of a row's cells, as a table's columns hold them
   /// (`ranging_filtered_columns`, a DataFrame): NaN in each cell the track
   /// leaves empty. The one statement of which cells those are: the
-  /// formatter below writes a cell exactly when its number here is not NaN
-  /// (the NLOS figure's cell when the distance's is not).
+  /// formatter below writes the distance's cell exactly when its number
+  /// here is not NaN, and then the sigma's and the NLOS figure's cells too,
+  /// whatever they hold (an engine's are finite); the direction's cells when
+  /// the row has one; the direction's sigma's cell exactly when its number
+  /// here is not NaN.
   public struct Cells {
     public var distanceMeters: Double
     public var sigmaMeters: Double
