@@ -26,13 +26,9 @@ public func rangingFilteredColumns(
   guard records.allSatisfy({ CAPIStatus.directionState(code: $0.direction_state) != nil }) else { return 64 }
   for (index, record) in records.enumerated() {
     guard let state = CAPIStatus.directionState(code: record.direction_state) else { return 64 }  // checked above
-    let direction = record.direction
-    // The records' "no direction" is NaN in every component (MemoryReplayOutputs), the columns' too.
-    let hasDirection = !(direction.0.isNaN || direction.1.isNaN || direction.2.isNaN)
     let row = FilteredTrackWriter.Row(
       seconds: record.t, objectName: "", distanceMeters: record.distance_m, sigmaMeters: record.sigma_m,
-      direction: hasDirection ? (direction.0, direction.1, direction.2) : nil,
-      directionState: state,
+      direction: direction(record.direction.0, record.direction.1, record.direction.2), directionState: state,
       directionSigmaRadians: record.direction_sigma_rad, nonLineOfSightProbability: record.nlos_probability)
     let cells = FilteredTrackWriter.Cells(row)
     t[index] = record.t

@@ -77,7 +77,7 @@ public func rangingWriteFiltered(
     let x = columns.dir_x![index], y = columns.dir_y![index], z = columns.dir_z![index]
     rows.append(FilteredTrackWriter.Row(
       seconds: columns.t![index], objectName: objectNames[Int(object)], distanceMeters: columns.distance_m![index],
-      sigmaMeters: columns.sigma_m![index], direction: x.isNaN || y.isNaN || z.isNaN ? nil : (x, y, z),
+      sigmaMeters: columns.sigma_m![index], direction: direction(x, y, z),
       directionState: state, directionSigmaDegrees: columns.dir_sigma_deg![index],
       nonLineOfSightProbability: columns.nlos![index]))
   }
@@ -150,6 +150,13 @@ private func names(_ names: UnsafePointer<ranging_names_t>?) -> [String]? {
 private func exitReason(code: UInt8) -> ExitReason?? {
   let reasons: [ExitReason?] = [nil, .lost, .removedTimeout, .removedPeerEnded, .suspended, .invalidated, .evicted]
   return reasons.first { CAPIStatus.exitReason($0) == code }
+}
+
+/// A direction as the C records and columns hold it (`ranging_replay_state_t`,
+/// `ranging_filtered_columns_t`): none when any component is NaN (a replay's
+/// records hold NaN in all three for none).
+func direction(_ x: Double, _ y: Double, _ z: Double) -> (x: Double, y: Double, z: Double)? {
+  x.isNaN || y.isNaN || z.isNaN ? nil : (x, y, z)
 }
 
 /// An event's time on the engine's clock, or nil for one no clock holds (the reader's range of `t`).
