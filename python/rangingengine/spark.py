@@ -8,12 +8,13 @@
     result.summary     # Spark DataFrame: rangectl's counts, one row per recording
 
 Each recording's rows go to one task (groupBy(recording).applyInArrow; a
-table of one recording, coalesce(1).mapInArrow), which puts them in input order and replays them as rangingengine.replay replays a
-DataFrame: through ranging_replay_table, rangectl's own reader and replay in
-Swift. So the result is the single machine's, evictions and lost checks
-included, and nothing here states a rule of the reader or the engine; the
-parallelism is across recordings, each replayed on one core, as one
-`rangectl replay --jobs 1` of its file.
+table of one recording, coalesce(1).mapInArrow), which puts them in input
+order and replays them as rangingengine.replay replays a DataFrame: through
+ranging_replay_table, rangectl's own reader and replay in Swift. So the
+result is the single machine's, evictions and lost checks included, and
+nothing here states a rule of the reader or the engine; the parallelism is
+across recordings, each replayed on one core, as one `rangectl replay
+--jobs 1` of its file.
 
 Before any task runs, the driver replays no rows with the same options and
 columns (the table's schema, as each task's rows arrive), so that a bad
@@ -130,8 +131,8 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
 
     from pyspark.sql.pandas.types import from_arrow_schema
     schema = from_arrow_schema(_OUTPUT)
-    # One recording: its rows reach its task without a shuffle (coalesce(1) reads every partition there), which
-    # halves the time its rows take to reach Python; many recordings: one group each.
+    # One recording: its rows reach its task without a shuffle (coalesce(1) reads every partition there), in
+    # 0.70-0.90 of the grouping's time (docs/PERFORMANCE.md); many recordings: one group each.
     replayed = (numbered.groupBy(_RECORDING).applyInArrow(replay_recording, schema=schema) if recording
                 else numbered.coalesce(1).mapInArrow(replay_batches, schema=schema)).localCheckpoint()
     lead = [F.col(_RECORDING).alias("recording")] if recording else []
