@@ -83,7 +83,8 @@ struct ReadToMemory {
     var rowCount = 0
     // Each row as a record, or split into the arrays.
     func keep(_ row: ranging_read_row_t) {
-      if let arrays { arrays.append(row) } else { records.append(row) }
+      // Optional chaining, not `if let`: binding the reference cost a retain and a release per row.
+      if asArrays { arrays?.append(row) } else { records.append(row) }
       rowCount += 1
     }
     // Names by their bytes, as the replay interns them; a name's index is its entry (none is forgotten).
