@@ -9,9 +9,14 @@ swiftrt.o are then linked into one shared library,
 rangingengine/librangingengine.so, which exports only the ranging_* symbols
 of the two headers and which the package loads with ctypes.
 
-Environment: RANGINGENGINE_SCRATCH_PATH overrides the SwiftPM build folder
-(default: the repository's .build-nogsl, shared with scripts/checks/check-without-gsl);
-CC names the C compiler (default cc).
+Environment: RANGINGENGINE_WITH_GSL=1 builds the library with the GSL trait
+instead (scripts/install-c-library --with-gsl, GSL linked in): the replay
+then runs on GSL, as `rangectl replay` does by default, byte for byte, and
+the package is a combined work under GPL-3.0-or-later, which its metadata
+then says (README, "Licence"); 0 or unset: without GSL, Apache-2.0 alone.
+RANGINGENGINE_SCRATCH_PATH overrides the SwiftPM build folder (default: the
+repository's .build-nogsl, shared with scripts/checks/check-without-gsl, or
+.build with GSL); CC names the C compiler (default cc).
 """
 import os
 import shlex
@@ -28,6 +33,14 @@ REPOSITORY = HERE.parent
 LIBRARY = "librangingengine.so"
 
 
+def with_gsl() -> bool:
+    """Whether RANGINGENGINE_WITH_GSL asks for the library with GSL (1) or without it (0, or unset)."""
+    value = os.environ.get("RANGINGENGINE_WITH_GSL", "0")
+    if value not in ("0", "1"):
+        raise RuntimeError(f"RANGINGENGINE_WITH_GSL={value!r}: expected 1 (with GSL, GPL-3.0-or-later) or 0")
+    return value == "1"
+
+
 def run(command, **kwargs):
     print("rangingengine build:", " ".join(shlex.quote(str(part)) for part in command), flush=True)
     subprocess.run([str(part) for part in command], check=True, **kwargs)
@@ -40,7 +53,7 @@ def build_shared_library(destination: Path) -> None:
         raise RuntimeError(
             f"{installer} not found: build the package from the repository's python/ folder (pip install ./python)")
     with tempfile.TemporaryDirectory() as prefix:
-        command = [installer, "--prefix", prefix]
+        command = [installer, "--prefix", prefix] + (["--with-gsl"] if with_gsl() else [])
         scratch = os.environ.get("RANGINGENGINE_SCRATCH_PATH")
         if scratch:
             command += ["--scratch-path", scratch]
@@ -72,4 +85,6 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution)
+# The package's own code is Apache-2.0; linked with GSL it is a combined work under GPL-3.0-or-later.
+setup(cmdclass={"build_py": BuildWithLibrary}, distclass=BinaryDistribution,
+      license_expression="Apache-2.0 AND GPL-3.0-or-later" if with_gsl() else "Apache-2.0")

@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from fleet import write_fleet
 
+import rangingengine
+
 REPOSITORY = Path(__file__).resolve().parents[2]
 DATASETS = sorted((REPOSITORY / "datasets").glob("*/samples.csv"))
 # The real recordings of other labs (datasets/real/README.md), as they are bundled.
@@ -30,13 +32,15 @@ def rangectl():
 
 class Reference:
     """rangectl replay's outputs for one file and one set of options, with the
-    package's linear algebra backend (`--backend swift`: the C library is built
-    without GSL) unless the options name another."""
+    package's linear algebra backend unless the options name another:
+    `--backend swift` for the library built without GSL (the default
+    install), rangectl's default (GSL) for one built with it
+    (RANGINGENGINE_WITH_GSL=1; rangingengine.BACKEND says which)."""
 
     def __init__(self, rangectl, path, tmp_path, options=()):
         filtered = tmp_path / f"{Path(path).stem}-filtered.csv"
         filtered.unlink(missing_ok=True)
-        backend = [] if "--backend" in options else ["--backend", "swift"]
+        backend = [] if "--backend" in options or rangingengine.BACKEND == "gsl" else ["--backend", "swift"]
         # --jobs takes no --filtered.
         track = [] if "--jobs" in options else ["--filtered", str(filtered)]
         done = subprocess.run([str(rangectl), "replay", str(path), *track, "--list-rejected", "100000", *backend,

@@ -69,10 +69,18 @@ def test_an_unknown_option_is_refused_with_the_known_ones():
         rangingengine.replay(rangingengine.read_csv(WALK), gates=3)
 
 
-def test_the_gsl_backend_is_refused_by_name():
+def test_the_gsl_backend_is_refused_by_name_without_gsl_and_either_backend_replays_as_rangectls_with_it(reference):
     frame = rangingengine.read_csv(WALK)
-    with pytest.raises(ValueError, match="--backend gsl: this rangectl was built without the GSL trait"):
-        rangingengine.replay(frame, backend="gsl")
+    if rangingengine.BACKEND == "swift":
+        with pytest.raises(ValueError, match="--backend gsl: this rangectl was built without the GSL trait"):
+            rangingengine.replay(frame, backend="gsl")
+        return
+    # Built with GSL (RANGINGENGINE_WITH_GSL=1): GSL by default, and the Swift backend when asked, as rangectl.
+    for backend in ("gsl", "swift"):
+        expected = reference(WALK, ["--backend", backend])
+        result = rangingengine.replay(frame, backend=backend)
+        assert result.events_jsonl() == expected.events and result.filtered_csv() == expected.filtered
+    assert rangingengine.replay(frame).filtered_csv() == reference(WALK, ["--backend", "gsl"]).filtered
 
 
 @pytest.mark.parametrize("texts", [["tag"], ["=0.1"], ["tag=abc"], ["tag=0.1,1,2"], ["tag=20"], ["tag=0.1,3"],
@@ -106,7 +114,7 @@ def test_every_option_of_rangectl_replay_is_a_keyword_of_replay_with_its_default
     for flag, block in blocks.items():
         name = flag.removeprefix("--")
         default = re.search(r"(?:\(|; )default: ([^)]*)\)", block)
-        # The backend's default is the reference rangectl's build (GSL); the package's library has Swift alone.
+        # The backend's default is the reference rangectl's build's (GSL); the package's is rangingengine.BACKEND.
         if name in OUTPUT_ONLY or name == "backend" or default is None:
             continue
         assert rangingengine.replay(frame, **{name.replace("-", "_"): default.group(1)}).events_jsonl() == expected
