@@ -6,7 +6,9 @@ per package, alternating, and compare the medians round by round.
 Usage: python bench_spark.py PACKAGE_DIR TABLE.parquet [REPEATS]
 
 PACKAGE_DIR holds the `rangingengine` to time (a copy of the installed one,
-or of python/ with its librangingengine.so), imported ahead of any other.
+or of python/ with its librangingengine.so), imported ahead of any other,
+by the driver and (through PYTHONPATH) by Spark's workers, which the
+script checks.
 TABLE.parquet is a frame of rangingengine.read_csv written with
 `frame.reset_index().to_parquet(...)`, so that its `line` column orders the
 rows. On `local[2]`, each of REPEATS runs (default 5) times
@@ -24,6 +26,9 @@ import time
 def main(package, parquet, repeats):
     sys.path.insert(0, package)
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    # Spark's workers are Python processes of their own: they import the package through PYTHONPATH, which
+    # sys.path does not reach (without it they time whatever package is installed).
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [os.path.abspath(package), os.environ.get("PYTHONPATH")]))
     import rangingengine
     from pyspark.sql import SparkSession
     from rangingengine import spark as distributed
@@ -33,6 +38,8 @@ def main(package, parquet, repeats):
     session = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
                .config("spark.sql.execution.arrow.pyspark.enabled", "true").getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
+    if _workers_package(session) != rangingengine.__file__:
+        sys.exit(f"Spark's workers import rangingengine from {_workers_package(session)}, not from {package}")
     table = session.read.parquet(parquet)
     table.count()  # the table read once before any timing
     options = {"capacity": int(os.environ["CAPACITY"])} if "CAPACITY" in os.environ else {}
@@ -47,6 +54,18 @@ def main(package, parquet, repeats):
     session.stop()
     print(f"{package}: filtered=False {medians[False]:.2f} s, filtered=True {medians[True]:.2f} s wall "
           f"(medians of {repeats}); {len(events)} events")
+
+
+def _workers_package(session):
+    """Where a Spark task imports rangingengine from."""
+    import pyarrow as pa
+
+    def where(batches):
+        import rangingengine
+        for _ in batches:
+            yield pa.RecordBatch.from_pydict({"file": [rangingengine.__file__]})
+
+    return session.range(1).mapInArrow(where, "file string").collect()[0]["file"]
 
 
 if __name__ == "__main__":
