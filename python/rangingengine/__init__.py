@@ -17,7 +17,6 @@ from ._capi import library as _library
 from ._columns import RangingFormatError
 from ._reader import read_csv
 from ._replay import ReplayResult, ReplaySummary, events_jsonl, filtered_csv, replay
-
 from ._table_replay import library_backend as _library_backend
 
 __version__ = _library.ranging_engine_version().decode()

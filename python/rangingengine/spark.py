@@ -172,8 +172,8 @@ def _empty_frame(spark_df) -> pd.DataFrame:
 def _frame(rows: pa.Table) -> pd.DataFrame:
     """A task's rows (or the schema's empty table) as the frame replayed:
     texts as Categoricals, which pyarrow makes from its dictionary encoding
-    without a Python str per row (the frame in 0.4-0.5 of the time), and
-    which the replay reads as the same texts."""
+    without a Python str per row (docs/PERFORMANCE.md, "Spark's task frame
+    as Categoricals"), and which the replay reads as the same texts."""
     return rows.to_pandas(strings_to_categorical=True)
 
 
