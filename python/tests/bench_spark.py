@@ -38,8 +38,9 @@ def main(package, parquet, repeats):
     session = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
                .config("spark.sql.execution.arrow.pyspark.enabled", "true").getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
-    if _workers_package(session) != rangingengine.__file__:
-        sys.exit(f"Spark's workers import rangingengine from {_workers_package(session)}, not from {package}")
+    workers = _workers_package(session)
+    if workers != rangingengine.__file__:
+        sys.exit(f"Spark's workers import rangingengine from {workers}, not from {package}")
     table = session.read.parquet(parquet)
     table.count()  # the table read once before any timing
     options = {"capacity": int(os.environ["CAPACITY"])} if "CAPACITY" in os.environ else {}

@@ -76,11 +76,11 @@ def test_the_gsl_backend_is_refused_by_name_without_gsl_and_either_backend_repla
             rangingengine.replay(frame, backend="gsl")
         return
     # Built with GSL (RANGINGENGINE_WITH_GSL=1): GSL by default, and the Swift backend when asked, as rangectl.
-    for backend in ("gsl", "swift"):
-        expected = reference(WALK, ["--backend", backend])
+    expected = {backend: reference(WALK, ["--backend", backend]) for backend in ("gsl", "swift")}
+    for backend, outputs in expected.items():
         result = rangingengine.replay(frame, backend=backend)
-        assert result.events_jsonl() == expected.events and result.filtered_csv() == expected.filtered
-    assert rangingengine.replay(frame).filtered_csv() == reference(WALK, ["--backend", "gsl"]).filtered
+        assert result.events_jsonl() == outputs.events and result.filtered_csv() == outputs.filtered
+    assert rangingengine.replay(frame).filtered_csv() == expected["gsl"].filtered
 
 
 @pytest.mark.parametrize("texts", [["tag"], ["=0.1"], ["tag=abc"], ["tag=0.1,1,2"], ["tag=20"], ["tag=0.1,3"],
