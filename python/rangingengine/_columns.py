@@ -1,21 +1,38 @@
 # SPDX-License-Identifier: Apache-2.0
 """The columns of a ranging CSV (docs/FORMATS.md §1) and the rejection records
 every reader and replay reports, with rangectl's reason codes."""
+import io
+
 import pandas as pd
+import pyarrow as pa
+import pyarrow.json as pa_json
 
 # The phone's attitude (a unit quaternion w, x, y, z), in docs/FORMATS.md §1's order.
 POSE = ["pose_w", "pose_x", "pose_y", "pose_z"]
 REJECTED_COLUMNS = ["row", "column", "field", "reason", "text"]
 # A row's rejection carried with it (read_csv(..., keep_rejected=True)): REJECTED_COLUMNS but the row.
 REJECTION_COLUMNS = ["rejected_column", "rejected_field", "rejected_reason", "rejected_text"]
+_INTEGERS = {pa.int64(): pd.Int64Dtype()}
+# docs/FORMATS.md §6's fields, as the C results give them.
+_REJECTED_SCHEMA = pa.schema([("line", pa.int64()), ("column", pa.int64()), ("field", pa.string()),
+                              ("reason", pa.string()), ("text", pa.string())])
 
 
-def rejected_frame(records) -> pd.DataFrame:
-    """Rejections (row, column, field, reason, text) as a DataFrame; `row` is the
-    file's 1-based line for read_csv input, else the DataFrame's index label."""
-    frame = pd.DataFrame.from_records(list(records), columns=REJECTED_COLUMNS)
-    frame["column"] = frame["column"].astype("Int64")
-    return frame
+def rejected_frame(text) -> pd.DataFrame:
+    """Rejections given as docs/FORMATS.md §6 JSON Lines (bytes or str) as a
+    DataFrame (row, column, field, reason, text), column by column: `row` is
+    the §6 line (the file's 1-based line, or a table's row number), `column`
+    Int64 (NA for the whole row)."""
+    data = text.encode() if isinstance(text, str) else text
+    if not data:
+        table = _REJECTED_SCHEMA.empty_table()
+    else:
+        table = pa_json.read_json(io.BytesIO(data), read_options=pa_json.ReadOptions(block_size=1 << 24),
+                                  parse_options=pa_json.ParseOptions(explicit_schema=_REJECTED_SCHEMA))
+    texts = {name: table.column(name).to_numpy(zero_copy_only=False) for name in ("field", "reason", "text")}
+    return pd.DataFrame({"row": table.column("line").to_numpy(),
+                         "column": pd.array(table.column("column").to_pandas(types_mapper=_INTEGERS.get)), **texts},
+                        columns=REJECTED_COLUMNS)
 
 
 class RangingFormatError(ValueError):

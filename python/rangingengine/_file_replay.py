@@ -6,7 +6,6 @@ rangectl's command line as it spells it, and its outputs (docs/FORMATS.md
 §2, §3 and §6) come back as texts, and the events and filtered states
 also as records at full precision, which become the frames' columns."""
 import ctypes
-import io
 import json
 import numbers
 import os
@@ -14,15 +13,9 @@ import warnings
 
 import numpy as np
 import pandas as pd
-import pyarrow as pa
-import pyarrow.json as pa_json
 
 from . import _capi
 from ._columns import RangingFormatError, rejected_frame
-
-REJECTED_SCHEMA = pa.schema([("line", pa.int64()), ("column", pa.int64()), ("field", pa.string()),
-                             ("reason", pa.string()), ("text", pa.string())])
-
 
 def _number(value) -> str:
     """A number as rangectl reads it back exactly: an integer's digits, a
@@ -164,16 +157,6 @@ def refusal(path, status, messages, unreadable=None):
     return RangingFormatError.from_message(path, message)
 
 
-def rejected_records(rejected: bytes) -> list:
-    """A result's rejected rows (docs/FORMATS.md §6, JSON Lines) as
-    (line, column, field, reason, text) tuples, in their order."""
-    if not rejected:
-        return []
-    table = pa_json.read_json(io.BytesIO(rejected), read_options=pa_json.ReadOptions(block_size=1 << 24),
-                              parse_options=pa_json.ParseOptions(explicit_schema=REJECTED_SCHEMA))
-    return list(zip(*(table.column(name).to_pylist() for name in REJECTED_SCHEMA.names)))
-
-
 def replay_result(path, call, arguments, states):
     """The ReplayResult of `call(options, count, result)`, a function of
     ranging_replay.h given rangectl's options (`arguments`, which ask for
@@ -208,7 +191,7 @@ def replay_result(path, call, arguments, states):
         "distance": events["distance_m"], "sigma": events["sigma_m"],
         "reason": np.array(_capi.EXIT_REASONS, dtype=object)[events["reason"]],
     }, columns=EVENT_COLUMNS, copy=False)
-    rejected_rows = rejected_frame(rejected_records(rejected))
+    rejected_rows = rejected_frame(rejected)
     summary = ReplaySummary(
         **{name: counts[name] for name in SUMMARY_COUNTS},
         rejected_by_reason={str(k): int(v) for k, v in rejected_rows["reason"].value_counts().items()},

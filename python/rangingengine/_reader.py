@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import POSE, REJECTION_COLUMNS
-from ._file_replay import Text, _bytes, command_line, lines, refusal, rejected_records
+from ._columns import POSE, REJECTION_COLUMNS, rejected_frame
+from ._file_replay import Text, _bytes, command_line, lines, refusal
 
 _array = ctypes.POINTER
 
@@ -78,8 +78,9 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     `column={"t": "time_s"}`) is left out, and listed as unused.
 
     Rows the reader rejects (rangectl's reasons, docs/FORMATS.md §6) are
-    left out and kept in `df.attrs["rangingengine"]["rejected"]`, which
-    replay() counts. keep_rejected: they stay in the DataFrame instead, at
+    left out and kept in `df.attrs["rangingengine"]["rejected"]` as §6's
+    JSON Lines (one str; `pd.read_json(io.StringIO(text), lines=True)`
+    reads it), which replay() counts. keep_rejected: they stay in the DataFrame instead, at
     their line, with no values and their rejection in the columns
     `rejected_reason`, `rejected_column`, `rejected_field` and
     `rejected_text` (empty on the other rows), which pd.concat, Parquet and
@@ -111,13 +112,14 @@ def read_csv(path, preset=None, column=None, distance_unit=None, time_unit=None,
     refused = refusal(path, status, messages, unreadable=OSError)
     if refused is not None:
         raise refused
-    rejections = [list(record) for record in rejected_records(rejected)]
+    rejections = rejected.decode("utf-8")
     if keep_rejected:
-        frame = with_rejected_rows(frame, rejections)
-        rejections = []
+        frame = with_rejected_rows(frame, rejected_frame(rejected))
+        rejections = ""
     frame.attrs["rangingengine"] = {
         "path": path,
-        # Plain lists, so that the attributes survive pyarrow and Parquet (which store them as JSON).
+        # docs/FORMATS.md §6's text: pandas deep-copies attrs at every operation on the frame (a column, a
+        # filter), which walks a list record by record but keeps a str as it is; and Parquet keeps a str.
         "rejected": rejections,
         "file_columns": {canonical: int(place) for canonical, _, place in read},
         "field_names": {canonical: name for canonical, name, _ in read},
@@ -184,17 +186,17 @@ def _frame(owner, count, names, unused, fields) -> pd.DataFrame:
 
 def with_rejected_rows(frame, rejections):
     """`frame` with a row of no values for each rejected line, and the
-    rejections (line, column, field, reason, text; one a line) as the
-    columns of REJECTION_COLUMNS."""
-    lines = pd.Index([record[0] for record in rejections], name="line", dtype=np.int64)
+    rejections (a frame of line, column, field, reason, text; one a line)
+    as the columns of REJECTION_COLUMNS."""
+    lines = pd.Index(rejections["row"].to_numpy(dtype=np.int64), name="line")
     if len(lines):
         blank = pd.DataFrame({name: np.full(len(lines), np.nan) if frame[name].dtype == np.float64 else
                               pd.Series(None, index=lines, dtype=object) for name in frame.columns}, index=lines)
         frame = pd.concat([frame, blank]).sort_index(kind="stable")
     positions = frame.index.get_indexer(lines)
-    for offset, name in enumerate(REJECTION_COLUMNS, start=1):
+    for name, given in zip(REJECTION_COLUMNS, ("column", "field", "reason", "text")):
         values = np.full(len(frame), None, dtype=object)
-        values[positions] = [record[offset] for record in rejections]
+        values[positions] = rejections[given].astype(object).to_numpy()
         # Typed even when empty, so that Parquet and Spark know them: Int64 and string.
         frame[name] = pd.array(values, dtype="Int64" if name == "rejected_column" else "string")
     return frame

@@ -8,6 +8,7 @@ seconds, which rangectl takes only in the time column), and the rows
 `read_csv` rejected itself, which the table carries, into the result's
 accounting."""
 import ctypes
+import json
 
 import numpy as np
 import pandas as pd
@@ -147,10 +148,13 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     """The ReplayResult of the frame's rows through rangectl's reader and replay."""
     info = frame.attrs.get("rangingengine", {})
     path = info.get("path", "<DataFrame>")
+    # The frame without its attrs, which pandas would deep-copy at each column taken from it.
+    frame = pd.DataFrame(frame, copy=False)
     # Rows read_csv rejected itself: kept in the table (keep_rejected=True) or in its attrs.
     carried = (frame["rejected_reason"].notna().to_numpy(dtype=bool) if "rejected_reason" in frame
                else np.zeros(len(frame), dtype=bool))
-    rows = frame.iloc[np.flatnonzero(~carried)] if carried.any() else frame
+    kept_rows = np.flatnonzero(~carried)
+    rows = frame.iloc[kept_rows] if carried.any() else frame
     names = [str(name) for name in frame.columns]
     kept = [position for position, name in enumerate(names) if name not in REJECTION_COLUMNS]
     columns, alive, durations = [], [], []
@@ -170,24 +174,33 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     # the file's column when read_csv gave the frame (its attrs say).
     file_columns = info.get("file_columns") or {names[position]: position + 1 for position in reversed(kept)}
     field_names = info.get("field_names", {})
-    table_names = [names[position] for position in kept]
     found = result.rejected
-    positions = np.flatnonzero(~carried)[found["row"].to_numpy(dtype=np.int64) - 2] if len(found) else []
-    records = [(position, (frame.index[position], None if column is pd.NA or column is None else
-                           file_columns.get(table_names[int(column) - 1]), field_names.get(field, field), reason, text))
-               for position, _, column, field, reason, text in zip(positions, *(found[name] for name in found))]
-    for position in np.flatnonzero(carried):
-        column, where, text = (frame[name].iloc[position] for name in ("rejected_column", "rejected_field",
-                                                                       "rejected_text"))
-        records.append((position, (frame.index[position], None if pd.isna(column) else int(column),
-                                   None if pd.isna(where) else where, frame["rejected_reason"].iloc[position],
-                                   "" if pd.isna(text) else text)))
-    records.sort(key=lambda entry: entry[0])
-    rejected = rejected_frame([tuple(record) for record in info.get("rejected", [])] + [entry[1] for entry in records])
-    if "rejected" in info and len(rejected):
+    places = pd.array([pd.NA] + [file_columns.get(names[position], pd.NA) for position in kept], dtype="Int64")
+    found_places = found["column"].fillna(0).to_numpy(dtype=np.int64)
+    fields = found["field"]
+    parts = [pd.DataFrame({"position": kept_rows[found["row"].to_numpy(dtype=np.int64) - 2],
+                           "column": places[found_places], "field": fields.map(field_names).fillna(fields),
+                           "reason": found["reason"], "text": found["text"]})]
+    if carried.any():
+        at = np.flatnonzero(carried)
+        given = {name: frame[f"rejected_{name}"].iloc[at].to_numpy(dtype=object)
+                 for name in ("column", "field", "reason", "text")}
+        given["field"][pd.isna(given["field"])] = None
+        given["text"][pd.isna(given["text"])] = ""
+        parts.append(pd.DataFrame({"position": at, "column": pd.array(given["column"], dtype="Int64"),
+                                   "field": given["field"], "reason": given["reason"], "text": given["text"]}))
+    merged = pd.concat(parts, ignore_index=True).sort_values("position", kind="stable")
+    merged.insert(0, "row", frame.index[merged.pop("position").to_numpy()])
+    prior = info.get("rejected") or ""
+    if isinstance(prior, list):  # a frame of an earlier read_csv (records; Parquet keeps attrs): as §6 text
+        prior = "".join(json.dumps(dict(zip(("line", "column", "field", "reason", "text"), record))) + "\n"
+                        for record in prior)
+    prior = rejected_frame(prior)
+    rejected = pd.concat([prior, merged], ignore_index=True) if len(prior) else merged.reset_index(drop=True)
+    if len(prior):
         rejected = rejected.sort_values("row", kind="stable").reset_index(drop=True)
     summary = result.summary
-    summary.rows_read += int(carried.sum()) + len(info.get("rejected", []))
+    summary.rows_read += int(carried.sum()) + len(prior)
     summary.rejected_by_reason = {str(k): int(v) for k, v in rejected["reason"].value_counts().items()}
     if "unused_columns" in info:
         summary.unused_columns = list(info["unused_columns"])

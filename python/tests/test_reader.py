@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 """read_csv and the inputs replay() takes: docs/FORMATS.md §1's rules, Parquet
 and Arrow, and errors that name the file, line and field."""
+import copy
+import json
 import random
 import subprocess
 
@@ -48,7 +50,9 @@ def test_empty_fields_are_no_value(tmp_path):
     frame = rangingengine.read_csv(path)
     # The row of no value at all is rangectl's to reject, at the read: it is kept in the attributes.
     assert frame["distance"].isna().tolist() == [False, True]
-    assert frame.attrs["rangingengine"]["rejected"] == [[4, None, "row", "no_measurement", "0.4,a,,,,"]]
+    # As docs/FORMATS.md §6 writes a rejection: one JSON object a line.
+    assert frame.attrs["rangingengine"]["rejected"] == (
+        '{"line":4,"column":null,"field":"row","reason":"no_measurement","text":"0.4,a,,,,"}\n')
     result = rangingengine.replay(frame)
     assert result.summary.measurements_accepted == 2
     assert result.rejected[["row", "field", "reason"]].values.tolist() == [[4, "row", "no_measurement"]]
@@ -306,7 +310,7 @@ def test_rows_kept_with_their_rejection_are_counted_wherever_the_rows_go(tmp_pat
     for path in (bad, troubled):
         expected = reference(path)
         kept = rangingengine.read_csv(path, keep_rejected=True)
-        assert kept.attrs["rangingengine"]["rejected"] == []
+        assert kept.attrs["rangingengine"]["rejected"] == ""
         table = pd.concat([kept.iloc[:0], kept])  # as pd.concat, Parquet or Spark leave it: no attrs
         table.attrs = {}
         result = rangingengine.replay(table)
@@ -321,6 +325,28 @@ def test_rows_kept_with_their_rejection_are_counted_wherever_the_rows_go(tmp_pat
         assert result.rejected.sort_values("row", kind="stable").reset_index(drop=True).equals(from_attrs)
     by_reason = rangingengine.replay(rangingengine.read_csv(bad, keep_rejected=True)).summary.rejected_by_reason
     assert by_reason == {"malformed_number": 1, "non_finite_value": 2, "missing_value": 1, "wrong_field_count": 1}
+
+
+def test_the_rejections_in_the_attrs_are_one_text_that_pandas_copies_as_it_is(troubled, reference):
+    # pandas deep-copies attrs at every operation on the frame (a column taken, a filter): with the rejections as a
+    # list of records each operation walked them all (1.3 s a column on a recording with half its rows rejected).
+    # As §6's text they are one str, which a deep copy keeps as it is.
+    frame = rangingengine.read_csv(troubled)
+    text = frame.attrs["rangingengine"]["rejected"]
+    assert isinstance(text, str) and text.endswith("\n")
+    assert copy.deepcopy(frame.attrs)["rangingengine"]["rejected"] is text
+    assert frame[frame["distance"] > 1.0].attrs["rangingengine"]["rejected"] is text
+    lines = [json.loads(line) for line in text.splitlines()]
+    # The reader's own rejections, among those rangectl lists (which adds the engine's, such as time_went_backwards).
+    assert lines and {(row["line"], row["field"], row["reason"]) for row in lines} <= set(
+        reference(troubled).rejected(troubled))
+    # A frame of an earlier read_csv, whose attrs held the records as lists (Parquet keeps them), counts alike.
+    earlier = frame.copy()
+    earlier.attrs = {"rangingengine": {**frame.attrs["rangingengine"], "rejected": [
+        [row["line"], row["column"], row["field"], row["reason"], row["text"]] for row in lines]}}
+    now, then = rangingengine.replay(frame), rangingengine.replay(earlier)
+    assert then.rejected.equals(now.rejected)
+    assert then.summary == now.summary
 
 
 HOSTILE_HEADERS = ["t,object,distance\n", "t,object,distance,dir_x,dir_y,dir_z,event,vertical,true_distance,note\n",
