@@ -96,6 +96,17 @@ struct EvaluatorTests {
     }
   }
 
+  @Test("A filtered track's object whose name starts with a combining mark keeps its name and its row")
+  func combiningMarkAfterAComma() throws {
+    let path = temporaryPath("track.csv")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try "t,object,distance\n1,\u{301}a,2.5\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let rows = try EvaluationInputs.filteredRows(path: path)
+    #expect(rows.count == 1)
+    #expect(rows.first?.object == "\u{301}a")
+    #expect(rows.first?.distanceMeters == 2.5)
+  }
+
   @Test("The report pools runs, renders a table, and round-trips its counts through JSON")
   func report() throws {
     let evaluator = Evaluator(matchToleranceSeconds: 0.5)
