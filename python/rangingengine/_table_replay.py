@@ -76,7 +76,8 @@ def _column(name: str, series: pd.Series, path: str):
         validity = _validity(~np.isnan(values))  # pandas' NaN is a missing value
         column.numbers = values.ctypes.data
         keep = [values, validity]
-    elif pd.api.types.is_integer_dtype(dtype) and not pd.api.types.is_unsigned_integer_dtype(dtype):
+    elif pd.api.types.is_integer_dtype(dtype) and not (pd.api.types.is_unsigned_integer_dtype(dtype) and bool(
+            (series.dropna() > np.iinfo(np.int64).max).any())):  # an unsigned one past int64's range: as its digits
         valid = series.notna().to_numpy(dtype=bool)
         values = np.ascontiguousarray(series.to_numpy(dtype=np.int64, na_value=0))
         validity = _validity(valid)
@@ -101,9 +102,10 @@ def _text_array(series: pd.Series):
     the same buffers): each value as pandas' string type writes it (1.0 is
     "1.0", True is "True"), None and NaN nulls, and bytes as they are, whose
     invalid UTF-8 the reader repairs as a file's."""
-    conversions = (lambda: pa.array(series, type=pa.large_string(), from_pandas=True),
-                   lambda: pa.array(series, type=pa.large_binary(), from_pandas=True),
-                   lambda: pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True))
+    # Bytes only from a column of Python objects: pyarrow makes an integer n into the byte chr(n) (78 became "N").
+    binary = [lambda: pa.array(series, type=pa.large_binary(), from_pandas=True)] if series.dtype == object else []
+    conversions = [lambda: pa.array(series, type=pa.large_string(), from_pandas=True), *binary,
+                   lambda: pa.array(series.astype("string"), type=pa.large_string(), from_pandas=True)]
     for conversion in conversions:
         try:
             return conversion()

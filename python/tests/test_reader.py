@@ -7,6 +7,7 @@ import random
 from collections import Counter
 import subprocess
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.feather as feather
@@ -162,6 +163,27 @@ def test_a_dataframe_built_by_hand_is_checked_as_the_reader_checks_rows():
         [4, "event", "unknown_event"], [5, "dir_y", "incomplete_direction"],
         [6, "distance", "measurement_on_event_row"]]
     assert result.summary.rows_read == 7 and result.summary.rows_accepted == 1
+
+
+def test_unsigned_and_boolean_columns_replay_as_the_csv_pandas_writes_of_them(tmp_path, reference):
+    # pyarrow made an unsigned integer n into the byte chr(n) when asked for bytes (t = 78 ms became "N"). The
+    # reference: rangectl on the CSV that pandas writes of the same frame (digits, and True/False).
+    frame = pd.DataFrame({
+        "t": np.array([0, 78, 274, 468, 600, 2 ** 64 - 1], dtype=np.uint64),
+        "object": ["a"] * 6,
+        "distance": np.array([2, 1, 1, 3, 1, 1], dtype=np.uint8),
+        "true_distance": pd.array([2, None, 1, 3, 1, 1], dtype="UInt64"),
+        "dir_x": [None, None, None, True, None, None],
+    })
+    path = tmp_path / "unsigned.csv"
+    frame.to_csv(path, index=False)
+    expected = reference(path, ("--time-unit", "ms"))
+    result = rangingengine.replay(frame, time_unit="ms")
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
+    ours = [(int(row) + 2, field, reason) for row, field, reason in result.rejected[["row", "field", "reason"]].values]
+    assert ours == expected.rejected(path) and len(ours) == 2  # the boolean direction, and the last time's range
+    assert result.summary.measurements_accepted == 4
 
 
 CORPUS = REPOSITORY / "Tests" / "Corpus"
