@@ -134,7 +134,8 @@ def main(path, rangectl, repeats=5, spark=True, core="0", capacity=None):
     print(f"  Python replay of the file against rangectl replay, rows/s by CPU time on one core: "
           f"{out[one][0] / out[whole][0]:.2f}x (by wall time: {out[one][1] / out[whole][1]:.2f}x)")
     if spark:
-        for name in ("rangingengine.spark.replay(filtered=False), local[2] (Parquet in, events collected; wall)", FLOOR):
+        spark_events = "rangingengine.spark.replay(filtered=False), local[2] (Parquet in, events collected; wall)"
+        for name in (spark_events, FLOOR):
             print(f"  {name.split(',')[0]} against rangectl replay --jobs 2, by wall time: "
                   f"{out['rangectl replay --jobs 2 (wall)'][1] / out[name][1]:.2f}x")
 
