@@ -205,7 +205,9 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     summary.rows_read += int(carried.sum()) + len(prior)
     summary.rejected_by_reason = {str(k): int(v) for k, v in rejected["reason"].value_counts().items()}
     if "unused_columns" in info:
-        summary.unused_columns = list(info["unused_columns"])
+        # The file's (read_csv leaves out a column of a §1 name that it does not read), then any the frame gained.
+        given = list(info["unused_columns"])
+        summary.unused_columns = given + [name for name in summary.unused_columns if name not in given]
     result.rejected = rejected
     # The messages name the table's rows alone; the summary counts the carried ones too.
     result.messages = ""

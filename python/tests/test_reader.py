@@ -165,6 +165,19 @@ def test_a_dataframe_built_by_hand_is_checked_as_the_reader_checks_rows():
     assert result.summary.rows_read == 7 and result.summary.rows_accepted == 1
 
 
+def test_a_column_added_to_a_frame_of_read_csv_is_counted_as_not_used(tmp_path, reference):
+    # The summary lists the file's unused columns (from the attrs) and the frame's new ones, as rangectl lists the
+    # columns of the CSV that pandas writes of the frame.
+    frame = rangingengine.read_csv(REPOSITORY / "datasets" / "walk-in-out" / "samples.csv").assign(note="x")
+    path = tmp_path / "noted.csv"
+    frame.to_csv(path, index=False)
+    expected = reference(path)
+    result = rangingengine.replay(frame)
+    assert result.summary.unused_columns == ["note"]
+    assert "columns not used: note" in expected.stderr
+    assert result.events_jsonl() == expected.events
+
+
 def test_unsigned_and_boolean_columns_replay_as_the_csv_pandas_writes_of_them(tmp_path, reference):
     # pyarrow made an unsigned integer n into the byte chr(n) when asked for bytes (t = 78 ms became "N"). The
     # reference: rangectl on the CSV that pandas writes of the same frame (digits, and True/False).
