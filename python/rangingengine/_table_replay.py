@@ -199,7 +199,7 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
                         for record in prior)
     prior = rejected_frame(prior)
     rejected = pd.concat([prior, merged], ignore_index=True) if len(prior) else merged.reset_index(drop=True)
-    if len(prior):
+    if "rejected" in info and len(rejected):  # a frame of read_csv: its rejections by line, the attrs' among them
         rejected = rejected.sort_values("row", kind="stable").reset_index(drop=True)
     summary = result.summary
     summary.rows_read += int(carried.sum()) + len(prior)
