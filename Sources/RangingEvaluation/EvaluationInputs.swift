@@ -109,10 +109,8 @@ public enum EvaluationInputs {
     var rows: [FilteredDistanceRow] = []
     try forEachLine(path: path) { (number, text) throws(EvaluationInputError) in
       if text.hasPrefix("#") || text.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-      // At each comma byte, as the reader splits (CSVFields): a split by Characters would keep a comma followed by
-      // a combining mark (a name that starts with one) in its field.
-      let fields = text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-        .map { Substring($0).trimmingCharacters(in: .whitespaces) }
+      // At each comma byte, as the reader splits: a name may start with a combining mark.
+      let fields = CSVFields.untrimmedFields(text).map { $0.trimmingCharacters(in: .whitespaces) }
       guard let layout = columns else {
         var found: [Int] = []
         for name in ["t", "object", "distance"] {
