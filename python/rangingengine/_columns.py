@@ -10,8 +10,9 @@ import pyarrow.json as pa_json
 # The phone's attitude (a unit quaternion w, x, y, z), in docs/FORMATS.md §1's order.
 POSE = ["pose_w", "pose_x", "pose_y", "pose_z"]
 REJECTED_COLUMNS = ["row", "column", "field", "reason", "text"]
-# A row's rejection carried with it (read_csv(..., keep_rejected=True)): REJECTED_COLUMNS but the row.
-REJECTION_COLUMNS = ["rejected_column", "rejected_field", "rejected_reason", "rejected_text"]
+# A row's rejection carried with it (read_csv(..., keep_rejected=True)): REJECTED_COLUMNS but the row, each
+# field's column named rejected_FIELD (zip(REJECTED_COLUMNS[1:], REJECTION_COLUMNS) pairs them).
+REJECTION_COLUMNS = [f"rejected_{name}" for name in REJECTED_COLUMNS[1:]]
 _INTEGERS = {pa.int64(): pd.Int64Dtype()}
 # docs/FORMATS.md §6's fields, as the C results give them.
 _REJECTED_SCHEMA = pa.schema([("line", pa.int64()), ("column", pa.int64()), ("field", pa.string()),

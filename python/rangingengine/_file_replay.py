@@ -17,6 +17,7 @@ import pandas as pd
 from . import _capi
 from ._columns import RangingFormatError, rejected_frame
 
+
 def _number(value) -> str:
     """A number as rangectl reads it back exactly: an integer's digits, a
     float's shortest round-trip text (repr of the Python float)."""

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from . import _capi
-from ._columns import POSE, REJECTION_COLUMNS, rejected_frame
+from ._columns import POSE, REJECTED_COLUMNS, REJECTION_COLUMNS, rejected_frame
 from ._file_replay import Text, _bytes, command_line, lines, refusal
 
 _array = ctypes.POINTER
@@ -194,7 +194,7 @@ def with_rejected_rows(frame, rejections):
                               pd.Series(None, index=lines, dtype=object) for name in frame.columns}, index=lines)
         frame = pd.concat([frame, blank]).sort_index(kind="stable")
     positions = frame.index.get_indexer(lines)
-    for name, given in zip(REJECTION_COLUMNS, ("column", "field", "reason", "text")):
+    for given, name in zip(REJECTED_COLUMNS[1:], REJECTION_COLUMNS):
         values = np.full(len(frame), None, dtype=object)
         values[positions] = rejections[given].astype(object).to_numpy()
         # Typed even when empty, so that Parquet and Spark know them: Int64 and string.

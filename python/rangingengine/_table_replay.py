@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from . import _capi
-from ._columns import REJECTION_COLUMNS, RangingFormatError, rejected_frame
+from ._columns import REJECTED_COLUMNS, REJECTION_COLUMNS, RangingFormatError, rejected_frame
 from ._file_replay import replay_arguments, replay_result
 
 
@@ -185,8 +185,8 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
                            "reason": found["reason"], "text": found["text"]})]
     if carried.any():
         at = np.flatnonzero(carried)
-        given = {name: frame[f"rejected_{name}"].iloc[at].to_numpy(dtype=object)
-                 for name in ("column", "field", "reason", "text")}
+        given = {name: frame[carried_name].iloc[at].to_numpy(dtype=object)
+                 for name, carried_name in zip(REJECTED_COLUMNS[1:], REJECTION_COLUMNS)}
         given["field"][pd.isna(given["field"])] = None
         given["text"][pd.isna(given["text"])] = ""
         parts.append(pd.DataFrame({"position": at, "column": pd.array(given["column"], dtype="Int64"),
@@ -195,8 +195,7 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     merged.insert(0, "row", frame.index[merged.pop("position").to_numpy()])
     prior = info.get("rejected") or ""
     if isinstance(prior, list):  # a frame of an earlier read_csv (records; Parquet keeps attrs): as §6 text
-        prior = "".join(json.dumps(dict(zip(("line", "column", "field", "reason", "text"), record))) + "\n"
-                        for record in prior)
+        prior = "".join(json.dumps(dict(zip(["line", *REJECTED_COLUMNS[1:]], record))) + "\n" for record in prior)
     prior = rejected_frame(prior)
     rejected = pd.concat([prior, merged], ignore_index=True) if len(prior) else merged.reset_index(drop=True)
     if "rejected" in info and len(rejected):  # a frame of read_csv: its rejections by line, the attrs' among them
