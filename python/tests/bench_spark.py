@@ -38,7 +38,7 @@ def main(package, parquet, repeats):
     session = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
                .config("spark.sql.execution.arrow.pyspark.enabled", "true").getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
-    workers = _workers_package(session)
+    workers, _ = workers_package(session)
     if workers != rangingengine.__file__:
         sys.exit(f"Spark's workers import rangingengine from {workers}, not from {package}")
     table = session.read.parquet(parquet)
@@ -57,16 +57,17 @@ def main(package, parquet, repeats):
           f"(medians of {repeats}); {len(events)} events")
 
 
-def _workers_package(session):
-    """Where a Spark task imports rangingengine from."""
+def workers_package(session):
+    """Where a Spark task imports rangingengine from, and its BACKEND (tests/test_spark.py asks too)."""
     import pyarrow as pa
 
     def where(batches):
         import rangingengine
         for _ in batches:
-            yield pa.RecordBatch.from_pydict({"file": [rangingengine.__file__]})
+            yield pa.RecordBatch.from_pydict({"file": [rangingengine.__file__], "backend": [rangingengine.BACKEND]})
 
-    return session.range(1).mapInArrow(where, "file string").collect()[0]["file"]
+    found = session.range(1).mapInArrow(where, "file string, backend string").collect()[0]
+    return found["file"], found["backend"]
 
 
 if __name__ == "__main__":

@@ -13,21 +13,23 @@ imports that version and times in CPU seconds (getrusage): `read_csv(FILE)`,
 Prints each one's medians and the median of the round-by-round ratios new /
 old, and checks that both versions reject the same number of rows.
 """
+import os
 import statistics
 import subprocess
 import sys
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# The child: the version's package first on sys.path, then this folder for bench_paired's CPU clock.
 CHILD = r'''
-import resource, sys
-sys.path.insert(0, sys.argv[1])
+import sys
+sys.path[:0] = [sys.argv[1], sys.argv[3]]
 import rangingengine
+from bench_paired import cpu_seconds
 assert rangingengine.__file__.startswith(sys.argv[1]), rangingengine.__file__
-def cpu():
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-start = cpu(); frame = rangingengine.read_csv(sys.argv[2]); read = cpu() - start
-start = cpu(); result = rangingengine.replay(frame, filtered=False); replay = cpu() - start
-start = cpu(); frame["distance"].mean(); column = cpu() - start
+read, frame = cpu_seconds(lambda: rangingengine.read_csv(sys.argv[2]))
+replay, result = cpu_seconds(lambda: rangingengine.replay(frame, filtered=False))
+column, _ = cpu_seconds(lambda: frame["distance"].mean())
 print(read, replay, column, len(result.rejected))
 '''
 CALLS = ("read_csv", "replay(frame, filtered=False)", "frame['distance'].mean()")
@@ -37,8 +39,8 @@ def main(old, new, path, rounds):
     runs = {old: [], new: []}
     for round_number in range(rounds):
         for package in (old, new) if round_number % 2 == 0 else (new, old):
-            printed = subprocess.run(["taskset", "-c", "0", sys.executable, "-W", "ignore", "-c", CHILD, package, path],
-                                     capture_output=True, text=True, check=True).stdout.split()
+            printed = subprocess.run(["taskset", "-c", "0", sys.executable, "-W", "ignore", "-c", CHILD, package, path,
+                                      HERE], capture_output=True, text=True, check=True).stdout.split()
             runs[package].append([float(value) for value in printed[:3]] + [int(printed[3])])
     assert {run[3] for run in runs[old] + runs[new]} == {runs[old][0][3]}, "the versions rejected different rows"
     print(f"{path}: {rounds} rounds, core 0, CPU seconds; {runs[old][0][3]} rows rejected")

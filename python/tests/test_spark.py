@@ -10,6 +10,7 @@ import pytest
 
 import rangingengine
 import rangingengine.spark
+from bench_spark import workers_package
 from conftest import DATASETS, REAL_RECORDINGS
 
 
@@ -51,15 +52,7 @@ def assert_same(distributed, local, frame):
 def test_the_tasks_replay_with_the_package_the_driver_imported(spark):
     # Spark's workers are Python processes of their own: every comparison here with the driver's replay holds only
     # if they import the same package (the GSL build of scripts/checks/check-python comes through PYTHONPATH).
-    import pyarrow as pa
-
-    def where(batches):
-        import rangingengine as worker
-        for _ in batches:
-            yield pa.RecordBatch.from_pydict({"file": [worker.__file__], "backend": [worker.BACKEND]})
-
-    found = spark.range(1).mapInArrow(where, "file string, backend string").collect()[0]
-    assert (found["file"], found["backend"]) == (rangingengine.__file__, rangingengine.BACKEND)
+    assert workers_package(spark) == (rangingengine.__file__, rangingengine.BACKEND)
 
 
 def test_every_bundled_dataset_gives_the_single_machine_events(spark):
