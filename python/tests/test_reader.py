@@ -202,7 +202,8 @@ def test_unsigned_and_boolean_columns_replay_as_the_csv_pandas_writes_of_them(tm
 CORPUS = REPOSITORY / "Tests" / "Corpus"
 
 
-@pytest.mark.parametrize("name", ["nul-object.csv", "negative-zero.csv", "mixed-line-ends.csv"])
+@pytest.mark.parametrize("name", ["nul-object.csv", "negative-zero.csv", "mixed-line-ends.csv",
+                                  "comma-before-combining-mark.csv"])
 def test_corpus_inputs_replay_as_rangectl_replays_them(name, reference):
     path = CORPUS / name
     expected = reference(path)
