@@ -72,9 +72,8 @@ public struct RunTrace: Sendable {
   /// A zone's radius and its hysteresis band, where the engine's zone has it:
   /// centred ``bandOffsetMeters`` above the radius (`Zone/bandOffsetMeters`),
   /// so that an object enters below ``lowerEdgeMeters`` and exits above
-  /// ``upperEdgeMeters`` (`Zone`'s thresholds; an exit can come later, where
-  /// the filter smooths noisy readings and the engine widens the exit by the
-  /// filtered sigma: `Zone.exitThresholdMeters(for:)`).
+  /// ``upperEdgeMeters`` (`Zone`'s thresholds, applied to the decision
+  /// distance, `RangeEstimate.decisionDistanceMeters`).
   public struct ZoneBand: Equatable, Sendable {
     public var name: String
     /// Radius, metres.

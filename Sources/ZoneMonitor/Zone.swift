@@ -9,9 +9,11 @@ import RangingEngine
 /// `distance > radius + hysteresis / 2 + bandOffset`. Between the two thresholds nothing
 /// changes, so someone standing on the boundary does not toggle the zone
 /// (the pattern of PX4's `systemlib::Hysteresis`, with separate dwell times
-/// per direction). With the defaults the band is 1.5-1.7 m for a 1.5 m
-/// radius: an object enters below the radius and leaves 0.2 m beyond it,
-/// because ranging errors are mostly long (see ``defaultBandOffsetMeters``).
+/// per direction). With the defaults the band is 1.5-1.65 m for a 1.5 m
+/// radius: an object enters below the radius and leaves 0.15 m beyond it
+/// (see ``defaultBandOffsetMeters``). `distance` is the decision distance
+/// (``RangeEstimate/decisionDistanceMeters``, from ``ZoneDecisionSmoother``),
+/// not the reported estimate.
 ///
 /// A zone with ``angleLimitRadians`` also needs the direction within that
 /// angle of straight ahead: it is entered when the distance condition holds
@@ -142,17 +144,22 @@ public struct Zone: Sendable {
   /// edge does not toggle the zone.
   public static let defaultAngleHysteresisRadians = 10 * Double.pi / 180
 
-  /// Band width, metres: wider than the filtered jitter of a person standing
-  /// still (a few cm), narrow enough to add little latency (0.1 m at 1 m/s is 0.1 s).
-  public static let defaultHysteresisMeters = 0.2
-  /// Band offset, metres: with the 0.2 m band, enter below the radius and
-  /// exit above radius + 0.2 m (1.5-1.7 m for a 1.5 m radius). Ultra-Wideband
-  /// errors are mostly long (non-line-of-sight, multipath, bodies in the way;
-  /// per-device offsets of +0.2 to +0.3 m, as in the LIAS trolley recording),
-  /// so an object that reads long must still enter at the radius, and one
-  /// that leaves must read clearly beyond it. Chosen on the tuning recordings
-  /// and seeds (Tuning.md, "Zones").
-  public static let defaultBandOffsetMeters = 0.1
+  /// Band width, metres: 0.15, the textbook peer's band (one measurement
+  /// sigma of the textbook filter). The distance the band is applied to is the
+  /// decision's (``RangeEstimate/decisionDistanceMeters``), smoothed for the
+  /// decision, so the band need not also absorb the estimate's wander: 0.2 m
+  /// and a band widened by the filtered sigma were chosen when zones decided on
+  /// the estimate, and cost false and late events on the INRoL recordings
+  /// (Tuning.md, "The zone decision").
+  public static let defaultHysteresisMeters = 0.15
+  /// Band offset, metres: 0.075, half the band, so that an object enters
+  /// below the radius and exits above radius + 0.15 m (1.5-1.65 m for a 1.5 m
+  /// radius), as the textbook peer does: every real source scores at least
+  /// the textbook's F1 with it at every rate (Tuning.md, "The zone decision").
+  /// A device biased long (LIAS, +0.2 m) is better served by its calibration
+  /// (`rangectl calibrate`) than by a band offset, which the real sources
+  /// disagree on.
+  public static let defaultBandOffsetMeters = 0.075
   /// Enter dwell, seconds: one update at 5 Hz.
   public static let defaultEnterDwellSeconds = 0.0
   /// Exit dwell, seconds.
@@ -168,42 +175,6 @@ public struct Zone: Sendable {
 
   /// Distance below which (after the sigma margin) the object is inside.
   @inlinable public var enterThresholdMeters: Double { radiusMeters - hysteresisMeters / 2 + bandOffsetMeters }
-  /// Distance above which the object is outside, at every update rate, for a
-  /// filter that does not smooth, or one as steady as the tuning devices' (see ``exitThresholdMeters(for:)``).
+  /// Distance above which the object is outside.
   @inlinable public var exitThresholdMeters: Double { radiusMeters + hysteresisMeters / 2 + bandOffsetMeters }
-
-  /// The exit threshold for the filtered state `range`: ``exitThresholdMeters``,
-  /// or, when the filter smooths, at least ``noiseBandSigmas`` of its own
-  /// sigma above the enter threshold, so that the band follows the object's
-  /// measured noise and the update rate (both set the filter's sigma) and a
-  /// device twice as noisy does not flap twice as often.
-  ///
-  /// "When the filter smooths": when its variance `P00` is under two thirds of
-  /// the measurement variance `R` (`RangeEstimate.filterSigmaMeters`,
-  /// `.measurementSigmaMeters`), i.e. its gain `P00 / R` is below two thirds
-  /// and each filtered distance rests on more than one and a half readings. Then the
-  /// filtered distance wanders slowly, over many updates, and a boundary
-  /// stand sees it cross a narrow band again and again. At a higher gain
-  /// (1-2 Hz for every device of the sweep) each filtered distance is nearly
-  /// the latest reading, the update interval already delays an exit, and a
-  /// wider band cost more in late exits than it saved in flapping on the
-  /// clean sweep (Tuning.md, "Measured noise"). For the devices of the tuning
-  /// recordings (σ̂ 0.02-0.05 m, a filtered sigma of at most 0.045 m at 5 Hz)
-  /// the configured band is the wider and nothing changes; a 0.3 m device at
-  /// 20 Hz (filtered sigma 0.14 m) gets a 0.27 m band. Only the exit moves:
-  /// entering stays where the truth crosses. NaN or infinite sigmas leave
-  /// the configured threshold.
-  @inlinable public func exitThresholdMeters(for range: RangeEstimate) -> Double {
-    let s = range.filterSigmaMeters, r = range.measurementSigmaMeters
-    guard 3 * s * s < 2 * r * r else { return exitThresholdMeters }
-    let noiseBand = enterThresholdMeters + Self.noiseBandSigmas * s
-    return noiseBand > exitThresholdMeters && noiseBand < .infinity ? noiseBand : exitThresholdMeters
-  }
-
-  /// The least band, in filtered sigmas, between entering and leaving once
-  /// the filter smooths: 2, chosen on the clean sweep (`scripts/reports/accuracy
-  /// --sweep-only`, tuning seeds) from 2 and 4 together with the gain of two
-  /// thirds (from one half and two thirds): 4 delayed exits past the matching
-  /// window (Tuning.md, "Measured noise").
-  public static let noiseBandSigmas = 2.0
 }

@@ -57,7 +57,7 @@ public struct ZoneMembership: Sendable {
     }
     for zone in ascendingRadius where inside[base + zone] {
       let z = zones[zone]
-      var isOutside = range.distanceMeters > z.exitThresholdMeters(for: range)
+      var isOutside = range.decisionDistanceMeters > z.exitThresholdMeters
       if let limit = z.angleLimitRadians {
         guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
@@ -68,12 +68,12 @@ public struct ZoneMembership: Sendable {
       if dwellElapsed(condition: isOutside, index: base + zone, dwell: z.exitDwellSeconds, time: time) {
         inside[base + zone] = false
         emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
-                       distanceMeters: range.distanceMeters, sigmaMeters: range.sigmaMeters))
+                       distanceMeters: range.decisionDistanceMeters, sigmaMeters: range.sigmaMeters))
       }
     }
     for zone in ascendingRadius.reversed() where !inside[base + zone] {
       let z = zones[zone]
-      var isInside = range.distanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
+      var isInside = range.decisionDistanceMeters + z.enterSigmaMultiplier * range.sigmaMeters < z.enterThresholdMeters
       if let limit = z.angleLimitRadians {
         guard let offAxis = offAxis() else {
           pendingSince[base + zone] = Self.notPending
@@ -84,7 +84,7 @@ public struct ZoneMembership: Sendable {
       if dwellElapsed(condition: isInside, index: base + zone, dwell: z.enterDwellSeconds, time: time) {
         inside[base + zone] = true
         emit(ZoneEvent(object: object, zone: zone, kind: .enter, time: time,
-                       distanceMeters: range.distanceMeters, sigmaMeters: range.sigmaMeters))
+                       distanceMeters: range.decisionDistanceMeters, sigmaMeters: range.sigmaMeters))
       }
     }
   }

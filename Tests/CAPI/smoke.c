@@ -81,7 +81,7 @@ static void check_defaults(void) {
   CHECK(config.range_offset_m == 0 && config.range_scale == 1);
   CHECK(config.suspension_policy == RANGING_SUSPENSION_EXIT_ZONES);
   CHECK(config.process_noise == 0.5 && config.gate_sigmas == 4 && config.short_gate_sigmas == 4);
-  CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 1000000 && config.reset_after_us == 500000);
+  CHECK(isinf(config.max_rate_m_per_s) && config.reset_after_rejections == 3 && config.reset_after_us == 500000);
   CHECK(config.confirmation_count == 1 && config.confirmation_us == 250000);
   CHECK(config.max_coast_us == 1500000 && config.velocity_correlation_us == 1500000);
   CHECK(config.hampel_window == 1 && config.hampel_threshold == 3 && config.hampel_side == RANGING_OUTLIER_SIDE_ABOVE);
@@ -90,10 +90,10 @@ static void check_defaults(void) {
 
   ranging_zone_config_t zone;
   ranging_zone_config_init(&zone, 2.5);
-  CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.2);
+  CHECK(zone.radius_m == 2.5 && zone.hysteresis_m == 0.15);
   CHECK(zone.enter_dwell_us == 0 && zone.exit_dwell_us == 0 && zone.enter_sigma_multiplier == 0);
   CHECK(zone.angle_limit_rad == 0 && fabs(zone.angle_hysteresis_rad - 10 * M_PI / 180) < 1e-12);
-  CHECK(zone.band_offset_m == 0.1);
+  CHECK(zone.band_offset_m == 0.075);
   ranging_zone_config_init(NULL, 1); /* ignored */
 }
 
@@ -223,7 +223,7 @@ static void check_walk(void) {
       CHECK(i == 0 || events[i].time_us > events[i - 1].time_us);
     }
     CHECK(events[0].distance_m < 3.0 && events[1].distance_m < 1.5); /* enter below the radius */
-    CHECK(events[2].distance_m > 1.7 && events[3].distance_m > 3.2); /* exit 0.2 m beyond it */
+    CHECK(events[2].distance_m > 1.65 && events[3].distance_m > 3.15); /* exit 0.15 m beyond it */
   }
 
   CHECK_STATUS(ranging_engine_read_object_state(engine, 7, &state), RANGING_OK);
@@ -520,10 +520,11 @@ static void check_direction_settings(void) {
  * a restarted one once confirmation_count fusions and confirmation_us have both
  * passed. restart_enter_delay holds an object at 5 m for 4 s at 5 Hz, then
  * reads 1 m from 4 s on: the gate rejects 1 m (4 sigma of a few centimetres),
- * the rejection at 4.6 s, 0.6 s after the first, restarts the track there
- * (reset_after_us 0.5 s), and with the defaults (1, 0.25 s) zones act at the
- * second fusion after it (1.0 s after the jump, 0.4 s after the restart),
- * with (3, 0) at the third (1.2 s), with (0, 0) at the restart (0.6 s).
+ * the third rejection in a row, at 4.4 s, restarts the track there
+ * (reset_after_rejections 3; reset_after_us 0.5 s would act at 4.6 s), and
+ * with the defaults (1, 0.25 s) zones act at the second fusion after it (0.8 s
+ * after the jump, 0.4 s after the restart), with (3, 0) at the third (1.0 s),
+ * with (0, 0) at the restart (0.4 s).
  * Gates: after 4 s at a steady 2 m, the predicted
  * distance's standard deviation at 5 Hz with q = 0.5 is about 0.1 m
  * (sqrt(R + P00 + q dt^3 / 3 + ...)), so one reading 0.6 m long is beyond the
@@ -551,14 +552,14 @@ static void check_filter_settings(void) {
   ranging_config_t config;
   ranging_config_init(&config);
   CHECK(first_enter_time(&config) == 0);
-  CHECK(fabs(restart_enter_delay(&config) - 1.0) < 1e-9);
+  CHECK(fabs(restart_enter_delay(&config) - 0.8) < 1e-9);
   config.confirmation_count = 3;
   config.confirmation_us = 0;
   CHECK(first_enter_time(&config) == 0);
-  CHECK(fabs(restart_enter_delay(&config) - 1.2) < 1e-9);
+  CHECK(fabs(restart_enter_delay(&config) - 1.0) < 1e-9);
   config.confirmation_count = 0;
   CHECK(first_enter_time(&config) == 0);
-  CHECK(fabs(restart_enter_delay(&config) - 0.6) < 1e-9);
+  CHECK(fabs(restart_enter_delay(&config) - 0.4) < 1e-9);
 
   /* The gates as set (the readings before the jump are exact and show no
      outliers, so by default the gates would be twice as wide; see below). */

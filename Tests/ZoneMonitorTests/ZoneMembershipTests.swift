@@ -67,30 +67,49 @@ struct ZoneMembershipTests {
     #expect(s.summary == ["0 enter 0.0", "0 exit 0.4"])
   }
 
-  @Test("The default band sits above the radius: enter below 1.5 m, exit above 1.7 m")
+  @Test("Zones decide on the decision distance, not the estimate, and events carry the one that decided")
+  func decidesOnDecisionDistance() {
+    var monitor = ZoneMembership(zones: [inner], capacity: 1)
+    var events: [ZoneEvent] = []
+    func at(_ seconds: Double, estimate: Double, decision: Double) {
+      let range = RangeEstimate(
+        distanceMeters: estimate, sigmaMeters: 0.01, rateMetersPerSecond: 0, decisionDistanceMeters: decision)
+      monitor.evaluate(slot: 0, object: 0, range: range, at: Timestamp(seconds: seconds)) { events.append($0) }
+    }
+    at(0, estimate: 1.2, decision: 1.45)  // the estimate is inside the band's enter threshold (1.4), the decision not
+    #expect(events.isEmpty)
+    at(1, estimate: 1.45, decision: 1.35)
+    #expect(events.map { "\($0.kind.name)" } == ["enter"] && events.first?.distanceMeters == 1.35)
+    at(2, estimate: 1.8, decision: 1.55)  // the estimate is beyond the exit threshold (1.6), the decision not
+    #expect(events.count == 1)
+    at(3, estimate: 1.5, decision: 1.65)
+    #expect(events.map { "\($0.kind.name)" } == ["enter", "exit"] && events.last?.distanceMeters == 1.65)
+  }
+
+  @Test("The default band is the textbook filter's: enter below 1.5 m, exit above 1.65 m")
   func defaultBandOffset() {
     let zone = Zone(radiusMeters: 1.5)
-    #expect(zone.enterThresholdMeters == 1.5 - 0.1 + 0.1 && zone.exitThresholdMeters == 1.5 + 0.1 + 0.1)
+    #expect(zone.enterThresholdMeters == 1.5 - 0.075 + 0.075 && zone.exitThresholdMeters == 1.5 + 0.075 + 0.075)
     var s = Script([zone])
     s.at(0, 1.5)  // on the radius: not inside
     #expect(s.events.isEmpty)
     s.at(0.2, 1.49)
-    s.at(0.4, 1.69)  // outside the radius, still within the band
+    s.at(0.4, 1.64)  // outside the radius, still within the band
     #expect(s.summary == ["0 enter 0.2"])
-    s.at(0.6, 1.71)
+    s.at(0.6, 1.66)
     #expect(s.summary == ["0 enter 0.2", "0 exit 0.6"])
   }
 
-  @Test("The band is the same at every update rate: at 1 Hz an object inside stays up to 1.7 m")
+  @Test("The band is the same at every update rate: at 1 Hz an object inside stays up to 1.65 m")
   func sameBandAtLowRates() {
-    // Enter below 1.5 - 0.1 + 0.1 = 1.5 m, exit above 1.5 + 0.1 + 0.1 = 1.7 m, whatever the interval.
+    // Enter below 1.5 - 0.075 + 0.075 = 1.5 m, exit above 1.5 + 0.075 + 0.075 = 1.65 m, whatever the interval.
     var s = Script([Zone(radiusMeters: 1.5)])
     s.at(0, 1.0)
-    s.at(1, 1.69)
-    s.at(2, 1.62)
-    s.at(3, 1.69)
+    s.at(1, 1.64)
+    s.at(2, 1.58)
+    s.at(3, 1.64)
     #expect(s.summary == ["0 enter 0.0"])
-    s.at(4, 1.71)
+    s.at(4, 1.66)
     #expect(s.summary == ["0 enter 0.0", "0 exit 4.0"])
   }
 

@@ -20,12 +20,16 @@ public struct RangeEstimate: Equatable, Sendable {
   /// Probability, in [0, 1], that the latest measurements came over a
   /// non-line-of-sight path (``NonLineOfSightDetector``).
   public var nonLineOfSightProbability: Double
+  /// The distance the zones decide on, metres (``ZoneDecisionSmoother``):
+  /// smoother than ``distanceMeters``; equal to it for an estimate not made by a ``RangeFilter``.
+  public var decisionDistanceMeters: Double
 
   public init(
     distanceMeters: Double, sigmaMeters: Double, rateMetersPerSecond: Double,
     nonLineOfSightProbability: Double = NonLineOfSightDetector.initialProbability, filterSigmaMeters: Double? = nil,
-    measurementSigmaMeters: Double = .nan
+    measurementSigmaMeters: Double = .nan, decisionDistanceMeters: Double? = nil
   ) {
+    self.decisionDistanceMeters = decisionDistanceMeters ?? distanceMeters
     self.measurementSigmaMeters = measurementSigmaMeters
     self.distanceMeters = distanceMeters
     self.sigmaMeters = sigmaMeters

@@ -85,6 +85,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @exclusivity(unchecked) @usableFromInline var noise: MeasurementNoiseEstimator
   /// The probability that the latest measurements came over a non-line-of-sight path.
   @exclusivity(unchecked) @usableFromInline var nonLineOfSight = NonLineOfSightDetector()
+  /// The distance the zones decide on (``ZoneDecisionSmoother``), on the readings this filter fuses.
+  @exclusivity(unchecked) @usableFromInline var decision = ZoneDecisionSmoother()
   /// Bits describing the last update; see ``FilterHealth``.
   public var health: FilterHealth { _health }
   @exclusivity(unchecked) @usableFromInline var _health = FilterHealth()
@@ -148,7 +150,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let s = backend.storage
     return RangeEstimate(
       distanceMeters: s.x[0], sigmaMeters: s.P[0].squareRoot(), rateMetersPerSecond: s.x[1],
-      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot())
+      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot(),
+      decisionDistanceMeters: decision.distanceMeters)
   }
 
   /// The variance the filter's own `P00` leaves out at `time`, metres²: the
@@ -186,7 +189,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
       p00: s.P[0], p01: s.P[1], p11: s.P[3], dt: dt, q: configuration.accelerationSpectralDensity)
     return RangeEstimate(
       distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1],
-      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot())
+      nonLineOfSightProbability: nonLineOfSight.probability, measurementSigmaMeters: s.R[0].squareRoot(),
+      decisionDistanceMeters: decision.distance(after: dt))
   }
 
   /// Fuses one distance measurement taken at `time`.
@@ -254,8 +258,10 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return squaredInnovation <= gateScale
       })
     if step.predictionFailed { _health.insert(.numericalFailure) }
+    decision.predict(dt: dt)
     switch step.measurement {
     case .fused:
+      decision.fuse(distance, measuredVariance: backend.storage.R[0])
       consecutiveRejections = 0
       rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
@@ -266,9 +272,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time, longGate: longGate, shortGate: shortGate) {
+        if case .fused = outcome { decision.fuse(distance, measuredVariance: backend.storage.R[0]) }
         return outcome
       }
       beforeLastFusion = StateBeforeFusion()
+      decision.fuseWithinGate(distance, measuredVariance: backend.storage.R[0])
       consecutiveRejections += 1
       rejectedSquaredDiscrepancy = squaredInnovation
       _health.insert(.innovationRejected)
@@ -293,6 +301,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let dt = time.seconds(since: lastTime)
     lastTime = time
     guard isInitialized, dt > 0 else { return }
+    decision.predict(dt: dt)
     let s = backend.storage
     s.writeConstantVelocityModel(dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity)
     if case .failure = backend.predict() {
@@ -392,6 +401,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let v0 = configuration.initialRateSigmaMetersPerSecond
     s.x[0] = distance; s.x[1] = 0
     s.P[0] = s.R[0]; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
+    decision.start(at: distance, measuredVariance: s.R[0], initialRateSigma: v0)
     lastTime = time
     consecutiveRejections = 0
     fusedSinceStart = 0

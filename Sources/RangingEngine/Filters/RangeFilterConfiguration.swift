@@ -50,14 +50,16 @@ public struct RangeFilterConfiguration: Sendable {
   /// devices whose outliers are known to be one-sided.
   public var shortGateSigmas: Double
   /// Consecutive gate rejections after which the filter restarts from the
-  /// latest measurement, whatever time they span. Off by default (a million
-  /// never resets in practice): the restart is decided in time, by
-  /// ``resetAfterSeconds``, so that it behaves alike at 1 and 100 Hz. A count
-  /// of 3 changed no event on any real recording or on the bootstrap
-  /// generator, at any rate, and helped only the parametric generator at
-  /// 20 Hz, the source it was first tuned on (Tuning.md, "Every rule earns
-  /// its place"). It stays a setting for devices whose lasting jumps must be
-  /// followed within a known number of updates.
+  /// latest measurement, whatever time they span: 3. Three readings in a row
+  /// outside the gate are not an isolated spike but an error that lasts
+  /// (multipath, antenna orientation, a body in the way), which the track must
+  /// follow rather than reject for ``resetAfterSeconds``: on the INRoL
+  /// recordings (errors that persist for seconds, ~21 Hz) waiting 0.5 s put the
+  /// filtered RMSE 0.031-0.034 m above the textbook filter's and above the raw
+  /// readings'; restarting at the third rejection brings it within 0.002 m of
+  /// the textbook's and removes 17 false events at 20 Hz and at the native
+  /// rate, while every other source keeps its F1 (Tuning.md, "The zone
+  /// decision"). At 1-2 Hz the time rule below acts first.
   public var resetAfterRejections: Int
   /// Seconds after which a run of at least two gate rejections restarts the
   /// filter from the latest measurement: a real, lasting jump (someone
@@ -101,7 +103,7 @@ public struct RangeFilterConfiguration: Sendable {
     initialRateSigmaMetersPerSecond: Double = 1.5,
     gateSigmas: Double = 4.0,
     shortGateSigmas: Double = 4.0,
-    resetAfterRejections: Int = 1_000_000,
+    resetAfterRejections: Int = 3,
     resetAfterSeconds: Double = 0.5,
     confirmationCount: Int = 1,
     confirmationSeconds: Double = 0.25,

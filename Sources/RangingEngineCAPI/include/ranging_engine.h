@@ -286,7 +286,7 @@ enum {
 typedef struct ranging_zone_config {
   /** Boundary radius, metres; 0.001...10000. */
   double radius_m;
-  /** Width of the band around radius_m in which membership is held, metres; 0 <= h < 2 * radius_m. Default 0.2. */
+  /** Width of the band around radius_m in which membership is held, metres; 0 <= h < 2 * radius_m. Default 0.15. */
   double hysteresis_m;
   /** How long the enter condition must hold, microseconds; 0...86400000000 (a day). Default 0. */
   int64_t enter_dwell_us;
@@ -299,8 +299,8 @@ typedef struct ranging_zone_config {
   /** Band around angle_limit_rad, radians; 0 <= b < 2 * angle_limit_rad. Default 10 degrees. */
   double angle_hysteresis_rad;
   /** How far the band's centre lies above radius_m, metres (negative: below); within +-10000, with
-      radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.1 (enter below radius_m, exit above
-      radius_m + 0.2): ranging errors are mostly long. */
+      radius_m - hysteresis_m / 2 + band_offset_m > 0. Default 0.075 (enter below radius_m, exit above
+      radius_m + 0.15, as the textbook filter's band). */
   double band_offset_m;
 } ranging_zone_config_t;
 
@@ -390,8 +390,9 @@ typedef struct ranging_config {
   double max_rate_m_per_s;
   /**
    * Consecutive rejections after which the filter restarts at the latest
-   * measurement, 1...1000000 (--reset-after). Default 1000000 (off in
-   * practice: the restart is decided in time, by reset_after_us).
+   * measurement, 1...1000000 (--reset-after). Default 3: three readings in a
+   * row outside the gate are an error that lasts, which the track follows;
+   * at low rates reset_after_us acts first.
    */
   uint32_t reset_after_rejections;
   /**
@@ -480,8 +481,8 @@ typedef struct ranging_config {
 void ranging_config_init(ranging_config_t *config);
 
 /**
- * Fills zone with a zone of radius_m and the default hysteresis (0.2 m) and
- * band offset (0.1 m), dwell (0), sigma multiplier (0), no angle limit and a
+ * Fills zone with a zone of radius_m and the default hysteresis (0.15 m) and
+ * band offset (0.075 m), dwell (0), sigma multiplier (0), no angle limit and a
  * 10 degree angle band.
  *
  * - Parameters: zone: not NULL (a NULL zone is ignored); radius_m: metres, > 0
