@@ -6,23 +6,14 @@ import Testing
 /// report, the messages and the exit status of scoring them one after the other.
 @Suite("rangectl evaluate --jobs")
 struct EvaluateJobsTests {
-  /// Every golden dataset, the real recordings (poses, several anchors) and a file with rejected rows.
-  private func inputs(in scratch: ScratchFolder) throws -> [String] {
-    let rejected = try scratch.write("rows.csv", EvaluateInputAccountingTests.withRejections)
-    return GoldenDatasets.names.map { "datasets/\($0)/samples.csv" } + ["datasets/real", rejected]
-  }
-
-  @Test("The table, the JSON report and the messages are the same with 1, 2 and 3 files at a time",
-        arguments: [[], ["--json"], ["--decimate", "2", "--json"]])
-  func sameReport(arguments: [String]) throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    let files = try inputs(in: scratch)
+  /// The table, the JSON report and the messages of `evaluate FILES ARGUMENTS`: the same with 1, 2 and 3
+  /// files at a time. FILES end with a file with 2 rejected rows.
+  private func expectSameReport(_ files: [String], _ arguments: [String]) throws {
     let one = try Rangectl.run(["evaluate"] + files + arguments + ["--jobs", "1"])
     #expect(one.status == 0, "\(one.stderr)")
     #expect(one.stderr.contains("2 rows rejected and not scored"), "\(one.stderr)")
     if arguments.contains("--json") {
-      #expect(one.stdoutText.contains("\"direction\""), "the real recordings' directions are pooled")
+      #expect(one.stdoutText.contains("\"direction\""), "the directions are pooled")
     }
     for jobs in [2, 3] {
       let many = try Rangectl.run(["evaluate"] + files + arguments + ["--jobs", "\(jobs)"])
@@ -30,6 +21,26 @@ struct EvaluateJobsTests {
       #expect(many.stdout == one.stdout, "--jobs \(jobs): the report differs")
       #expect(many.stderr == one.stderr, "--jobs \(jobs): the messages differ")
     }
+  }
+
+  @Test("The table, the JSON report and the messages are the same with 1, 2 and 3 files at a time",
+        arguments: [[], ["--json"], ["--decimate", "2", "--json"]])
+  func sameReport(arguments: [String]) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let rejected = try scratch.write("rows.csv", EvaluateInputAccountingTests.withRejections)
+    try expectSameReport(GoldenDatasets.names.map { "datasets/\($0)/samples.csv" } + [rejected], arguments)
+  }
+
+  /// The real recordings: several anchors, arexp-stage's directions, files of 859 to 53,914 rows side by side.
+  @Test("On the real recordings of ../shared/datasets too",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: [[], ["--json"], ["--decimate", "2", "--json"]])
+  func sameReportOnRealRecordings(arguments: [String]) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let rejected = try scratch.write("rows.csv", EvaluateInputAccountingTests.withRejections)
+    try expectSameReport(PackagePaths.realRecordingPaths + [rejected], arguments)
   }
 
   @Test("A file that cannot be scored stops the run where one after the other stops: same messages and status")

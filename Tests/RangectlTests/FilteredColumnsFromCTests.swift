@@ -80,6 +80,13 @@ struct FilteredColumnsFromCTests {
     }
   }
 
+  @Test("On every real recording of ../shared/datasets: a replay's states, the columns written back its own track",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: PackagePaths.realRecordingPaths)
+  func realRecording(_ path: String) throws {
+    try recording(path)
+  }
+
   @Test("A replay's states: the columns written back are its own track", arguments: ReplayTableFromCTests.recordings)
   func recording(_ path: String) throws {
     let replayed = ReplayFromC(path: PackagePaths.root.appendingPathComponent(path).path, ["--write-filtered"])

@@ -158,7 +158,14 @@ struct ReadFromCTests {
     #expect(readerRejections.allSatisfy { rejection in fileRejections.contains(rejection) })
   }
 
-  @Test("Every bundled and real recording and every troubled one", arguments: ReplayFromCTests.cases.filter(\.options.isEmpty))
+  @Test("Every real recording of ../shared/datasets",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: ReplayFromCTests.realRecordingCases)
+  func realRecording(_ replayCase: ReplayFromCCase) throws {
+    try recording(replayCase)
+  }
+
+  @Test("Every bundled recording and every troubled one", arguments: ReplayFromCTests.cases.filter(\.options.isEmpty))
   func recording(_ replayCase: ReplayFromCCase) throws {
     try Self.expectReadThenReplayedAsTheFile(PackagePaths.root.appendingPathComponent(replayCase.path).path)
   }

@@ -113,9 +113,10 @@ struct ReplayFromCCase: Sendable, CustomTestStringConvertible {
 }
 
 /// The replay reached from C (`ranging_replay.h`, issue 35 item 1) is the
-/// command line's: on every bundled dataset, every real recording and every
-/// troubled recording of the corpus, and under options of every kind, it
-/// gives rangectl's events, filtered track and standard error byte for byte.
+/// command line's: on every bundled dataset, every real recording (in
+/// ../shared/datasets, when it is there) and every troubled recording of the
+/// corpus, and under options of every kind, it gives rangectl's events,
+/// filtered track and standard error byte for byte.
 /// The reference is the `rangectl` executable run on the same file, whose
 /// own outputs the golden replays pin.
 @Suite("ranging_replay_file: rangectl replay's outputs, from C")
@@ -128,7 +129,6 @@ struct ReplayFromCTests {
     for name in datasets where fileManager.fileExists(atPath: "\(root)/datasets/\(name)/samples.csv") {
       cases.append(ReplayFromCCase(path: "datasets/\(name)/samples.csv"))
     }
-    for name in PackagePaths.realRecordingFiles { cases.append(ReplayFromCCase(path: "datasets/real/\(name)")) }
     let corpus = ((try? fileManager.contentsOfDirectory(atPath: "\(root)/Tests/Corpus")) ?? []).sorted()
     for name in corpus where !name.hasPrefix("config-") && name != "manifest.json" {
       cases.append(ReplayFromCCase(path: "Tests/Corpus/\(name)"))
@@ -145,6 +145,17 @@ struct ReplayFromCTests {
       ReplayFromCCase(path: walk, options: ["--zones", "door=2@30"]),
     ]
     return cases
+  }
+
+  /// The real recordings, from ../shared/datasets: skipped, saying so, without it.
+  static var realRecordingCases: [ReplayFromCCase] {
+    PackagePaths.realRecordingPaths.map { ReplayFromCCase(path: $0) }
+  }
+
+  @Test("On every real recording: events, filtered track and standard error are rangectl's, byte for byte",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings), arguments: realRecordingCases)
+  func matchesRangectlOnRealRecording(_ replayCase: ReplayFromCCase) throws {
+    try matchesRangectl(replayCase)
   }
 
   @Test("Events, filtered track and standard error are rangectl's, byte for byte", arguments: cases)

@@ -38,7 +38,14 @@ struct ReplayTableFromCTests {
     let root = PackagePaths.root.path
     let datasets = ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/datasets")) ?? []).sorted()
       .filter { FileManager.default.fileExists(atPath: "\(root)/datasets/\($0)/samples.csv") }
-    return datasets.map { "datasets/\($0)/samples.csv" } + PackagePaths.realRecordingFiles.map { "datasets/real/\($0)" }
+    return datasets.map { "datasets/\($0)/samples.csv" }
+  }
+
+  @Test("Every real recording of ../shared/datasets, as numbers and as texts",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: PackagePaths.realRecordingFiles)
+  func realRecording(_ name: String) throws {
+    try recording("\(PackagePaths.realRecordingsFromRoot)/\(name)")
   }
 
   @Test("Every bundled recording, as numbers and as texts", arguments: recordings)

@@ -104,7 +104,8 @@ struct SmoothCommandTests {
 }
 
 #if GSL
-  @Suite("rangectl --smooth on real recordings (datasets/real)")
+  @Suite("rangectl --smooth on real recordings (../shared/datasets)",
+         .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings))
   struct SmoothRealRecordingTests {
     /// The `filtered.rmseMeters` of a report's `overallDistance`.
     private static func rmse(_ report: [String: Any]) throws -> Double {

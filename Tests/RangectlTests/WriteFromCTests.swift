@@ -65,6 +65,13 @@ struct WriteFromCTests {
     return withNames(objects) { names in written { text in rangingWriteFiltered(&columns, states.count, names, text) } }
   }
 
+  @Test("On every real recording of ../shared/datasets: a replay's records, written back, its own events and filtered track",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: PackagePaths.realRecordingPaths)
+  func realRecording(_ path: String) throws {
+    try recording(path)
+  }
+
   @Test("A replay's records, written back: its own events and filtered track", arguments: ReplayTableFromCTests.recordings)
   func recording(_ path: String) throws {
     let replayed = ReplayFromC(path: PackagePaths.root.appendingPathComponent(path).path, ["--write-filtered"])
@@ -92,6 +99,13 @@ struct WriteFromCTests {
         }
       }
     }
+  }
+
+  @Test("On every real recording of ../shared/datasets: a replay's counts, written, the summary its messages end with",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
+        arguments: PackagePaths.realRecordingPaths)
+  func summaryOfRealRecording(_ path: String) throws {
+    try summaryOfRecording(path)
   }
 
   @Test("A replay's counts, written: the summary its messages end with", arguments: ReplayTableFromCTests.recordings)

@@ -4,21 +4,36 @@ import Testing
 
 @testable import RangingFormats
 
-/// The third-party recordings shipped in `datasets/real` (their README.md
-/// says where each comes from and under which licence).
+/// The third-party recordings, read from `../shared/datasets` beside the
+/// package root: the package does not ship them (that folder's README.md
+/// says where each comes from and under which licence). A clone without that
+/// folder skips these tests, saying so.
 enum RealRecordings {
-  /// `<package root>/datasets/real`, found from this file's path.
+  /// `<package root>/../shared/datasets`, found from this file's path.
   static let directory: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // RangingFormatsTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()  // package root
-    .appendingPathComponent("datasets/real")
+    .deletingLastPathComponent()  // the folder holding it
+    .appendingPathComponent("shared/datasets")
 
-  /// The CSV file names in the folder, sorted.
-  static var csvFiles: [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.filter { $0.hasSuffix(".csv") }.sorted()
-  }
+  /// Whether the folder is there.
+  static let isPresent: Bool = {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) && isFolder.boolValue
+  }()
+
+  /// Why the tests of the recordings skip when the folder is absent.
+  static let absentReason: Comment =
+    "../shared/datasets is absent: the third-party recordings are read from there, not shipped (README.md, Accuracy)"
+
+  /// The eight recordings the tests read, by name (the folder's INRoL files
+  /// are not among them). Fixed, so that a folder that lacks one fails
+  /// rather than passing on fewer cases.
+  static let csvFiles: [String] = [
+    "arexp-stage.csv", "arexp-static5m.csv", "hanyang-los-trajA-case1.csv", "hanyang-los-trajB-case3.csv",
+    "hanyang-nlos-trajA-case2.csv", "hanyang-nlos-trajB-case3.csv", "hanyang-static.csv", "lias-trolley-fast.csv",
+  ]
 
   /// Data rows counted without the reader: lines that are not comments,
   /// blank, or the header.
@@ -30,13 +45,16 @@ enum RealRecordings {
   }
 }
 
-@Suite("RangingCSVReader on real recordings")
+@Suite("RangingCSVReader on real recordings", .enabled(if: RealRecordings.isPresent, RealRecordings.absentReason))
 struct RealDatasetTests {
-  /// At least one file, so that the test below, one case per file, cannot
-  /// pass on an empty or missing folder.
-  @Test("The datasets/real folder holds CSV recordings")
+  /// Every one of the eight, so that the test below, one case per file,
+  /// cannot pass on a folder that lacks some.
+  @Test("The ../shared/datasets folder holds the eight recordings")
   func folderHoldsRecordings() {
-    #expect(!RealRecordings.csvFiles.isEmpty, "no .csv in \(RealRecordings.directory.path)")
+    let missing = RealRecordings.csvFiles.filter {
+      !FileManager.default.fileExists(atPath: RealRecordings.directory.appendingPathComponent($0).path)
+    }
+    #expect(missing.isEmpty, "not in \(RealRecordings.directory.path): \(missing)")
   }
 
   @Test("Every row of a recording is read, and the clean recordings give no rejections",

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import Testing
 
 /// Folders the end-to-end tests read, found from this file's path so that
 /// they do not depend on the working directory `swift test` was started in.
@@ -16,16 +17,34 @@ enum PackagePaths {
     preconditionFailure("PackagePaths: no Package.swift above \(#filePath)")
   }()
 
-  /// `<package root>/datasets/real`: the third-party recordings shipped with
-  /// the package under their own licences (its README.md says where each
-  /// comes from).
-  static let realRecordings: URL = root.appendingPathComponent("datasets/real")
+  /// `<package root>/../shared/datasets`: the third-party recordings, read
+  /// from there and not shipped with the package (that folder's README.md
+  /// says where each comes from and under which licence).
+  static let realRecordings: URL = root.deletingLastPathComponent().appendingPathComponent("shared/datasets")
 
-  /// The `.csv` files in ``realRecordings``, by name.
-  static var realRecordingFiles: [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: realRecordings.path)) ?? []
-    return names.filter { $0.hasSuffix(".csv") }.sorted()
-  }
+  /// ``realRecordings`` as the tests give it to rangectl, from the package root.
+  static let realRecordingsFromRoot = "../shared/datasets"
+
+  /// Whether ``realRecordings`` is there: a clone without it skips the tests
+  /// that read the recordings, giving ``noRealRecordings`` as the reason.
+  static let hasRealRecordings: Bool = {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: realRecordings.path, isDirectory: &isFolder) && isFolder.boolValue
+  }()
+
+  static let noRealRecordings: Comment =
+    "../shared/datasets is absent: the third-party recordings are read from there, not shipped (README.md, Accuracy)"
+
+  /// The eight recordings the tests read, by name (the folder's INRoL files
+  /// are not among them). Fixed rather than listed from the folder, so that
+  /// a folder lacking one fails its case instead of passing on fewer.
+  static let realRecordingFiles: [String] = [
+    "arexp-stage.csv", "arexp-static5m.csv", "hanyang-los-trajA-case1.csv", "hanyang-los-trajB-case3.csv",
+    "hanyang-nlos-trajA-case2.csv", "hanyang-nlos-trajB-case3.csv", "hanyang-static.csv", "lias-trolley-fast.csv",
+  ]
+
+  /// ``realRecordingFiles`` as paths from the package root (`../shared/datasets/NAME`).
+  static var realRecordingPaths: [String] { realRecordingFiles.map { "\(realRecordingsFromRoot)/\($0)" } }
 }
 
 /// A fresh temporary folder for one test's fixture and output files,
