@@ -4,9 +4,11 @@ import Foundation
 /// Measured-minus-true distances of real recordings, by source and track: the
 /// material ``BootstrapNoiseModel`` draws generated range errors from.
 ///
-/// The committed library is `datasets/real/derived/residuals.csv`, written by
-/// `scripts/generators/residual-library` from the real recordings with truth
-/// (`datasets/README.md`, "Real noise"). Its format:
+/// The library of the real recordings with truth is not shipped (they are
+/// third-party data, read from `../shared/datasets`):
+/// `scripts/generators/residual-library` builds it, by default into
+/// `.build/residuals.csv`, where `rangectl generate --noise bootstrap` looks
+/// without `--residuals` (`datasets/README.md`, "Real noise"). Its format:
 ///
 /// - `#` lines anywhere (comments), then the header
 ///   `source,track,t,true_distance,residual`, then one row per recording row;

@@ -11,20 +11,64 @@ struct GenerateBootstrapCommandTests {
     return folder
   }
 
-  @Test("It writes every scenario with the committed library, recording model and sources")
-  func writesWithTheCommittedLibrary() throws {
+  /// Builds the residual library of the real recordings in ../shared/datasets into `folder` with
+  /// scripts/generators/residual-library, as a user does (the package ships neither), and returns its path.
+  static func buildLibrary(in folder: URL) throws -> String {
+    let library = folder.appendingPathComponent("residuals.csv").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", PackagePaths.root.appendingPathComponent("scripts/generators/residual-library").path,
+      "--input", PackagePaths.realRecordings.path, "--out", library,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "scripts/generators/residual-library exited \(process.terminationStatus)")
+    return library
+  }
+
+  @Test("It writes a scenario with the library built from ../shared/datasets, recording model and sources",
+        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings))
+  func writesWithTheBuiltLibrary() throws {
     let out = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: out) }
+    let library = try Self.buildLibrary(in: out)
     let result = try Rangectl.run([
-      "generate", "--noise", "bootstrap", "--residual-sources", "hanyang,lias", "--seed", "1", "--rate", "2",
-      "--only", "walk-past", "--out", out.path, "--quiet",
+      "generate", "--noise", "bootstrap", "--residuals", library, "--residual-sources", "hanyang,lias", "--seed", "1",
+      "--rate", "2", "--only", "walk-past", "--out", out.path, "--quiet",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let text = try String(contentsOf: out.appendingPathComponent("walk-past.csv"), encoding: .utf8)
     #expect(text.contains("# noise: bootstrap"))
-    #expect(text.contains("# residuals: datasets/real/derived/residuals.csv ("))
+    #expect(text.contains("# residuals: \(library) ("))
     #expect(text.contains("sources hanyang,lias;"))
     #expect(!text.contains("residual_track=arexp/"))
+  }
+
+  /// The library is not shipped: without --residuals generate reads .build/residuals.csv of the
+  /// folder it runs in (where scripts/generators/residual-library writes it in the repository), and
+  /// when that is absent says how to build it.
+  @Test("Without --residuals it reads .build/residuals.csv, and says how to build it when that is absent")
+  func defaultLibrary() throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let arguments = ["generate", "--noise", "bootstrap", "--only", "walk-past", "--out", "out", "--quiet"]
+    let absent = try Rangectl.run(arguments, in: folder)
+    #expect(absent.status == 66, "\(absent.stderr)")
+    #expect(absent.stderr.contains(".build/residuals.csv: cannot open the residual library: it is not shipped; "
+      + "build it from the repository root with scripts/generators/residual-library (it reads the real recordings in "
+      + "../shared/datasets), or give --residuals PATH"), "\(absent.stderr)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent(".build"), withIntermediateDirectories: true)
+    let rows = (0...20).map { "lab,run/a,\(Double($0) / 10),2.0,0.01\n" }.joined()
+    try ("source,track,t,true_distance,residual\n" + rows)
+      .write(to: folder.appendingPathComponent(".build/residuals.csv"), atomically: true, encoding: .utf8)
+    let present = try Rangectl.run(arguments, in: folder)
+    #expect(present.status == 0, "\(present.stderr)")
+    let text = try String(contentsOf: folder.appendingPathComponent("out/walk-past.csv"), encoding: .utf8)
+    #expect(text.contains("# residuals: .build/residuals.csv (21 rows); sources lab;"))
   }
 
   struct Failure: Sendable, CustomTestStringConvertible {

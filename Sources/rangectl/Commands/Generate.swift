@@ -20,7 +20,9 @@ struct Generate: ParsableCommand {
       --rate and --effects change only the measurements: the paths drawn from a seed stay the same.
       --noise bootstrap draws each object's range errors from the residuals (measured minus true distance) of real \
       recordings, in blocks of 5 s of one recorded track near the generated range (datasets/README.md, "Real noise"); \
-      direction and timing stay parametric, and of --effects only body-blocking applies.
+      direction and timing stay parametric, and of --effects only body-blocking applies. The residual library is not \
+      shipped (it derives from third-party recordings): scripts/generators/residual-library builds it from \
+      ../shared/datasets into \(Generate.defaultResiduals), where generate looks without --residuals.
       --noise gaussian adds only N(0, sigma^2) to each true distance (no multipath, NLOS, body blocking, bias, \
       heavy tails or short outliers); dropouts, gaps, interruptions and timing jitter stay. --range-sigma sets \
       sigma for every object (the scenarios' own is 0.03 m), --interval-jitter the spread of the update interval \
@@ -56,7 +58,8 @@ struct Generate: ParsableCommand {
     valueName: "f"))
   var intervalJitter: Double?
   @Option(help: ArgumentHelp(
-    "Residual library for --noise bootstrap (default \(Generate.defaultResiduals), relative to the current folder).", valueName: "path"))
+    "Residual library for --noise bootstrap (default \(Generate.defaultResiduals), relative to the current folder: built by scripts/generators/residual-library).",
+    valueName: "path"))
   var residuals: String?
   @Option(help: ArgumentHelp(
     "Comma-separated sources of the residual library to draw from, e.g. hanyang,lias (default: all).", valueName: "list"))
@@ -72,8 +75,11 @@ struct Generate: ParsableCommand {
   /// Accepted --range-sigma, metres: 0 (exact readings) to 2 m, far noisier than any UWB device.
   static let rangeSigmaRange: ClosedRange<Double> = 0...2
 
-  /// The committed residual library (scripts/generators/residual-library).
-  static let defaultResiduals = "datasets/real/derived/residuals.csv"
+  /// Where scripts/generators/residual-library writes the residual library
+  /// by default, from the repository root: a build product (ignored by git,
+  /// removed with the rest of .build), since the library derives from the
+  /// third-party recordings of ../shared/datasets, which the package does not ship.
+  static let defaultResiduals = ".build/residuals.csv"
   @Flag(help: "Write no progress on standard error.") var quiet = false
 
   func validate() throws {
@@ -158,7 +164,12 @@ struct Generate: ParsableCommand {
     guard noise == "bootstrap" else { return .parametric }
     let path = residuals ?? Generate.defaultResiduals
     guard FileManager.default.isReadableFile(atPath: path) else {
-      Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/generators/residual-library)\n")
+      if residuals == nil {
+        // The default library is built, not shipped: say how.
+        Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library: it is not shipped; build it from the repository root with scripts/generators/residual-library (it reads the real recordings in ../shared/datasets), or give --residuals PATH\n")
+      } else {
+        Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/generators/residual-library)\n")
+      }
       throw ExitCode(66)
     }
     var library: ResidualLibrary
