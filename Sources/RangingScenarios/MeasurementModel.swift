@@ -46,7 +46,7 @@ import Foundation
 ///
 /// Defaults describe a UWB peer held by a person indoors at Nearby
 /// Interaction's user-interactive rate; each is documented with its evidence.
-/// "The recordings" are the third-party files of `datasets/real` (Hanyang
+/// "The recordings" are the third-party files of `../shared/datasets` (Hanyang
 /// DWM1001, LIAS trolley, ARexp iPhone; its README.md gives their sources);
 /// the measurements quoted were made on them for this model.
 public struct MeasurementModel: Equatable, Sendable {

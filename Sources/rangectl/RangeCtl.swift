@@ -26,9 +26,9 @@ struct RangeCtl: ParsableCommand {
       Examples:
         rangectl replay datasets/walk-in-out/samples.csv
         rangectl replay datasets/many-objects/samples.csv --jobs 2 > events.jsonl
-        rangectl info datasets/real/lias-trolley-fast.csv
-        rangectl evaluate datasets/real --decimate 2
-        rangectl calibrate datasets/real/lias-trolley-fast.csv --per-object
+        rangectl info datasets/many-objects/samples.csv
+        rangectl evaluate datasets/*/ --decimate 2
+        rangectl calibrate datasets/many-objects/samples.csv --per-object
         rangectl generate --out scenarios --seed 7 --rate 5
         rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
         rangectl help replay

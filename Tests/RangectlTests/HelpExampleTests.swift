@@ -98,7 +98,7 @@ struct HelpExampleTests {
     }
   }
 
-  @Test("Every example of the top-level and evaluate help that reads bundled data exits 0 (calibrate without the GSL trait: 64, saying why)", arguments: [[], ["evaluate"]])
+  @Test("Every example of the top-level, info and evaluate help that reads bundled data (or ../shared/datasets, when there) exits 0 (calibrate without the GSL trait: 64, saying why)", arguments: [[], ["info"], ["evaluate"]])
   func examplesRun(command: [String]) throws {
     let help = try Rangectl.run(command + ["--help"])
     let examples = (Self.examples(inHelp: help.stdoutLines) ?? []).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -106,15 +106,28 @@ struct HelpExampleTests {
     #expect(examples.count >= 3, "\(help.stdoutText)")
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    // Run from a folder that holds the bundled datasets, so outputs (walk.svg, scenarios/) land in scratch.
+    // Run from a folder that holds the bundled datasets, beside a link to ../shared when the
+    // repository has one, so that the examples' paths resolve as from the repository root and
+    // outputs (walk.svg, scenarios/) land in scratch.
+    let root = scratch.url.appendingPathComponent("repository")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: false)
     try FileManager.default.createSymbolicLink(
-      atPath: scratch.path("datasets"), withDestinationPath: PackagePaths.root.appendingPathComponent("datasets").path)
+      atPath: root.appendingPathComponent("datasets").path,
+      withDestinationPath: PackagePaths.root.appendingPathComponent("datasets").path)
+    if PackagePaths.hasRealRecordings {
+      try FileManager.default.createSymbolicLink(
+        atPath: scratch.path("shared"), withDestinationPath: PackagePaths.realRecordings.deletingLastPathComponent().path)
+    }
     for example in examples {
       let arguments = try Self.arguments(of: example)
-      // Examples of files the reader has to bring (run.csv) are shapes, not runs.
+      // Examples of files the reader has to bring (run.csv) are shapes, not runs; those of
+      // ../shared/datasets run where it is there.
       let inputs = arguments.filter { $0.hasSuffix(".csv") && !$0.hasPrefix("-") }
-      guard inputs.allSatisfy({ FileManager.default.fileExists(atPath: scratch.path($0)) }) else { continue }
-      let result = try Rangectl.run(arguments, in: scratch.url)
+      guard inputs.allSatisfy({ FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }) else {
+        if inputs.contains(where: { $0.hasPrefix("../shared/") }) { print("not run, no ../shared/datasets: \(example)") }
+        continue
+      }
+      let result = try Rangectl.run(arguments, in: root)
       #if GSL
         #expect(result.status == 0, "\(example): \(result.stderr)")
       #else

@@ -11,7 +11,7 @@
 /// A body or a wall in the path delays the first arrival, so NLOS ranges read
 /// long by tenths of a metre with several times the noise (Gururaj et al.,
 /// "Real-time identification of NLOS in UWB", 2017; the Hanyang and LIAS
-/// recordings in `datasets/real`). The NLOS variance is a multiple of
+/// recordings in `../shared/datasets`). The NLOS variance is a multiple of
 /// S, not S plus a constant, so that the likelihood ratio needs neither a
 /// square root nor a second division (below); with κ = 10 its spread is
 /// √(10 S): 0.21 m at 20 Hz, 0.35 m at 5 Hz, about the +0.07 to +0.6 m seen,

@@ -2,7 +2,7 @@
 /// Tuning of the distance filter. Units are in the names.
 ///
 /// Defaults are chosen on the generated scenario suite (`datasets/`) and the
-/// recordings in `datasets/real`; the measurements behind each value are
+/// recordings in `../shared/datasets`; the measurements behind each value are
 /// in `Sources/RangingEngine/RangingEngine.docc/Tuning.md`.
 ///
 /// Each setting has a documented range (``validate()``): the initialiser

@@ -68,7 +68,7 @@ struct Evaluate: ParsableCommand {
       Examples:
         rangectl evaluate datasets/walk-in-out/samples.csv
         rangectl evaluate datasets/*/ --json
-        rangectl evaluate datasets/real --decimate 2
+        rangectl evaluate ../shared/datasets/lias-trolley-fast.csv --decimate 2
         rangectl replay run.csv --events e.jsonl --filtered f.csv
         rangectl evaluate run.csv --events e.jsonl --filtered f.csv
       """)

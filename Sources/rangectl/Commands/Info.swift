@@ -19,7 +19,7 @@ struct Info: ParsableCommand {
 
       Examples:
         rangectl info datasets/walk-in-out/samples.csv
-        rangectl info datasets/real/lias-trolley-fast.csv
+        rangectl info ../shared/datasets/lias-trolley-fast.csv
         rangectl info log.csv --preset android
       """)
 
