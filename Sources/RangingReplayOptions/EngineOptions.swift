@@ -52,7 +52,9 @@ public struct EngineOptions: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("Enter only when distance + k·sigma is inside.", valueName: "k"))
   public var sigmaMargin: Double = Zone.defaultEnterSigmaMultiplier
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Most objects tracked at once (the stalest is evicted).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Most objects tracked at once (the stalest is evicted), \(EngineOptions.capacityRange.lowerBound)...\(EngineOptions.capacityRange.upperBound), "
+      + "as far as memory allows.", valueName: "n"))
   public var capacity: Int = TrackerConfiguration().capacity
 
   @Option(help: "What suspension does to zones: exit or hold.")
@@ -95,13 +97,17 @@ public struct EngineOptions: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("Largest rate of change of the filtered distance, m/s (inf: no limit).", valueName: "m/s"))
   public var maxRate: Double = RangeFilterConfiguration().maximumRateMetersPerSecond
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after this many rejections in a row.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Restart the filter after this many rejections in a row, \(RangeFilterConfiguration.resetAfterRejectionsRange.lowerBound)..."
+      + "\(RangeFilterConfiguration.resetAfterRejectionsRange.upperBound) (the most: never, in practice).", valueName: "n"))
   public var resetAfter: Int = RangeFilterConfiguration().resetAfterRejections
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Restart the filter after at least two rejections in a row spanning this many seconds.", valueName: "s"))
   public var resetAfterSeconds: Double = RangeFilterConfiguration().resetAfterSeconds
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Measurements fused after a (re)start, with --confirmation-seconds, before zones act on a track.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Measurements fused after a (re)start, with --confirmation-seconds, before zones act on a track, "
+      + "\(EngineOptions.confirmationRange.lowerBound)...\(EngineOptions.confirmationRange.upperBound).", valueName: "n"))
   public var confirmation: Int = RangeFilterConfiguration().confirmationCount
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Seconds a (re)started track must last, with --confirmation fusions, before zones act on it.", valueName: "s"))
@@ -123,7 +129,7 @@ public struct EngineOptions: ParsableArguments, Sendable {
     case on, off
   }
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Hampel pre-filter window (1 turns it off).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Hampel pre-filter window, 1 (off)...\(HampelFilter.maximumWindow).", valueName: "n"))
   public var hampelWindow: Int = RangeFilterConfiguration().prefilter.window
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Hampel threshold in robust standard deviations (0 = moving median).", valueName: "t"))
@@ -152,6 +158,10 @@ public struct EngineOptions: ParsableArguments, Sendable {
   /// `--confirmation`: 0 would let zones act on a start nothing has checked
   /// (the filter's unconfirmed-start restart never runs); 100 updates is 20 s at 5 Hz.
   public static let confirmationRange: ClosedRange<Int> = 1...100
+  /// `--capacity`: 2^24 objects is far more than any fleet in range of one
+  /// device, and keeps the table's byte count (capacity times a slot's size)
+  /// far from overflow; memory may refuse less (`TrackerMemory`).
+  public static let capacityRange: ClosedRange<Int> = 1...(1 << 24)
   /// The longest `--max-coast`, seconds: a straight-line prediction is
   /// meaningless long before a minute.
   public static let maximumCoastLimitSeconds = 60.0
@@ -175,21 +185,28 @@ public struct EngineOptions: ParsableArguments, Sendable {
       throw ValidationError("\(option) must be in 0...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
     }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
-    guard capacity >= 1, capacity <= 1 << 24 else { throw ValidationError("--capacity must be in 1...16777216, got \(capacity)") }
+    guard Self.capacityRange.contains(capacity) else {
+      throw ValidationError("--capacity must be in \(Self.capacityRange.lowerBound)...\(Self.capacityRange.upperBound), got \(capacity)")
+    }
     if let shortfall = TrackerMemory.shortfall(capacity: capacity, directionTracking: direction == .on) {
       throw ValidationError("--capacity: \(shortfall)")
     }
     guard processNoise > 0, measurementSigma > 0, gate > 0, shortGate > 0 else {
       throw ValidationError("--process-noise, --measurement-sigma, --gate and --short-gate must be positive")
     }
-    guard resetAfter >= 1 else { throw ValidationError("--reset-after must be at least 1") }
+    // The engine's own range (RangeFilterConfiguration), which validateEngineConfiguration()
+    // also checks, here so that the refusal gives it in whole numbers, as the help does.
+    let resetAfterRange = RangeFilterConfiguration.resetAfterRejectionsRange
+    guard resetAfterRange.contains(resetAfter) else {
+      throw ValidationError("--reset-after must be in \(resetAfterRange.lowerBound)...\(resetAfterRange.upperBound), got \(resetAfter)")
+    }
     guard Self.confirmationRange ~= confirmation else {
       throw ValidationError(
         "--confirmation must be in \(Self.confirmationRange.lowerBound)...\(Self.confirmationRange.upperBound) "
           + "(measurements after a (re)start that check it before zones act), got \(confirmation)")
     }
     guard hampelWindow >= 1, hampelWindow <= HampelFilter.maximumWindow else {
-      throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow)")
+      throw ValidationError("--hampel-window must be in 1...\(HampelFilter.maximumWindow), got \(hampelWindow)")
     }
     guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
     _ = try fieldOfView()

@@ -32,11 +32,11 @@ struct OptionRangeTests {
     RefusedOptionCase(arguments: ["replay", "FILE", "--hysteresis", "-0.1"], message: "--hysteresis must be in 0...1.5 m"),
     RefusedOptionCase(
       arguments: ["replay", "FILE", "--process-noise", "-1"], message: "--process-noise, --measurement-sigma, --gate and --short-gate"),
-    RefusedOptionCase(arguments: ["replay", "FILE", "--list-rejected", "-1"], message: "--list-rejected must not be negative"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--list-rejected", "-1"], message: "--list-rejected must be in 0...1000000000"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--tolerance", "-1"], message: "--tolerance must be in (0, 3600.0] seconds"),
     RefusedOptionCase(
       arguments: ["calibrate", "FILE", "--known-distance", "-1"], message: "--known-distance must be 0 to 1e6 metres"),
-    RefusedOptionCase(arguments: ["generate", "--out", "/nonexistent", "--scale", "-2"], message: "--scale must be at least 1"),
+    RefusedOptionCase(arguments: ["generate", "--out", "/nonexistent", "--scale", "-2"], message: "--scale must be in 1...10000, got -2"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--fov", "-55,45"], message: "--fov: expected azimuth,elevation half-angles"),
     RefusedOptionCase(arguments: ["plot", "FILE", "-o", "/dev/null", "--object", "-1"], message: "no measurements of object '-1'"),
     // Row 4: a trap (SIGILL in EventMatcher) before.
@@ -47,6 +47,23 @@ struct OptionRangeTests {
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "nan"], message: "--decimate must be in (0, 1000000] Hz"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "inf"], message: "--decimate must be in (0, 1000000] Hz"),
     RefusedOptionCase(arguments: ["evaluate", "FILE", "--decimate", "2e6"], message: "--decimate must be in (0, 1000000] Hz"),
+    // Issue 58, item 1: counts without an upper bound trapped on overflow (2^60 and Int.max times the
+    // scenarios) or wrote until the disk was full (100000).
+    RefusedOptionCase(
+      arguments: ["generate", "--out", "/dev/null/generated", "--scale", "1152921504606846976"], message: "--scale must be in 1...10000"),
+    RefusedOptionCase(
+      arguments: ["generate", "--out", "/dev/null/generated", "--scale", "9223372036854775807"], message: "--scale must be in 1...10000"),
+    RefusedOptionCase(arguments: ["generate", "--out", "/dev/null/generated", "--scale", "100000"], message: "--scale must be in 1...10000"),
+    RefusedOptionCase(
+      arguments: ["replay", "FILE", "--list-rejected", "9223372036854775807"], message: "--list-rejected must be in 0...1000000000"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--reset-after", "1000001"], message: "--reset-after must be in 1...1000000"),
+    RefusedOptionCase(
+      arguments: ["replay", "FILE", "--reset-after", "9223372036854775807"], message: "--reset-after must be in 1...1000000"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--hampel-window", "16"], message: "--hampel-window must be in 1...15, got 16"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--capacity", "16777217"], message: "--capacity must be in 1...16777216"),
+    RefusedOptionCase(arguments: ["evaluate", "FILE", "--jobs", "257"], message: "--jobs must be in 1...256"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--jobs", "9223372036854775807"], message: "--jobs must be in 1...256"),
+    RefusedOptionCase(arguments: ["bench", "FILE", "--rows", "100000001"], message: "--rows must be in 1...100000000"),
   ]
 
   /// The cases this build can run: calibrate needs the GSL trait (without it, it refuses with its own message).
@@ -91,6 +108,26 @@ struct OptionRangeTests {
     #expect(result.status == 64, "stderr: \(result.stderr)")
     #expect(result.stderr.contains("--capacity: 16777216 objects need about 58720 MB of filter state"), "stderr: \(result.stderr)")
     #expect(result.stderr.contains("at most"), "stderr: \(result.stderr)")
+  }
+
+  /// A count option's range is in its help, as docs/COMMAND-LINE.md promises (issue 58, item 1).
+  @Test("Each count option's help states its range", arguments: [
+    ("generate", "--scale <n>", "1...10000"), ("bench", "--rows <n>", "1...100000000"),
+    ("replay", "--list-rejected <n>", "0...1000000000"), ("replay", "--jobs <n>", "1...256"),
+    ("replay", "--capacity <n>", "1...16777216"), ("replay", "--reset-after <n>", "1...1000000"),
+    ("replay", "--confirmation <n>", "1...100"), ("replay", "--hampel-window <n>", "1 (off)...15"),
+    ("evaluate", "--jobs <n>", "1...256"),
+  ])
+  func countRangeInHelp(_ command: String, _ option: String, _ range: String) throws {
+    let result = try Rangectl.run(["help", command])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    // The option's paragraph: from its name to the next option's.
+    let help = result.stdoutText
+    let start = try #require(help.range(of: "  \(option)"), "no \(option) in: \(help)")
+    let rest = help[start.upperBound...]
+    let paragraph = rest[..<(rest.range(of: "\n  -")?.lowerBound ?? rest.endIndex)]
+    let words = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(words.contains(range), "\(option): \(words)")
   }
 
   @Test("Negative values where they are allowed are read as values", arguments: [

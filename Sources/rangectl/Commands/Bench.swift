@@ -49,11 +49,19 @@ struct Bench: ParsableCommand {
   @Flag(help: "Print the results as one JSON object (before the last line).")
   var json = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Rows of the generated recording when no FILE is given.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Rows of the generated recording when no FILE is given, \(Bench.rowsRange.lowerBound)...\(Bench.rowsRange.upperBound).",
+    valueName: "n"))
   var rows: Int = 1_000_000
 
+  /// Accepted --rows: a hundred million rows is some 8 GB in /tmp and minutes
+  /// of replay, far past where the figure settles (the default is a million).
+  static let rowsRange: ClosedRange<Int> = 1...100_000_000
+
   func validate() throws {
-    guard rows >= 1, rows <= 100_000_000 else { throw ValidationError("--rows must be in 1...100000000") }
+    guard Bench.rowsRange.contains(rows) else {
+      throw ValidationError("--rows must be in \(Bench.rowsRange.lowerBound)...\(Bench.rowsRange.upperBound), got \(rows)")
+    }
   }
 
   func run() throws {

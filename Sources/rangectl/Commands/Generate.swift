@@ -38,7 +38,10 @@ struct Generate: ParsableCommand {
   @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
   @Option(help: ArgumentHelp("Folder to write <scenario>.csv files into (required unless --list).", valueName: "dir")) var out: String?
   @Option(help: ArgumentHelp("Write only this scenario.", valueName: "name")) var only: String?
-  @Option(parsing: .unconditional, help: ArgumentHelp("Repeat each scenario this many times with fresh noise.", valueName: "n")) var scale: Int = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "Repeat each scenario this many times with fresh noise, \(Generate.scaleRange.lowerBound)...\(Generate.scaleRange.upperBound).",
+    valueName: "n"))
+  var scale: Int = 1
   @Option(parsing: .unconditional, help: ArgumentHelp("Update rate of every object, 1...100 Hz (default: each scenario's own).", valueName: "hz"))
   var rate: Double?
   @Option(help: ArgumentHelp(
@@ -72,6 +75,14 @@ struct Generate: ParsableCommand {
   var phoneMotion: String?
   @Flag(help: "List the scenarios and exit.") var list = false
 
+  /// Accepted --scale. A repetition of every scenario is about 0.7 MB at their
+  /// own rates (many-objects alone 0.54 MB, ~7,000 rows) and up to 20 times
+  /// that at --rate 100; docs/PERFORMANCE.md's 10 M-row file takes 1,400. Ten
+  /// thousand is seven times that, some 7 GB for the whole suite: a size
+  /// asked for on purpose, where an unchecked count filled the disk or
+  /// overflowed `names.count * scale` (issue 58, item 1).
+  static let scaleRange: ClosedRange<Int> = 1...10_000
+
   /// Accepted --range-sigma, metres: 0 (exact readings) to 2 m, far noisier than any UWB device.
   static let rangeSigmaRange: ClosedRange<Double> = 0...2
 
@@ -84,7 +95,9 @@ struct Generate: ParsableCommand {
 
   func validate() throws {
     if !list, out == nil { throw ValidationError("--out DIR is required (or --list)") }
-    guard scale >= 1 else { throw ValidationError("--scale must be at least 1") }
+    guard Generate.scaleRange.contains(scale) else {
+      throw ValidationError("--scale must be in \(Generate.scaleRange.lowerBound)...\(Generate.scaleRange.upperBound), got \(scale)")
+    }
     if let rate, !(1...100).contains(rate) { throw ValidationError("--rate must be in 1...100 Hz, got \(rate)") }
     if MeasurementEffects(names: effects) == nil {
       let names = MeasurementEffects.named.map(\.name).joined(separator: ", ")

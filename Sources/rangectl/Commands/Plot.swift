@@ -70,6 +70,7 @@ struct Plot: ParsableCommand {
     if window == nil { throw ValidationError("--from must be before --to") }
     if overview, object != nil { throw ValidationError("--overview draws every object; leave out --object") }
     if overview, smooth { throw ValidationError("--overview draws no distance; leave out --smooth") }
+    // 500 rows of one overview is already a tall page; the bound keeps the SVG's size bounded too.
     if !(1...500).contains(maxObjects) { throw ValidationError("--max-objects must be in 1...500, got \(maxObjects)") }
     if file == "-", !overview { throw ValidationError("plot reads FILE twice; give a file, not standard input (--overview reads it once)") }
     if output == file || Self.sameFile(output, file) {

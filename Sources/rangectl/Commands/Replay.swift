@@ -94,8 +94,16 @@ struct Replay: ParsableCommand {
 
   @OptionGroup var engine: EngineOptions
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("List at most this many rejected rows on standard error (all are counted).", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp(
+    "List at most this many rejected rows on standard error (all are counted), "
+      + "\(Replay.listRejectedRange.lowerBound)...\(Replay.listRejectedRange.upperBound).",
+    valueName: "n"))
   var listRejected: Int = 100
+
+  /// Accepted --list-rejected: a billion lines is more than anyone reads or
+  /// keeps of a listing, and leaves the listing's count (`limit + 1`) far
+  /// from overflow.
+  static let listRejectedRange: ClosedRange<Int> = 0...1_000_000_000
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "Threads that share the objects (1...256; default: one per core, or 1 with --smooth), beside one that "
@@ -108,13 +116,17 @@ struct Replay: ParsableCommand {
 
   func validate() throws {
     guard !inputs.isEmpty else { throw ValidationError("give a ranging CSV file, or - for standard input") }
-    guard listRejected >= 0 else { throw ValidationError("--list-rejected must not be negative") }
+    guard Replay.listRejectedRange.contains(listRejected) else {
+      throw ValidationError(
+        "--list-rejected must be in \(Replay.listRejectedRange.lowerBound)...\(Replay.listRejectedRange.upperBound), got \(listRejected)")
+    }
     if inputs.count > 1 || outDir != nil {
       try validateSeveralInputs()
     } else if writeFiltered {
       throw ValidationError("--write-filtered names a file per input in --out-dir; give --out-dir DIR, or --filtered PATH")
     }
     if let jobs {
+      // More threads than any machine's cores only queue; 256 is ThreadCount's cap too.
       guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
       if jobs > 1 && smooth && outDir == nil {
         throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
