@@ -24,6 +24,15 @@ import RangingEngine
 /// the two are equal in exact arithmetic (FilterPy's `update` documents the
 /// difference), and the reference values in the tests are checked to 1e-9.
 ///
+/// `R` is `sigma²` but at least `Double.leastNormalMagnitude`: a sigma under
+/// about 1.5e-154 m (`--peer-sigma` takes any in (0, 100]) squares to a
+/// subnormal or to 0, and with `R = 0` two readings at one time give
+/// `S = P00 + R = 0` and a gain of 0/0 (issue 58, item 3). The floor keeps the
+/// ratio of `P00` to `R` that exact arithmetic has, which is all the update
+/// uses: `P0`'s `P00` is the same `R`, and the update writes `(1 - k0) P00`
+/// as its equal `k0 R`, which stays near `R` where `1 - k0` rounds to 0. Two
+/// readings at one time then average, as they would with the exact `R`.
+///
 /// - Complexity: O(1) per update. Does not allocate.
 public struct ConstantVelocityKalman: Sendable {
   /// The tuning of the textbook filter.
@@ -39,6 +48,13 @@ public struct ConstantVelocityKalman: Sendable {
       self.accelerationDensity = accelerationDensity
       self.measurementSigmaMeters = measurementSigmaMeters
       self.initialVelocityVariance = initialVelocityVariance
+    }
+
+    /// R, m²: `sigma²`, but at least `Double.leastNormalMagnitude`, so that
+    /// the smallest sigma leaves a positive, normal variance (see the type's
+    /// discussion).
+    var measurementVariance: Double {
+      Swift.max(measurementSigmaMeters * measurementSigmaMeters, Double.leastNormalMagnitude)
     }
 
     /// q = 0.3 m²/s³, sigma = 0.15 m, initial rate variance 1 (m/s)².
@@ -75,7 +91,7 @@ public struct ConstantVelocityKalman: Sendable {
     self.parameters = parameters
     self.distanceMeters = distanceMeters
     velocityMetersPerSecond = 0
-    let r = parameters.measurementSigmaMeters * parameters.measurementSigmaMeters
+    let r = parameters.measurementVariance
     covariance = (r, 0, parameters.initialVelocityVariance)
     self.time = time
   }
@@ -110,7 +126,7 @@ public struct ConstantVelocityKalman: Sendable {
 
   /// The standard update with H = [1 0] (Bar-Shalom §5.2).
   private mutating func fuse(_ z: Double) {
-    let r = parameters.measurementSigmaMeters * parameters.measurementSigmaMeters
+    let r = parameters.measurementVariance
     let (p00, p01, p11) = covariance
     // y = z - H x: the innovation, metres.
     let y = z - distanceMeters
@@ -123,6 +139,8 @@ public struct ConstantVelocityKalman: Sendable {
     distanceMeters += k0 * y
     velocityMetersPerSecond += k1 * y
     // P = (I - K H) P; its lower-left entry equals the upper-right one, (1 - k0) p01.
-    covariance = ((1 - k0) * p00, (1 - k0) * p01, p11 - k1 * p01)
+    // 1 - k0 = r / s, so (1 - k0) p00 = k0 r and (1 - k0) p01 = k1 r: the same in
+    // exact arithmetic, without 1 - k0 rounding to 0 when r is far below p00.
+    covariance = (k0 * r, k1 * r, p11 - k1 * p01)
   }
 }

@@ -48,6 +48,28 @@ struct EvaluateCommandTests {
     }
   }
 
+  /// Issue 58, item 3: two rows at one time and a sigma whose square underflows made the
+  /// cv-kalman peer divide 0 by 0, and the report failed with exit 65 blaming the data.
+  @Test("--peer-sigma 1e-170 with two rows at one time scores the cv-kalman peer, finite")
+  func tinyPeerSigmaWithRowsAtOneTime() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write(
+      "same-time.csv", "t,object,distance,true_distance\n0,tag,2.0,2.0\n0,tag,2.2,2.0\n0.2,tag,2.1,2.0\n0.4,tag,1.9,2.0\n")
+    let result = try Rangectl.run(["evaluate", path, "--peer-sigma", "1e-170", "--json"])
+    #expect(result.status == 0, "stderr: \(result.stderr)")
+    let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let baselines = try #require(report["baselines"] as? [[String: Any]])
+    let kalman = try #require(baselines.first { $0["method"] as? String == "cv-kalman" })
+    let distance = try #require(
+      ((kalman["report"] as? [String: Any])?["overallDistance"] as? [String: Any])?["filtered"] as? [String: Any])
+    // The exact filter in the limit: 2.0, then the mean 2.1 of the two readings at t = 0, then each
+    // later reading as it is (its prior is far wider than sigma²): errors 0, 0.1, 0.1, 0.1 against 2.0.
+    let rmse = try #require((distance["rmseMeters"] as? NSNumber)?.doubleValue)
+    let mae = try #require((distance["maeMeters"] as? NSNumber)?.doubleValue)
+    #expect(abs(rmse - (0.03 / 4).squareRoot()) < 1e-9 && abs(mae - 0.075) < 1e-9, "rmse \(rmse), mae \(mae)")
+  }
+
   @Test("The table names every baseline's rule and has an unscored column")
   func table() throws {
     let scratch = try ScratchFolder()

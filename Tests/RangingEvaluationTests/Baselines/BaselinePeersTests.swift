@@ -96,6 +96,27 @@ struct BaselinePeersTests {
     #expect(summary(detector.crossings) == ["inner enter @ 5.0"])
   }
 
+  /// `--peer-sigma 1e-170`: sigma² underflows to 0, and two readings at one time divided 0 by 0
+  /// (issue 58, item 3). The exact filter's answer, in closed form: readings at one time with equal
+  /// variances (P0's P00 is R, as is the posterior's after a reading far more certain than its prior)
+  /// average; after a step in time the prior is far wider than R, so a reading is taken as it is.
+  @Test("cv-kalman with a sigma whose square underflows averages readings at one time, finite throughout",
+        arguments: [1e-170, 1e-160, 1e-300, 1e-10])
+  func kalmanTinySigma(sigma: Double) {
+    var parameters = ConstantVelocityKalman.Parameters.textbook
+    parameters.measurementSigmaMeters = sigma
+    var filter = ConstantVelocityKalman(distanceMeters: 2, time: Timestamp(microseconds: 0), parameters: parameters)
+    // Three readings at t = 0: the mean of the first two, then of all three.
+    #expect(filter.update(time: Timestamp(microseconds: 0), distanceMeters: 3) == 2.5)
+    #expect(abs(filter.update(time: Timestamp(microseconds: 0), distanceMeters: 4) - 3) < 1e-12)
+    // One second on: the reading itself, then the mean with a second reading at that time.
+    #expect(abs(filter.update(time: Timestamp(seconds: 1), distanceMeters: 5) - 5) < 1e-12)
+    #expect(abs(filter.update(time: Timestamp(seconds: 1), distanceMeters: 6) - 5.5) < 1e-12)
+    let (dd, dv, vv) = filter.covariance
+    #expect(dd.isFinite && dv.isFinite && vv.isFinite && filter.velocityMetersPerSecond.isFinite)
+    #expect(dd > 0)
+  }
+
   // The band, s in [r, r + 0.15] after an enter, is where plain thresholds chatter.
   // Signal: r + 0.075 + 0.07 sin(k) stays within [r + 0.005, r + 0.145].
   @Test("A signal oscillating inside [r, r + 0.15] never toggles the peers' hysteresis; plain thresholds exit",
