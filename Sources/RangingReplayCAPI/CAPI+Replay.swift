@@ -61,6 +61,17 @@ public func rangingReplayTable(
     guard column.validity_offset >= 0 else {
       return refuse("ranging_replay_table: column \(index) has a negative validity_offset", result)
     }
+    // Row i's bit is validity_offset + i: past 2^59 bits the bitmap would be
+    // over 2^56 bytes, more than any 64-bit machine maps (57-bit addresses,
+    // half of them a process's), and the sum would near Int64's overflow.
+    // Such an offset is no slice of a real bitmap: refused, never read.
+    let bitLimit: Int64 = 1 << 59
+    if column.validity != nil, column.validity_offset > bitLimit - Int64(rowCount) {
+      return refuse(
+        "ranging_replay_table: column \(index) ('\(String(cString: columnName))') has a validity_offset of "
+          + "\(column.validity_offset): with \(rowCount) rows its bitmap would span more than 2^59 bits, more than memory holds",
+        result)
+    }
     table.append(TableColumn(
       name: String(cString: columnName), values: values, validity: column.validity,
       validityOffset: Int(column.validity_offset)))

@@ -25,6 +25,8 @@ struct ReplayFileOptions: ParsableCommand {
   /// ``ReplayToMemory`` refuses them unless the column is the one read as `t`, in seconds.
   @Option(
     name: .customLong("duration-column"),
+    // -1 is a value (refused by ReplayToMemory, naming it), not a missing one.
+    parsing: .unconditionalSingleValue,
     help: ArgumentHelp("A table's column (its 1-based place) that held durations, given as seconds.", valueName: "n"))
   var durationColumns: [Int] = []
 }

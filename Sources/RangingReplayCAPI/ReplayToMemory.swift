@@ -74,6 +74,16 @@ struct ReplayToMemory {
       outcome.messages = "rangectl replay: --duration-column names a table's column: a file has none handed over as durations\n"
       return outcome
     }
+    // A place is 1-based and names one of the table's columns: 0, or one past
+    // them, is a mistake in the call, never a column to leave unchecked.
+    if case .table(let columns, _) = input,
+      let place = options.durationColumns.first(where: { $0 < 1 || $0 > columns.count })
+    {
+      outcome.status = 64
+      outcome.messages = "rangectl replay: --duration-column \(place): no such column; "
+        + (columns.isEmpty ? "the table has none\n" : "give a 1-based place among the table's \(columns.count) columns, 1...\(columns.count)\n")
+      return outcome
+    }
     switch options.engine.backend {
     #if GSL
       case .gsl: replay(GSLKalmanBackend.self, options, into: &outcome)
@@ -114,6 +124,7 @@ struct ReplayToMemory {
     at places: [Int], of reader: RangingTableReader, mapping: ColumnMapping
   ) throws(DatasetError) {
     let time = reader.headerColumn(for: "t")
+    // Every place is one of the table's columns (run() refuses the others).
     for place in places where reader.columns.indices.contains(place - 1) {
       let name = reader.columns[place - 1]
       let reason: String

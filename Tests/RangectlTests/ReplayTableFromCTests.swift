@@ -190,8 +190,52 @@ struct ReplayTableFromCTests {
     defer { scratch.remove() }
     let file = ReplayFromC(path: try scratch.write("table.csv", table.csv), ["--duration-column", "1"])
     #expect(file.status == 64 && file.messages.contains("--duration-column") && file.events.isEmpty)
-    // A place that names no column names nothing to refuse.
-    #expect(table.replay(name: "table", ["--column", "t=time_s", "--duration-column", "9"]).status == 0)
+  }
+
+  /// Issue 58, item 5: place 0 was accepted (status 0) and a place past the columns ignored.
+  @Test("A --duration-column place outside 1...column_count is refused with status 64, naming it",
+        arguments: ["0", "-1", "4", "9223372036854775807"])
+  func durationColumnOutsideTheTable(place: String) {
+    let table = OwnedTable(
+      names: ["time_s", "object", "distance"],
+      columns: [.numbers([0, 0.1, 0.25]), .texts(["a", "a", "a"]), .numbers([1.0, 1.2, 1.4])], rowCount: 3)
+    let refused = table.replay(name: "table", ["--column", "t=time_s", "--duration-column", "1", "--duration-column", place])
+    #expect(refused.status == 64)
+    #expect(refused.messages == "rangectl replay: --duration-column \(place): no such column; "
+      + "give a 1-based place among the table's 3 columns, 1...3\n")
+    #expect(refused.events.isEmpty && refused.counts.allSatisfy { $0 == 0 })
+  }
+
+  /// Issue 58, item 5: an offset whose bit lay past any memory read there (a crash); a negative
+  /// one was refused. `(1 << 59) - 2` is the last offset whose 2 rows' bits stay within 2^59.
+  @Test("A validity_offset past 2^59 bits is refused with status 64, naming the column",
+        arguments: [Int64.max, Int64.max - 1, Int64(1) << 62, (Int64(1) << 59) - 1] as [Int64])
+  func validityOffsetBeyondMemory(offset: Int64) {
+    var result = ranging_replay_result_t()
+    let name = strdup("t")!, objectName = strdup("object")!
+    defer { free(name); free(objectName) }
+    let times: [Double] = [0, 1]
+    let objects: [Int64] = [1, 1]
+    let bitmap: [UInt8] = [0xFF]
+    times.withUnsafeBufferPointer { times in
+      objects.withUnsafeBufferPointer { objects in
+        bitmap.withUnsafeBufferPointer { bitmap in
+          var columns = [ranging_replay_column_t(), ranging_replay_column_t()]
+          columns[0].name = UnsafePointer(name)
+          columns[0].numbers = times.baseAddress
+          columns[1].name = UnsafePointer(objectName)
+          columns[1].integers = objects.baseAddress
+          columns[1].validity = bitmap.baseAddress
+          columns[1].validity_offset = offset
+          #expect(rangingReplayTable("table", columns, 2, 2, nil, 0, &result) == 64)
+          let messages = String(
+            decoding: UnsafeRawBufferPointer(start: result.messages.bytes, count: result.messages.length), as: UTF8.self)
+          #expect(messages == "ranging_replay_table: column 1 ('object') has a validity_offset of \(offset): with 2 rows "
+            + "its bitmap would span more than 2^59 bits, more than memory holds\n")
+          rangingReplayResultFree(&result)
+        }
+      }
+    }
   }
 
   @Test("A header that is not a ranging header: the file's error, status 65")

@@ -141,7 +141,7 @@ typedef struct {
   const uint8_t *validity;   /* Arrow's validity bitmap: row i is a null (an empty field) when bit
                                 validity_offset + i (bit k of byte k / 8, least significant first) is 0;
                                 NULL: no row is a null */
-  int64_t validity_offset;
+  int64_t validity_offset;   /* 0 or more; with a bitmap, validity_offset + row_count at most 2^59 (status 64) */
 } ranging_replay_column_t;
 
 /*
@@ -160,7 +160,8 @@ typedef struct {
  * "--duration-column", N for a column (its 1-based place) whose values were
  * durations handed over as seconds (a pandas timedelta64, a Spark interval):
  * it is refused with status 65 unless it is the column read as `t`, with
- * no time unit but seconds (a duration carries its own unit).
+ * no time unit but seconds (a duration carries its own unit); a place
+ * outside 1...column_count is refused with status 64.
  * ranging_replay_file refuses "--duration-column" (64): a file has no such column.
  */
 int32_t ranging_replay_table(
