@@ -15,14 +15,20 @@ extension RangeCalibrationFit {
   /// calibrated device no longer has. Measured on the first half of
   /// lias-trolley-fast with its own fit: F1 0.844 with the default band,
   /// 0.935 centred (Tuning.md, "Calibrated devices").
-  public var flags: String { calibrationFlags + " --band-offset 0" }
+  public var flags: String { ShellQuoted.commandLine(arguments) }
 
   /// ``flags`` without the band offset: the options that correct the distances.
-  public var calibrationFlags: String {
+  public var calibrationFlags: String { ShellQuoted.commandLine(calibrationArguments) }
+
+  /// ``flags`` as the words a command receives (`argv`).
+  public var arguments: [String] { calibrationArguments + ["--band-offset", "0"] }
+
+  /// ``calibrationFlags`` as the words a command receives (`argv`).
+  public var calibrationArguments: [String] {
     let offset = Self.fixed(offsetMeters, 3)
-    var text = offset.hasPrefix("-") ? "--range-offset=\(offset)" : "--range-offset \(offset)"
-    if model == .offsetScale { text += " --range-scale \(Self.fixed(scale, 4))" }
-    return text
+    var words = offset.hasPrefix("-") ? ["--range-offset=\(offset)"] : ["--range-offset", offset]
+    if model == .offsetScale { words += ["--range-scale", Self.fixed(scale, 4)] }
+    return words
   }
 
   /// Standard error of the scale above which ``table(path:flagsLine:)`` warns that the
@@ -71,14 +77,19 @@ extension RangeCalibrationFit {
   }
 
   /// The fit as one JSON object (sorted keys): every property, plus `file`,
-  /// `flags` (``flags``, or the `flags` given), and `check` when one is given.
+  /// `flags` (``flags``, or the `flags` given: one sh command line),
+  /// `flagArguments` (the same flags as the words a command receives,
+  /// ``arguments`` or the `flagArguments` given), and `check` when one is given.
   ///
   /// - Throws: `ReportEncodingError` naming a value that is not finite
   ///   (``fit(_:object:model:knownDistanceMeters:)`` returns none).
-  public func jsonText(path: String, flags: String? = nil, check: (any Encodable)? = nil) throws(ReportEncodingError) -> String {
+  public func jsonText(
+    path: String, flags: String? = nil, flagArguments: [String]? = nil, check: (any Encodable)? = nil
+  ) throws(ReportEncodingError) -> String {
     struct Document: Encodable {
       var file: String
       var flags: String
+      var flagArguments: [String]
       var fit: RangeCalibrationFit
       var check: (any Encodable)?
 
@@ -87,6 +98,7 @@ extension RangeCalibrationFit {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(file, forKey: Key(stringValue: "file"))
         try container.encode(flags, forKey: Key(stringValue: "flags"))
+        try container.encode(flagArguments, forKey: Key(stringValue: "flagArguments"))
         if let check { try container.encode(check, forKey: Key(stringValue: "check")) }
       }
     }
@@ -96,7 +108,8 @@ extension RangeCalibrationFit {
       init(stringValue: String) { self.stringValue = stringValue }
       init?(intValue: Int) { nil }
     }
-    return try ReportEncodingError.prettyJSON(Document(file: path, flags: flags ?? self.flags, fit: self, check: check))
+    return try ReportEncodingError.prettyJSON(Document(
+      file: path, flags: flags ?? self.flags, flagArguments: flagArguments ?? arguments, fit: self, check: check))
   }
 
   /// The value of `--object-calibration` that applies the fit to the object

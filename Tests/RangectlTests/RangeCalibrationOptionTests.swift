@@ -129,6 +129,36 @@ struct RangeCalibrationOptionTests {
     #endif
   }
 
+  /// Issue 58, item 2: names were printed bare, so `tag one` split in two when pasted and `$(id)` ran.
+  /// (A CSV name cannot hold a comma or a line break; ShellQuotedTests covers those words.)
+  @Test("calibrate --per-object quotes hostile names for sh, and --json gives the flags as words too")
+  func perObjectHostileNames() throws {
+    #if GSL
+      let scratch = try ScratchFolder()
+      defer { scratch.remove() }
+      let names = ["tag one", "it's", "$(id)", "café ☃", "a;b|c", "`id`", "plain"]
+      var lines = ["t,object,distance"]
+      for step in 0..<40 {
+        let t = Double(step) * 0.1, noise = step % 2 == 0 ? 0.01 : -0.01
+        lines += names.map { "\(t),\($0),\(2.1 + noise)" }
+      }
+      let path = try scratch.write("hostile.csv", lines.joined(separator: "\n") + "\n")
+      let result = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object"])
+      #expect(result.status == 0, "stderr: \(result.stderr)")
+      let line = try #require(result.stdoutLines.first { $0.hasPrefix("flags for all: ") }).dropFirst("flags for all: ".count)
+      let expected = names.flatMap { ["--object-calibration", "\($0)=0.100"] } + ["--band-offset", "0"]
+      #expect(try shellWords(String(line)) == expected, "\(line)")
+      // --json: the same line in `flags`, and its words in `flagArguments`.
+      let json = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object", "--json"])
+      let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+      #expect(report["flagArguments"] as? [String] == expected)
+      #expect(try shellWords(try #require(report["flags"] as? String)) == expected)
+      // The words run the engine: every name is read back as its object's.
+      let replay = try Rangectl.run(["replay", path, "--quiet"] + expected)
+      #expect(replay.status == 0, "stderr: \(replay.stderr)")
+    #endif
+  }
+
   @Test("calibrate of a file whose objects read apart notes it on standard error and points to --per-object")
   func objectSpreadNoted() throws {
     #if GSL

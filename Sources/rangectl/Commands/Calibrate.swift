@@ -107,10 +107,11 @@ struct Calibrate: ParsableCommand {
     }
     let accepted = (try? RangeCalibration(offsetMeters: result.offsetMeters, scale: result.scale)) != nil
     let check = accepted ? try checkWhole(samples, model: model) : nil
-    let flags = check.map { $0.recommendedFlags(calibrationFlags: result.calibrationFlags) } ?? result.flags
+    let arguments = check.map { $0.recommendedArguments(calibrationArguments: result.calibrationArguments) } ?? result.arguments
+    let flags = ShellQuoted.commandLine(arguments)
     do {
       if json {
-        print(try result.jsonText(path: file, flags: flags, check: check?.report(recommendedFlags: flags)))
+        print(try result.jsonText(path: file, flags: flags, flagArguments: arguments, check: check?.report(recommendedFlags: flags)))
       } else {
         print(result.table(path: file, flagsLine: false))
         if let check { print(check.table()) }
@@ -157,10 +158,12 @@ extension Calibrate {
       Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): no object gave a fit\n")
       throw ExitCode(65)  // EX_DATAERR
     }
-    let calibrationFlags = fits.map { "--object-calibration \($0.fit.objectCalibrationValue(name: $0.name))" }
-      .joined(separator: " ")
+    // Words, quoted for sh only when printed: a name may hold a space, a quote or `$(...)`.
+    let calibrationArguments = fits.flatMap { ["--object-calibration", $0.fit.objectCalibrationValue(name: $0.name)] }
     let check = try checkPerObject(samples, model: model)
-    let flags = check.map { $0.recommendedFlags(calibrationFlags: calibrationFlags) } ?? calibrationFlags + " --band-offset 0"
+    let arguments = check.map { $0.recommendedArguments(calibrationArguments: calibrationArguments) }
+      ?? calibrationArguments + ["--band-offset", "0"]
+    let flags = ShellQuoted.commandLine(arguments)
     if json {
       let documents: [String]
       do {
@@ -170,8 +173,9 @@ extension Calibrate {
         throw ExitCode(65)  // EX_DATAERR
       }
       let checkText = check.map { CalibrationCheck.jsonText($0.report(recommendedFlags: flags)) } ?? "null"
+      let flagArguments = arguments.map(RangeCalibrationFit.jsonString).joined(separator: ", ")
       print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
-        + "\"check\": \(checkText), \"objects\": [\(documents.joined(separator: ", "))]}")
+        + "\"flagArguments\": [\(flagArguments)], \"check\": \(checkText), \"objects\": [\(documents.joined(separator: ", "))]}")
     } else {
       for (name, fit) in fits { print("object \(name)\n\(fit.table(path: file, flagsLine: false))") }
       if let check { print(check.table()) }

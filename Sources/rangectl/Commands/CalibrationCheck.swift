@@ -189,12 +189,13 @@ struct CalibrationCheck {
            recommended: recommendedFlags)
   }
 
-  /// The flags recommended, from the flags that apply the whole recording's
-  /// fit (`calibrationFlags`, without any band offset); empty for none.
-  func recommendedFlags(calibrationFlags: String) -> String {
+  /// The flags recommended, as the words a command receives, from those
+  /// that apply the whole recording's fit (`calibrationArguments`, without
+  /// any band offset); empty for none.
+  func recommendedArguments(calibrationArguments: [String]) -> [String] {
     let choice = best
-    guard choice.isCalibrated else { return "" }
-    return choice.bandOffsetMeters == 0 ? calibrationFlags + " --band-offset 0" : calibrationFlags
+    guard choice.isCalibrated else { return [] }
+    return choice.bandOffsetMeters == 0 ? calibrationArguments + ["--band-offset", "0"] : calibrationArguments
   }
 }
 
