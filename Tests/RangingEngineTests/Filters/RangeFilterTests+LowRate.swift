@@ -30,7 +30,7 @@ extension RangeFilterTests {
   @Test("A lasting jump is followed after resetAfterRejections updates or two spanning resetAfterSeconds, whichever is first",
         arguments: LowRateJumpCase.all)
   func lowRateJumpFollowed(_ c: LowRateJumpCase) {
-    // The count form is off by default; these cases set it to 3 to check the two forms together.
+    // The count form is 3 by default; these cases set it explicitly to check the two forms together.
     let filter = AnyRangeFilter(
       c.backend, RangeFilterConfiguration(resetAfterRejections: 3, resetAfterSeconds: c.resetAfterSeconds))
     let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: c.intervalMicroseconds, limit: 5)
@@ -39,12 +39,13 @@ extension RangeFilterTests {
     #expect(filter.estimate().distanceMeters == 15)
   }
 
-  @Test("By default a lasting jump is followed once two rejections span 0.5 s, at 1, 10 and 100 Hz",
-        arguments: BackendKind.allCases, [(Int64(1_000_000), 2), (100_000, 6), (10_000, 51)])
+  @Test("By default a lasting jump is followed at the third rejection or once two span 0.5 s, at 1, 10 and 100 Hz",
+        arguments: BackendKind.allCases, [(Int64(1_000_000), 2), (100_000, 3), (10_000, 3)])
   func defaultJumpFollowedInTime(backend: BackendKind, rate: (intervalMicroseconds: Int64, expectedUpdates: Int)) {
     let filter = AnyRangeFilter(backend, RangeFilterConfiguration())
-    // From the first rejection at t0, the restart comes at the first rejection at or after
-    // t0 + 0.5 s: update 1 + 0.5 s / interval (at least the second).
+    // From the first rejection at t0, the restart comes at the third rejection in a row
+    // (resetAfterRejections 3) or at the first one at or after t0 + 0.5 s, whichever is first:
+    // the second at 1 Hz, the third at 10 and 100 Hz.
     let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: rate.intervalMicroseconds, limit: 60)
     #expect(outcomes.count == rate.expectedUpdates, "outcomes \(outcomes)")
     #expect(filter.estimate().distanceMeters == 15)
