@@ -4,7 +4,7 @@
 
 int main(void) {
   ranging_zone_config_t zone;
-  ranging_zone_config_init(&zone, 1.0); /* within 1 m, 0.2 m hysteresis band */
+  ranging_zone_config_init(&zone, 1.0); /* within 1 m, 0.15 m hysteresis band */
 
   ranging_config_t config;
   ranging_config_init(&config); /* the defaults of rangectl replay */

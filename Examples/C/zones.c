@@ -24,7 +24,7 @@ static void report_events(ranging_engine_t *engine) {
 
 int main(void) {
   ranging_zone_config_t zones[2];
-  ranging_zone_config_init(&zones[0], 1.0); /* "near": 1 m, 0.2 m hysteresis band */
+  ranging_zone_config_init(&zones[0], 1.0); /* "near": 1 m, 0.15 m hysteresis band */
   ranging_zone_config_init(&zones[1], 3.0); /* "room": 3 m */
   zones[0].exit_dwell_us = 500000;          /* leave "near" only after 0.5 s outside it */
 
