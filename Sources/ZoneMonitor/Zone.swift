@@ -12,7 +12,7 @@ import RangingEngine
 /// per direction). With the defaults the band is 1.5-1.65 m for a 1.5 m
 /// radius: an object enters below the radius and leaves 0.15 m beyond it
 /// (see ``defaultBandOffsetMeters``). `distance` is the decision distance
-/// (``RangeEstimate/decisionDistanceMeters``, from ``ZoneDecisionSmoother``),
+/// (`RangeEstimate.decisionDistanceMeters`, from `ZoneDecisionSmoother`),
 /// not the reported estimate.
 ///
 /// A zone with ``angleLimitRadians`` also needs the direction within that
@@ -146,7 +146,7 @@ public struct Zone: Sendable {
 
   /// Band width, metres: 0.15, the textbook peer's band (one measurement
   /// sigma of the textbook filter). The distance the band is applied to is the
-  /// decision's (``RangeEstimate/decisionDistanceMeters``), smoothed for the
+  /// decision's (`RangeEstimate.decisionDistanceMeters`), smoothed for the
   /// decision, so the band need not also absorb the estimate's wander: 0.2 m
   /// and a band widened by the filtered sigma were chosen when zones decided on
   /// the estimate, and cost false and late events on the INRoL recordings
