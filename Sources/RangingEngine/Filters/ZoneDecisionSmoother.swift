@@ -23,6 +23,8 @@
 /// on this smoother trails it on no real source at any rate (native, 20, 5, 2,
 /// 1 Hz) and keeps the estimate's gains where spikes dominate (Hanyang, LIAS).
 ///
+/// The arithmetic is ``ScalarConstantVelocity``'s.
+///
 /// - Complexity: O(1) per reading, about twenty floating-point operations. Does not allocate.
 @frozen
 public struct ZoneDecisionSmoother: Sendable {
@@ -34,11 +36,10 @@ public struct ZoneDecisionSmoother: Sendable {
   /// (INRoL p95 +0.25 m, Hanyang NLOS steps of 0.1-0.2 m), not of their jitter.
   @inlinable public static var floorSigmaMeters: Double { 0.15 }
 
-  /// Decision distance d, metres, and its rate v, m/s.
-  public var distanceMeters = Double.nan
-  public var rateMetersPerSecond = 0.0
-  /// Covariance of (d, v).
-  @usableFromInline var p00 = 0.0, p01 = 0.0, p11 = 0.0
+  /// The decision's distance, rate and covariance (``ScalarConstantVelocity``).
+  public var state = ScalarConstantVelocity(distanceMeters: .nan, distanceVariance: 0, rateVariance: 0)
+  /// Decision distance d, metres.
+  @inlinable public var distanceMeters: Double { state.distanceMeters }
 
   public init() {}
 
@@ -53,41 +54,23 @@ public struct ZoneDecisionSmoother: Sendable {
   /// Starts at `distanceMeters` with rate 0: P = diag(r², v0²).
   @inlinable
   public mutating func start(at distance: Double, measuredVariance: Double, initialRateSigma: Double) {
-    distanceMeters = distance
-    rateMetersPerSecond = 0
-    p00 = Self.measurementVariance(measuredVariance)
-    p01 = 0
-    p11 = initialRateSigma * initialRateSigma
+    state = ScalarConstantVelocity(
+      distanceMeters: distance, distanceVariance: Self.measurementVariance(measuredVariance),
+      rateVariance: initialRateSigma * initialRateSigma)
   }
 
-  /// Time update over `dt` seconds: x = F x, P = F P Fᵀ + Q.
+  /// Time update over `dt` seconds (none for `dt` <= 0).
   @inlinable @inline(__always)
   public mutating func predict(dt: Double) {
     guard dt > 0 else { return }
-    let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: Self.accelerationSpectralDensity)
-    distanceMeters += dt * rateMetersPerSecond
-    let a01 = p01 + dt * p11
-    p00 = (p00 + dt * p01) + dt * a01 + noise.q00
-    p01 = a01 + noise.q01
-    p11 = p11 + noise.q11
-    NonNegativeDistance.project(&distanceMeters, &rateMetersPerSecond)
+    state.predict(dt: dt, accelerationSpectralDensity: Self.accelerationSpectralDensity)
   }
 
-  /// Fuses `measured` (after ``predict(dt:)`` to its time), ungated, in Joseph form.
+  /// Fuses `measured` (after ``predict(dt:)`` to its time), ungated.
   @inlinable @inline(__always)
   public mutating func fuse(_ measured: Double, measuredVariance: Double) {
-    let r = Self.measurementVariance(measuredVariance)
-    let y = measured - distanceMeters
-    let s = p00 + r
-    let k0 = p00 / s, k1 = p01 / s
-    distanceMeters += k0 * y
-    rateMetersPerSecond += k1 * y
-    let a = 1 - k0
-    let new00 = a * a * p00 + r * k0 * k0
-    let new01 = a * (p01 - k1 * p00) + r * k0 * k1
-    let new11 = (k1 * p00 - 2 * p01) * k1 + p11 + r * k1 * k1
-    p00 = new00; p01 = new01; p11 = new11
-    NonNegativeDistance.project(&distanceMeters, &rateMetersPerSecond)
+    state.fuse(
+      innovation: measured - state.distanceMeters, measurementVariance: Self.measurementVariance(measuredVariance))
   }
 
   /// The gate, in sigmas of the decision's own innovation, for a reading the
@@ -106,15 +89,15 @@ public struct ZoneDecisionSmoother: Sendable {
   /// otherwise the decision only predicts.
   @inlinable @inline(__always)
   public mutating func fuseWithinGate(_ measured: Double, measuredVariance: Double) {
-    let y = measured - distanceMeters
-    let s = p00 + Self.measurementVariance(measuredVariance)
+    let y = measured - state.distanceMeters
+    let s = state.p00 + Self.measurementVariance(measuredVariance)
     if y * y <= Self.gateSigmas * Self.gateSigmas * s { fuse(measured, measuredVariance: measuredVariance) }
   }
 
   /// The decision distance extrapolated `dt` seconds ahead without changing the smoother.
   @inlinable
   public func distance(after dt: Double) -> Double {
-    let d = distanceMeters + max(0, dt) * rateMetersPerSecond
+    let d = state.distanceMeters + max(0, dt) * state.rateMetersPerSecond
     return d > 0 ? d : 0
   }
 }

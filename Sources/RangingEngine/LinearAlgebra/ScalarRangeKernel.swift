@@ -22,12 +22,16 @@
 /// through `@_spi(Benchmarking) import RangingEngine`.
 @frozen @_spi(Benchmarking)
 public struct ScalarRangeKernel: Sendable {
+  /// The state and its covariance (``ScalarConstantVelocity``: the model's arithmetic).
+  public var state: ScalarConstantVelocity
   /// Distance d, metres.
-  public var distanceMeters: Double
+  @inlinable public var distanceMeters: Double { state.distanceMeters }
   /// Rate v, m/s.
-  public var rateMetersPerSecond: Double
+  @inlinable public var rateMetersPerSecond: Double { state.rateMetersPerSecond }
   /// Covariance of (d, v): P00 (m²), P01 (m²/s), P11 (m²/s²).
-  public var p00, p01, p11: Double
+  @inlinable public var p00: Double { state.p00 }
+  @inlinable public var p01: Double { state.p01 }
+  @inlinable public var p11: Double { state.p11 }
   @usableFromInline let q: Double
   @usableFromInline let measurementVariance: Double
   @usableFromInline let longGateSquared: Double
@@ -38,11 +42,7 @@ public struct ScalarRangeKernel: Sendable {
   public init(configuration: RangeFilterConfiguration, distanceMeters: Double) {
     let r = configuration.measurementSigmaMeters
     let v0 = configuration.initialRateSigmaMetersPerSecond
-    self.distanceMeters = distanceMeters
-    rateMetersPerSecond = 0
-    p00 = r * r
-    p01 = 0
-    p11 = v0 * v0
+    state = ScalarConstantVelocity(distanceMeters: distanceMeters, distanceVariance: r * r, rateVariance: v0 * v0)
     q = configuration.accelerationSpectralDensity
     measurementVariance = r * r
     longGateSquared = configuration.gateSigmas * configuration.gateSigmas
@@ -56,45 +56,13 @@ public struct ScalarRangeKernel: Sendable {
   ///   harness measures the same loop (a call would make the limit look lower).
   @inlinable @inline(__always)
   public mutating func update(distanceMeters measured: Double, dtSeconds dt: Double) -> Double {
-    if dt > 0 {
-      // x = F x, P = F P Fᵀ + Q (ConstantVelocityModel)
-      let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
-      distanceMeters += dt * rateMetersPerSecond
-      let a01 = p01 + dt * p11  // (F P)[0][1]
-      p00 = (p00 + dt * p01) + dt * a01 + noise.q00
-      p01 = a01 + noise.q01
-      p11 = p11 + noise.q11
-      project()
-    }
+    if dt > 0 { state.predict(dt: dt, accelerationSpectralDensity: q) }
     // y = z - d,  S = P00 + r²
-    let y = measured - distanceMeters
-    let s = p00 + measurementVariance
+    let y = measured - state.distanceMeters
+    let s = state.p00 + measurementVariance
     let ratio = y * y / ((y < 0 ? shortGateSquared : longGateSquared) * s)
     guard ratio <= 1 else { return ratio }
-    // K = P Hᵀ / S
-    let k0 = p00 / s
-    let k1 = p01 / s
-    distanceMeters += k0 * y
-    rateMetersPerSecond += k1 * y
-    // P = (I - K H) P (I - K H)ᵀ + K R Kᵀ
-    let a = 1 - k0
-    let r = measurementVariance
-    let new00 = a * a * p00 + r * k0 * k0
-    let new01 = a * (p01 - k1 * p00) + r * k0 * k1
-    let new11 = (k1 * p00 - 2 * p01) * k1 + p11 + r * k1 * k1
-    p00 = new00
-    p01 = new01
-    p11 = new11
-    project()
+    state.fuse(innovation: y, measurementVariance: measurementVariance)
     return ratio
-  }
-
-  /// d >= 0: a negative distance is projected to 0 with a rate that does not approach.
-  @inlinable
-  mutating func project() {
-    if distanceMeters < 0 {
-      distanceMeters = 0
-      rateMetersPerSecond = max(rateMetersPerSecond, 0)
-    }
   }
 }
