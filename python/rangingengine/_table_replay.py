@@ -109,12 +109,24 @@ def _text_array(series: pd.Series):
     for conversion in conversions:
         try:
             return conversion()
-        except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeDecodeError):
+        except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeDecodeError, UnicodeEncodeError):
             pass
-    # Bytes beside values of other types: each as its bytes or its text's; missing as pandas says (None, NaN, NA).
+    # Bytes beside values of other types, or texts with lone surrogates: each as its bytes or its text's
+    # (_utf8); missing as pandas says (None, NaN, NA).
     return pa.array([None if pd.api.types.is_scalar(value) and pd.isna(value) else
-                     value if isinstance(value, bytes) else str(value).encode("utf-8", "surrogatepass")
+                     value if isinstance(value, bytes) else _utf8(str(value))
                      for value in series.tolist()], type=pa.large_binary())
+
+
+def _utf8(text: str) -> bytes:
+    """A text's bytes. Lone surrogates are what Python makes of bytes that are
+    not UTF-8 (os.fsdecode, errors="surrogateescape"): those become the bytes
+    they stood for, and the reader repairs them as it repairs a file's; any
+    other lone surrogate is written as its code point would be."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def _text_column(column: Column, series: pd.Series):
@@ -146,6 +158,37 @@ def library_backend() -> str:
     return "gsl"
 
 
+def _carried_rejections(frame: pd.DataFrame) -> np.ndarray:
+    """Which rows carry a rejection of read_csv(keep_rejected=True): a
+    `rejected_reason` that is neither missing nor empty. Empty is what "empty on
+    the other rows" becomes through a CSV read with keep_default_na=False."""
+    if "rejected_reason" not in frame:
+        return np.zeros(len(frame), dtype=bool)
+    reasons = frame["rejected_reason"].astype("string")
+    return (reasons.notna() & (reasons.str.len() > 0)).fillna(False).to_numpy(dtype=bool)
+
+
+def _carried_places(values: np.ndarray, labels, path: str):
+    """A carried rejection's column places (`rejected_column`) as Int64: missing
+    or empty is no column; anything else must be a whole number of at least 1."""
+    places = []
+    for value, label in zip(values, labels):
+        if value is None or (pd.api.types.is_scalar(value) and pd.isna(value)) or (
+                isinstance(value, str) and not value.strip()):
+            places.append(pd.NA)
+            continue
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = float("nan")
+        if not (number.is_integer() and number >= 1):
+            raise RangingFormatError(path, None, "rejected_column",
+                                     f"row {label!r}: {value!r} is not a column place (a whole number from 1); "
+                                     "rejected_column holds the place of the rejected field, or nothing")
+        places.append(int(number))
+    return pd.array(places, dtype="Int64")
+
+
 def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     """The ReplayResult of the frame's rows through rangectl's reader and replay."""
     info = frame.attrs.get("rangingengine", {})
@@ -153,8 +196,7 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
     # The frame without its attrs, which pandas would deep-copy at each column taken from it.
     frame = pd.DataFrame(frame, copy=False)
     # Rows read_csv rejected itself: kept in the table (keep_rejected=True) or in its attrs.
-    carried = (frame["rejected_reason"].notna().to_numpy(dtype=bool) if "rejected_reason" in frame
-               else np.zeros(len(frame), dtype=bool))
+    carried = _carried_rejections(frame)
     kept_rows = np.flatnonzero(~carried)
     rows = frame.iloc[kept_rows] if carried.any() else frame
     names = [str(name) for name in frame.columns]
@@ -185,11 +227,13 @@ def replay_table(frame: pd.DataFrame, zones, keywords, states=True):
                            "reason": found["reason"], "text": found["text"]})]
     if carried.any():
         at = np.flatnonzero(carried)
-        given = {name: frame[carried_name].iloc[at].to_numpy(dtype=object)
+        # A carried column may be missing (only rejected_reason given): its fields are then empty.
+        given = {name: frame[carried_name].iloc[at].to_numpy(dtype=object) if carried_name in frame
+                 else np.full(len(at), None, dtype=object)
                  for name, carried_name in zip(REJECTED_COLUMNS[1:], REJECTION_COLUMNS)}
         given["field"][pd.isna(given["field"])] = None
         given["text"][pd.isna(given["text"])] = ""
-        parts.append(pd.DataFrame({"position": at, "column": pd.array(given["column"], dtype="Int64"),
+        parts.append(pd.DataFrame({"position": at, "column": _carried_places(given["column"], frame.index[at], path),
                                    "field": given["field"], "reason": given["reason"], "text": given["text"]}))
     merged = pd.concat(parts, ignore_index=True).sort_values("position", kind="stable")
     merged.insert(0, "row", frame.index[merged.pop("position").to_numpy()])

@@ -533,3 +533,63 @@ def test_missing_values_beside_bytes_that_are_not_utf8_are_missing():
     assert result.filtered["object"].tolist() == ["\\xff", "7"]
     assert result.rejected[["row", "reason"]].values.tolist() == [[1, "missing_value"], [3, "missing_value"],
                                                                  [4, "missing_value"]]
+
+
+def test_carried_rejections_survive_a_csv_round_trip_however_pandas_reads_empty_fields(tmp_path, reference):
+    # keep_rejected=True writes "empty on the other rows"; through a CSV that reads back as NaN by default and as
+    # "" with keep_default_na=False. Either way only the rows with a reason are rejected, each for its own reason,
+    # and the replay is rangectl's of the original file.
+    bad = tmp_path / "bad.csv"
+    bad.write_text("t,object,distance\n0.0,a,1.0\n0.1,a,abc\n0.2,a,nan\n0.3,,1.0\n0.4,a,1e999\n0.5,a\n0.6,a,1.5\n")
+    expected = reference(bad)
+    written = tmp_path / "kept.csv"
+    rangingengine.read_csv(bad, keep_rejected=True).to_csv(written, index=False)
+    for keep_default_na in (True, False):
+        table = pd.read_csv(written, keep_default_na=keep_default_na)
+        result = rangingengine.replay(table)
+        assert result.events_jsonl() == expected.events
+        assert result.filtered_csv() == expected.filtered
+        assert result.summary.rows_read == 7 and result.summary.rows_rejected == 5
+        assert result.summary.rejected_by_reason == {"malformed_number": 1, "non_finite_value": 2,
+                                                     "missing_value": 1, "wrong_field_count": 1}
+
+
+def test_an_empty_rejected_reason_is_no_rejection(tmp_path, reference):
+    path = tmp_path / "plain.csv"
+    path.write_text("t,object,distance\n0.0,a,1.0\n0.5,a,1.1\n1.0,a,1.2\n")
+    table = rangingengine.read_csv(path).assign(rejected_reason="")
+    result = rangingengine.replay(table)
+    assert result.summary.rows_rejected == 0 and result.summary.rows_accepted == 3
+    assert result.filtered_csv() == reference(path).filtered
+
+
+def test_a_rejected_reason_alone_is_counted_with_empty_fields():
+    # rejected_column, rejected_field and rejected_text are optional beside rejected_reason.
+    table = pd.DataFrame({"t": [0.0, 0.5, 1.0], "object": ["a", "a", "a"], "distance": [1.0, None, 1.2],
+                          "rejected_reason": [None, "malformed_number", None]})
+    result = rangingengine.replay(table)
+    assert result.summary.rows_read == 3 and result.summary.rows_rejected == 1
+    assert result.summary.rejected_by_reason == {"malformed_number": 1}
+    rejected = result.rejected.iloc[0]
+    assert rejected["reason"] == "malformed_number" and pd.isna(rejected["column"]) and rejected["text"] == ""
+
+
+def test_a_rejected_column_that_is_no_place_is_refused_naming_it():
+    table = pd.DataFrame({"t": [0.0, 0.5], "object": ["a", "a"], "distance": [1.0, None],
+                          "rejected_reason": [None, "malformed_number"], "rejected_column": [None, "third"]})
+    with pytest.raises(rangingengine.RangingFormatError, match="rejected_column.*'third'"):
+        rangingengine.replay(table)
+
+
+def test_a_name_with_lone_surrogates_replays_as_rangectl_replays_its_bytes(tmp_path, reference):
+    # A name read from bytes that are not UTF-8 (os.fsdecode, surrogateescape) holds lone surrogates: the table
+    # hands over the bytes they stand for, and the reader repairs them as it repairs the file's.
+    raw = b"t,object,distance\n0.0,tag\xff,1.0\n0.5,tag\xff,1.1\n1.0,ok,2.0\n"
+    path = tmp_path / "bytes.csv"
+    path.write_bytes(raw)
+    expected = reference(path)
+    # A column of Python objects (pandas' Arrow-backed strings refuse lone surrogates themselves).
+    names = pd.Series(["tag\udcff", "tag\udcff", "ok"], dtype=object)
+    result = rangingengine.replay(pd.DataFrame({"t": [0.0, 0.5, 1.0], "object": names, "distance": [1.0, 1.1, 2.0]}))
+    assert result.events_jsonl() == expected.events
+    assert result.filtered_csv() == expected.filtered
