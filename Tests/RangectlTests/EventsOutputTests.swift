@@ -24,16 +24,16 @@ struct EventsOutputTests {
   /// Closed-form crossing times of the default zones' bands for ``walk``.
   /// Sources/ZoneMonitor/Zone.swift: enter below radius - hysteresis/2 +
   /// band offset, exit above radius + hysteresis/2 + band offset; default
-  /// hysteresis 0.2 m and offset 0.1 m, so outer (3 m) enters below 3.0 m and
-  /// exits above 3.2 m, inner (1.5 m) enters below 1.5 m and exits above
-  /// 1.7 m. At 1 m/s:
-  ///   outer enter: 5 - t = 3.0  ->  t = 2.0
-  ///   inner enter: 5 - t = 1.5  ->  t = 3.5
-  ///   inner exit:  t - 4 = 1.7  ->  t = 5.7
-  ///   outer exit:  t - 4 = 3.2  ->  t = 7.2
+  /// hysteresis 0.15 m and offset 0.075 m, so outer (3 m) enters below 3.0 m and
+  /// exits above 3.15 m, inner (1.5 m) enters below 1.5 m and exits above
+  /// 1.65 m. At 1 m/s:
+  ///   outer enter: 5 - t = 3.0   ->  t = 2.0
+  ///   inner enter: 5 - t = 1.5   ->  t = 3.5
+  ///   inner exit:  t - 4 = 1.65  ->  t = 5.65
+  ///   outer exit:  t - 4 = 3.15  ->  t = 7.15
   static let walkCrossings: [(zone: String, event: String, t: Double, threshold: Double)] = [
     ("outer", "enter", 2.0, 3.0), ("inner", "enter", 3.5, 1.5),
-    ("inner", "exit", 5.7, 1.7), ("outer", "exit", 7.2, 3.2),
+    ("inner", "exit", 5.65, 1.65), ("outer", "exit", 7.15, 3.15),
   ]
 
   private func replay(_ recording: String) throws -> (RangectlResult, [EventLine]) {
@@ -90,7 +90,7 @@ struct EventsOutputTests {
     "One update that crosses both zones writes outer before inner when approaching and inner before outer when leaving")
   func bothZonesInOneUpdate() throws {
     // 0.5 Hz: 3.2 m -> 1 m at t = 6 crosses 3.0 m and 1.5 m (the enter
-    // thresholds) at once; then 1 m -> 3.5 m at t = 8 crosses 1.7 m and 3.2 m
+    // thresholds) at once; then 1 m -> 3.5 m at t = 8 crosses 1.65 m and 3.15 m
     // (the exit thresholds) at once.
     let recording = """
       t,object,distance
