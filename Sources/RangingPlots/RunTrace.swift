@@ -140,7 +140,7 @@ public struct RunTrace: Sendable {
   }
 
   /// The time intervals in which the measured direction was missing: from
-  /// each measurement without `dir_*` to the next measurement, merged where
+  /// each measurement without `dir_*` or `horizontal_angle` to the next measurement, merged where
   /// they touch. An interval is cut to one ``medianIntervalSeconds`` when the
   /// next measurement is more than ``lineBreakSeconds`` away (or there is
   /// none): a stretch without any update is not a stretch without direction.
@@ -149,7 +149,8 @@ public struct RunTrace: Sendable {
     let median = medianIntervalSeconds ?? 0
     let limit = lineBreakSeconds
     var gaps: [(start: Double, end: Double)] = []
-    for (index, row) in measurements.enumerated() where row.azimuthDegrees == nil {
+    // An azimuth alone (`horizontal_angle`) is a direction too: the engine tracks it as one.
+    for (index, row) in measurements.enumerated() where row.azimuthDegrees == nil && row.horizontalAngleDegrees == nil {
       var end = row.timeSeconds + median
       if index + 1 < measurements.count, measurements[index + 1].timeSeconds - row.timeSeconds <= limit {
         end = measurements[index + 1].timeSeconds

@@ -28,6 +28,18 @@ struct InfoCommandTests {
     lines.map { $0.split(separator: " ").map(String.init) }.first { $0.first == object }
   }
 
+  @Test("An azimuth alone (horizontal_angle, as Qorvo kits and Android without elevation log) counts as a direction")
+  func azimuthOnlyIsADirection() throws {
+    // Five rows with a horizontal_angle and no dir_*, one with neither.
+    let recording = "t,object,distance,horizontal_angle\n" + (0..<5).map { "\(Double($0) * 0.2),tag,2,0.1\n" }.joined()
+      + "1.0,tag,2,\n"
+    let result = try Rangectl.run(["info", "-"], stdin: recording)
+    #expect(result.status == 0, "\(result.stderr)")
+    let tag = try #require(Self.cells(of: "tag", in: result.stdoutLines))
+    // object rows distance direction ...
+    #expect(Array(tag.prefix(4)) == ["tag", "6", "6", "5"], "\(tag)")
+  }
+
   @Test("Columns, truth columns, rows by kind, time span, and per object rows, truth and mean rate")
   func listsTheRecording() throws {
     let result = try Rangectl.run(["info", "-"], stdin: Self.recording)

@@ -137,6 +137,17 @@ struct RunPlotTests {
     #expect(trace.directionGaps.map { [$0.start, $0.end] } == [[1, 3], [10, 11]])
     #expect(trace.lineBreakSeconds == 3)
   }
+
+  @Test("An azimuth alone (horizontal_angle) is a direction: no gap where each row has one")
+  func azimuthOnlyIsNoGap() {
+    let rows: [RunTrace.Measurement] = [0, 1, 2, 3].map {
+      .init(timeSeconds: $0, distanceMeters: 1, horizontalAngleDegrees: 10)
+    }
+    var trace = RunTrace(source: "x", object: "a", measurements: rows)
+    #expect(trace.directionGaps.isEmpty)
+    trace.measurements[2].horizontalAngleDegrees = nil
+    #expect(trace.directionGaps.map { [$0.start, $0.end] } == [[2, 3]])
+  }
 }
 
 /// Extreme but finite values draw a plot instead of trapping or hanging (issue 13, row 3).

@@ -52,6 +52,9 @@ public final class DirectionFilter<Backend: KalmanBackend> {
   // `isInitialized` (public, so not provably unaliased) were 5% of an update.
   @exclusivity(unchecked) private(set) var lastTime = Timestamp(microseconds: 0)
   @exclusivity(unchecked) private(set) var lastDirectionTime = Timestamp(microseconds: 0)
+  /// Whether a measured direction (not an azimuth alone) has set the track's
+  /// elevation since it started; until then azimuths carry an elevation prior.
+  @exclusivity(unchecked) private(set) var hasMeasuredElevation = false
   /// The position after the last measured direction, tracking frame: with a
   /// pose, how far the object itself has moved since (see ``estimate(at:)``).
   @exclusivity(unchecked) var lastDirectionPosition = (x: 0.0, y: 0.0, z: 0.0)
@@ -116,12 +119,12 @@ public final class DirectionFilter<Backend: KalmanBackend> {
   @discardableResult
   public func update(with update: RangingUpdate, attitude: RotationMatrix? = nil) -> DirectionEstimate {
     guard isInitialized else {
-      if let d = update.distanceMeters, let u = update.direction, d > 0 {
+      if let d = update.distanceMeters, d > 0, let (u, sigma) = startingDirection(of: update) {
         if let attitude {
           frame = attitude
           isWorldFrame = true
         }
-        start(distance: d, direction: u.normalized, time: update.time)
+        start(distance: d, direction: u, time: update.time, angleSigma: sigma)
         return estimate(at: update.time)
       }
       return .unknown
@@ -133,6 +136,7 @@ public final class DirectionFilter<Backend: KalmanBackend> {
       if fusePosition(distance: d, direction: u, rangeMeasured: update.distanceMeters != nil) {
         observeStillness(at: update.time)
         lastDirectionTime = update.time
+        hasMeasuredElevation = true
         let x = backend.storage.x
         lastDirectionPosition = (x[0], x[1], x[2])
       } else if consecutiveRejections >= Self.restartAfterRejections, let measured = update.distanceMeters {
@@ -142,7 +146,14 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     } else {
       if let d = update.distanceMeters { fuseRange(d) }
       if let azimuth = update.horizontalAngleRadians {
-        fuseAzimuth(azimuth, sigma: configuration.horizontalAngleSigmaRadians)
+        // An azimuth is a measured direction, as Nearby Interaction's horizontalAngle is: in the plane,
+        // with the elevation left to the track. A track that never had an elevation measured keeps the
+        // prior it started with (elevation 0, azimuthOnlyStartSigmaRadians) as a measurement beside each
+        // azimuth, or its elevation's variance would grow without bound; a `vertical` hint replaces it.
+        if fuseAzimuth(azimuth, sigma: configuration.horizontalAngleSigmaRadians) { lastDirectionTime = update.time }
+        if !hasMeasuredElevation && update.vertical == nil {
+          fuseElevation(0, sigma: Self.azimuthOnlyStartSigmaRadians)
+        }
       } else {
         applyFieldOfViewEvidence()
       }
@@ -200,14 +211,32 @@ public final class DirectionFilter<Backend: KalmanBackend> {
     return (x[0] * x[0] + x[1] * x[1] + x[2] * x[2]).squareRoot()
   }
 
-  private func start(distance d: Double, direction u: Direction, time: Timestamp) {
+  /// The direction a track starts from and, for an azimuth alone, its
+  /// angular sigma: a measured direction (its sigma is the measurement's:
+  /// nil), or else an azimuth alone (Qorvo kits, Android without elevation,
+  /// Nearby Interaction's horizontalAngle) at elevation 0 with
+  /// ``azimuthOnlyStartSigmaRadians``; nil with neither.
+  private func startingDirection(of update: RangingUpdate) -> (Direction, Double?)? {
+    if let u = update.direction { return (u.normalized, nil) }
+    guard let azimuth = update.horizontalAngleRadians else { return nil }
+    // atan2(x, -z) = azimuth at elevation 0 (FieldOfView.azimuth).
+    return (FieldOfView.direction(azimuth: azimuth), Self.azimuthOnlyStartSigmaRadians)
+  }
+
+  /// The angular sigma of a track started from an azimuth alone: 30°, for
+  /// the elevation it does not measure (the phone's field of view spans
+  /// ±45° of it); later azimuths narrow the horizontal part.
+  static var azimuthOnlyStartSigmaRadians: Double { 30 * Double.pi / 180 }
+
+  private func start(distance d: Double, direction u: Direction, time: Timestamp, angleSigma sigma: Double? = nil) {
     let s = backend.storage
     let n = Self.stateCount
     let w = tracked(u)
     for i in 0..<(n * n) { s.P[i] = 0 }
     s.x[0] = d * w.x; s.x[1] = d * w.y; s.x[2] = d * w.z
     s.x[3] = 0; s.x[4] = 0; s.x[5] = 0
-    writePositionNoise(distance: d, direction: w, angleSigma: angleSigma(for: u), into: s.P, stride: n)
+    writePositionNoise(distance: d, direction: w, angleSigma: sigma ?? angleSigma(for: u), into: s.P, stride: n)
+    hasMeasuredElevation = sigma == nil
     let v2 = configuration.initialVelocitySigmaMetersPerSecond * configuration.initialVelocitySigmaMetersPerSecond
     for i in 3..<6 { s.P[i * n + i] = v2 }
     lastTime = time
@@ -291,19 +320,20 @@ public final class DirectionFilter<Backend: KalmanBackend> {
 
   /// Azimuth EKF update: `h = atan2(px, -pz)` (phone frame); with `a = px`,
   /// `b = -pz`, `∂h/∂px = b / (a² + b²)`, `∂h/∂pz = a / (a² + b²)`.
-  private func fuseAzimuth(_ azimuth: Double, sigma: Double) {
+  @discardableResult
+  private func fuseAzimuth(_ azimuth: Double, sigma: Double) -> Bool {
     let s = backend.storage
     let p = phonePosition(s)
     let a = p.x, b = -p.z
     let r2 = a * a + b * b
-    guard r2 > 0 else { return }
+    guard r2 > 0 else { return false }
     for j in 0..<Self.stateCount { s.H[j] = 0 }
     s.H[0] = b / r2
     s.H[2] = a / r2
     jacobianToTrackedFrame()
     s.y[0] = Self.wrapped(azimuth - FieldOfView.azimuth(x: a, z: p.z))
     s.R[0] = sigma * sigma
-    _ = fuse(measurementCount: 1, linear: false)
+    return fuse(measurementCount: 1, linear: false)
   }
 
   /// Elevation EKF update: `h = atan2(py, ρ)` (phone frame), `ρ = sqrt(px² + pz²)`, `r² = ρ² + py²`;

@@ -46,6 +46,12 @@ public struct FieldOfView: Sendable {
   /// Azimuth of a direction or position, radians, positive to the right.
   public static func azimuth(x: Double, z: Double) -> Double { ranging_atan2(x, -z) }
 
+  /// The unit direction of `azimuth` radians (positive to the right) at elevation 0:
+  /// `(sin a, 0, -cos a)`, whose ``azimuth(x:z:)`` is `a`.
+  public static func direction(azimuth: Double) -> Direction {
+    Direction(x: ranging_sin(azimuth), y: 0, z: -ranging_cos(azimuth))
+  }
+
   /// Elevation of a direction or position, radians, positive up.
   public static func elevation(x: Double, y: Double, z: Double) -> Double {
     ranging_atan2(y, (x * x + z * z).squareRoot())

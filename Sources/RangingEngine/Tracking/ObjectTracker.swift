@@ -200,20 +200,24 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// The time of the latest accepted pose, or nil before the first.
   public var lastPoseTime: Timestamp? { registry.lastPoseTime }
 
-  /// The direction after `update`: from the 3-D filter once a direction has
-  /// started it; until then (and when direction tracking is off) the
-  /// measured direction or nothing. A distance-only stream never touches
-  /// the 3-D filter, so it costs one branch.
+  /// The direction after `update`: from the 3-D filter once a direction or
+  /// an azimuth has started it; until then (and when direction tracking is
+  /// off) the measured direction, or the azimuth's at elevation 0, or
+  /// nothing. A distance-only stream never touches the 3-D filter, so it
+  /// costs one branch.
   @inlinable
   func directionEstimate(slot: Int, update: RangingUpdate) -> DirectionEstimate {
     if !directionFilters.isEmpty {
       let filter = directionFilters[slot]
-      if filter.isInitialized || update.direction != nil {
+      if filter.isInitialized || update.direction != nil || update.horizontalAngleRadians != nil {
         return filter.update(with: update, attitude: attitude)
       }
     }
-    guard let measured = update.direction else { return .unknown }
-    return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
+    if let measured = update.direction {
+      return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
+    }
+    guard let azimuth = update.horizontalAngleRadians else { return .unknown }
+    return DirectionEstimate(direction: FieldOfView.direction(azimuth: azimuth), angleSigmaRadians: .nan, state: .measured)
   }
 
   /// A new object's track starts in `slot` (taken from `evicted`, if any)

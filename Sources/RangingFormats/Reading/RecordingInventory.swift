@@ -11,7 +11,8 @@ public struct RecordingInventory: Sendable {
     public var name: String
     /// Measurement rows of this object.
     public var rows = 0
-    /// Measurement rows with a distance, and with a direction.
+    /// Measurement rows with a distance, and with a direction: `dir_*`, or an
+    /// azimuth alone (`horizontal_angle`), which the engine tracks as a direction.
     public var rowsWithDistance = 0
     public var rowsWithDirection = 0
     /// Measurement rows with `true_distance`, and with a true position
@@ -115,7 +116,7 @@ extension RecordingInventory.Object {
       distanceMinMeters = min(distanceMinMeters ?? distance, distance)
       distanceMaxMeters = max(distanceMaxMeters ?? distance, distance)
     }
-    if update.direction != nil { rowsWithDirection += 1 }
+    if update.direction != nil || update.horizontalAngleRadians != nil { rowsWithDirection += 1 }
     if truth.distanceMeters != nil { rowsWithTrueDistance += 1 }
     if truth.x != nil, truth.y != nil, truth.z != nil { rowsWithTruePosition += 1 }
     // Time may go back between objects and, as a rejected row, within one; the span is min to max.

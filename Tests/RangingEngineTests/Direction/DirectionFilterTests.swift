@@ -93,6 +93,26 @@ struct DirectionFilterTests {
     #expect(t > 1.15 && t < 1.25, "unknown at t = \(t)")
   }
 
+  @Test("An azimuth alone starts and keeps a measured direction at that azimuth, elevation near 0, sigma bounded",
+        arguments: BackendKind.allCases)
+  func azimuthOnly(_ backend: BackendKind) {
+    let filter = AnyDirectionFilter(backend, DirectionFilterConfiguration())
+    var last = DirectionEstimate.unknown
+    for step in 0..<100 {
+      // 10 Hz, 3 m, the azimuth sweeping from +0.3 to -0.2 rad (to the left of straight ahead).
+      let azimuth = 0.3 - 0.005 * Double(step)
+      last = filter.update(RangingUpdate(
+        time: Timestamp(seconds: 0.1 * Double(step)), distanceMeters: 3, direction: nil, horizontalAngleRadians: azimuth))
+      #expect(last.state == .measured, "step \(step)")
+    }
+    let u = try! #require(last.direction)
+    // atan2(x, -z) is the azimuth (FieldOfView.azimuth); the last azimuth was 0.3 - 0.495 = -0.195 rad.
+    #expect(abs(FieldOfView.azimuth(x: u.x, z: u.z) - -0.195) < 0.02)
+    #expect(abs(FieldOfView.elevation(x: u.x, y: u.y, z: u.z)) < 0.01)
+    // The elevation prior (30°) keeps the mean across-ray sigma bounded: below 25° (the unknown limit).
+    #expect(last.angleSigmaRadians < 25 * Double.pi / 180)
+  }
+
   #if GSL
   @Test("The GSL and Swift backends agree to 1e-9 on a long run with gaps, ranges and azimuths")
   func backendsAgree() {
