@@ -47,7 +47,8 @@ public final class RangingSession implements AutoCloseable {
   private final Settings settings;
   private final Map<String, Long> ids = new HashMap<>();
   private final List<String> names = new ArrayList<>();
-  private final int eventCapacity;
+  /** Events moved per JNI call: the queue may be large (every object lost at once), the buffer need not. */
+  private final int drainCapacity;
   private final long[] eventTime;
   private final long[] eventObject;
   private final double[] eventDistance;
@@ -95,7 +96,7 @@ public final class RangingSession implements AutoCloseable {
     this.settings = settings;
     // Room for every event one call can cause (its own and an eviction's, 2 per zone, and every object found lost
     // at once), so that the engine never drops one: the session drains after every call.
-    eventCapacity = count * (settings.maxObjects() + 2);
+    int eventCapacity = count * (settings.maxObjects() + 2);
     long[] out = new long[2];
     int status = Native.create(count, radius, hysteresis, enterDwell, exitDwell, angle,
         Math.toRadians(Zone.ANGLE_HYSTERESIS_DEGREES), settings.maxObjects(), eventCapacity,
@@ -108,11 +109,12 @@ public final class RangingSession implements AutoCloseable {
       throw new IllegalArgumentException("ranging_engine_create refused the zones and settings: " + Native.statusName(status));
     }
     engine = out[0];
-    eventTime = new long[eventCapacity];
-    eventObject = new long[eventCapacity];
-    eventDistance = new double[eventCapacity];
-    eventSigma = new double[eventCapacity];
-    eventCodes = new int[eventCapacity];
+    drainCapacity = Math.min(eventCapacity, 256);
+    eventTime = new long[drainCapacity];
+    eventObject = new long[drainCapacity];
+    eventDistance = new double[drainCapacity];
+    eventSigma = new double[drainCapacity];
+    eventCodes = new int[drainCapacity];
   }
 
   /** The version of the native engine ("MAJOR.MINOR.PATCH"). */
@@ -296,9 +298,9 @@ public final class RangingSession implements AutoCloseable {
   private List<ZoneEvent> drain() {
     List<ZoneEvent> events = new ArrayList<>();
     while (true) {
-      int count = Native.drain(engine, eventCapacity, eventTime, eventObject, eventDistance, eventSigma, eventCodes);
+      int count = Native.drain(engine, drainCapacity, eventTime, eventObject, eventDistance, eventSigma, eventCodes);
       if (count < 0) throw new IllegalStateException("drain: the engine returned " + Native.statusName(count));
-      if (count > eventCapacity) throw new IllegalStateException("drain: the engine returned " + count + " events");
+      if (count > drainCapacity) throw new IllegalStateException("drain: the engine returned " + count + " events");
       for (int i = 0; i < count; i++) {
         int codes = eventCodes[i];
         int zone = codes & 0xff;
@@ -311,7 +313,7 @@ public final class RangingSession implements AutoCloseable {
         events.add(new ZoneEvent(eventTime[i], objectName(eventObject[i]), zoneNames[zone],
             ZoneEvent.Kind.values()[kind], eventDistance[i], eventSigma[i], ZoneEvent.Reason.values()[reason]));
       }
-      if (count < eventCapacity) return events;
+      if (count < drainCapacity) return events;
     }
   }
 

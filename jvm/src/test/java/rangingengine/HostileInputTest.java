@@ -152,6 +152,20 @@ class HostileInputTest {
     }
   }
 
+  @Test
+  void everyEventOfOneCallArrivesHoweverMany() {
+    // 1,000 objects inside two zones are lost by one clock advance: 2,000 events, more than one drain's buffer.
+    try (RangingSession session = new RangingSession(ZONES, Settings.DEFAULT.withMaxObjects(1000))) {
+      int entered = 0;
+      for (int object = 0; object < 1000; object++) entered += session.update(object, 0.0, 0.5).size();
+      assertEquals(2000, entered);
+      List<ZoneEvent> lost = session.advanceClock(60);
+      assertEquals(2000, lost.size());
+      assertTrue(lost.stream().allMatch(e -> e.reason() == ZoneEvent.Reason.LOST && e.timeMicros() == 60_000_000L));
+      assertEquals(1000, lost.stream().map(ZoneEvent::object).distinct().count());
+    }
+  }
+
   private static List<String> describe(List<ZoneEvent> events) {
     return events.stream().map(e -> e.object() + " " + e.kind().jsonName() + " " + e.reason().jsonName()).toList();
   }
