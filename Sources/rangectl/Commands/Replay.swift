@@ -144,8 +144,10 @@ struct Replay: ParsableCommand {
         throw ValidationError("--smooth writes each run when it ends, and --follow never ends; drop one of them")
       }
     }
-    if filtered != nil, filtered == events, events != "-" {
-      throw ValidationError("--filtered and --events must be different files")
+    if let filtered, filtered != "-", events != "-", OutputCollision.collide(filtered, events) {
+      throw ValidationError(
+        "--filtered \(filtered) and --events \(events) are one file, and each would overwrite the other: "
+          + "choose different files (a device such as /dev/null may take both)")
     }
     if filtered == "-", events == "-" {
       throw ValidationError("--filtered - needs --events PATH: both cannot go to standard output")
