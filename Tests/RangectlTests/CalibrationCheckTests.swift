@@ -88,6 +88,33 @@ struct CalibrationCheckTests {
             "\(result.stdoutText)")
   }
 
+  @Test("The fit the check applied, the first part's, is printed beside the scores (text and --json), not only the whole recording's")
+  func checkedFitShown() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // 0.3 m long for the first minute only: the first part's offset is 0.3 m, the whole recording's about half that.
+    let path = try scratch.write("walk.csv", Self.walk { $0 < 60 ? 0.3 : 0 })
+    let text = try Rangectl.run(["calibrate", path, "--fit", "offset"])
+    #expect(text.status == 0, "stderr: \(text.stderr)")
+    let lines = text.stdoutLines
+    let check = try #require(lines.firstIndex { $0.hasPrefix("check: ") }, "\(text.stdoutText)")
+    let fitLine = lines[check + 1]
+    #expect(fitLine.hasPrefix("  fit of the first part, all objects: offset 0.3"), "\(text.stdoutText)")
+    #expect(fitLine.hasSuffix("scale 1.00000 (true distance 0.50...5.00 m)"), "\(fitLine)")
+    let json = try Rangectl.run(["calibrate", path, "--fit", "offset", "--json"])
+    let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
+    let whole = try #require(object["offsetMeters"] as? Double)
+    let fits = try #require((object["check"] as? [String: Any])?["fits"] as? [[String: Any]], "\(json.stdoutText)")
+    let part = try #require(fits.first?["offsetMeters"] as? Double)
+    #expect(fits.count == 1 && abs(part - 0.3) < 0.01 && abs(whole - part) > 0.1, "\(fits), whole \(whole)")
+    #expect(fits.first?["scale"] as? Double == 1)
+    // Per object: one fit per object, named.
+    let perObject = try Rangectl.run(["calibrate", path, "--fit", "offset", "--per-object", "--json"])
+    let document = try #require(try JSONSerialization.jsonObject(with: perObject.stdout) as? [String: Any])
+    let objectFits = try #require((document["check"] as? [String: Any])?["fits"] as? [[String: Any]])
+    #expect(objectFits.map { $0["object"] as? String } == ["tag"], "\(perObject.stdoutText)")
+  }
+
   @Test("The cut and the rows replayed are the same whatever the line ends (LF, CRLF, CR)")
   func lineEnds() throws {
     let scratch = try ScratchFolder()

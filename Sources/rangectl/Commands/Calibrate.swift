@@ -221,7 +221,9 @@ extension Calibrate {
       Diagnostics.write("rangectl calibrate: not checked: the rows before line \(cut) give no fit the engine accepts\n")
       return nil
     }
-    return try runCheck(from: cut, fittingRows: part.rows.count, calibration: calibration, objectCalibrations: [:])
+    return try runCheck(
+      from: cut, fittingRows: part.rows.count, calibration: calibration, objectCalibrations: [:],
+      fits: [CalibrationCheck.Fit(object: object, fit: fit)])
   }
 
   /// The check of the per-object fits: each object fitted on the first part
@@ -230,14 +232,17 @@ extension Calibrate {
     guard let cut = checkCut(samples) else { return nil }
     let part = CalibrationCheck.fittingPart(of: samples, before: cut)
     var calibrations: [String: RangeCalibration] = [:]
+    var fits: [CalibrationCheck.Fit] = []
     for name in part.objects {
       if let fit = try? RangeCalibrationFit.fit(part, object: name, model: model),
         let calibration = try? RangeCalibration(offsetMeters: fit.offsetMeters, scale: fit.scale)
       {
         calibrations[name] = calibration
+        fits.append(CalibrationCheck.Fit(object: name, fit: fit))
       }
     }
-    return try runCheck(from: cut, fittingRows: part.rows.count, calibration: nil, objectCalibrations: calibrations)
+    return try runCheck(
+      from: cut, fittingRows: part.rows.count, calibration: nil, objectCalibrations: calibrations, fits: fits)
   }
 
   /// Where the check part starts, or nil with a note saying why there is no check.
@@ -255,11 +260,13 @@ extension Calibrate {
   }
 
   private func runCheck(
-    from cut: Int, fittingRows: Int, calibration: RangeCalibration?, objectCalibrations: [String: RangeCalibration]
+    from cut: Int, fittingRows: Int, calibration: RangeCalibration?, objectCalibrations: [String: RangeCalibration],
+    fits: [CalibrationCheck.Fit]
   ) throws -> CalibrationCheck? {
     do {
       return try CalibrationCheck.run(
-        path: file, fromLine: cut, fittingRows: fittingRows, calibration: calibration, objectCalibrations: objectCalibrations)
+        path: file, fromLine: cut, fittingRows: fittingRows, calibration: calibration, objectCalibrations: objectCalibrations,
+        fits: fits)
     } catch {
       Diagnostics.write("rangectl calibrate: not checked: \(error)\n")
       return nil

@@ -38,12 +38,36 @@ struct CalibrationCheck {
     var rmseMeters: Double?
   }
 
+  /// A fit the calibrated variants applied: that of the first part, which
+  /// differs from the whole recording's (the one the command prints above
+  /// the check and recommends), and may score differently; printed so
+  /// that the reader sees what was checked.
+  struct Fit: Sendable, Encodable {
+    /// The object it applies to, or nil for every object.
+    var object: String?
+    var offsetMeters: Double
+    var scale: Double
+    /// The true distances the first part spans: a narrow span gives a poor scale.
+    var trueDistanceMinMeters: Double?
+    var trueDistanceMaxMeters: Double?
+
+    init(object: String?, fit: RangeCalibrationFit) {
+      self.object = object
+      offsetMeters = fit.offsetMeters
+      scale = fit.scale
+      trueDistanceMinMeters = fit.trueDistanceMinMeters
+      trueDistanceMaxMeters = fit.trueDistanceMaxMeters
+    }
+  }
+
   /// The first line of the check part (1-based, physical), and the lines of the two parts.
   var checkFromLine: Int
   var fittingRows: Int
   var checkRows: Int
   /// The three variants, scored, in the order above.
   var variants: [Variant]
+  /// The first part's fits: one for every object, or one per object fitted.
+  var fits: [Fit]
 
   /// The fewest rows with truth each part must hold for a check.
   static let minimumRowsPerPart = 20
@@ -89,10 +113,11 @@ struct CalibrationCheck {
   /// - Parameters:
   ///   - calibration: the fitting part's fit for every object, or nil.
   ///   - objectCalibrations: the fitting part's fit per object (for `--per-object`).
+  ///   - fits: the fits behind `calibration` or `objectCalibrations`, as printed.
   /// - Throws: when the check part cannot be written or read.
   static func run(
     path: String, fromLine line: Int, fittingRows: Int, calibration: RangeCalibration?,
-    objectCalibrations: [String: RangeCalibration]
+    objectCalibrations: [String: RangeCalibration], fits: [Fit]
   ) throws -> CalibrationCheck {
     let checkPath = FileManager.default.temporaryDirectory
       .appendingPathComponent("rangectl-calibrate-check-\(UUID().uuidString).csv").path
@@ -119,7 +144,8 @@ struct CalibrationCheck {
       variants[index].truthEvents = scored.events.truthCount
       variants[index].rmseMeters = scored.distance?.filtered.rmseMeters
     }
-    return CalibrationCheck(checkFromLine: line, fittingRows: fittingRows, checkRows: checkRows, variants: variants)
+    return CalibrationCheck(
+      checkFromLine: line, fittingRows: fittingRows, checkRows: checkRows, variants: variants, fits: fits)
   }
 
   /// Writes the lines of `path` before its header's end (comments and the
@@ -166,6 +192,15 @@ struct CalibrationCheck {
       "check: fitted on the \(fittingRows) rows before line \(checkFromLine), replayed on the \(checkRows) rows from it "
         + "(engine defaults, zones inner 1.5 m and outer 3 m; F1 / false events / filtered RMSE):"
     ]
+    for fit in fits {
+      let what = fit.object.map { "object '\($0)'" } ?? "all objects"
+      lines.append("  fit of the first part, \(what): "
+        + String(format: "offset %.4f m, scale %.5f", fit.offsetMeters, fit.scale)
+        + (fit.trueDistanceMinMeters.flatMap { low in
+          fit.trueDistanceMaxMeters.map { String(format: " (true distance %.2f...%.2f m)", low, $0) }
+        } ?? ""))
+    }
+    if fits.isEmpty { lines.append("  fit of the first part: none (no object's rows there gave one)") }
     let width = variants.map(\.name.count).max() ?? 0
     for variant in variants {
       let rmse = variant.rmseMeters.map { String(format: "%.3f m", $0) } ?? "-"
@@ -181,12 +216,14 @@ struct CalibrationCheck {
     var fittingRows: Int
     var checkRows: Int
     var variants: [Variant]
+    /// The fits the calibrated variants applied (``CalibrationCheck/fits``).
+    var fits: [Fit]
     var recommended: String
   }
 
   func report(recommendedFlags: String) -> Report {
     Report(checkFromLine: checkFromLine, fittingRows: fittingRows, checkRows: checkRows, variants: variants,
-           recommended: recommendedFlags)
+           fits: fits, recommended: recommendedFlags)
   }
 
   /// The flags recommended, as the words a command receives, from those
