@@ -42,20 +42,54 @@ struct ForeignHeader {
       else { continue }
       return "give --preset \(name), whose layout this is"
     }
+    // Words, not text: each is quoted for sh when printed, so that the hint
+    // pastes as it is (a name like `Time [ms]` is one word, not two).
     var options: [String] = []
     for column in [KnownColumn.t, .object, .distance] where !names.contains(where: { $0 == mapping.source(of: column) }) {
       let guess = guessedSource(of: column)
       if guess == nil, column == .distance { continue }  // optional: suggested only when a name looks like one
-      options.append("--column \(column.name)=\(guess ?? "NAME")")
+      options += ["--column", "\(column.name)=\(guess ?? "NAME")"]
       guard let guess else { continue }
       if column == .t, mapping.timeUnit == .s, let unit = Self.unitSuffix(of: guess, among: ["ms", "us", "ns"]) {
-        options.append("--time-unit \(unit)")
+        options += ["--time-unit", unit]
       }
       if column == .distance, mapping.distanceUnit == .m, let unit = Self.unitSuffix(of: guess, among: ["cm", "mm"]) {
-        options.append("--distance-unit \(unit)")
+        options += ["--distance-unit", unit]
       }
     }
-    return "name the columns to read, e.g. " + options.joined(separator: " ")
+    options += directionOptions
+    return "name the columns to read, e.g. " + ShellQuoted.commandLine(options)
+  }
+
+  /// `--column azimuth=...`, `--column elevation=...` and `--angle-unit`
+  /// for direction columns under other names: without them such a column
+  /// is left unused even when the rest is read (azimuth and elevation are
+  /// read only with an angle unit, docs/FORMATS.md §5). The unit is the
+  /// name's suffix (`_deg`, `[rad]`), or a placeholder to fill in.
+  private var directionOptions: [String] {
+    var options: [String] = []
+    var found = false
+    var unit: String?
+    for column in [KnownColumn.azimuth, .elevation] {
+      guard let guess = guessedDirection(column) else { continue }
+      found = true
+      if guess != mapping.source(of: column) { options += ["--column", "\(column.name)=\(guess)"] }
+      unit = unit ?? Self.unitSuffix(of: guess, among: ["deg", "rad"])
+    }
+    if found, mapping.angleUnit == nil { options += ["--angle-unit", unit ?? "deg|rad"] }
+    return options
+  }
+
+  /// The first name whose words (split at anything but letters and digits)
+  /// include `azimuth`/`az` or `elevation`/`el`; a phase difference
+  /// (`pdoa`) is not an angle.
+  private func guessedDirection(_ column: KnownColumn) -> String? {
+    let words: Set<String> = column == .azimuth ? ["azimuth", "az"] : ["elevation", "el", "elev"]
+    let guess = names.first { name in
+      let parts = name.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+      return !parts.contains("pdoa") && parts.contains { words.contains($0) }
+    }
+    return guess.map(String.init)
   }
 
   /// The first name that looks like `column`'s, by words that logs use for it.
