@@ -31,7 +31,7 @@ struct Calibrate: ParsableCommand {
 
       Examples:
         rangectl calibrate datasets/walk-in-out/samples.csv
-        rangectl calibrate static-at-2m.csv --known-distance 2
+        rangectl calibrate Tests/Fixtures/static-at-2m.csv --known-distance 2
         rangectl calibrate datasets/many-objects/samples.csv --per-object
       """)
 

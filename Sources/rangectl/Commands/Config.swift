@@ -35,7 +35,8 @@ struct Config: ParsableCommand {
 
         Examples:
           rangectl config decode 010000001400000000000000000000050102030405
-          rangectl config decode accessory-message.bin
+          rangectl config encode --uwb-config 0102030405 > accessory-message.hex
+          rangectl config decode accessory-message.hex
         """)
 
     @Argument(help: ArgumentHelp("Hexadecimal message, file, or - for standard input.", valueName: "hex|file"))

@@ -69,8 +69,8 @@ struct Evaluate: ParsableCommand {
         rangectl evaluate datasets/walk-in-out/samples.csv
         rangectl evaluate datasets/*/ --json
         rangectl evaluate ../shared/datasets/lias-trolley-fast.csv --decimate 2
-        rangectl replay run.csv --events e.jsonl --filtered f.csv
-        rangectl evaluate run.csv --events e.jsonl --filtered f.csv
+        rangectl replay datasets/circling/samples.csv --filtered f.csv > e.jsonl
+        rangectl evaluate datasets/circling/samples.csv --events e.jsonl
       """)
 
   @Argument(help: "Ranging CSV files with true_distance, or folders of them.") var datasets: [String]

@@ -20,7 +20,7 @@ struct Info: ParsableCommand {
       Examples:
         rangectl info datasets/walk-in-out/samples.csv
         rangectl info ../shared/datasets/lias-trolley-fast.csv
-        rangectl info log.csv --preset android
+        rangectl info Tests/Fixtures/Import/android-export.csv --preset android
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")

@@ -27,7 +27,8 @@ struct Plot: ParsableCommand {
 
       Examples:
         rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
-        rangectl plot run.csv --object tag-02 --from 10 --to 40 -o tag-02.svg
+        rangectl plot datasets/circling/samples.csv --from 10 --to 40 -o part.svg
+        rangectl plot datasets/many-objects/samples.csv --object tag-02 -o tag-02.svg
         rangectl plot datasets/many-objects/samples.csv --overview -o all.svg
       """)
 

@@ -52,11 +52,11 @@ struct Replay: ParsableCommand {
 
       Examples:
         rangectl replay datasets/walk-in-out/samples.csv
-        rangectl replay run.csv --zones 'near=1,door=2@30' --events e.jsonl
-        rangectl replay run.csv --filtered track.csv --smooth > events.jsonl
-        rangectl replay big.csv --jobs 2 > events.jsonl
-        rangectl replay day1/ day2/ extra.csv --out-dir out --write-filtered --jobs 4
-        some-ranging-source | rangectl replay - --quiet
+        rangectl replay datasets/circling/samples.csv --zones 'near=1,door=2@30'
+        rangectl replay datasets/circling/samples.csv --smooth --filtered f.csv
+        rangectl replay datasets/many-objects/samples.csv --jobs 2 > events.jsonl
+        rangectl replay datasets/*/ --out-dir out --write-filtered --jobs 4
+        cat datasets/walk-in-out/samples.csv | rangectl replay - --quiet
       """)
 
   @Argument(help: ArgumentHelp(
