@@ -55,6 +55,29 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
 
   public var description: String { table() }
 
+  /// Why a run has unscored events, under its rows, so that a row such as
+  /// "events 2, unscored 2, missed 2, F1 0" is not left to guess: events
+  /// after their object's truth ends (most often an object reported lost
+  /// once its truth stops), and events before it starts, whose run's truth
+  /// then begins inside a zone with events no scored event can match.
+  func unscoredNote(_ run: ScenarioEvaluation) -> [String] {
+    let before = run.unscoredBeforeTruth, after = run.events.unscoredEvents - run.unscoredBeforeTruth
+    let tolerance = "\(matchToleranceSeconds) s"
+    var lines: [String] = []
+    if after > 0 {
+      lines.append("  unscored: \(after) after their object's truth ends (+\(tolerance)), e.g. exits of objects lost then")
+    }
+    if before > 0 {
+      lines.append("  unscored: \(before) before their object's truth starts (-\(tolerance)), measured before it")
+      let atStart = run.events.truthCount - run.truthCrossingsAfterFirstRow
+      if atStart > 0, run.events.missed > 0 {
+        let events = atStart == 1 ? "event" : "events"
+        lines.append("    (the truth's \(atStart) \(events) at its first row, zones it starts in, may go missed for that)")
+      }
+    }
+    return lines
+  }
+
   /// Plain-text tables, each within 100 columns: events per run (with
   /// per-zone rows), overall, and what the columns mean; then, when any run
   /// had a filtered track, distance error and the sigma coverage.
@@ -69,6 +92,7 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
     for run in scenarios {
       lines.append(eventRow(run.name, run.events))
       for part in run.breakdown where shown(part) { lines.append(eventRow("  \(part.zone) \(part.kind.rawValue)", part.score)) }
+      lines += unscoredNote(run)
     }
     if scenarios.count > 1 {
       lines.append(eventRow("overall", overall))

@@ -118,18 +118,26 @@ public struct ScenarioEvaluation: Codable, Equatable, Sendable {
   /// starts inside a zone enters it at that row, which does not count): 0
   /// when the recording never moves across a zone boundary.
   public var truthCrossingsAfterFirstRow: Int
+  /// Of ``EventScore/unscoredEvents``, those before their object's first
+  /// truth row − tolerance (measured before the truth starts); the rest are
+  /// after its last + tolerance (most often an object reported lost once
+  /// its truth ends). Said beside the table, so that unscored events and
+  /// the truth events they leave missed are explained.
+  public var unscoredBeforeTruth: Int
   /// For a peer scored beside the engine (`rangectl evaluate`'s baselines):
   /// its latency and the engine's on the truth events both matched. Nil
   /// (omitted in JSON) for the engine itself.
   public var latencyBesideEngine: PairedLatency?
 
   public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?,
-              truthCrossingsAfterFirstRow: Int = 0, latencyBesideEngine: PairedLatency? = nil) {
+              truthCrossingsAfterFirstRow: Int = 0, latencyBesideEngine: PairedLatency? = nil,
+              unscoredBeforeTruth: Int = 0) {
     self.name = name
     self.events = events
     self.breakdown = breakdown
     self.distance = distance
     self.truthCrossingsAfterFirstRow = truthCrossingsAfterFirstRow
+    self.unscoredBeforeTruth = unscoredBeforeTruth
     self.latencyBesideEngine = latencyBesideEngine
   }
 }

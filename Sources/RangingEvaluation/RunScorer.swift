@@ -51,6 +51,8 @@ struct RunScorer {
   /// Each peer's latency beside the engine's on the truth events both matched (index 0, the engine, unused).
   private var besideEngine: [PairedLatencyTally]
   private var truthCrossingsAfterFirstRow = 0
+  /// Each method's unscored events before their object's truth span.
+  private var unscoredBeforeTruth: [Int]
 
   /// Objects live now (at most ``liveLimit``).
   var liveCount: Int { live.count }
@@ -80,6 +82,7 @@ struct RunScorer {
     breakdown = Array(repeating: [:], count: methodCount)
     distance = Array(repeating: DistanceErrorTally(), count: methodCount)
     besideEngine = Array(repeating: PairedLatencyTally(), count: methodCount)
+    unscoredBeforeTruth = Array(repeating: 0, count: methodCount)
   }
 
   /// A row of `object` (any row: with or without truth, life cycle): keeps
@@ -153,7 +156,8 @@ struct RunScorer {
         name: name, events: overall[method].score, breakdown: parts,
         distance: withDistance[method] ? DistanceErrorComparison(distance[method]) : nil,
         truthCrossingsAfterFirstRow: truthCrossingsAfterFirstRow,
-        latencyBesideEngine: method == 0 ? nil : besideEngine[method].score)
+        latencyBesideEngine: method == 0 ? nil : besideEngine[method].score,
+        unscoredBeforeTruth: unscoredBeforeTruth[method])
     }
   }
 
@@ -194,6 +198,7 @@ struct RunScorer {
           scored[key, default: []].append(event)
         } else {
           unscored[key, default: 0] += 1
+          if let first = score.span?.first, event.time < first { unscoredBeforeTruth[method] += 1 }
         }
       }
       // In a fixed order, so that a report beyond QuantileSample's capacity is the same on every run.

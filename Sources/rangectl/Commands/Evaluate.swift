@@ -21,7 +21,9 @@ struct Evaluate: ParsableCommand {
       over each zone radius; engine events match them one-to-one (same object, zone and kind) \
       within --tolerance seconds. An event of an object more than --tolerance before its first \
       or after its last row with truth is left unscored (neither matched nor false) and counted \
-      in the "unscored" column, for the engine and every baseline alike.
+      in the "unscored" column, for the engine and every baseline alike; a line under the \
+      run's rows says how many came after the truth ended (such as exits of objects lost once \
+      their truth stops) and how many before it started.
 
       Four baselines are scored the same way on every dataset and shown beside the engine. \
       Naive, with plain thresholds at each radius (enter d < r, exit d >= r): raw (the measured \
@@ -38,7 +40,8 @@ struct Evaluate: ParsableCommand {
 
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
       pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
-      the truth crossings after the object's first truth row.
+      the truth crossings after the object's first truth row, and "unscoredBeforeTruth", the \
+      unscored events before their object's first truth row.
 
       Rows a dataset's reader or the engine rejects are listed (the first 20) and counted by \
       reason on standard error, as replay does. Exit status: 0 when scored, 64 for bad options, \
