@@ -63,7 +63,8 @@ package final class LineSource {
   /// Lines returned so far; the number of the last line returned.
   private(set) var lineNumber = 0
 
-  private let descriptor: Int32
+  /// Replaced when a followed file is replaced at its path (``reopenIfReplaced(_:)``).
+  private var descriptor: Int32
   private let ownsDescriptor: Bool
   private let chunkBytes: Int
   /// Bytes usable for input; the buffer has ``readableBytesAfterLine`` more.
@@ -338,7 +339,7 @@ package final class LineSource {
           atEndOfFile = true
           return
         }
-        if restartIfTruncated(live) { return }
+        if restartIfTruncated(live) || reopenIfReplaced(live) { return }
         // The end of a file still being written: wait for more.
         let milliseconds = Int(live.pollMilliseconds)
         var interval = timespec(tv_sec: milliseconds / 1000, tv_nsec: milliseconds % 1000 * 1_000_000)
@@ -362,6 +363,34 @@ package final class LineSource {
     guard offset > 0, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
       Int64(status.st_size) < Int64(offset), lseek(descriptor, 0, SEEK_SET) == 0
     else { return false }
+    live.onTruncation(restart())
+    return true
+  }
+
+  /// At the end of a followed file: when its path now names another file
+  /// (a log rotated by renaming it and creating a new one, or a file
+  /// replaced by a rename over it), as `tail -F` does: the old file has
+  /// been read to its end, so the new one is opened and read from its
+  /// start, from line 1, its first line read as the header. A path that
+  /// names nothing for now (rotated, the new file not yet created) or
+  /// cannot be opened leaves the old file followed until it does.
+  /// - Returns: whether it reopened.
+  private func reopenIfReplaced(_ live: LiveInput) -> Bool {
+    guard ownsDescriptor else { return false }
+    var current = stat(), named = stat()
+    guard fstat(descriptor, &current) == 0, stat(path, &named) == 0,
+      named.st_dev != current.st_dev || named.st_ino != current.st_ino,
+      let replacement = try? LineSource.openRegularFile(path)
+    else { return false }
+    close(descriptor)
+    descriptor = replacement
+    live.onReplacement(restart())
+    return true
+  }
+
+  /// Forgets what was read, to read the input again from its first line.
+  /// - Returns: the bytes of an unfinished last line, dropped.
+  private func restart() -> Int {
     let dropped = end - start
     start = 0
     end = 0
@@ -373,8 +402,7 @@ package final class LineSource {
     skippedBytes = 0
     lineNumber = 0
     truncations += 1
-    live.onTruncation(dropped)
-    return true
+    return dropped
   }
 
   /// A line's bytes without, on line 1, a BOM.

@@ -24,21 +24,30 @@ public struct LiveInput {
   /// lines are numbered from 1 again, and a first line equal to the header
   /// is read as the header, not as a row.
   public var onTruncation: (_ droppedBytes: Int) -> Void
+  /// Called when a followed file's path comes to name another file (a log
+  /// rotated by rename, as `tail -F` follows it), with the bytes of an
+  /// unfinished last line of the old file, dropped. The reader has read the
+  /// old file to its end and reads the new one from its start, as after a
+  /// truncation.
+  public var onReplacement: (_ droppedBytes: Int) -> Void
 
   /// - Parameters:
   ///   - follows: keep reading at the end of the file.
   ///   - pollMilliseconds: see ``pollMilliseconds``; default 50.
   ///   - shouldStop: asked after every wait; true ends the input.
   ///   - onTruncation: see ``onTruncation``; default: nothing.
+  ///   - onReplacement: see ``onReplacement``; default: nothing.
   public init(
     follows: Bool, pollMilliseconds: Int32 = 50, shouldStop: @escaping () -> Bool,
-    onTruncation: @escaping (_ droppedBytes: Int) -> Void = { _ in }
+    onTruncation: @escaping (_ droppedBytes: Int) -> Void = { _ in },
+    onReplacement: @escaping (_ droppedBytes: Int) -> Void = { _ in }
   ) {
     precondition(pollMilliseconds >= 1, "LiveInput: pollMilliseconds must be at least 1")
     self.follows = follows
     self.pollMilliseconds = pollMilliseconds
     self.shouldStop = shouldStop
     self.onTruncation = onTruncation
+    self.onReplacement = onReplacement
   }
 }
 

@@ -28,7 +28,9 @@ struct Replay: ParsableCommand {
       Live input: when FILE is - and standard input is not a regular file (a pipe, a \
       terminal, a socket), or with --follow, each zone event is flushed as soon as its row \
       is processed and the filtered track before every wait for input. --follow keeps \
-      reading at the end of FILE, as tail -f does, until SIGINT or SIGTERM. In live mode \
+      reading at the end of FILE, as tail -F does, until SIGINT or SIGTERM: a FILE truncated \
+      is read again from its start, and one replaced at its path (a log rotated by rename) \
+      is read to its end and the new file from its start, each said on standard error. In live mode \
       SIGINT and SIGTERM end the input: the outputs are flushed, the summary is written, \
       and the exit status is 0. On a terminal, a replay of a file shows its progress on \
       standard error; --quiet writes neither progress nor summary.
@@ -202,10 +204,18 @@ struct Replay: ParsableCommand {
       guard live else { return try RangingCSVReader(path: file, mapping: mapping) }
       StopSignal.install()
       let name = DatasetError.displayName(for: file)
-      let live = LiveInput(follows: follow, shouldStop: { StopSignal.received != nil }) { dropped in
-        messages.write("rangectl replay: \(name): file truncated; reading it again from line 1"
-          + (dropped > 0 ? " (an unfinished last line of \(dropped) bytes dropped)" : "") + "\n")
+      func dropping(_ bytes: Int) -> String {
+        bytes > 0 ? " (an unfinished last line of \(bytes) bytes dropped)" : ""
       }
+      let live = LiveInput(
+        follows: follow, shouldStop: { StopSignal.received != nil },
+        onTruncation: { dropped in
+          messages.write("rangectl replay: \(name): file truncated; reading it again from line 1\(dropping(dropped))\n")
+        },
+        onReplacement: { dropped in
+          messages.write("rangectl replay: \(name): file replaced (renamed or rotated); the old one was read to its end, "
+            + "reading the new one from line 1\(dropping(dropped))\n")
+        })
       return try RangingCSVReader(path: file, live: live, mapping: mapping)
     } catch let error as DatasetError {
       messages.write("rangectl replay: \(error)\n")
