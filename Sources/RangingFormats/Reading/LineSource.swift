@@ -372,13 +372,15 @@ package final class LineSource {
   /// replaced by a rename over it), as `tail -F` does: the old file has
   /// been read to its end, so the new one is opened and read from its
   /// start, from line 1, its first line read as the header. A path that
-  /// names nothing for now (rotated, the new file not yet created) or
-  /// cannot be opened leaves the old file followed until it does.
+  /// names nothing for now (rotated, the new file not yet created), names
+  /// something other than a regular file, or cannot be opened leaves the
+  /// old file followed until it does.
   /// - Returns: whether it reopened.
   private func reopenIfReplaced(_ live: LiveInput) -> Bool {
     guard ownsDescriptor else { return false }
     var current = stat(), named = stat()
-    guard fstat(descriptor, &current) == 0, stat(path, &named) == 0,
+    // Only a regular file: opening a FIFO put at the path would block until a writer came.
+    guard fstat(descriptor, &current) == 0, stat(path, &named) == 0, (named.st_mode & S_IFMT) == S_IFREG,
       named.st_dev != current.st_dev || named.st_ino != current.st_ino,
       let replacement = try? LineSource.openRegularFile(path)
     else { return false }
