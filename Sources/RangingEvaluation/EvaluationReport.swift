@@ -69,10 +69,11 @@ public struct EvaluationReport: Codable, Equatable, Sendable, CustomStringConver
     }
     if before > 0 {
       lines.append("  unscored: \(before) before their object's truth starts (-\(tolerance)), measured before it")
-      let atStart = run.events.truthCount - run.truthCrossingsAfterFirstRow
-      if atStart > 0, run.events.missed > 0 {
-        let events = atStart == 1 ? "event" : "events"
-        lines.append("    (the truth's \(atStart) \(events) at its first row, zones it starts in, may go missed for that)")
+      let missed = run.missedAtTruthStart
+      if missed == 1 {
+        lines.append("    (so the truth's event at its first row, for a zone it starts in, is missed)")
+      } else if missed > 1 {
+        lines.append("    (so the truth's \(missed) events at its first row, for zones it starts in, are missed)")
       }
     }
     return lines

@@ -124,6 +124,10 @@ public struct ScenarioEvaluation: Codable, Equatable, Sendable {
   /// its truth ends). Said beside the table, so that unscored events and
   /// the truth events they leave missed are explained.
   public var unscoredBeforeTruth: Int
+  /// Truth events at the first truth row (the zones the object is in when
+  /// its truth starts) of objects with unscored events before it, left
+  /// missed: the events that would have matched them came before the truth.
+  public var missedAtTruthStart: Int
   /// For a peer scored beside the engine (`rangectl evaluate`'s baselines):
   /// its latency and the engine's on the truth events both matched. Nil
   /// (omitted in JSON) for the engine itself.
@@ -131,13 +135,14 @@ public struct ScenarioEvaluation: Codable, Equatable, Sendable {
 
   public init(name: String, events: EventScore, breakdown: [ZoneKindScore], distance: DistanceErrorComparison?,
               truthCrossingsAfterFirstRow: Int = 0, latencyBesideEngine: PairedLatency? = nil,
-              unscoredBeforeTruth: Int = 0) {
+              unscoredBeforeTruth: Int = 0, missedAtTruthStart: Int = 0) {
     self.name = name
     self.events = events
     self.breakdown = breakdown
     self.distance = distance
     self.truthCrossingsAfterFirstRow = truthCrossingsAfterFirstRow
     self.unscoredBeforeTruth = unscoredBeforeTruth
+    self.missedAtTruthStart = missedAtTruthStart
     self.latencyBesideEngine = latencyBesideEngine
   }
 }

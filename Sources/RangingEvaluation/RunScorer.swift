@@ -51,8 +51,10 @@ struct RunScorer {
   /// Each peer's latency beside the engine's on the truth events both matched (index 0, the engine, unused).
   private var besideEngine: [PairedLatencyTally]
   private var truthCrossingsAfterFirstRow = 0
-  /// Each method's unscored events before their object's truth span.
+  /// Each method's unscored events before their object's truth span, and
+  /// the truth events at the first truth row of such objects left missed.
   private var unscoredBeforeTruth: [Int]
+  private var missedAtTruthStart: [Int]
 
   /// Objects live now (at most ``liveLimit``).
   var liveCount: Int { live.count }
@@ -83,6 +85,7 @@ struct RunScorer {
     distance = Array(repeating: DistanceErrorTally(), count: methodCount)
     besideEngine = Array(repeating: PairedLatencyTally(), count: methodCount)
     unscoredBeforeTruth = Array(repeating: 0, count: methodCount)
+    missedAtTruthStart = Array(repeating: 0, count: methodCount)
   }
 
   /// A row of `object` (any row: with or without truth, life cycle): keeps
@@ -157,7 +160,7 @@ struct RunScorer {
         distance: withDistance[method] ? DistanceErrorComparison(distance[method]) : nil,
         truthCrossingsAfterFirstRow: truthCrossingsAfterFirstRow,
         latencyBesideEngine: method == 0 ? nil : besideEngine[method].score,
-        unscoredBeforeTruth: unscoredBeforeTruth[method])
+        unscoredBeforeTruth: unscoredBeforeTruth[method], missedAtTruthStart: missedAtTruthStart[method])
     }
   }
 
@@ -192,13 +195,17 @@ struct RunScorer {
     for method in 0..<methodCount {
       var scored: [Key: [ZoneCrossing]] = [:]
       var unscored: [Key: Int] = [:]
+      var before = false
       for event in score.events[method] {
         let key = Key(zone: event.zone, kind: event.kind)
         if score.canJudge(event.time, toleranceMicroseconds: toleranceMicroseconds) {
           scored[key, default: []].append(event)
         } else {
           unscored[key, default: 0] += 1
-          if let first = score.span?.first, event.time < first { unscoredBeforeTruth[method] += 1 }
+          if let first = score.span?.first, event.time < first {
+            unscoredBeforeTruth[method] += 1
+            before = true
+          }
         }
       }
       // In a fixed order, so that a report beyond QuantileSample's capacity is the same on every run.
@@ -211,6 +218,9 @@ struct RunScorer {
           engineMatching[key] = matching
         } else if let engine = engineMatching[key] {
           besideEngine[method].add(engine: engine, peer: matching)
+        }
+        if before, let first = score.span?.first {
+          missedAtTruthStart[method] += matching.missedTruth.filter { $0.time == first }.count
         }
         let left = unscored[key] ?? 0
         overall[method].add(matching, unscored: left)

@@ -35,12 +35,13 @@ struct UnscoredNoteTests {
             "\(text.stdoutText)")
     #expect(lines.contains("  unscored: 1 before their object's truth starts (-1.0 s), measured before it"),
             "\(text.stdoutText)")
-    #expect(lines.contains("    (the truth's 1 event at its first row, zones it starts in, may go missed for that)"),
+    #expect(lines.contains("    (so the truth's event at its first row, for a zone it starts in, is missed)"),
             "\(text.stdoutText)")
     #expect(lines.allSatisfy { $0.count <= 100 }, "\(text.stdoutText)")
     let json = try Rangectl.run(["evaluate", path, "--json"])
     let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     let run = try #require((report["scenarios"] as? [[String: Any]])?.first)
     #expect((run["unscoredBeforeTruth"] as? NSNumber)?.intValue == 1, "\(json.stdoutText)")
+    #expect((run["missedAtTruthStart"] as? NSNumber)?.intValue == 1, "\(json.stdoutText)")
   }
 }

@@ -40,8 +40,9 @@ struct Evaluate: ParsableCommand {
 
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
       pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
-      the truth crossings after the object's first truth row, and "unscoredBeforeTruth", the \
-      unscored events before their object's first truth row.
+      the truth crossings after the object's first truth row, "unscoredBeforeTruth", the \
+      unscored events before their object's first truth row, and "missedAtTruthStart", the \
+      truth events at such an object's first truth row left missed.
 
       Rows a dataset's reader or the engine rejects are listed (the first 20) and counted by \
       reason on standard error, as replay does. Exit status: 0 when scored, 64 for bad options, \
