@@ -106,6 +106,23 @@ struct PlotCommandTests {
     #expect(!outline.names.contains("script"))
   }
 
+  @Test("Without --object the object chosen is named on standard error, with how to choose another; with it, nothing")
+  func namesChosenObject() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let input = "datasets/many-objects/samples.csv"
+    let chosen = try Rangectl.run(["plot", input, "-o", scratch.path("first.svg")])
+    #expect(chosen.status == 0, "stderr: \(chosen.stderr)")
+    let lines = chosen.stderr.split(separator: "\n").filter { $0.contains("plotting object") }
+    #expect(lines.count == 1, "\(chosen.stderr)")
+    #expect(lines.first?.contains("the first in \(input); choose another with --object NAME") == true, "\(chosen.stderr)")
+    let outline = try SVGOutline(parsing: try Data(contentsOf: scratch.url.appendingPathComponent("first.svg")))
+    let named = try #require(lines.first?.split(separator: " ").dropFirst(4).first).dropLast()  // "tag-03," -> "tag-03"
+    #expect(outline.texts.contains("samples.csv — object \(named)"), "the line names the object drawn")
+    let given = try Rangectl.run(["plot", input, "-o", scratch.path("given.svg"), "--object", "tag-01"])
+    #expect(given.status == 0 && !given.stderr.contains("plotting object"), "\(given.stderr)")
+  }
+
   @Test("--object and the engine options reach the plot as they reach replay")
   func objectAndOptions() throws {
     let scratch = try ScratchFolder()

@@ -38,7 +38,7 @@ struct Plot: ParsableCommand {
   @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
   var output: String
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE.", valueName: "name"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE, named on standard error.", valueName: "name"))
   var object: String?
 
   @Option(help: ArgumentHelp("Draw from this time on (seconds, the input's t).", valueName: "seconds"))
@@ -123,6 +123,11 @@ struct Plot: ParsableCommand {
         let trace = try RunTrace.record(
           path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping, window: window, onRead: onRead)
         svg = RunPlot(trace: trace).svg()
+        if object == nil, !quiet {
+          // Without --object the choice was ours: say which, so a plot of the wrong object is not taken for the right one.
+          Diagnostics.write("rangectl plot: plotting object \(Escaped(trace.object)), the first in \(Escaped(file)); "
+            + "choose another with --object NAME\n")
+        }
         let withDirection = trace.measurements.filter { $0.azimuthDegrees != nil || $0.horizontalAngleDegrees != nil }.count
         if let warning = zoneList.angleGateWarning(
           measurements: trace.measurements.count, withDirection: withDirection, path: file == "-" ? "<stdin>" : file)
