@@ -9,9 +9,40 @@ extension RunPlot {
     case marker(String, pointingDown: Bool)
   }
 
+  /// The legend's font size, pixels.
+  static let legendFontSize = 12.0
+
+  /// The x of the legend's labels, right of their swatches.
+  var legendTextLeft: Double { layout.legendLeft + 30 }
+
+  /// The legend's labels, top to bottom.
+  public var legendLabels: [String] { legendEntries().map(\.1) }
+
+  /// The picture's width: the layout's, or wider when a legend label,
+  /// estimated conservatively (``estimatedTextWidth(_:fontSize:)``), would
+  /// run past it with an 8-pixel margin; a long zone entry
+  /// (`inner 1.5 m, band 1.5-1.7 m`) was cut off at the right edge.
+  public var canvasWidth: Double {
+    let widest = legendLabels.map { Self.estimatedTextWidth($0, fontSize: Self.legendFontSize) }.max() ?? 0
+    return max(layout.width, (legendTextLeft + widest + 8).rounded(.up))
+  }
+
   /// The legend in the right margin, listing only what the panels show:
   /// distance entries first, then zones, events and azimuth entries.
   func drawLegend(_ svg: inout SVGWriter) {
+    let entries = legendEntries()
+    svg.open("g", ["class": "legend", "font-size": SVGWriter.number(Self.legendFontSize)])
+    let left = layout.legendLeft
+    for (index, (swatch, label)) in entries.enumerated() {
+      let y = layout.distanceTop + 8 + Double(index) * 22
+      drawSwatch(&svg, swatch, x: left, y: y)
+      svg.element("text", ["x": SVGWriter.number(legendTextLeft), "y": SVGWriter.number(y), "dominant-baseline": "middle"],
+                  text: label)
+    }
+    svg.close("g")
+  }
+
+  private func legendEntries() -> [(Swatch, String)] {
     var entries: [(Swatch, String)] = []
     let rows = trace.measurements
     if rows.contains(where: { $0.distanceMeters != nil }) { entries.append((.dot(PlotStyle.rawDistance), "raw distance")) }
@@ -41,15 +72,7 @@ extension RunPlot {
     if showsAzimuth, !trace.directionGaps.isEmpty {
       entries.append((.band(PlotStyle.directionMissing, opacity: "0.5"), "direction missing"))
     }
-    svg.open("g", ["class": "legend"])
-    let left = layout.legendLeft
-    for (index, (swatch, label)) in entries.enumerated() {
-      let y = layout.distanceTop + 8 + Double(index) * 22
-      drawSwatch(&svg, swatch, x: left, y: y)
-      svg.element("text", ["x": SVGWriter.number(left + 30), "y": SVGWriter.number(y), "dominant-baseline": "middle"],
-                  text: label)
-    }
-    svg.close("g")
+    return entries
   }
 
   /// A 22 × 12 px swatch whose vertical centre is `y`.

@@ -59,6 +59,9 @@ public struct RunPlot: Sendable {
   /// filtered) to draw; without, the distance panel reaches down to
   /// ``Layout/azimuthBottom`` and there is no azimuth panel.
   public let showsAzimuth: Bool
+  /// The time the x-axis's labels count from, or nil when they are the
+  /// input's times (``timeOrigin(of:)``); the axis title names it.
+  public let timeOrigin: Double?
   /// ``RunTrace/lineBreakSeconds``, computed once (it sorts the intervals).
   let lineBreakSeconds: Double
 
@@ -80,6 +83,7 @@ public struct RunPlot: Sendable {
       last += 0.5
     }
     timeScale = LinearScale(domain: (first, last), range: (layout.plotLeft, layout.plotRight))
+    timeOrigin = Self.timeOrigin(of: timeScale)
 
     var distances = trace.measurements.compactMap(\.distanceMeters) + trace.measurements.compactMap(\.trueDistanceMeters)
     distances += trace.filtered.map(\.distanceMeters) + trace.zones.map(\.upperEdgeMeters)
@@ -96,8 +100,9 @@ public struct RunPlot: Sendable {
 
   /// The SVG document.
   public func svg() -> String {
-    var svg = SVGWriter(width: layout.width, height: layout.height)
-    svg.element("rect", ["x": "0", "y": "0", "width": SVGWriter.number(layout.width),
+    let width = canvasWidth
+    var svg = SVGWriter(width: width, height: layout.height)
+    svg.element("rect", ["x": "0", "y": "0", "width": SVGWriter.number(width),
                          "height": SVGWriter.number(layout.height), "fill": "white"])
     svg.open("defs")
     var clips = [("clip-distance", layout.distanceTop, layout.distanceBottom)]
@@ -142,7 +147,7 @@ public struct RunPlot: Sendable {
   private func drawTimeTitle(_ svg: inout SVGWriter, below bottom: Double) {
     svg.element("text", ["x": SVGWriter.number((layout.plotLeft + layout.plotRight) / 2),
                          "y": SVGWriter.number(bottom + 40), "text-anchor": "middle", "font-size": "13"],
-                text: "time, s")
+                text: timeOrigin.map { "time, s since \(Self.originLabel($0))" } ?? "time, s")
   }
 
   /// The attributes of a rectangle between the given pixel edges.

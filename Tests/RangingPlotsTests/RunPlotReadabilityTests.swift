@@ -83,3 +83,67 @@ struct RunPlotReadabilityTests {
     #expect(drawn.first?.x == 109)
   }
 }
+
+/// A range-only run from `start` s, one row every half second for 30 s.
+private func run(from start: Double, zones: [RunTrace.ZoneBand] = []) -> RunTrace {
+  let times = (0...60).map { start + 0.5 * Double($0) }
+  return RunTrace(
+    source: "epoch.csv", object: "tag",
+    measurements: times.map { .init(timeSeconds: $0, distanceMeters: 3) },
+    filtered: times.map { .init(timeSeconds: $0, distanceMeters: 3, sigmaMeters: 0.1) },
+    zones: zones)
+}
+
+/// The x-axis's tick labels (below the lowest panel) with their x, left to right.
+private func timeLabels(_ plot: RunPlot) throws -> [(text: String, x: Double)] {
+  let baseline = SVGWriter.number(plot.layout.distanceBottom + 18)
+  return try SVGInspector(parsing: plot.svg()).elements
+    .filter { $0.name == "text" && $0.attributes["y"] == baseline && $0.attributes["text-anchor"] == "middle" }
+    .map { ($0.text, Double($0.attributes["x"] ?? "") ?? .nan) }
+}
+
+@Suite("RunPlot axes and legend fit")
+struct RunPlotFitTests {
+  /// DejaVu Sans is about 0.64 em a digit: a test's own bound, not the plot's estimate.
+  private static func width(_ text: String, fontSize: Double = 12) -> Double { 0.65 * fontSize * Double(text.count) }
+
+  @Test("Epoch times: the x-axis counts from the first time, with short labels that do not overlap")
+  func epochTimesCountFromTheFirst() throws {
+    let plot = RunPlot(trace: run(from: 1_717_000_002.004))
+    #expect(plot.timeOrigin == 1_717_000_002.004)
+    let labels = try timeLabels(plot)
+    #expect(labels.map(\.text) == ["0", "5", "10", "15", "20", "25", "30"])
+    for (left, right) in zip(labels, labels.dropFirst()) {
+      #expect(left.x + Self.width(left.text) / 2 < right.x - Self.width(right.text) / 2, "\(left) runs into \(right)")
+    }
+    let texts = try SVGInspector(parsing: plot.svg()).elements.filter { $0.name == "text" }.map(\.text)
+    #expect(texts.contains("time, s since 1717000002.004"))
+  }
+
+  @Test("Times from zero keep the input's times and the plain axis title")
+  func smallTimesAreThemselves() throws {
+    let plot = RunPlot(trace: run(from: 12))
+    #expect(plot.timeOrigin == nil)
+    #expect(try timeLabels(plot).map(\.text) == ["15", "20", "25", "30", "35", "40"])
+  }
+
+  @Test("Every legend label ends inside the picture, however long the zone entries", arguments: [
+    [RunTrace.ZoneBand(name: "inner", radiusMeters: 1.5, hysteresisMeters: 0.2, bandOffsetMeters: 0.1)],
+    [RunTrace.ZoneBand(name: "loading-dock-north-east", radiusMeters: 12.25, hysteresisMeters: 0.35),
+     RunTrace.ZoneBand(name: "outer", radiusMeters: 3, hysteresisMeters: 0.15)],
+  ])
+  func legendInsideThePicture(zones: [RunTrace.ZoneBand]) throws {
+    let plot = RunPlot(trace: run(from: 0, zones: zones))
+    let inspector = try SVGInspector(parsing: plot.svg())
+    let svgWidth = try #require(Double(inspector.elements.first?.attributes["width"] ?? ""))
+    let legend = try #require(inspector.elements(withClass: "legend").first)
+    let fontSize = try #require(Double(legend.attributes["font-size"] ?? ""))
+    let labels = inspector.elements.filter { $0.name == "text" && plot.legendLabels.contains($0.text) }
+    #expect(labels.count == plot.legendLabels.count)
+    #expect(labels.contains { $0.text.contains("inner 1.5 m, band 1.5-1.7 m") } || zones.count == 2)
+    for label in labels {
+      let right = (Double(label.attributes["x"] ?? "") ?? .nan) + Self.width(label.text, fontSize: fontSize)
+      #expect(right <= svgWidth, "'\(label.text)' ends at \(right), the picture at \(svgWidth)")
+    }
+  }
+}
