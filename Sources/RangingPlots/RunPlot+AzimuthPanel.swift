@@ -11,7 +11,7 @@ extension RunPlot {
     let extent = azimuthScale.domainEnd
     let ticks = stride(from: -extent, through: extent + 1e-9, by: extent / 3).map { $0 }
     drawAxes(&svg, top: top, bottom: bottom, scale: azimuthScale, ticks: ticks, title: "azimuth, °")
-    svg.open("g", ["clip-path": "url(#clip-azimuth)"])
+    svg.open("g")
     var gaps = SVGPath()
     // A gap narrower than a dot (or empty, with a single row) still shows as
     // one dot wide; gaps that touch in pixels are drawn as one.
@@ -19,14 +19,16 @@ extension RunPlot {
       (left: timeScale(gap.start), right: max(timeScale(gap.end), timeScale(gap.start) + 2 * PlotStyle.dotRadius))
     }
     for span in ColumnDecimation.merged(spans) {
+      // Ended at the panel's right edge rather than clipped there (see inPanel(_:of:)).
+      let right = max(span.left, min(span.right, layout.plotRight))
       gaps.move(to: span.left, top)
-      gaps.line(to: span.right, top)
-      gaps.line(to: span.right, bottom)
+      gaps.line(to: right, top)
+      gaps.line(to: right, bottom)
       gaps.line(to: span.left, bottom)
       gaps.close()
     }
     series(&svg, "direction-missing", gaps,
-           style: ["fill": PlotStyle.directionMissing, "fill-opacity": PlotStyle.directionMissingOpacity, "stroke": "none"])
+           style: ["fill": PlotStyle.onWhite(PlotStyle.directionMissing, opacity: PlotStyle.directionMissingOpacity), "stroke": "none"])
     drawLifecycle(&svg, top: top, bottom: bottom)
     let measured = trace.measurements.compactMap { row in row.azimuthDegrees.map { (time: row.timeSeconds, value: $0) } }
     series(&svg, "measured-azimuth", dots(measured, scale: azimuthScale), style: ["fill": PlotStyle.measuredAzimuth])

@@ -8,22 +8,25 @@ extension RunPlot {
     let bottom = layout.distanceBottom
     drawAxes(&svg, top: top, bottom: bottom, scale: distanceScale,
              ticks: distanceScale.ticks(approximateCount: 6), title: "distance, m")
-    svg.open("g", ["clip-path": "url(#clip-distance)"])
+    svg.open("g")
     for (index, zone) in trace.zones.enumerated() {
-      let colour = PlotStyle.zoneColour(index)
       let band = rectangle(left: layout.plotLeft, right: layout.plotRight,
-                           top: distanceScale(zone.upperEdgeMeters), bottom: distanceScale(zone.lowerEdgeMeters))
-      svg.element("rect", band.merging(["class": "zone-band", "fill": colour,
-                                        "fill-opacity": PlotStyle.zoneBandOpacity]) { $1 })
-      let y = SVGWriter.number(distanceScale(zone.radiusMeters))
-      svg.element("line", ["class": "zone-radius", "x1": SVGWriter.number(layout.plotLeft),
-                           "x2": SVGWriter.number(layout.plotRight), "y1": y, "y2": y, "stroke": colour,
-                           "stroke-width": "1.2", "stroke-dasharray": "2 3"])
+                           top: inPanel(distanceScale(zone.upperEdgeMeters), of: distanceScale),
+                           bottom: inPanel(distanceScale(zone.lowerEdgeMeters), of: distanceScale))
+      svg.element("rect", band.merging(["class": "zone-band", "stroke": "none",
+                                        "fill": PlotStyle.onWhite(PlotStyle.zoneColour(index), opacity: PlotStyle.zoneBandOpacity)]) { $1 })
     }
     drawLifecycle(&svg, top: top, bottom: bottom)
     let filtered = trace.filtered.map { (time: $0.timeSeconds, value: $0.distanceMeters, sigma: $0.sigmaMeters) }
     series(&svg, "sigma-band", sigmaBand(filtered),
-           style: ["fill": PlotStyle.filteredDistance, "fill-opacity": PlotStyle.sigmaBandOpacity, "stroke": "none"])
+           style: ["fill": PlotStyle.onWhite(PlotStyle.filteredDistance, opacity: PlotStyle.sigmaBandOpacity), "stroke": "none"])
+    // The radii over the (opaque) sigma band, so that a threshold stays in sight where the track lies on it.
+    for (index, zone) in trace.zones.enumerated() where (0...distanceScale.domainEnd).contains(zone.radiusMeters) {
+      let y = SVGWriter.number(distanceScale(zone.radiusMeters))
+      svg.element("line", ["class": "zone-radius", "x1": SVGWriter.number(layout.plotLeft),
+                           "x2": SVGWriter.number(layout.plotRight), "y1": y, "y2": y, "stroke": PlotStyle.zoneColour(index),
+                           "stroke-width": "1.2", "stroke-dasharray": "2 3"])
+    }
     let raw = trace.measurements.compactMap { row in row.distanceMeters.map { (time: row.timeSeconds, value: $0) } }
     series(&svg, "raw-distance", dots(raw, scale: distanceScale), style: ["fill": PlotStyle.rawDistance])
     let truth = trace.measurements.compactMap { row in row.trueDistanceMeters.map { (time: row.timeSeconds, value: $0) } }
@@ -37,13 +40,22 @@ extension RunPlot {
     svg.close("g")
     drawEvents(&svg)
     for (index, zone) in trace.zones.enumerated() {
-      svg.element("text", ["x": SVGWriter.number(layout.plotRight - 4),
-                           "y": SVGWriter.number(distanceScale(zone.upperEdgeMeters) - 4),
-                           "text-anchor": "end", "fill": PlotStyle.zoneColour(index), "font-weight": "bold",
-                           // A white outline under the glyphs keeps the label readable over data.
-                           "stroke": "white", "stroke-width": "3", "paint-order": "stroke"],
-                  text: "\(zone.name) \(trimmed(zone.radiusMeters)) m")
+      haloText(&svg, ["x": SVGWriter.number(layout.plotRight - 4),
+                      "y": SVGWriter.number(inPanel(distanceScale(zone.upperEdgeMeters) - 4, of: distanceScale)),
+                      "text-anchor": "end", "fill": PlotStyle.zoneColour(index), "font-weight": "bold"],
+               text: "\(zone.name) \(trimmed(zone.radiusMeters)) m", haloClass: "zone-label-halo")
     }
+  }
+
+  /// `text` with a white outline under its glyphs, which keeps it readable
+  /// over data: the outline is a copy of the text drawn first, stroked
+  /// white, not `paint-order: stroke`, which librsvg and cairosvg ignore and
+  /// so painted the white stroke over the letters, hiding them.
+  func haloText(_ svg: inout SVGWriter, _ attributes: [String: String], text: String, haloClass: String) {
+    let halo = attributes.merging(["class": haloClass, "fill": "white", "stroke": "white", "stroke-width": "3",
+                                   "stroke-linejoin": "round"]) { $1 }
+    svg.element("text", halo, text: text)
+    svg.element("text", attributes, text: text)
   }
 
   /// Closed polygons `distance ± sigma` over each run of filtered states:
@@ -56,8 +68,12 @@ extension RunPlot {
       let sigmas = sigmaByTime[offset..<(offset + run.count)]
       offset += run.count
       // Each edge decimated as a line: the band between them covers the same pixel columns.
-      let upper = ColumnDecimation.m4(zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value + $1)) })
-      let lower = ColumnDecimation.m4(zip(run, sigmas).map { (x: timeScale($0.time), y: distanceScale($0.value - $1)) })
+      let upper = ColumnDecimation.m4(zip(run, sigmas).map {
+        (x: timeScale($0.time), y: inPanel(distanceScale($0.value + $1), of: distanceScale))
+      })
+      let lower = ColumnDecimation.m4(zip(run, sigmas).map {
+        (x: timeScale($0.time), y: inPanel(distanceScale($0.value - $1), of: distanceScale))
+      })
       for (index, point) in (upper + lower.reversed()).enumerated() {
         if index == 0 { path.move(to: point.x, point.y) } else { path.line(to: point.x, point.y) }
       }

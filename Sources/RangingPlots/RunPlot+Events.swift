@@ -41,7 +41,7 @@ extension RunPlot {
   /// panel, since one centred on a marker at the edge was clipped
   /// (`nter outer`).
   func drawEvents(_ svg: inout SVGWriter) {
-    svg.open("g", ["clip-path": "url(#clip-distance)"])
+    svg.open("g")
     var placed: [LabelBox] = []
     for group in eventGroups() {
       let event = group.first
@@ -71,10 +71,9 @@ extension RunPlot {
       }.first { candidate in !placed.contains { $0.overlaps(candidate.box) } }
       guard let (baseline, box) = free else { continue }
       placed.append(box)
-      svg.element("text", ["class": "event-label", "x": SVGWriter.number(labelX), "y": SVGWriter.number(baseline),
-                           "text-anchor": "middle", "font-size": "10", "fill": colour,
-                           "stroke": "white", "stroke-width": "3", "paint-order": "stroke"],
-                  text: group.label)
+      haloText(&svg, ["class": "event-label", "x": SVGWriter.number(labelX), "y": SVGWriter.number(baseline),
+                      "text-anchor": "middle", "font-size": "10", "fill": colour],
+               text: group.label, haloClass: "event-label-halo")
     }
     svg.close("g")
   }

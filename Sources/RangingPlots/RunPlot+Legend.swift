@@ -5,7 +5,7 @@ extension RunPlot {
     case dot(String)
     case ring(String)
     case line(String, dash: String?)
-    case band(String, opacity: String)
+    case band(String, opacity: Double)
     case marker(String, pointingDown: Bool)
   }
 
@@ -55,7 +55,7 @@ extension RunPlot {
       entries.append((.line(PlotStyle.trueDistance, dash: PlotStyle.trueDash), "true distance"))
     }
     for (index, zone) in trace.zones.enumerated() {
-      entries.append((.band(PlotStyle.zoneColour(index), opacity: "0.35"),
+      entries.append((.band(PlotStyle.zoneColour(index), opacity: 0.35),
                       "\(zone.name) \(trimmed(zone.radiusMeters)) m, band \(trimmed(zone.lowerEdgeMeters))-\(trimmed(zone.upperEdgeMeters)) m"))
     }
     if trace.events.contains(where: { $0.kind == .enter }) { entries.append((.marker(PlotStyle.enter, pointingDown: true), "enter event")) }
@@ -70,7 +70,7 @@ extension RunPlot {
       entries.append((.line(PlotStyle.predictedAzimuth, dash: PlotStyle.predictedDash), "filtered azimuth, predicted"))
     }
     if showsAzimuth, !trace.directionGaps.isEmpty {
-      entries.append((.band(PlotStyle.directionMissing, opacity: "0.5"), "direction missing"))
+      entries.append((.band(PlotStyle.directionMissing, opacity: 0.5), "direction missing"))
     }
     return entries
   }
@@ -82,7 +82,7 @@ extension RunPlot {
     case .dot(let colour):
       var path = SVGPath()
       for dx in [4.0, 11, 18] { path.dot(at: x + dx, y, radius: PlotStyle.dotRadius) }
-      svg.element("path", ["d": path.data, "fill": colour])
+      svg.element("path", ["d": path.data, "fill": colour, "stroke": "none"])
     case .ring(let colour):
       var path = SVGPath()
       path.dot(at: x + 11, y, radius: PlotStyle.dotRadius + 1)
@@ -92,7 +92,8 @@ extension RunPlot {
       if let dash { attributes["stroke-dasharray"] = dash }
       svg.element("line", attributes)
     case .band(let colour, let opacity):
-      svg.element("rect", ["x": n(x), "y": n(y - 6), "width": "22", "height": "12", "fill": colour, "fill-opacity": opacity])
+      svg.element("rect", ["x": n(x), "y": n(y - 6), "width": "22", "height": "12", "stroke": "none",
+                           "fill": PlotStyle.onWhite(colour, opacity: opacity)])
     case .marker(let colour, let pointingDown):
       let s = PlotStyle.markerSize
       let sign = pointingDown ? 1.0 : -1.0
@@ -101,7 +102,7 @@ extension RunPlot {
       path.line(to: x + 11 + s, y - sign * s * 0.9)
       path.line(to: x + 11, y + sign * s * 0.8)
       path.close()
-      svg.element("path", ["d": path.data, "fill": colour])
+      svg.element("path", ["d": path.data, "fill": colour, "stroke": "none"])
     }
   }
 }

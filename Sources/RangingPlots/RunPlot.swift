@@ -103,17 +103,14 @@ public struct RunPlot: Sendable {
     let width = canvasWidth
     var svg = SVGWriter(width: width, height: layout.height)
     svg.element("rect", ["x": "0", "y": "0", "width": SVGWriter.number(width),
-                         "height": SVGWriter.number(layout.height), "fill": "white"])
-    svg.open("defs")
-    var clips = [("clip-distance", layout.distanceTop, layout.distanceBottom)]
-    if showsAzimuth { clips.append(("clip-azimuth", layout.azimuthTop, layout.azimuthBottom)) }
-    for (id, top, bottom) in clips {
-      svg.open("clipPath", ["id": id])
-      svg.element("rect", rectangle(left: layout.plotLeft, right: layout.plotRight, top: top, bottom: bottom))
-      svg.close("clipPath")
-    }
-    svg.close("defs")
-    svg.open("g", ["font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": "12", "fill": PlotStyle.axis])
+                         "height": SVGWriter.number(layout.height), "fill": "white", "stroke": "none"])
+    // ImageMagick's own renderer takes font-family as one font's name and,
+    // given a list, draws nothing at all; browsers and librsvg take the
+    // list from the style sheet, which ImageMagick ignores.
+    svg.element("style", [:], text: "text { font-family: \"DejaVu Sans\", Helvetica, Arial, sans-serif }")
+    // Painting attributes are on the elements, not in CSS, and every filled
+    // shape says stroke none: ImageMagick outlines a shape in black unless told.
+    svg.open("g", ["font-family": "DejaVu Sans", "font-size": "12", "fill": PlotStyle.axis, "stroke": "none"])
     drawTitle(&svg)
     drawDistancePanel(&svg)
     if showsAzimuth {
@@ -186,11 +183,18 @@ public struct RunPlot: Sendable {
     return runs
   }
 
+  /// `y` moved into the panel that `scale` maps onto. Data are kept inside
+  /// their panel by moving them to its edge, not by a clip path: ImageMagick
+  /// draws nothing of an element with `clip-path`.
+  func inPanel(_ y: Double, of scale: LinearScale) -> Double {
+    min(max(y, min(scale.rangeStart, scale.rangeEnd)), max(scale.rangeStart, scale.rangeEnd))
+  }
+
   /// A polyline through each run, each run its own piece.
   func polyline(_ runs: [[(time: Double, value: Double)]], scale: LinearScale) -> SVGPath {
     var path = SVGPath()
     for run in runs {
-      let pixels = ColumnDecimation.m4(run.map { (x: timeScale($0.time), y: scale($0.value)) })
+      let pixels = ColumnDecimation.m4(run.map { (x: timeScale($0.time), y: inPanel(scale($0.value), of: scale)) })
       for (index, point) in pixels.enumerated() {
         if index == 0 {
           path.move(to: point.x, point.y)
@@ -209,7 +213,7 @@ public struct RunPlot: Sendable {
   func dots(_ points: [(time: Double, value: Double)], scale: LinearScale) -> SVGPath {
     var path = SVGPath()
     let r = PlotStyle.dotRadius
-    for column in ColumnDecimation.scatter(points.map { (x: timeScale($0.time), y: scale($0.value)) }) {
+    for column in ColumnDecimation.scatter(points.map { (x: timeScale($0.time), y: inPanel(scale($0.value), of: scale)) }) {
       if column.count > 2 {
         path.rectangle(x: column.x - r, y: column.lowY - r, width: 2 * r, height: column.highY - column.lowY + 2 * r)
         continue
@@ -223,6 +227,6 @@ public struct RunPlot: Sendable {
   /// Writes `path` as the series `id` (nothing when it is empty).
   func series(_ svg: inout SVGWriter, _ id: String, _ path: SVGPath, style: [String: String]) {
     guard !path.isEmpty else { return }
-    svg.element("path", style.merging(["class": "series", "id": "series-\(id)", "d": path.data]) { $1 })
+    svg.element("path", style.merging(["class": "series", "id": "series-\(id)", "d": path.data, "stroke": style["stroke"] ?? "none"]) { $1 })
   }
 }

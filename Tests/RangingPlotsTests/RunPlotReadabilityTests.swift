@@ -147,3 +147,37 @@ struct RunPlotFitTests {
     }
   }
 }
+
+@Suite("RunPlot renders alike in browsers, librsvg and ImageMagick")
+struct RunPlotRendererTests {
+  /// What ImageMagick's own renderer and librsvg draw differently from a
+  /// browser is left out: ImageMagick drew nothing inside a `clip-path`,
+  /// nothing at all given a list of fonts, bands solid (no `fill-opacity`)
+  /// and filled shapes outlined in black; librsvg painted the white stroke
+  /// of `paint-order: stroke` over the labels.
+  @Test("No clip paths, paint-order, opacities or font lists; filled shapes say stroke none; labels have their halo beneath")
+  func portablePainting() throws {
+    var trace = run(from: 0, zones: [.init(name: "inner", radiusMeters: 1.5, hysteresisMeters: 0.2, bandOffsetMeters: 0.1)])
+    trace.events = [.init(timeSeconds: 10, zone: "inner", kind: .enter, distanceMeters: 1.4)]
+    trace.measurements[3].azimuthDegrees = 20
+    let svg = RunPlot(trace: trace).svg()
+    for banned in ["clip-path", "paint-order", "fill-opacity", " opacity="] {
+      #expect(!svg.contains(banned), "\(banned) is in the SVG")
+    }
+    let inspector = try SVGInspector(parsing: svg)
+    for element in inspector.elements where element.attributes["font-family"] != nil {
+      #expect(!(element.attributes["font-family"] ?? "").contains(","), "a font list: \(element.attributes)")
+    }
+    for element in inspector.elements where ["path", "rect"].contains(element.name) {
+      let fill = element.attributes["fill"]
+      if fill != nil, fill != "none" { #expect(element.attributes["stroke"] != nil, "filled without a stroke: \(element.attributes)") }
+    }
+    let texts = inspector.elements.filter { $0.name == "text" }
+    for (index, label) in texts.enumerated() where label.attributes["class"] == "event-label" {
+      let halo = texts[index - 1]
+      #expect(halo.attributes["class"] == "event-label-halo" && halo.text == label.text && halo.attributes["fill"] == "white")
+      #expect(label.attributes["stroke"] == nil)
+    }
+    #expect(texts.contains { $0.attributes["class"] == "event-label" })
+  }
+}
