@@ -12,8 +12,14 @@ an overview), as docs/FORMATS.md §4 states.
 
     plot_pixels.py run PNG CSV EVENTS.jsonl OBJECT [--dense] [--range-only]
     plot_pixels.py overview PNG CSV EVENTS.jsonl
+    plot_pixels.py renderers PNG-A PNG-B
+
+`renderers` compares two renderings of one plot (librsvg's and
+ImageMagick's, say): each data series' colour must cover about as many
+pixels in both, so that neither leaves a series out.
 """
 import bisect
+import collections
 import json
 import struct
 import sys
@@ -194,11 +200,64 @@ def check_overview(png, csv, events_path):
                    f"{obj}: {event['event']} {event['zone']} at t={event['t']} marked near x={x:.0f}")
 
 
+def blend(colour, opacity):
+    """`colour` at `opacity` over white, as PlotStyle.onWhite blends a band."""
+    return tuple(round(c * opacity + 255 * (1 - opacity)) for c in colour)
+
+
+# What each series is drawn in (Sources/RangingPlots/PlotStyle.swift). The
+# dashed true distance and predicted azimuth are left out: ImageMagick joins
+# the pieces of a dashed path across its gaps, which adds pixels there.
+def exactly(colour):
+    """A band's fill, inside it: light tints sit close to the white, grid and
+    antialiased text around them, so only a few units off count."""
+    return lambda pixel: near(pixel, colour, tolerance=9)
+
+
+def dot_grey(pixel):
+    """The dots' blue-grey (#7f8c9a), told from the neutral greys of
+    antialiased text by its blue."""
+    return near(pixel, (0x7F, 0x8C, 0x9A), tolerance=30) and pixel[2] - pixel[0] >= 18
+
+
+SERIES = {
+    "filtered distance": line_blue,
+    "raw distance and measured azimuth dots": dot_grey,
+    "sigma band": exactly(blend((0x1F, 0x77, 0xB4), 0.22)),
+    "enter markers and labels": ENTER,
+    "exit markers and labels": EXIT,
+    "inner zone band": exactly(blend(INNER, 0.16)),
+    "outer zone band": exactly(blend(OUTER, 0.16)),
+    "filtered azimuth": MEASURED_AZIMUTH,
+    "direction missing": exactly(blend((0xF2, 0xC1, 0x4E), 0.28)),
+}
+
+
+def check_renderers(first, second):
+    """Each series' pixels in `second` within 0.5...2 times those in `first`:
+    loose enough for renderers' antialiasing (ImageMagick's dots cover 1.7
+    times librsvg's pixels of their exact grey), tight enough to catch a
+    series left out (none of its pixels) or a band drawn solid."""
+    images = [read_png(first), read_png(second)]
+    expect(images[0][:2] == images[1][:2], f"both {images[0][0]} x {images[0][1]}: {images[1][0]} x {images[1][1]}")
+    # Each distinct colour tested once, not each pixel: a second, not ten.
+    histograms = [collections.Counter(pixel for row in rows for pixel in row) for _, _, rows in images]
+    for name, colour in SERIES.items():
+        test = colour if callable(colour) else (lambda pixel, colour=colour: near(pixel, colour))
+        a, b = (sum(n for pixel, n in histogram.items() if test(pixel)) for histogram in histograms)
+        if a < 20 and b < 20:
+            print(f"skip  {name}: not in this plot ({a} and {b} pixels)")
+            continue
+        expect(0.5 * a <= b <= 2 * a, f"{name}: {a} and {b} pixels")
+
+
 def main():
     if len(sys.argv) >= 6 and sys.argv[1] == "run":
         check_run(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], "--dense" in sys.argv, "--range-only" in sys.argv)
     elif len(sys.argv) == 5 and sys.argv[1] == "overview":
         check_overview(sys.argv[2], sys.argv[3], sys.argv[4])
+    elif len(sys.argv) == 4 and sys.argv[1] == "renderers":
+        check_renderers(sys.argv[2], sys.argv[3])
     else:
         sys.exit(__doc__)
     if failures:
