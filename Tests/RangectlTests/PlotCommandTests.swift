@@ -123,6 +123,25 @@ struct PlotCommandTests {
     #expect(given.status == 0 && !given.stderr.contains("plotting object"), "\(given.stderr)")
   }
 
+  @Test("-o NAME.png: a PNG through rsvg-convert; without it on PATH, exit 69 naming the Debian package")
+  func pngOutput() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let input = "datasets/walk-in-out/samples.csv"
+    let noConverter = ["PATH": scratch.url.path]  // a folder with no rsvg-convert in it
+    let absent = try Rangectl.run(["plot", input, "-o", scratch.path("walk.png"), "--quiet"], environment: noConverter)
+    #expect(absent.status == 69, "stderr: \(absent.stderr)")
+    #expect(absent.stderr.contains("rsvg-convert") && absent.stderr.contains("librsvg2-bin"), "\(absent.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("walk.png")))
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    // The PNG itself needs the converter here too (Debian package librsvg2-bin).
+    guard folders.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/rsvg-convert") }) else { return }
+    let made = try Rangectl.run(["plot", input, "-o", scratch.path("walk.PNG"), "--quiet"])
+    #expect(made.status == 0, "stderr: \(made.stderr)")
+    let png = try Data(contentsOf: scratch.url.appendingPathComponent("walk.PNG"))
+    #expect(Chromium.pngSize(png).map { $0.width > 1000 && $0.height == 800 } == true, "not a plot-sized PNG")
+  }
+
   @Test("--object and the engine options reach the plot as they reach replay")
   func objectAndOptions() throws {
     let scratch = try ScratchFolder()

@@ -23,7 +23,8 @@ struct Plot: ParsableCommand {
       self-contained (no scripts or external resources) and opens in any browser. Exit status: \
       0 on success, 64 for bad options or an object not in FILE, 65 when FILE is not a ranging \
       CSV or has no measurements, 66 when FILE cannot be opened, 73 when OUT cannot be created, \
-      74 when writing it fails.
+      74 when writing it fails, 69 when OUT ends in .png and rsvg-convert (Debian package librsvg2-bin) \
+      is not on PATH.
 
       Examples:
         rangectl plot datasets/walk-in-out/samples.csv -o walk.svg
@@ -35,7 +36,8 @@ struct Plot: ParsableCommand {
   @Argument(help: "Ranging CSV file (read twice, so not standard input, except with --overview).")
   var file: String
 
-  @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Where to write the SVG.", valueName: "path"))
+  @Option(name: [.customShort("o"), .customLong("output")],
+          help: ArgumentHelp("Where to write the SVG; a name ending in .png gets a PNG, through rsvg-convert.", valueName: "path"))
   var output: String
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The object to plot; default the first object in FILE, named on standard error.", valueName: "name"))
@@ -91,7 +93,17 @@ struct Plot: ParsableCommand {
     return inode == second[.systemFileNumber] as? NSNumber && device == second[.systemNumber] as? NSNumber
   }
 
+  /// Whether the output is to be a PNG (the name ends in `.png`, any case).
+  private var wantsPNG: Bool { output.lowercased().hasSuffix(".png") }
+
   func run() throws {
+    // Checked before the engine runs, so a missing converter costs no replay.
+    let converter = wantsPNG ? Self.executable(named: "rsvg-convert") : nil
+    if wantsPNG, converter == nil {
+      Diagnostics.write("rangectl plot: --output \(Escaped(output)) is a PNG, made with rsvg-convert, which is not on PATH; "
+        + "install it (Debian package librsvg2-bin) or write an .svg\n")
+      throw ExitCode(69)  // EX_UNAVAILABLE (sysexits.h)
+    }
     switch engine.backend {
     #if GSL
       case .gsl: try plot(with: GSLKalmanBackend.self)
@@ -99,6 +111,42 @@ struct Plot: ParsableCommand {
       case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
     #endif
     case .swift: try plot(with: SwiftKalmanBackend.self)
+    }
+  }
+
+  /// The first executable file `name` in the folders of PATH.
+  static func executable(named name: String) -> String? {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+
+  /// Converts `svg` to a PNG at `output` with rsvg-convert at `converter`,
+  /// through a temporary SVG file beside nothing else. Throws the exit code.
+  private func writePNG(_ svg: String, converter: String) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rangectl-plot-\(UUID().uuidString)")
+    let source = folder.appendingPathComponent("plot.svg")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data(svg.utf8).write(to: source)
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write a temporary SVG for rsvg-convert: \(error)\n")
+      throw ExitCode(73)  // EX_CANTCREAT
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: converter)
+    process.arguments = ["--format", "png", "--output", output, source.path]
+    process.standardInput = FileHandle.nullDevice
+    do {
+      try process.run()
+      process.waitUntilExit()
+    } catch {
+      Diagnostics.write("rangectl plot: cannot run \(converter): \(error)\n")
+      throw ExitCode(69)  // EX_UNAVAILABLE
+    }
+    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+      Diagnostics.write("rangectl plot: \(converter) could not write \(Escaped(output)) (status \(process.terminationStatus))\n")
+      throw ExitCode(73)  // EX_CANTCREAT: its own message above says why
     }
   }
 
@@ -145,6 +193,10 @@ struct Plot: ParsableCommand {
     }
     if !quiet, let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
       Diagnostics.write("rangectl plot: \(Escaped(file)): \(ReplaySummary.unusedColumnsLine(unused))\n")
+    }
+    if wantsPNG, let converter = Self.executable(named: "rsvg-convert") {
+      try writePNG(svg, converter: converter)
+      return
     }
     let out: OutputFile
     do {

@@ -77,7 +77,8 @@ enum Rangectl {
   /// - Throws: when the executable cannot be found (a test failure, not a skip)
   ///   or cannot be started.
   static func run(
-    _ arguments: [String], stdin: String? = nil, redirections: String? = nil, in directory: URL = PackagePaths.root
+    _ arguments: [String], stdin: String? = nil, redirections: String? = nil, in directory: URL = PackagePaths.root,
+    environment: [String: String]? = nil
   ) throws -> RangectlResult {
     let executable = try location.get()
     // Output goes to files, not pipes, so a large output cannot fill a pipe
@@ -99,6 +100,7 @@ enum Rangectl {
       process.arguments = arguments
     }
     process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
     process.standardOutput = out
     process.standardError = err
     let input = stdin.map { _ in Pipe() }
