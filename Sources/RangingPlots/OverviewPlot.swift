@@ -53,17 +53,15 @@ public struct OverviewPlot: Sendable {
   public func svg() -> String {
     var svg = SVGWriter(width: layout.width, height: height)
     let n = SVGWriter.number
-    svg.element("rect", ["x": "0", "y": "0", "width": n(layout.width), "height": n(height), "fill": "white"])
-    svg.open("defs")
-    svg.open("clipPath", ["id": "clip-rows"])
-    svg.element("rect", ["x": n(layout.plotLeft), "y": n(layout.rowsTop), "width": n(layout.plotRight - layout.plotLeft),
-                         "height": n(rowsBottom - layout.rowsTop)])
-    svg.close("clipPath")
-    svg.close("defs")
-    svg.open("g", ["font-family": "DejaVu Sans, Helvetica, Arial, sans-serif", "font-size": "12", "fill": "#333333"])
+    svg.element("rect", ["x": "0", "y": "0", "width": n(layout.width), "height": n(height), "fill": "white", "stroke": "none"])
+    // As RunPlot.svg(): one font name for ImageMagick, the fallback list for the others, stroke none for filled shapes.
+    svg.element("style", [:], text: "text { font-family: \"DejaVu Sans\", Helvetica, Arial, sans-serif }")
+    svg.open("g", ["font-family": "DejaVu Sans", "font-size": "12", "fill": "#333333", "stroke": "none"])
     drawTitle(&svg)
     drawTimeAxis(&svg)
-    svg.open("g", ["clip-path": "url(#clip-rows)"])
+    // Bars and ticks end at the plot's edges rather than being clipped there (bars(_:top:bottom:minimumWidth:)):
+    // ImageMagick draws nothing inside a clip path.
+    svg.open("g")
     for (index, row) in overview.rows.enumerated() { drawRow(&svg, row, top: layout.rowsTop + Double(index) * layout.rowHeight) }
     svg.close("g")
     for (index, row) in overview.rows.enumerated() {
@@ -93,7 +91,7 @@ public struct OverviewPlot: Sendable {
     let middle = top + layout.rowHeight / 2
     if Int((top - layout.rowsTop) / layout.rowHeight) % 2 == 1 {
       svg.element("rect", rectangle(left: layout.plotLeft, right: layout.plotRight, top: top, bottom: top + layout.rowHeight)
-        .merging(["fill": "#f4f4f4"]) { $1 })
+        .merging(["fill": "#f4f4f4", "stroke": "none"]) { $1 })
     }
     // Larger zones first and tallest, so smaller ones show in front of them.
     let order = overview.zones.indices.sorted { overview.zones[$0].radiusMeters > overview.zones[$1].radiusMeters }
@@ -102,11 +100,11 @@ public struct OverviewPlot: Sendable {
       let path = bars(row.occupancy[zone], top: middle - half, bottom: middle + half)
       if !path.isEmpty {
         svg.element("path", ["class": "zone-occupancy zone-\(overview.zones[zone].name)", "d": path.data,
-                             "fill": PlotStyle.zoneColour(zone)])
+                             "fill": PlotStyle.zoneColour(zone), "stroke": "none"])
       }
     }
     let presence = bars(row.presence, top: middle - 1.5, bottom: middle + 1.5, minimumWidth: 1)
-    if !presence.isEmpty { svg.element("path", ["class": "presence", "d": presence.data, "fill": PlotStyle.rawDistance]) }
+    if !presence.isEmpty { svg.element("path", ["class": "presence", "d": presence.data, "fill": PlotStyle.rawDistance, "stroke": "none"]) }
     for kind in [CrossingKind.enter, .exit] {
       // Each tick is 2 px wide; ticks that overlap or touch are drawn as one
       // rectangle, so a row holds at most one per 2 px however many events
@@ -116,12 +114,12 @@ public struct OverviewPlot: Sendable {
         let x = timeScale(event.timeSeconds)
         return (left: x - 1, right: x + 1)
       }
-      for span in ColumnDecimation.merged(spans, gap: 0) {
+      for span in ColumnDecimation.merged(spans, gap: 0).compactMap(inPlot) {
         ticks.rectangle(x: span.left, y: top + 2, width: span.right - span.left, height: layout.rowHeight - 4)
       }
       if !ticks.isEmpty {
         svg.element("path", ["class": "event-tick event-\(kind.rawValue)", "d": ticks.data,
-                             "fill": kind == .enter ? PlotStyle.enter : PlotStyle.exit])
+                             "fill": kind == .enter ? PlotStyle.enter : PlotStyle.exit, "stroke": "none"])
       }
     }
   }
@@ -132,25 +130,36 @@ public struct OverviewPlot: Sendable {
   private func bars(_ intervals: [ObjectOverview.Interval], top: Double, bottom: Double, minimumWidth: Double = 0) -> SVGPath {
     var path = SVGPath()
     let spans = intervals.map { (left: timeScale($0.start), right: max(timeScale($0.end), timeScale($0.start) + minimumWidth)) }
-    for span in ColumnDecimation.merged(spans, gap: 1) {
+    for span in ColumnDecimation.merged(spans, gap: 1).compactMap(inPlot) {
       path.rectangle(x: span.left, y: top, width: span.right - span.left, height: bottom - top)
     }
     return path
   }
 
+  /// The part of `span` between the plot's left and right edges, or nil when none is.
+  private func inPlot(_ span: (left: Double, right: Double)) -> (left: Double, right: Double)? {
+    let left = max(span.left, layout.plotLeft)
+    let right = min(span.right, layout.plotRight)
+    return left < right ? (left, right) : nil
+  }
+
   private func drawTimeAxis(_ svg: inout SVGWriter) {
     let n = SVGWriter.number
     let bottom = rowsBottom
-    let step = timeScale.tickStep(approximateCount: 10)
-    for time in timeScale.ticks(approximateCount: 10) {
-      let x = n(timeScale(time))
+    // Epoch times counted from the first, as in RunPlot (RunPlot.timeOrigin(of:)).
+    let origin = RunPlot.timeOrigin(of: timeScale)
+    let shown = LinearScale(domain: (timeScale.domainStart - (origin ?? 0), timeScale.domainEnd - (origin ?? 0)),
+                            range: (timeScale.rangeStart, timeScale.rangeEnd))
+    let step = shown.tickStep(approximateCount: 10)
+    for time in shown.ticks(approximateCount: 10) {
+      let x = n(shown(time))
       svg.element("line", ["x1": x, "x2": x, "y1": n(layout.rowsTop), "y2": n(bottom + 5), "stroke": PlotStyle.grid])
       svg.element("text", ["x": x, "y": n(bottom + 18), "text-anchor": "middle"], text: RunPlot.label(time, step: step))
     }
     svg.element("rect", rectangle(left: layout.plotLeft, right: layout.plotRight, top: layout.rowsTop, bottom: bottom)
       .merging(["fill": "none", "stroke": PlotStyle.axis]) { $1 })
     svg.element("text", ["x": n((layout.plotLeft + layout.plotRight) / 2), "y": n(bottom + 40), "text-anchor": "middle",
-                         "font-size": "13"], text: "time, s")
+                         "font-size": "13"], text: origin.map { "time, s since \(RunPlot.originLabel($0))" } ?? "time, s")
   }
 
   private func drawLegend(_ svg: inout SVGWriter) {
@@ -162,7 +171,8 @@ public struct OverviewPlot: Sendable {
     svg.open("g", ["class": "legend"])
     for (index, entry) in entries.enumerated() {
       let y = layout.rowsTop + 8 + Double(index) * 22
-      svg.element("rect", ["x": n(layout.legendLeft), "y": n(y - 6), "width": "22", "height": "12", "fill": entry.colour])
+      svg.element("rect", ["x": n(layout.legendLeft), "y": n(y - 6), "width": "22", "height": "12", "fill": entry.colour,
+                           "stroke": "none"])
       svg.element("text", ["x": n(layout.legendLeft + 30), "y": n(y), "dominant-baseline": "middle"], text: entry.label)
     }
     svg.close("g")
