@@ -224,9 +224,18 @@ public struct RunPlot: Sendable {
     return path
   }
 
-  /// Writes `path` as the series `id` (nothing when it is empty).
+  /// Writes `path` as the series `id` (nothing when it is empty). A dashed
+  /// series is one element per piece: the first is the series, the others
+  /// `series-piece` elements after it, since ImageMagick's own renderer
+  /// dashes a path's pieces as one line and drew the true distance across
+  /// its gaps.
   func series(_ svg: inout SVGWriter, _ id: String, _ path: SVGPath, style: [String: String]) {
     guard !path.isEmpty else { return }
-    svg.element("path", style.merging(["class": "series", "id": "series-\(id)", "d": path.data, "stroke": style["stroke"] ?? "none"]) { $1 })
+    let style = style.merging(["stroke": style["stroke"] ?? "none"]) { $1 }
+    let pieces = style["stroke-dasharray"] == nil ? [path.data] : path.pieces
+    for (index, piece) in pieces.enumerated() {
+      let name = index == 0 ? ["class": "series", "id": "series-\(id)"] : ["class": "series-piece series-piece-\(id)"]
+      svg.element("path", style.merging(name.merging(["d": piece]) { $1 }) { $1 })
+    }
   }
 }

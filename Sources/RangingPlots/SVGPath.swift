@@ -43,6 +43,11 @@ public struct SVGPath: Equatable, Sendable {
     append("M\(n(x)) \(n(y))h\(n(width))v\(n(height))h\(n(-width))Z")
   }
 
+  /// The path data split before each move after the first: one string per piece.
+  public var pieces: [String] {
+    data.components(separatedBy: " M").enumerated().map { $0.offset == 0 ? $0.element : "M" + $0.element }
+  }
+
   private mutating func append(_ command: String) {
     data += data.isEmpty ? command : " " + command
   }

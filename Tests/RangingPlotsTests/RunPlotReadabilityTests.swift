@@ -180,4 +180,15 @@ struct RunPlotRendererTests {
     }
     #expect(texts.contains { $0.attributes["class"] == "event-label" })
   }
+
+  @Test("A dashed series is a path per piece, so that ImageMagick does not dash across its gaps")
+  func dashedPieces() throws {
+    var trace = run(from: 0)
+    for index in trace.measurements.indices where !(20..<40).contains(index) { trace.measurements[index].trueDistanceMeters = 3 }
+    let inspector = try SVGInspector(parsing: RunPlot(trace: trace).svg())
+    let first = try #require(inspector.element(id: "series-true-distance")?.attributes["d"])
+    let rest = inspector.elements(withClass: "series-piece-true-distance").compactMap { $0.attributes["d"] }
+    #expect(first.filter { $0 == "M" }.count == 1 && rest.count == 1 && rest.allSatisfy { $0.filter { $0 == "M" }.count == 1 })
+    #expect(try #require(inspector.element(id: "series-filtered-distance")?.attributes["d"]).hasPrefix("M"))
+  }
 }

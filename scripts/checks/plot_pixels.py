@@ -206,8 +206,9 @@ def blend(colour, opacity):
 
 
 # What each series is drawn in (Sources/RangingPlots/PlotStyle.swift). The
-# dashed true distance and predicted azimuth are left out: ImageMagick joins
-# the pieces of a dashed path across its gaps, which adds pixels there.
+# true distance is left out (its near-black is the text's, whose antialiasing
+# differs between renderers), and so is the predicted azimuth (a few pixels
+# of light pink in this plot).
 def exactly(colour):
     """A band's fill, inside it: light tints sit close to the white, grid and
     antialiased text around them, so only a few units off count."""
