@@ -42,7 +42,7 @@ extension RunPlot {
   /// The time the x-axis counts from, or nil when its ticks are the input's
   /// times: the first time drawn, when the times reach 100,000 s (labels of
   /// six digits and more are hard to read) or the widest tick label
-  /// (estimated with ``estimatedTextWidth(_:fontSize:)``) would not fit
+  /// (estimated with `estimatedTextWidth(_:fontSize:)`) would not fit
   /// between two ticks. Epoch times (`1717000002.004`) made labels ten and
   /// more digits long that ran into each other; counted from the first
   /// time they read 0, 5, 10 and the axis title says from when.

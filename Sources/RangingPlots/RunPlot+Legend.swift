@@ -19,7 +19,7 @@ extension RunPlot {
   public var legendLabels: [String] { legendEntries().map(\.1) }
 
   /// The picture's width: the layout's, or wider when a legend label,
-  /// estimated conservatively (``estimatedTextWidth(_:fontSize:)``), would
+  /// estimated conservatively (`estimatedTextWidth(_:fontSize:)`), would
   /// run past it with an 8-pixel margin; a long zone entry
   /// (`inner 1.5 m, band 1.5-1.7 m`) was cut off at the right edge.
   public var canvasWidth: Double {

@@ -60,7 +60,7 @@ public struct RunPlot: Sendable {
   /// ``Layout/azimuthBottom`` and there is no azimuth panel.
   public let showsAzimuth: Bool
   /// The time the x-axis's labels count from, or nil when they are the
-  /// input's times (``timeOrigin(of:)``); the axis title names it.
+  /// input's times (`timeOrigin(of:)`); the axis title names it.
   public let timeOrigin: Double?
   /// ``RunTrace/lineBreakSeconds``, computed once (it sorts the intervals).
   let lineBreakSeconds: Double

@@ -10,9 +10,9 @@
 ///     y = z - d,  S = P00 + r²,  K = P Hᵀ / S,  H = [1 0]
 ///     x = x + K y,  P = (I - K H) P (I - K H)ᵀ + K r² Kᵀ   (Joseph form)
 ///
-/// and after each, d >= 0 (``NonNegativeDistance``). The one home of this
+/// and after each, d >= 0 (`NonNegativeDistance`). The one home of this
 /// arithmetic for the two filters that keep their state in scalars:
-/// ``ScalarRangeKernel`` (the benchmarks' yardstick) and
+/// `ScalarRangeKernel` (the benchmarks' yardstick) and
 /// ``ZoneDecisionSmoother`` (the zones' distance). ``RangeFilter`` runs the
 /// same model through its backend (`KalmanBackend`), to which the tests hold
 /// it.
