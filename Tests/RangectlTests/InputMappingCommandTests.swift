@@ -123,7 +123,10 @@ struct InputMappingCommandTests {
     let plain = try Rangectl.run(["plot", Self.fixtures + "metres-seconds.csv", "-o", plainSVG])
     let mapped = try Rangectl.run(["plot", "--preset", "android", Self.fixtures + "android-export.csv", "-o", mappedSVG])
     #expect(plain.status == 0 && mapped.status == 0, "\(mapped.stderr)")
-    #expect(mapped.stderr == "rangectl plot: \(Self.fixtures)android-export.csv: columns not used: azimuth_fom, elevation_fom\n")
+    // The object it chose (no --object), then the columns it did not use.
+    #expect(mapped.stderr == "rangectl plot: plotting object 5A:3C, the first in \(Self.fixtures)android-export.csv; "
+      + "choose another with --object NAME\n"
+      + "rangectl plot: \(Self.fixtures)android-export.csv: columns not used: azimuth_fom, elevation_fom\n")
     // The same drawing but for the title; coordinates may differ by the 0.01 px of a rounding (the fixture's
     // directions have 12 decimals).
     let drawn = try String(contentsOfFile: mappedSVG, encoding: .utf8)
