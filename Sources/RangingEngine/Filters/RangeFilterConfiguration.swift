@@ -21,7 +21,7 @@ public struct RangeFilterConfiguration: Sendable {
   /// the line-of-sight residuals in the real recordings (0.062 to 0.072 m on
   /// the LIAS anchors), and the value every leave-one-source-out fold picks
   /// from 0.05, 0.065, 0.08 and 0.1 on the sources it was not scored on
-  /// (Tuning.md, "Measurement sigma by leave-one-source-out"; `scripts/reports/accuracy`).
+  /// (TuningHistory.md, "Measurement sigma by leave-one-source-out"; `scripts/reports/accuracy`).
   public var measurementSigmaMeters: Double
   /// Whether the filter measures each object's noise from its own readings
   /// (``MeasurementNoiseEstimator``), with ``measurementSigmaMeters`` as the
