@@ -72,10 +72,11 @@ let package = Package(
         "RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
-    // The offline Rauch-Tung-Striebel pass over a replay's track; GSL with the trait, refused without it.
+    // The offline Rauch-Tung-Striebel pass over a replay's track, and the zone events decided on it; GSL with the
+    // trait, refused without it.
     .target(
       name: "RangingSmoothing",
-      dependencies: ["RangingReplay", "RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
+      dependencies: ["RangingReplay", "RangingEngine", "ZoneMonitor", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     // A device's range offset and scale from a recording (GSL's robust regression with the trait).
     .target(
       name: "RangingCalibration",

@@ -43,8 +43,9 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   /// The engine's direction through field-of-view gaps against holding the
   /// last measured direction, when the datasets carry true positions.
   public var direction: DirectionErrorReport?
-  /// The engine's track smoothed offline (`TrackSmoother`), scored on the
-  /// same rows; its events are the live engine's. Nil when not asked for.
+  /// The engine run offline, scored on the same rows: its track smoothed
+  /// (`TrackSmoother`) and the zone events decided on it
+  /// (`OfflineZoneEvents`); the row "offline" of ``table()``. Nil when not asked for.
   public var smoothed: EvaluationReport?
 
   /// - Precondition: every baseline report, and `smoothed`, has the engine's runs, in the same order.
@@ -89,7 +90,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
   public var description: String { table() }
 
   /// The engine's tables, then per run and overall one row per method:
-  /// baselines first, then the engine, then the smoothed track when there
+  /// baselines first, then the engine, then the engine offline when there
   /// is one; events in one table, distance error in another, so that each
   /// fits in 100 columns.
   public func table() -> String {
@@ -98,7 +99,7 @@ public struct BaselineComparison: Codable, Equatable, Sendable, CustomStringConv
     for baseline in baselines {
       lines.append("  " + (baseline.summary ?? baseline.method))
     }
-    let reports = baselines.map { ($0.method, $0.report) } + [("engine", engine)] + (smoothed.map { [("smoothed", $0)] } ?? [])
+    let reports = baselines.map { ($0.method, $0.report) } + [("engine", engine)] + (smoothed.map { [("offline", $0)] } ?? [])
     var runs = engine.scenarios.indices.map { index in
       (engine.scenarios[index].name, reports.map { ($0, $1.scenarios[index].events, $1.scenarios[index].distance) })
     }

@@ -37,6 +37,7 @@ extension BaselineDetector {
         continue
       }
     }
+    for index in detectors.indices { detectors[index].finish() }
     return detectors
   }
 }

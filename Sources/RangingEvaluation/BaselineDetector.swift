@@ -11,7 +11,10 @@ import RangingFormats
 /// - on each update with a distance, the method's distance `s` is computed and
 ///   the object enters each zone it is outside of when `s < r` and exits each
 ///   zone it is inside of when the rule says so (`s >= r` for `raw` and `ema`,
-///   `s > r + 0.15 m` for the peers), at the update's time; exits come
+///   `s > r + 0.15 m` for the peers), at the update's time (an offline
+///   method, ``BaselineMethod/isOffline``, decides when its run ends: at a
+///   life-cycle row or ``finish()``; its crossings and distances are then
+///   complete after ``finish()``); exits come
 ///   before enters, exits from the smallest radius out and enters from the
 ///   largest in (the order of docs/FORMATS.md §2);
 /// - an update earlier than the object's previous one is skipped and counted
@@ -37,6 +40,10 @@ public struct BaselineDetector: Sendable {
   public private(set) var skippedOutOfOrder = 0
 
   private var objects: [String: BaselineTrack] = [:]
+  /// An offline method's runs not yet ended, per object.
+  private var runs: [String: SmoothedBaselineTrack] = [:]
+  /// Objects in order of their first update, for ``finish()``.
+  private var order: [String] = []
   /// Zone indices by increasing radius (exits) and decreasing radius (enters).
   private let outwards: [Int]
 
@@ -65,6 +72,13 @@ public struct BaselineDetector: Sendable {
   ///   - time: the update's time.
   ///   - distanceMeters: the measured distance, metres, finite and ≥ 0.
   public mutating func update(object: String, time: Timestamp, distanceMeters: Double) {
+    if method.isOffline {
+      if runs[object] == nil { order.append(object) }
+      var run = runs[object] ?? SmoothedBaselineTrack(zoneCount: zones.count)
+      if !run.add(time: time, distanceMeters: distanceMeters, trueMeters: nil) { skippedOutOfOrder += 1 }
+      runs[object] = run
+      return
+    }
     var track = objects[object] ?? BaselineTrack(method: method, zoneCount: zones.count)
     let zones = self.zones
     let s = track.update(time: time, distanceMeters: distanceMeters, method: method, zones: zones, outwards: outwards) {
@@ -81,6 +95,27 @@ public struct BaselineDetector: Sendable {
   /// A life-cycle row for `object`: the next update restarts the smoother.
   public mutating func restart(object: String) {
     objects[object]?.restart()
+    endRun(of: object)
+  }
+
+  /// Ends every offline run (see the type's discussion); nothing for a causal method.
+  public mutating func finish() {
+    for object in order { endRun(of: object) }
+  }
+
+  private mutating func endRun(of object: String) {
+    guard var run = runs[object] else { return }
+    let zones = self.zones
+    var crossings: [ZoneCrossing] = []
+    var rows: [FilteredDistanceRow] = []
+    run.finishRun(method: method, zones: zones, outwards: outwards) { time, zone, kind in
+      crossings.append(ZoneCrossing(time: time, object: object, zone: zones[zone].name, kind: kind))
+    } distance: { time, s, _, _ in
+      rows.append(FilteredDistanceRow(time: time, object: object, distanceMeters: s))
+    }
+    self.crossings += crossings
+    distances += rows
+    runs[object] = run
   }
 }
 
@@ -109,15 +144,7 @@ struct BaselineTrack: Sendable {
     if let last = lastTime, time < last { return nil }
     lastTime = time
     let s = smoother.next(time: time, distanceMeters: distanceMeters)
-    let rule = method.thresholdRule
-    for index in outwards where inside[index] && rule.exits(s, radiusMeters: zones[index].radiusMeters) {
-      inside[index] = false
-      emit(index, .exit)
-    }
-    for index in outwards.reversed() where !inside[index] && rule.enters(s, radiusMeters: zones[index].radiusMeters) {
-      inside[index] = true
-      emit(index, .enter)
-    }
+    ZoneThresholdRule.apply(method.thresholdRule, s, zones: zones, outwards: outwards, inside: &inside, emit: emit)
     return s
   }
 

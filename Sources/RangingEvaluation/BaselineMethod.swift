@@ -20,6 +20,13 @@
 ///   filter (``ConstantVelocityKalman``, Bar-Shalom et al. 2001 §6.2.2).
 /// - ``movingMedian(count:)``: the median of the last `count` distances
 ///   (``MovingMedian``), the distance filter of Android's UWB filter engine.
+///
+/// One offline peer, scored beside the engine's offline events (`rangectl
+/// evaluate --smooth`), with the same band:
+///
+/// - ``smoothedConstantVelocityKalman(_:)``: the textbook filter run forward
+///   and smoothed backward over each run of an object's readings
+///   (``ConstantVelocityRauchTungStriebel``, Rauch, Tung & Striebel 1965).
 public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   /// The measured distance, unsmoothed.
   case raw
@@ -30,6 +37,9 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   case constantVelocityKalman(ConstantVelocityKalman.Parameters)
   /// The moving median of the last `count` (≥ 1) distances, with hysteresis.
   case movingMedian(count: Int)
+  /// The constant-velocity Kalman filter smoothed offline by a
+  /// Rauch-Tung-Striebel pass over each run, with hysteresis (``isOffline``).
+  case smoothedConstantVelocityKalman(ConstantVelocityKalman.Parameters)
 
   /// The EMA weight used by `rangectl evaluate`: 0.3 per update.
   ///
@@ -62,14 +72,26 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
     .movingMedian(count: peerMedianCount),
   ]
 
-  /// `raw`, `ema`, `cv-kalman` or `median<count>`: the method's column in
-  /// tables and its key in JSON.
+  /// The baselines `rangectl evaluate --smooth` adds: the offline textbook
+  /// peer `cv-rts`, what the offline events must not trail.
+  public static let offline: [BaselineMethod] = [.smoothedConstantVelocityKalman(.textbook)]
+
+  /// Whether the method decides on a whole run at once (it is not causal):
+  /// its events are scored when the run ends.
+  public var isOffline: Bool {
+    if case .smoothedConstantVelocityKalman = self { return true }
+    return false
+  }
+
+  /// `raw`, `ema`, `cv-kalman`, `median<count>` or `cv-rts`: the method's
+  /// column in tables and its key in JSON.
   public var name: String {
     switch self {
     case .raw: "raw"
     case .exponentialAverage: "ema"
     case .constantVelocityKalman: "cv-kalman"
     case .movingMedian(let count): "median\(count)"
+    case .smoothedConstantVelocityKalman: "cv-rts"
     }
   }
 
@@ -77,7 +99,7 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   public var alpha: Double? {
     switch self {
     case .exponentialAverage(let alpha): alpha
-    case .raw, .constantVelocityKalman, .movingMedian: nil
+    case .raw, .constantVelocityKalman, .movingMedian, .smoothedConstantVelocityKalman: nil
     }
   }
 
@@ -85,7 +107,7 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
   public var thresholdRule: ZoneThresholdRule {
     switch self {
     case .raw, .exponentialAverage: .plain
-    case .constantVelocityKalman, .movingMedian: .hysteresis(bandMeters: Self.peerBandMeters)
+    case .constantVelocityKalman, .movingMedian, .smoothedConstantVelocityKalman: .hysteresis(bandMeters: Self.peerBandMeters)
     }
   }
 
@@ -97,6 +119,9 @@ public enum BaselineMethod: Equatable, Sendable, CustomStringConvertible {
     case .constantVelocityKalman(let p):
       "cv-kalman (constant-velocity Kalman, q \(p.accelerationDensity) m²/s³, sigma \(p.measurementSigmaMeters) m)"
     case .movingMedian(let count): "median\(count) (median of the last \(count) distances)"
+    case .smoothedConstantVelocityKalman(let p):
+      "cv-rts (cv-kalman, q \(p.accelerationDensity) m²/s³, sigma \(p.measurementSigmaMeters) m, smoothed offline by "
+        + "Rauch-Tung-Striebel)"
     }
   }
 }

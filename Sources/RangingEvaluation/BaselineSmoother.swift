@@ -24,6 +24,9 @@ struct BaselineSmoother: Sendable {
     case .raw: state = .raw
     case .exponentialAverage(let alpha): state = .exponentialAverage(alpha: alpha, average: nil)
     case .constantVelocityKalman(let parameters): state = .constantVelocityKalman(parameters, nil)
+    // The offline peer is smoothed run by run (SmoothedBaselineTrack); a causal
+    // smoother of it is its forward pass.
+    case .smoothedConstantVelocityKalman(let parameters): state = .constantVelocityKalman(parameters, nil)
     case .movingMedian(let count): state = .movingMedian(MovingMedian(count: count))
     }
   }

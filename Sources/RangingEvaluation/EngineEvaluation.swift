@@ -133,6 +133,7 @@ public struct EngineEvaluation<Backend: KalmanBackend> {
     pass.zoneNames = zoneNames
     pass.onRejection = onRejection
     if smooth {
+      pass.offline = OfflineZoneEvents(zones: pipeline.monitor.zones)
       pass.smoother = replayer.smoothingStates { [unowned pass] _, object, state in pass.smoothedState(object: object, state: state) }
     }
     let summary: ReplaySummary

@@ -10,9 +10,12 @@ import ZoneMonitor
 ///
 /// Methods, by index in the ``RunScorer``: 0 the engine, then the baselines
 /// in order, then the smoothed track when there is one (its events are the
-/// engine's). Per live object it holds the baselines' smoothing states and
-/// the direction's gap state, dropped with the object's scores when the
-/// scorer folds it.
+/// offline ones, ``OfflineZoneEvents``, decided on it as each run ends). Per
+/// live object it holds the baselines' smoothing states (an offline
+/// baseline's whole run, ``SmoothedBaselineTrack``) and the direction's gap
+/// state, dropped with the object's scores when the scorer folds it; an
+/// offline baseline's run is scored first, at the next row (its events then
+/// count as unscored, as any event of an object folded before it arrives).
 final class EvaluationPass {
   private var scorer: RunScorer
   private let baselines: [BaselineMethod]
@@ -27,9 +30,13 @@ final class EvaluationPass {
   /// What this pass keeps of a live object besides its scores.
   private struct ObjectState {
     var baselines: [BaselineTrack]
+    /// Each offline baseline's run so far, by the baseline's index (nil for the causal ones).
+    var offline: [SmoothedBaselineTrack?]
     var gap = DirectionTally.ObjectGap()
   }
   private var objects: [String: ObjectState] = [:]
+  /// Offline baseline runs of objects the scorer folded, scored at the next row.
+  private var foldedOffline: [(object: String, tracks: [SmoothedBaselineTrack?])] = []
 
   /// The measurement row being replayed: the engine's state for it pairs with its truth.
   private struct CurrentRow {
@@ -49,6 +56,8 @@ final class EvaluationPass {
   var onRejection: (RowRejection) -> Void = { _ in }
   /// With smoothing: takes the distance filter's steps, and hands the smoothed states to ``smoothedState(object:state:)``.
   var smoother: TrackSmoother?
+  /// With smoothing: the zones decided on the smoothed states.
+  var offline: OfflineZoneEvents?
 
   init(evaluator: Evaluator, baselines: [BaselineMethod], smooth: Bool, direction: DirectionTally, liveLimit: Int) {
     self.baselines = baselines
@@ -59,11 +68,16 @@ final class EvaluationPass {
     scorer = RunScorer(
       zones: evaluator.zones, matchToleranceSeconds: evaluator.matchToleranceSeconds,
       methodCount: 1 + baselines.count + (smooth ? 1 : 0), liveLimit: liveLimit)
-    scorer.onFold = { [unowned self] object in objects[object] = nil }
+    scorer.onFold = { [unowned self] object in
+      if let state = objects.removeValue(forKey: object), state.offline.contains(where: { $0?.isEmpty == false }) {
+        foldedOffline.append((object, state.offline))
+      }
+    }
   }
 
   /// A measurement or life-cycle row, before the engine sees it.
   func record(_ record: DatasetRecord) {
+    if !foldedOffline.isEmpty { scoreFoldedOffline() }
     switch record {
     case .measurement(_, let object, _, let update, let truth, _):
       if let trueMeters = truth.distanceMeters {
@@ -80,6 +94,7 @@ final class EvaluationPass {
       current = nil
       if var state = objects[object] {
         for index in state.baselines.indices { state.baselines[index].restart() }
+        for index in state.offline.indices { scoreOffline(&state.offline[index], object: object, method: index) }
         objects[object] = state
       }
     case .pose, .rejected:
@@ -90,7 +105,6 @@ final class EvaluationPass {
   /// One of the engine's zone events.
   func engineEvent(_ crossing: ZoneCrossing) {
     scorer.event(crossing, method: 0)
-    if let smoothedMethod { scorer.event(crossing, method: smoothedMethod) }
   }
 
   /// The engine's filtered state of the current row.
@@ -114,7 +128,12 @@ final class EvaluationPass {
 
   /// A state of the smoothed track; states come out per object in input order.
   func smoothedState(object: String, state: TrackState) {
-    guard let smoothedMethod, var rows = awaitingSmoothing[object], !rows.isEmpty else { return }
+    guard let smoothedMethod else { return }
+    offline?.state(objectName: object, state) { event, name in
+      scorer.event(ZoneCrossing(time: event.time, object: name, zone: zoneNames[event.zone],
+                                kind: event.kind == .enter ? .enter : .exit), method: smoothedMethod)
+    }
+    guard var rows = awaitingSmoothing[object], !rows.isEmpty else { return }
     let row = rows.removeFirst()
     awaitingSmoothing[object] = rows.isEmpty ? nil : rows
     guard state.range.distanceMeters.isFinite else { return }
@@ -126,18 +145,54 @@ final class EvaluationPass {
 
   /// Folds every object and returns each method's evaluation.
   func finish(name: String) -> [ScenarioEvaluation] {
-    var runs = scorer.finish(name: name, withDistance: Array(repeating: true, count: scorer.methodCount))
-    // The smoothed track's events are the engine's own: beside the engine they say nothing.
-    if let smoothedMethod { runs[smoothedMethod].latencyBesideEngine = nil }
-    return runs
+    if let smoothedMethod {
+      offline?.finish { event, name in
+        scorer.event(ZoneCrossing(time: event.time, object: name, zone: zoneNames[event.zone],
+                                  kind: event.kind == .enter ? .enter : .exit), method: smoothedMethod)
+      }
+    }
+    scoreFoldedOffline()
+    for object in objects.keys.sorted() {
+      guard var state = objects[object] else { continue }
+      for index in state.offline.indices { scoreOffline(&state.offline[index], object: object, method: index) }
+      objects[object] = state
+    }
+    return scorer.finish(name: name, withDistance: Array(repeating: true, count: scorer.methodCount))
+  }
+
+  /// Scores the run of offline baseline `method` of `object` held in `track`, and empties it.
+  private func scoreOffline(_ track: inout SmoothedBaselineTrack?, object: String, method index: Int) {
+    guard track != nil else { return }
+    let zones = self.zones
+    track!.finishRun(method: baselines[index], zones: zones, outwards: outwards) { time, zone, kind in
+      scorer.event(ZoneCrossing(time: time, object: object, zone: zones[zone].name, kind: kind), method: 1 + index)
+    } distance: { time, s, measured, truth in
+      scorer.distance(FilteredDistanceRow(time: time, object: object, distanceMeters: s),
+                      measuredMeters: measured, trueMeters: truth, method: 1 + index)
+    }
+  }
+
+  /// Scores the offline runs of the objects folded since the last row.
+  private func scoreFoldedOffline() {
+    let folded = foldedOffline
+    foldedOffline = []
+    for (object, tracks) in folded {
+      var tracks = tracks
+      for index in tracks.indices { scoreOffline(&tracks[index], object: object, method: index) }
+    }
   }
 
   /// Feeds a measured distance to every baseline: their events and the
   /// distance each thresholds, paired with this row's truth.
   private func updateBaselines(object: String, time: Timestamp, distanceMeters: Double, truth: GroundTruth) {
     var state = objects[object]
-      ?? ObjectState(baselines: baselines.map { BaselineTrack(method: $0, zoneCount: zones.count) })
+      ?? ObjectState(baselines: baselines.map { BaselineTrack(method: $0, zoneCount: zones.count) },
+                     offline: baselines.map { $0.isOffline ? SmoothedBaselineTrack(zoneCount: zones.count) : nil })
     for (index, method) in baselines.enumerated() {
+      if state.offline[index] != nil {
+        state.offline[index]!.add(time: time, distanceMeters: distanceMeters, trueMeters: truth.distanceMeters)
+        continue
+      }
       var crossings: [ZoneCrossing] = []
       let zones = self.zones
       let s = state.baselines[index].update(
@@ -163,6 +218,7 @@ extension EvaluationPass: ReplayObserver {
   func rejected(_ rejection: RowRejection) { onRejection(rejection) }
 
   func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    offline?.liveEvent(event, objectName: objectName)
     engineEvent(ZoneCrossing(time: event.time, object: objectName, zone: zoneNames[event.zone],
                              kind: event.kind == .enter ? .enter : .exit))
   }

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingFormats
+
 /// How a baseline turns its distance `s` into zone state, per zone of radius r.
 ///
 /// - ``plain``: enter when `s < r`, exit when `s >= r`: the rule
@@ -39,6 +41,27 @@ public enum ZoneThresholdRule: Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .plain: "enter s < r, exit s >= r"
     case .hysteresis(let band): "enter s < r, exit s > r + \(band) m"
+    }
+  }
+}
+
+extension ZoneThresholdRule {
+  /// Applies `rule` to the distance `s` of one update: exits each zone the
+  /// object is inside of that the rule exits, from the smallest radius out,
+  /// then enters each zone it is outside of that the rule enters, from the
+  /// largest in (docs/FORMATS.md §2's order), handing each to `emit` (zone
+  /// index, kind). `outwards` is the zone indices by increasing radius.
+  static func apply(
+    _ rule: ZoneThresholdRule, _ s: Double, zones: [(name: String, radiusMeters: Double)], outwards: [Int],
+    inside: inout [Bool], emit: (Int, CrossingKind) -> Void
+  ) {
+    for index in outwards where inside[index] && rule.exits(s, radiusMeters: zones[index].radiusMeters) {
+      inside[index] = false
+      emit(index, .exit)
+    }
+    for index in outwards.reversed() where !inside[index] && rule.enters(s, radiusMeters: zones[index].radiusMeters) {
+      inside[index] = true
+      emit(index, .enter)
     }
   }
 }

@@ -22,12 +22,16 @@ public struct RangeStep: Sendable {
   /// measurement (`FilterHealth.undidPreviousFusion`): the previous step's
   /// state is then not on the filter's path, which ran from the step before it.
   public var undidPreviousFusion: Bool
+  /// The distance the filter was given (after any calibration), metres; nil
+  /// when the row had none. An offline zone decision runs its own filter on it.
+  public var measuredMeters: Double?
 
   public init(
     seconds: Double, objectName: String, object: UInt64, state: TrackState, outcome: UpdateOutcome?,
-    covariance: RangeCovariance, undidPreviousFusion: Bool = false
+    covariance: RangeCovariance, undidPreviousFusion: Bool = false, measuredMeters: Double? = nil
   ) {
     self.undidPreviousFusion = undidPreviousFusion
+    self.measuredMeters = measuredMeters
     self.seconds = seconds
     self.objectName = objectName
     self.object = object

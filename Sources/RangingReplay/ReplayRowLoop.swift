@@ -201,7 +201,8 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
         observer.rangeStep(RangeStep(
           seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
           covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
-          undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion)))
+          undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion),
+          measuredMeters: update.distanceMeters))
       }
     case .rejected(let reason):
       reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,

@@ -15,6 +15,7 @@ extension Replayer {
     let tracker = pipeline.tracker
     let smoother = TrackSmoother(
       accelerationSpectralDensity: tracker.configuration.rangeFilter.accelerationSpectralDensity, onSmoothed: onSmoothed)
+    smoother.decisionInitialRateSigma = tracker.configuration.rangeFilter.initialRateSigmaMetersPerSecond
     smoother.isTracked = { tracker.slot(of: $0) != nil }
     smoother.sweepThreshold = Swift.max(smoother.sweepThreshold, 2 * tracker.capacity)
     return smoother

@@ -45,6 +45,10 @@ public final class TrackSmoother {
   /// Whether the engine still tracks an object (by the replay's id); an
   /// open segment of an untracked object can be handed on.
   public var isTracked: (UInt64) -> Bool = { _ in true }
+  /// The rate sigma the offline zone decision starts each run with, m/s: the
+  /// live filter's (`RangeFilterConfiguration.initialRateSigmaMetersPerSecond`),
+  /// as the live decision starts with it.
+  public var decisionInitialRateSigma = 1.5
   /// Segments smoothed so far.
   public private(set) var segmentsSmoothed = 0
   /// Segments handed on unsmoothed because the pass failed.
@@ -55,6 +59,15 @@ public final class TrackSmoother {
   /// most the capacity is left) sweeps cost O(1) amortised per new segment.
   public var sweepThreshold = 1024
 
+  /// One state of a segment: its point in `points` (nil: no distance), and
+  /// what the offline zone decision does with its measured distance.
+  private struct Row {
+    var seconds: Double
+    var state: TrackState
+    var point: Int?
+    var decision: OfflineZoneDecision.Input
+  }
+
   private struct Segment {
     var object: UInt64
     /// Order of the segment's first state among all states recorded.
@@ -64,7 +77,7 @@ public final class TrackSmoother {
     /// Rows with a distance (the others are predictions to a row without one).
     var distances = 1
     /// Every state, with the index of its point in `points` (nil: no distance).
-    var rows: [(seconds: Double, state: TrackState, point: Int?)] = []
+    var rows: [Row] = []
     var points: [RangeTrackPoint] = []
   }
 
@@ -77,6 +90,10 @@ public final class TrackSmoother {
   }
 
   private var open: [String: Runs] = [:]
+  /// Each object's runs smoothed but not yet handed on: the offline zone
+  /// decision runs over the object's whole life (until the engine stops
+  /// tracking it, it starts afresh, or ``finish()``).
+  private var lives: [String: [Row]] = [:]
   private var recorded = 0
 
   /// Whether this build can smooth (it has the package's `GSL` trait).
@@ -97,9 +114,15 @@ public final class TrackSmoother {
   public func record(_ step: RangeStep) {
     defer { recorded += 1 }
     let name = step.objectName
+    if step.outcome == .initialized, let runs = open.removeValue(forKey: name) {
+      // A new life of the object (it was removed, evicted or forgotten): the old one ends.
+      handOn(runs, name: name)
+      endLife(of: name)
+    }
     if let point = step.point, step.startsSegment || open[name] == nil {
       var segment = Segment(object: step.object, order: recorded, followsRejections: step.outcome == .reset(.persistentRejection))
-      segment.rows.append((step.seconds, step.state, 0))
+      segment.rows.append(Row(seconds: step.seconds, state: step.state, point: 0, decision: OfflineZoneDecision.Input(
+        outcome: step.outcome ?? .initialized, measuredMeters: step.measuredMeters ?? point.distanceMeters)))
       segment.points.append(point)
       if let runs = open.removeValue(forKey: name) {
         open[name] = next(after: runs, name: name, abandoning: step.outcome == .reset(.unconfirmedStart), with: segment)
@@ -115,12 +138,13 @@ public final class TrackSmoother {
       return
     }
     if step.undidPreviousFusion { Self.predictThroughLast(&runs.current, accelerationSpectralDensity: accelerationSpectralDensity) }
+    let decision = OfflineZoneDecision.Input(outcome: step.outcome, measuredMeters: step.measuredMeters)
     if let point = step.point {
-      runs.current.rows.append((step.seconds, step.state, runs.current.points.count))
+      runs.current.rows.append(Row(seconds: step.seconds, state: step.state, point: runs.current.points.count, decision: decision))
       runs.current.points.append(point)
       if step.outcome != nil { runs.current.distances += 1 }
     } else {
-      runs.current.rows.append((step.seconds, step.state, nil))
+      runs.current.rows.append(Row(seconds: step.seconds, state: step.state, point: nil, decision: decision))
     }
     open[name] = runs
   }
@@ -165,7 +189,10 @@ public final class TrackSmoother {
         case .success(let predicted) = RauchTungStriebel.predict(
           last, to: row.state.time, accelerationSpectralDensity: accelerationSpectralDensity)
       else { return false }
-      extended.rows.append((row.seconds, row.state, extended.points.count))
+      // The live filter's decision restarted here; offline, the run before it weighs these
+      // readings as the decision weighs a rejected one (its own gate).
+      extended.rows.append(Row(seconds: row.seconds, state: row.state, point: extended.points.count,
+                               decision: row.decision.gated))
       extended.points.append(predicted)
     }
     segment = extended
@@ -176,7 +203,11 @@ public final class TrackSmoother {
   public func finish() {
     let all = open.sorted { $0.value.order < $1.value.order }
     open.removeAll()
-    for (name, runs) in all { handOn(runs, name: name) }
+    for (name, runs) in all {
+      handOn(runs, name: name)
+      endLife(of: name)
+    }
+    for name in lives.keys.sorted() { endLife(of: name) }
   }
 
   /// Hands on the open segments of objects the engine no longer tracks.
@@ -185,6 +216,7 @@ public final class TrackSmoother {
     for (name, runs) in untracked {
       open.removeValue(forKey: name)
       handOn(runs, name: name)
+      endLife(of: name)
     }
   }
 
@@ -205,14 +237,30 @@ public final class TrackSmoother {
         segmentsLeftFiltered += 1
       }
     }
+    var life = lives.removeValue(forKey: name) ?? []
     for row in segment.rows {
-      var state = row.state
+      var smoothedRow = row
       if let index = row.point {
         let point = smoothed[index]
-        state.range.distanceMeters = max(0, point.distanceMeters)
-        state.range.sigmaMeters = point.covariance.distanceVarianceMetersSquared.squareRoot()
-        state.range.rateMetersPerSecond = point.rateMetersPerSecond
+        smoothedRow.state.range.distanceMeters = max(0, point.distanceMeters)
+        smoothedRow.state.range.sigmaMeters = point.covariance.distanceVarianceMetersSquared.squareRoot()
+        smoothedRow.state.range.rateMetersPerSecond = point.rateMetersPerSecond
       }
+      life.append(smoothedRow)
+    }
+    lives[name] = life
+  }
+
+  /// Ends the life of `name`: decides its offline zone distance over every
+  /// run handed on (`OfflineZoneDecision`) and hands each state on.
+  private func endLife(of name: String) {
+    guard let life = lives.removeValue(forKey: name) else { return }
+    let decisions = OfflineZoneDecision.smoothedDistances(
+      life.map { ($0.state.time, $0.decision, $0.state.range.measurementSigmaMeters) },
+      initialRateSigma: decisionInitialRateSigma)
+    for (row, decision) in zip(life, decisions) {
+      var state = row.state
+      if let decision { state.range.decisionDistanceMeters = decision }
       onSmoothed(row.seconds, name, state)
     }
   }

@@ -3,10 +3,11 @@ import ZoneMonitor
 
 /// Writes zone events as JSON Lines (docs/FORMATS.md §2):
 /// `{"t":12.4,"object":"lock-1","zone":"inner","event":"enter","distance":1.410,"sigma":0.0213}`,
-/// with `"reason"` after `sigma` on exits not decided by a measurement.
+/// with `"reason"` after `sigma` on exits not decided by a measurement, and
+/// `"offline":true` last on an event decided offline (`rangectl replay --smooth`).
 ///
-/// The format is stated once, in `format(_:objectName:to:)`; ``write(_:objectName:)``
-/// puts it straight into the output's buffer and ``line(for:objectName:)`` forms it apart.
+/// The format is stated once, in `format(_:objectName:to:)`; ``write(_:objectName:offline:)``
+/// puts it straight into the output's buffer and ``line(for:objectName:offline:)`` forms it apart.
 public struct EventsWriter {
   public let output: OutputFile
   /// The zones' names as JSON strings, quotes included.
@@ -18,26 +19,26 @@ public struct EventsWriter {
   }
 
   /// The JSON line of one event, without the newline: the bytes
-  /// ``write(_:objectName:)`` writes, for a replay that forms its lines on one
+  /// ``write(_:objectName:offline:)`` writes, for a replay that forms its lines on one
   /// thread and writes them on another (`rangectl replay --jobs`).
-  public func line(for event: ZoneEvent, objectName: String) -> String {
+  public func line(for event: ZoneEvent, objectName: String, offline: Bool = false) -> String {
     // Room for a line with a short name, so that the appends do not grow it again and again.
     var line = TextLine(reservingCapacity: 160 + objectName.utf8.count)
-    format(event, objectName: objectName, to: &line)
+    format(event, objectName: objectName, offline: offline, to: &line)
     return line.text
   }
 
-  /// Writes ``line(for:objectName:)`` and a newline straight into the
+  /// Writes ``line(for:objectName:offline:)`` and a newline straight into the
   /// output's buffer. Allocates nothing for an object name of at most 15
   /// bytes that needs no escaping.
-  public func write(_ event: ZoneEvent, objectName: String) {
+  public func write(_ event: ZoneEvent, objectName: String, offline: Bool = false) {
     var sink = output
-    format(event, objectName: objectName, to: &sink)
+    format(event, objectName: objectName, offline: offline, to: &sink)
     sink.append(byte: UInt8(ascii: "\n"))
   }
 
   /// The events format: one event's JSON object, without the newline.
-  private func format<Sink: TextSink>(_ event: ZoneEvent, objectName: String, to sink: inout Sink) {
+  private func format<Sink: TextSink>(_ event: ZoneEvent, objectName: String, offline: Bool, to sink: inout Sink) {
     sink.append("{\"t\":")
     sink.append(string: TextFormatting.seconds(event.time.seconds))
     sink.append(",\"object\":")
@@ -64,6 +65,7 @@ public struct EventsWriter {
       sink.append(reason.name)
       sink.append(byte: UInt8(ascii: "\""))
     }
+    if offline { sink.append(",\"offline\":true") }
     sink.append(byte: UInt8(ascii: "}"))
   }
 

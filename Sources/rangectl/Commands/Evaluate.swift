@@ -34,9 +34,12 @@ struct Evaluate: ParsableCommand {
       distance). Every baseline restarts its smoothing on a life-cycle row. Distance error of a \
       baseline is the distance it thresholds against truth on the same rows as the engine's.
 
-      --smooth also scores the engine's track smoothed offline (as replay --smooth writes it) \
-      on the same rows, as the method "smoothed" (in --json, "smoothed"); its events are the \
-      live engine's. It needs a build with the GSL trait and runs the engine, so not with --events.
+      --smooth also scores the engine offline, as replay --smooth writes it: the track smoothed \
+      offline and the zone events decided on it, on the same rows and truth, as the method \
+      "offline" (in --json, "smoothed"), beside the offline peer cv-rts (cv-kalman run forward \
+      and smoothed backward over each run with the Rauch-Tung-Striebel equations, Rauch, Tung \
+      & Striebel 1965; the same band), added to the baselines. It needs a build with the GSL \
+      trait and runs the engine, so not with --events.
 
       --json keeps the engine's report at the top level and adds "baselines" (each with its \
       pooled "overall" and "overallDistance"); every run records "truthCrossingsAfterFirstRow", \
@@ -85,7 +88,7 @@ struct Evaluate: ParsableCommand {
   var tolerance: Double = 1.0
   @Flag(help: "Write the report as JSON.") var json = false
   @Flag(help: "Write no progress on standard error (rejected rows are still reported).") var quiet = false
-  @Flag(help: "Also score the engine's track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
+  @Flag(help: "Also score the engine offline (smoothed track and offline events) beside the cv-rts peer (needs the GSL trait).")
   var smooth = false
   @Option(
     parsing: .unconditional,
@@ -179,14 +182,23 @@ struct Evaluate: ParsableCommand {
     print(json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
   }
 
-  /// The baselines scored, in table order: `BaselineMethod.standard`, with
-  /// the cv-kalman peer's sigma set to --peer-sigma when it is given.
+  /// The baselines scored, in table order: `BaselineMethod.standard`, and
+  /// with --smooth `BaselineMethod.offline`, with the cv-kalman peers' sigma
+  /// set to --peer-sigma when it is given.
   private var baselineMethods: [BaselineMethod] {
-    guard let peerSigma else { return BaselineMethod.standard }
-    return BaselineMethod.standard.map {
-      guard case .constantVelocityKalman(var parameters) = $0 else { return $0 }
-      parameters.measurementSigmaMeters = peerSigma
-      return .constantVelocityKalman(parameters)
+    let methods = BaselineMethod.standard + (smooth ? BaselineMethod.offline : [])
+    guard let peerSigma else { return methods }
+    return methods.map {
+      switch $0 {
+      case .constantVelocityKalman(var parameters):
+        parameters.measurementSigmaMeters = peerSigma
+        return .constantVelocityKalman(parameters)
+      case .smoothedConstantVelocityKalman(var parameters):
+        parameters.measurementSigmaMeters = peerSigma
+        return .smoothedConstantVelocityKalman(parameters)
+      case .raw, .exponentialAverage, .movingMedian:
+        return $0
+      }
     }
   }
 

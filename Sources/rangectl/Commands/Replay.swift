@@ -35,13 +35,14 @@ struct Replay: ParsableCommand {
       and the exit status is 0. On a terminal, a replay of a file shows its progress on \
       standard error; --quiet writes neither progress nor summary.
 
-      --smooth writes the --filtered track smoothed offline (a Rauch-Tung-Striebel pass over \
-      each run of an object's distance filter, with the filter's own model): distance, sigma \
-      and rate use the measurements after each row as well as before it. Events stay the live \
-      engine's. Each run's rows are written when it ends (the object restarts, is no longer \
-      tracked, or the input ends), so one object's rows keep their order but objects are no \
-      longer interleaved as in the input, and memory grows with the longest run. Needs a \
-      build with the GSL trait; not with --follow.
+      --smooth replays offline: the --filtered track is smoothed (a Rauch-Tung-Striebel pass \
+      over each run of an object's distance filter, with the filter's own model), so distance, \
+      sigma and rate use the measurements after each row as well as before it, and the zone \
+      events are decided offline, on the zone decision's own filter smoothed the same way; each \
+      such event carries "offline":true. Each run's rows and events are written when it ends \
+      (the object restarts, is no longer tracked, or the input ends), so one object's rows and \
+      events keep their order but objects are no longer interleaved as in the input, and memory \
+      grows with the longest run. Needs a build with the GSL trait; not with --follow.
 
       Several inputs: with --out-dir DIR, any number of files and folders (each regular .csv \
       file directly in a folder, by name; a FIFO or device named .csv is skipped with a \
@@ -86,7 +87,7 @@ struct Replay: ParsableCommand {
   @Flag(help: "Keep reading at the end of FILE (a file still being written) until SIGINT or SIGTERM.")
   var follow = false
 
-  @Flag(help: "Write the --filtered track smoothed offline (Rauch-Tung-Striebel; needs the GSL trait).")
+  @Flag(help: "Replay offline: smooth the --filtered track and decide the events on the smoothed track (Rauch-Tung-Striebel; needs the GSL trait).")
   var smooth = false
 
   @Flag(help: "Write no progress and no summary on standard error (rejected rows are still listed).")
@@ -139,9 +140,6 @@ struct Replay: ParsableCommand {
     }
     if smooth {
       try Self.validateSmoothing()
-      guard filtered != nil || writeFiltered else {
-        throw ValidationError("--smooth smooths the --filtered track; give --filtered PATH")
-      }
       if follow {
         throw ValidationError("--smooth writes each run when it ends, and --follow never ends; drop one of them")
       }
@@ -285,12 +283,12 @@ struct Replay: ParsableCommand {
       zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
     ) {
       let summary = try replayer.run(&reader, observer: outputs)
-      outputs.smoother?.finish()
+      outputs.finish()
       return (summary, reader.linesRead)
     }
     if quiet { return }
     if let smoother = outputs.smoother {
-      messages.write("smoothed: \(smoother.segmentsSmoothed) runs"
+      messages.write("smoothed: \(smoother.segmentsSmoothed) runs, \(outputs.offline?.eventCount ?? 0) offline events"
         + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
         + "\n")
     }

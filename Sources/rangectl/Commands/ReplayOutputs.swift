@@ -8,7 +8,9 @@ import ZoneMonitor
 /// What `rangectl replay` on one thread writes as the replay goes: each event
 /// to the events output (flushed at once on live input, so that it leaves
 /// with its row), each rejected row to the listing, and each filtered state
-/// to the filtered track, straight or through the offline smoother.
+/// to the filtered track, straight or through the offline smoother. With the
+/// smoother, the events written are the offline ones (`OfflineZoneEvents`,
+/// marked `"offline":true`), decided on the smoothed track as each run ends.
 final class ReplayOutputs: ReplayObserver {
   private let events: EventsWriter
   private let rejections: RejectionListing
@@ -16,6 +18,8 @@ final class ReplayOutputs: ReplayObserver {
   private let flushesEachEvent: Bool
   /// With `--smooth`: takes the distance filter's steps and writes the smoothed states.
   let smoother: TrackSmoother?
+  /// With `--smooth`: the zones decided on the smoothed states.
+  let offline: OfflineZoneEvents?
 
   init<Backend>(
     events: EventsWriter, rejections: RejectionListing, filtered: FilteredTrackWriter?, smoothedFrom replayer: Replayer<Backend>?,
@@ -25,9 +29,23 @@ final class ReplayOutputs: ReplayObserver {
     self.rejections = rejections
     self.filtered = filtered
     self.flushesEachEvent = flushesEachEvent
-    smoother = filtered.flatMap { writer in
-      replayer?.smoothingStates { seconds, name, state in writer.write(seconds: seconds, objectName: name, state: state) }
+    guard let replayer else {
+      smoother = nil
+      offline = nil
+      return
     }
+    let offline = OfflineZoneEvents(zones: replayer.pipeline.monitor.zones)
+    self.offline = offline
+    smoother = replayer.smoothingStates { seconds, name, state in
+      filtered?.write(seconds: seconds, objectName: name, state: state)
+      offline.state(objectName: name, state) { event, name in events.write(event, objectName: name, offline: true) }
+    }
+  }
+
+  /// Ends the smoothing: every open run is smoothed and written, with its offline events.
+  func finish() {
+    smoother?.finish()
+    offline?.finish { event, name in events.write(event, objectName: name, offline: true) }
   }
 
   var observesStates: Bool { filtered != nil && smoother == nil }
@@ -36,6 +54,10 @@ final class ReplayOutputs: ReplayObserver {
   func rejected(_ rejection: RowRejection) { rejections.list(rejection) }
 
   func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    if let offline {
+      offline.liveEvent(event, objectName: objectName)
+      return
+    }
     events.write(event, objectName: objectName)
     if flushesEachEvent { try? events.output.flush() }  // a failure is kept, and thrown by close()
   }
