@@ -22,17 +22,24 @@ import RangingReplay
 ///
 /// Each state goes to ``onSmoothed`` as `ReplayObserver.state(seconds:object:objectName:_:)` would hand it
 /// out, with the distance, its sigma and the rate replaced by the smoothed
-/// ones (the distance no less than 0, as the live filter keeps it); the
-/// direction and the NLOS probability are the live ones. One object's states
-/// come out in their input order; the states of different objects come out
-/// segment by segment, so they are no longer interleaved as in the input.
+/// ones (the distance no less than 0, as the live filter keeps it) and the
+/// decision distance by the offline one; the direction and the NLOS
+/// probability are the live ones. One object's states come out in their
+/// input order; the states of different objects come out object by object,
+/// so they are no longer interleaved as in the input.
 ///
-/// Memory: a segment is held until it ends (its object restarts, stops
-/// being tracked, or ``finish()``; the one before it until the next restart
-/// shows whether it must be extended), so memory per object is bounded by
-/// the object's own run, about 160 bytes per state (up to twice that while
-/// the arrays grow). Segments of objects the engine no longer tracks are
-/// handed on once ``sweepThreshold`` objects have segments open.
+/// The offline zone decision: each state handed on also carries, as its
+/// `decisionDistanceMeters`, the zone decision's own filter run forward over
+/// the object's whole life and smoothed backward (`OfflineZoneDecision`),
+/// for ``OfflineZoneEvents``.
+///
+/// Memory: an object's smoothed segments are held until its life ends (it
+/// stops being tracked, starts afresh at a new first distance, or
+/// ``finish()``), since the offline decision runs over all of them, so
+/// memory per object is bounded by its rows while it is tracked, about 200
+/// bytes per state (up to twice that while the arrays grow). The states of
+/// objects the engine no longer tracks are handed on once
+/// ``sweepThreshold`` objects have segments open.
 ///
 /// Needs the package's `GSL` trait (``isAvailable``). A segment whose pass
 /// fails (a covariance not positive definite) is handed on as filtered and

@@ -39,10 +39,11 @@ struct Replay: ParsableCommand {
       over each run of an object's distance filter, with the filter's own model), so distance, \
       sigma and rate use the measurements after each row as well as before it, and the zone \
       events are decided offline, on the zone decision's own filter smoothed the same way; each \
-      such event carries "offline":true. Each run's rows and events are written when it ends \
-      (the object restarts, is no longer tracked, or the input ends), so one object's rows and \
+      such event carries "offline":true. An object's rows and events are written when its life \
+      ends (it is no longer tracked, starts afresh, or the input ends), so one object's rows and \
       events keep their order but objects are no longer interleaved as in the input, and memory \
-      grows with the longest run. Needs a build with the GSL trait; not with --follow.
+      grows with the rows of the objects tracked at once. Needs a build with the GSL trait; not \
+      with --follow.
 
       Several inputs: with --out-dir DIR, any number of files and folders (each regular .csv \
       file directly in a folder, by name; a FIFO or device named .csv is skipped with a \
