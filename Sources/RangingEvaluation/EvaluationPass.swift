@@ -10,7 +10,7 @@ import ZoneMonitor
 ///
 /// Methods, by index in the ``RunScorer``: 0 the engine, then the baselines
 /// in order, then the smoothed track when there is one (its events are the
-/// offline ones, ``OfflineZoneEvents``, decided on it as each run ends). Per
+/// offline ones, `OfflineZoneEvents`, decided on it as each run ends). Per
 /// live object it holds the baselines' smoothing states (an offline
 /// baseline's whole run, ``SmoothedBaselineTrack``) and the direction's gap
 /// state, dropped with the object's scores when the scorer folds it; an
