@@ -6,13 +6,18 @@ package rangingengine;
  * Each returns the C call's ranging_status_t (or a count); the callers in this
  * package check every one. The library is {@code libranging_engine_jni.so},
  * found on {@code java.library.path} (an Android app's own libraries), or at
- * the path the system property {@code rangingengine.library} names.
+ * the path the system property {@code rangingengine.library} names (or, without
+ * it, the environment variable {@code RANGINGENGINE_LIBRARY}).
  */
 final class Native {
   private Native() {}
 
   static {
     String path = System.getProperty("rangingengine.library");
+    if (path == null || path.isEmpty()) {
+      // Where no system property can be set before the JVM starts (a Spark driver started by pyspark inherits it).
+      path = System.getenv("RANGINGENGINE_LIBRARY");
+    }
     if (path != null && !path.isEmpty()) {
       System.load(path);
     } else {
@@ -64,4 +69,45 @@ final class Native {
    * values[0..7], and zones_inside, direction_state, is_confirmed in flags[0..2].
    */
   static native int readState(long engine, long objectId, long[] times, double[] values, int[] flags);
+
+  // --- ranging_replay.h (jvm/src/main/c/ranging_replay_jni.c; host library only, not in the Android build) ---
+
+  /**
+   * ranging_replay_table(): column i is named names[i], of kind kinds[i] (0 numbers: data[i] a double[]; 1
+   * integers: a long[]; 2 texts: data[i] the UTF-8 bytes, offsets[i] a long[] of rowCount + 1 offsets), with
+   * validity[i] Arrow's bitmap or null. Returns the result's handle (free it with replayFree); throws
+   * IllegalArgumentException for arrays that do not hold the rows.
+   */
+  static native long replayTable(String name, String[] names, int[] kinds, Object[] data, Object[] offsets,
+      Object[] validity, int rowCount, String[] options);
+
+  /** ranging_replay_result_free() of a replayTable() result, and its memory. */
+  static native void replayFree(long result);
+
+  /**
+   * out[0] the status, out[1..9] rows_read, measurements_accepted, lifecycle_accepted, poses_accepted,
+   * rows_rejected, objects, evictions, enter_events, exit_events; out[10] event_count, out[11] state_count.
+   */
+  static native boolean replayCounts(long result, long[] out);
+
+  /** A text of the result: 0 events, 1 filtered, 2 rejected, 3 messages, 4 unused columns, 5 objects, 6 zones. */
+  static native byte[] replayText(long result, int which);
+
+  /** The event records, event_count entries into each array. */
+  static native boolean replayEvents(long result, double[] t, long[] object, double[] distance, double[] sigma,
+      int[] zone, byte[] kind, byte[] reason);
+
+  /** ranging_filtered_columns() of the state records, state_count entries into each array; its status. */
+  static native int replayStates(long result, double[] t, long[] object, double[] distance, double[] sigma,
+      double[] dirX, double[] dirY, double[] dirZ, byte[] directionState, double[] dirSigmaDeg, double[] nlos);
+
+  /** ranging_write_events(): the JSON Lines' bytes; throws IllegalArgumentException for what it refuses. */
+  static native byte[] writeEvents(int count, double[] t, long[] object, double[] distance, double[] sigma,
+      int[] zone, byte[] kind, byte[] reason, long[] objectOffsets, byte[] objectBytes, long[] zoneOffsets,
+      byte[] zoneBytes);
+
+  /** ranging_write_filtered(): the CSV's bytes; throws IllegalArgumentException for what it refuses. */
+  static native byte[] writeFiltered(int count, double[] t, long[] object, double[] distance, double[] sigma,
+      double[] dirX, double[] dirY, double[] dirZ, byte[] directionState, double[] dirSigmaDeg, double[] nlos,
+      long[] objectOffsets, byte[] objectBytes);
 }

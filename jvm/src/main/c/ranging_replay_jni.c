@@ -1,0 +1,512 @@
+// SPDX-License-Identifier: Apache-2.0
+/*
+ * JNI functions of rangingengine.Native over ranging_replay.h: the columnar
+ * replay of a table (ranging_replay_table) and rangectl's writers of events
+ * and of the filtered track. A host library (ranging_replay.h needs
+ * Foundation): scripts/build-jvm links it into the host's JNI library; the
+ * Android build (jvm/android/CMakeLists.txt) leaves this file out.
+ *
+ * The Java side (TableReplay, ReplayWriters) checks every argument first and
+ * names the field; this file checks again what only C can (a null or short
+ * array, a wrong array type) and throws IllegalArgumentException rather than
+ * read memory it was not given. Java arrays are copied into C buffers with
+ * Get...ArrayRegion (no array is pinned, no critical section is held while
+ * the replay runs, so the JVM's collector is never held up by it).
+ */
+#include <jni.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ranging_replay.h"
+
+/* Column kinds, as TableReplay passes them. */
+enum { COLUMN_NUMBERS = 0, COLUMN_INTEGERS = 1, COLUMN_TEXTS = 2 };
+
+static void throw_named(JNIEnv *env, const char *class_name, const char *message) {
+  if ((*env)->ExceptionCheck(env)) return;
+  jclass cls = (*env)->FindClass(env, class_name);
+  if (cls != NULL) (*env)->ThrowNew(env, cls, message);
+}
+
+static void refuse(JNIEnv *env, const char *message) { throw_named(env, "java/lang/IllegalArgumentException", message); }
+
+static void out_of_memory(JNIEnv *env, const char *what) { throw_named(env, "java/lang/OutOfMemoryError", what); }
+
+/* The length of a Java array, or -1 for null. */
+static jsize length_of(JNIEnv *env, jarray array) { return array == NULL ? -1 : (*env)->GetArrayLength(env, array); }
+
+/* A copy of a primitive Java array of `count` entries of `size` bytes, or NULL (exception thrown). */
+static void *copy_array(JNIEnv *env, jarray array, jsize count, size_t size, char type) {
+  void *buffer = malloc(count > 0 ? (size_t)count * size : 1);
+  if (buffer == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a copy of a column");
+    return NULL;
+  }
+  switch (type) {
+    case 'D': (*env)->GetDoubleArrayRegion(env, (jdoubleArray)array, 0, count, buffer); break;
+    case 'J': (*env)->GetLongArrayRegion(env, (jlongArray)array, 0, count, buffer); break;
+    default: (*env)->GetByteArrayRegion(env, (jbyteArray)array, 0, count, buffer); break;
+  }
+  if ((*env)->ExceptionCheck(env)) {
+    free(buffer);
+    return NULL;
+  }
+  return buffer;
+}
+
+/* A Java byte[] of a C text (an empty array for an empty text). */
+static jbyteArray bytes_of(JNIEnv *env, const char *bytes, size_t length) {
+  if (length > (size_t)INT32_MAX - 8) {
+    out_of_memory(env, "rangingengine: a text of the replay is longer than a Java array holds");
+    return NULL;
+  }
+  jbyteArray array = (*env)->NewByteArray(env, (jsize)length);
+  if (array != NULL && length > 0) (*env)->SetByteArrayRegion(env, array, 0, (jsize)length, (const jbyte *)bytes);
+  return array;
+}
+
+/*
+ * A NUL-terminated UTF-8 copy of a Java string (free it), or NULL with an
+ * exception thrown. Encoded by String.getBytes(UTF_8): JNI's own
+ * GetStringUTFChars gives modified UTF-8, which spells a character beyond
+ * U+FFFF (an emoji in a zone's name) as two surrogates, not as UTF-8.
+ */
+static char *c_string(JNIEnv *env, jstring string) {
+  jclass string_class = (*env)->FindClass(env, "java/lang/String");
+  if (string_class == NULL) return NULL;
+  jmethodID get_bytes = (*env)->GetMethodID(env, string_class, "getBytes", "(Ljava/lang/String;)[B");
+  (*env)->DeleteLocalRef(env, string_class);
+  jstring charset = (*env)->NewStringUTF(env, "UTF-8");
+  if (get_bytes == NULL || charset == NULL) return NULL;
+  jbyteArray encoded = (jbyteArray)(*env)->CallObjectMethod(env, string, get_bytes, charset);
+  if (encoded == NULL || (*env)->ExceptionCheck(env)) return NULL;
+  jsize length = (*env)->GetArrayLength(env, encoded);
+  char *text = malloc((size_t)length + 1);
+  if (text == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a name");
+    return NULL;
+  }
+  (*env)->GetByteArrayRegion(env, encoded, 0, length, (jbyte *)text);
+  text[length] = 0;
+  (*env)->DeleteLocalRef(env, encoded);
+  (*env)->DeleteLocalRef(env, charset);
+  if (memchr(text, 0, (size_t)length) != NULL) {
+    free(text);
+    refuse(env, "rangingengine: a name or an option holds a NUL");
+    return NULL;
+  }
+  return text;
+}
+
+static ranging_replay_result_t *result_of(jlong handle) { return (ranging_replay_result_t *)(intptr_t)handle; }
+
+/*
+ * ranging_replay_table of the columns: names[i] is column i's header name;
+ * kinds[i] its kind; data[i] a double[] (numbers), long[] (integers) or
+ * byte[] (texts: the UTF-8 bytes, with offsets[i] a long[] of rowCount + 1
+ * offsets); validity[i] a byte[] bitmap or null. Returns a handle to the
+ * result (free it with replayFree), or 0 with an exception thrown.
+ */
+JNIEXPORT jlong JNICALL Java_rangingengine_Native_replayTable(JNIEnv *env, jclass cls, jstring table_name,
+                                                              jobjectArray names, jintArray kinds, jobjectArray data,
+                                                              jobjectArray offsets, jobjectArray validity,
+                                                              jint row_count, jobjectArray options) {
+  (void)cls;
+  if (table_name == NULL || names == NULL || kinds == NULL || data == NULL || offsets == NULL || validity == NULL ||
+      options == NULL) {
+    refuse(env, "replayTable: a null argument");
+    return 0;
+  }
+  if (row_count < 0) {
+    refuse(env, "replayTable: a negative row count");
+    return 0;
+  }
+  jsize count = length_of(env, names);
+  if (length_of(env, kinds) != count || length_of(env, data) != count || length_of(env, offsets) != count ||
+      length_of(env, validity) != count) {
+    refuse(env, "replayTable: the column arrays differ in length");
+    return 0;
+  }
+  jsize option_count = length_of(env, options);
+  ranging_replay_column_t *columns = calloc((size_t)count + 1, sizeof *columns);
+  void **owned = calloc((size_t)count * 3 + 1, sizeof *owned);
+  const char **option_texts = calloc((size_t)option_count + 1, sizeof *option_texts);
+  jstring *option_strings = calloc((size_t)option_count + 1, sizeof *option_strings);
+  jstring *name_strings = calloc((size_t)count + 1, sizeof *name_strings);
+  char *name_text = NULL;
+  char **owned_names = calloc((size_t)count + 1, sizeof *owned_names);
+  char **owned_options = calloc((size_t)option_count + 1, sizeof *owned_options);
+  ranging_replay_result_t *result = NULL;
+  jint *kind_values = NULL;
+  if (columns == NULL || owned == NULL || owned_names == NULL || owned_options == NULL || option_texts == NULL || option_strings == NULL || name_strings == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the table's columns");
+    goto done;
+  }
+  kind_values = malloc(((size_t)count + 1) * sizeof *kind_values);
+  if (kind_values == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the table's columns");
+    goto done;
+  }
+  (*env)->GetIntArrayRegion(env, kinds, 0, count, kind_values);
+  jclass doubles = (*env)->FindClass(env, "[D"), longs = (*env)->FindClass(env, "[J"),
+         bytes = (*env)->FindClass(env, "[B");
+  if (doubles == NULL || longs == NULL || bytes == NULL) goto done;
+  char message[160];
+  for (jsize i = 0; i < count; i++) {
+    name_strings[i] = (jstring)(*env)->GetObjectArrayElement(env, names, i);
+    jobject values = (*env)->GetObjectArrayElement(env, data, i);
+    jobject offset_array = (*env)->GetObjectArrayElement(env, offsets, i);
+    jobject bitmap = (*env)->GetObjectArrayElement(env, validity, i);
+    if (name_strings[i] == NULL || values == NULL) {
+      snprintf(message, sizeof message, "replayTable: column %d has no name or no values", (int)i + 1);
+      refuse(env, message);
+      goto done;
+    }
+    columns[i].name = owned_names[i] = c_string(env, name_strings[i]);
+    (*env)->DeleteLocalRef(env, name_strings[i]);
+    if (columns[i].name == NULL) goto done;
+    jsize held = length_of(env, values);
+    switch (kind_values[i]) {
+      case COLUMN_NUMBERS:
+        if (!(*env)->IsInstanceOf(env, values, doubles) || held < row_count) break;
+        columns[i].numbers = owned[3 * i] = copy_array(env, values, row_count, sizeof(double), 'D');
+        if (columns[i].numbers == NULL) goto done;
+        held = -2;
+        break;
+      case COLUMN_INTEGERS:
+        if (!(*env)->IsInstanceOf(env, values, longs) || held < row_count) break;
+        columns[i].integers = owned[3 * i] = copy_array(env, values, row_count, sizeof(int64_t), 'J');
+        if (columns[i].integers == NULL) goto done;
+        held = -2;
+        break;
+      case COLUMN_TEXTS: {
+        jsize offset_count = length_of(env, offset_array);
+        if (!(*env)->IsInstanceOf(env, values, bytes) || offset_array == NULL ||
+            !(*env)->IsInstanceOf(env, offset_array, longs) || offset_count < row_count + 1)
+          break;
+        int64_t *copied = owned[3 * i] = copy_array(env, offset_array, row_count + 1, sizeof(int64_t), 'J');
+        if (copied == NULL) goto done;
+        /* ranging_replay_table reads bytes[offsets[i] .. offsets[i + 1]): keep them within the array. */
+        int in_order = copied[0] >= 0;
+        for (jsize row = 0; in_order && row < row_count; row++) in_order = copied[row + 1] >= copied[row];
+        if (!in_order || copied[row_count] > held) break;
+        columns[i].offsets = copied;
+        columns[i].bytes = owned[3 * i + 1] = copy_array(env, values, held, 1, 'B');
+        if (columns[i].bytes == NULL) goto done;
+        held = -2;
+        break;
+      }
+      default: break;
+    }
+    if (held != -2) {
+      snprintf(message, sizeof message,
+               "replayTable: column %d's values are not an array of its kind with %d rows", (int)i + 1, (int)row_count);
+      refuse(env, message);
+      goto done;
+    }
+    if (bitmap != NULL) {
+      jsize need = (jsize)(((int64_t)row_count + 7) / 8);
+      if (!(*env)->IsInstanceOf(env, bitmap, bytes) || length_of(env, bitmap) < need) {
+        snprintf(message, sizeof message, "replayTable: column %d's validity holds fewer than %d bits", (int)i + 1,
+                 (int)row_count);
+        refuse(env, message);
+        goto done;
+      }
+      columns[i].validity = owned[3 * i + 2] = copy_array(env, bitmap, need, 1, 'B');
+      if (columns[i].validity == NULL) goto done;
+    }
+    (*env)->DeleteLocalRef(env, values);
+    if (offset_array != NULL) (*env)->DeleteLocalRef(env, offset_array);
+    if (bitmap != NULL) (*env)->DeleteLocalRef(env, bitmap);
+  }
+  for (jsize i = 0; i < option_count; i++) {
+    option_strings[i] = (jstring)(*env)->GetObjectArrayElement(env, options, i);
+    if (option_strings[i] == NULL) {
+      refuse(env, "replayTable: a null option");
+      goto done;
+    }
+    option_texts[i] = owned_options[i] = c_string(env, option_strings[i]);
+    (*env)->DeleteLocalRef(env, option_strings[i]);
+    if (option_texts[i] == NULL) goto done;
+  }
+  name_text = c_string(env, table_name);
+  if (name_text == NULL) goto done;
+  result = calloc(1, sizeof *result);
+  if (result == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the replay's result");
+    goto done;
+  }
+  ranging_replay_table(name_text, columns, (size_t)count, (size_t)row_count, option_texts, (size_t)option_count,
+                       result);
+
+done:
+  free(name_text);
+  for (jsize i = 0; owned_options != NULL && i < option_count; i++) free(owned_options[i]);
+  for (jsize i = 0; owned_names != NULL && i < count; i++) free(owned_names[i]);
+  free(owned_options);
+  free(owned_names);
+  for (jsize i = 0; owned != NULL && i < count * 3; i++) free(owned[i]);
+  free(owned);
+  free(columns);
+  free(option_texts);
+  free(option_strings);
+  free(name_strings);
+  free(kind_values);
+  if ((*env)->ExceptionCheck(env)) {
+    if (result != NULL) {
+      ranging_replay_result_free(result);
+      free(result);
+    }
+    return 0;
+  }
+  return (jlong)(intptr_t)result;
+}
+
+/* Frees a result of replayTable (0 is ignored). */
+JNIEXPORT void JNICALL Java_rangingengine_Native_replayFree(JNIEnv *env, jclass cls, jlong handle) {
+  (void)env;
+  (void)cls;
+  if (handle == 0) return;
+  ranging_replay_result_free(result_of(handle));
+  free(result_of(handle));
+}
+
+/* The status, the counts (rows_read ... exit_events, ranging_replay_result_t's order), event_count and state_count. */
+JNIEXPORT jboolean JNICALL Java_rangingengine_Native_replayCounts(JNIEnv *env, jclass cls, jlong handle,
+                                                                  jlongArray out) {
+  (void)cls;
+  if (handle == 0 || length_of(env, out) < 12) return JNI_FALSE;
+  const ranging_replay_result_t *r = result_of(handle);
+  jlong values[12] = {r->status,   r->rows_read, r->measurements_accepted, r->lifecycle_accepted,
+                      r->poses_accepted, r->rows_rejected, r->objects, r->evictions,
+                      r->enter_events, r->exit_events, (jlong)r->event_count, (jlong)r->state_count};
+  (*env)->SetLongArrayRegion(env, out, 0, 12, values);
+  return JNI_TRUE;
+}
+
+/* One of the result's texts: 0 events, 1 filtered, 2 rejected, 3 messages, 4 unused columns, 5 object names, 6 zone names. */
+JNIEXPORT jbyteArray JNICALL Java_rangingengine_Native_replayText(JNIEnv *env, jclass cls, jlong handle, jint which) {
+  (void)cls;
+  if (handle == 0) {
+    refuse(env, "replayText: no result");
+    return NULL;
+  }
+  const ranging_replay_result_t *r = result_of(handle);
+  const ranging_replay_text_t *texts[] = {&r->events,         &r->filtered,     &r->rejected,  &r->messages,
+                                          &r->unused_columns, &r->object_names, &r->zone_names};
+  if (which < 0 || which >= (jint)(sizeof texts / sizeof texts[0])) {
+    refuse(env, "replayText: no such text");
+    return NULL;
+  }
+  return bytes_of(env, texts[which]->bytes, texts[which]->length);
+}
+
+/* The event records into arrays of event_count entries: t, object, distance, sigma, zone, kind, reason. */
+JNIEXPORT jboolean JNICALL Java_rangingengine_Native_replayEvents(JNIEnv *env, jclass cls, jlong handle,
+                                                                  jdoubleArray t, jlongArray object,
+                                                                  jdoubleArray distance, jdoubleArray sigma,
+                                                                  jintArray zone, jbyteArray kind, jbyteArray reason) {
+  (void)cls;
+  if (handle == 0) return JNI_FALSE;
+  const ranging_replay_result_t *r = result_of(handle);
+  jsize n = (jsize)r->event_count;
+  if ((size_t)n != r->event_count || length_of(env, t) < n || length_of(env, object) < n ||
+      length_of(env, distance) < n || length_of(env, sigma) < n || length_of(env, zone) < n ||
+      length_of(env, kind) < n || length_of(env, reason) < n)
+    return JNI_FALSE;
+  for (jsize i = 0; i < n; i++) {
+    const ranging_replay_event_t *e = &r->event_records[i];
+    jlong o = e->object;
+    jint z = (jint)e->zone;
+    jbyte k = (jbyte)e->kind, why = (jbyte)e->reason;
+    (*env)->SetDoubleArrayRegion(env, t, i, 1, &e->t);
+    (*env)->SetLongArrayRegion(env, object, i, 1, &o);
+    (*env)->SetDoubleArrayRegion(env, distance, i, 1, &e->distance_m);
+    (*env)->SetDoubleArrayRegion(env, sigma, i, 1, &e->sigma_m);
+    (*env)->SetIntArrayRegion(env, zone, i, 1, &z);
+    (*env)->SetByteArrayRegion(env, kind, i, 1, &k);
+    (*env)->SetByteArrayRegion(env, reason, i, 1, &why);
+  }
+  return JNI_TRUE;
+}
+
+/*
+ * The filtered track's columns (ranging_filtered_columns) of the state
+ * records into arrays of state_count entries: t, object, distance, sigma,
+ * dir_x, dir_y, dir_z, direction_state, dir_sigma_deg, nlos. Returns
+ * ranging_filtered_columns' status, or -1 for arrays that do not fit.
+ */
+JNIEXPORT jint JNICALL Java_rangingengine_Native_replayStates(JNIEnv *env, jclass cls, jlong handle, jdoubleArray t,
+                                                              jlongArray object, jdoubleArray distance,
+                                                              jdoubleArray sigma, jdoubleArray dir_x,
+                                                              jdoubleArray dir_y, jdoubleArray dir_z,
+                                                              jbyteArray direction_state, jdoubleArray dir_sigma_deg,
+                                                              jdoubleArray nlos) {
+  (void)cls;
+  if (handle == 0) return -1;
+  const ranging_replay_result_t *r = result_of(handle);
+  jsize n = (jsize)r->state_count;
+  jdoubleArray doubles[] = {t, distance, sigma, dir_x, dir_y, dir_z, dir_sigma_deg, nlos};
+  for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++)
+    if (length_of(env, doubles[i]) < n) return -1;
+  if ((size_t)n != r->state_count || length_of(env, object) < n || length_of(env, direction_state) < n) return -1;
+  /* In chunks through one buffer: the C columns of 4,096 rows at a time. */
+  enum { CHUNK = 4096 };
+  double *numbers = malloc(sizeof(double) * CHUNK * 8);
+  int64_t *objects = malloc(sizeof(int64_t) * CHUNK);
+  uint8_t *states = malloc(CHUNK);
+  jint status = 0;
+  if (numbers == NULL || objects == NULL || states == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the filtered columns");
+    status = -1;
+  }
+  for (jsize start = 0; status == 0 && start < n; start += CHUNK) {
+    jsize rows = n - start < CHUNK ? n - start : CHUNK;
+    ranging_filtered_arrays_t arrays = {numbers, objects, numbers + CHUNK, numbers + 2 * CHUNK, numbers + 3 * CHUNK,
+                                        numbers + 4 * CHUNK, numbers + 5 * CHUNK, states, numbers + 6 * CHUNK,
+                                        numbers + 7 * CHUNK};
+    status = ranging_filtered_columns(r->state_records + start, (size_t)rows, &arrays);
+    if (status != 0) break;
+    for (size_t c = 0; c < 8; c++) (*env)->SetDoubleArrayRegion(env, doubles[c], start, rows, numbers + c * CHUNK);
+    (*env)->SetLongArrayRegion(env, object, start, rows, (const jlong *)objects);
+    (*env)->SetByteArrayRegion(env, direction_state, start, rows, (const jbyte *)states);
+  }
+  free(numbers);
+  free(objects);
+  free(states);
+  return status;
+}
+
+/* Names as ranging_names_t from a long[] of count + 1 offsets and a byte[]; 0, or -1 with an exception thrown. */
+static int names_of(JNIEnv *env, jlongArray offsets, jbyteArray bytes, const char *field, ranging_names_t *names,
+                    void **owned) {
+  char message[120];
+  jsize count = length_of(env, offsets) - 1;
+  jsize held = length_of(env, bytes);
+  if (count < 0 || held < 0) {
+    snprintf(message, sizeof message, "%s: no names", field);
+    refuse(env, message);
+    return -1;
+  }
+  int64_t *copied = owned[0] = copy_array(env, offsets, count + 1, sizeof(int64_t), 'J');
+  if (copied == NULL) return -1;
+  for (jsize i = 0; i < count; i++)
+    if (copied[0] < 0 || copied[i + 1] < copied[i]) {
+      snprintf(message, sizeof message, "%s: offsets out of order", field);
+      refuse(env, message);
+      return -1;
+    }
+  if (count > 0 && copied[count] > held) {
+    snprintf(message, sizeof message, "%s: offsets past the bytes", field);
+    refuse(env, message);
+    return -1;
+  }
+  names->offsets = copied;
+  names->bytes = owned[1] = copy_array(env, bytes, held, 1, 'B');
+  names->count = (size_t)count;
+  return names->bytes == NULL ? -1 : 0;
+}
+
+/* A writer's text as a byte[], or an exception naming the writer and its status. */
+static jbyteArray written(JNIEnv *env, const char *writer, int32_t status, ranging_replay_text_t *text) {
+  jbyteArray array = NULL;
+  if (status == 0) {
+    array = bytes_of(env, text->bytes, text->length);
+  } else {
+    char message[160];
+    snprintf(message, sizeof message,
+             "%s refused the records (status %d: an index or a code out of range, or a name it cannot write)", writer,
+             (int)status);
+    if (status == 74) out_of_memory(env, message); else refuse(env, message);
+  }
+  ranging_replay_text_free(text);
+  return array;
+}
+
+/* ranging_write_events of events as arrays of `count` entries (checked by the caller), with their names. */
+JNIEXPORT jbyteArray JNICALL Java_rangingengine_Native_writeEvents(
+    JNIEnv *env, jclass cls, jint count, jdoubleArray t, jlongArray object, jdoubleArray distance, jdoubleArray sigma,
+    jintArray zone, jbyteArray kind, jbyteArray reason, jlongArray object_offsets, jbyteArray object_bytes,
+    jlongArray zone_offsets, jbyteArray zone_bytes) {
+  (void)cls;
+  if (count < 0 || length_of(env, t) < count || length_of(env, object) < count || length_of(env, distance) < count ||
+      length_of(env, sigma) < count || length_of(env, zone) < count || length_of(env, kind) < count ||
+      length_of(env, reason) < count) {
+    refuse(env, "writeEvents: an array is null or shorter than the count");
+    return NULL;
+  }
+  void *owned[11] = {0};
+  ranging_names_t objects = {0}, zones = {0};
+  ranging_replay_event_t *events = NULL;
+  jbyteArray array = NULL;
+  if (names_of(env, object_offsets, object_bytes, "writeEvents: objects", &objects, owned) != 0 ||
+      names_of(env, zone_offsets, zone_bytes, "writeEvents: zones", &zones, owned + 2) != 0)
+    goto done;
+  double *times = owned[4] = copy_array(env, t, count, sizeof(double), 'D');
+  int64_t *ids = owned[5] = copy_array(env, object, count, sizeof(int64_t), 'J');
+  double *distances = owned[6] = copy_array(env, distance, count, sizeof(double), 'D');
+  double *sigmas = owned[7] = copy_array(env, sigma, count, sizeof(double), 'D');
+  jint *zone_codes = owned[8] = malloc(sizeof(jint) * ((size_t)count + 1));
+  int8_t *kinds = owned[9] = copy_array(env, kind, count, 1, 'B');
+  int8_t *reasons = owned[10] = copy_array(env, reason, count, 1, 'B');
+  events = malloc(sizeof *events * ((size_t)count + 1));
+  if (times == NULL || ids == NULL || distances == NULL || sigmas == NULL || zone_codes == NULL || kinds == NULL ||
+      reasons == NULL || events == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the events");
+    goto done;
+  }
+  (*env)->GetIntArrayRegion(env, zone, 0, count, zone_codes);
+  for (jint i = 0; i < count; i++) {
+    if (zone_codes[i] < 0 || kinds[i] < 0 || reasons[i] < 0) {
+      refuse(env, "writeEvents: a negative zone, kind or reason");
+      goto done;
+    }
+    events[i] = (ranging_replay_event_t){times[i], ids[i], distances[i], sigmas[i], (uint32_t)zone_codes[i],
+                                         (uint8_t)kinds[i], (uint8_t)reasons[i]};
+  }
+  ranging_replay_text_t text = {0};
+  array = written(env, "ranging_write_events",
+                  ranging_write_events(events, (size_t)count, &objects, &zones, &text), &text);
+done:
+  for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) free(owned[i]);
+  free(events);
+  return array;
+}
+
+/* ranging_write_filtered of the §3 columns, `count` entries each (checked here), with the objects' names. */
+JNIEXPORT jbyteArray JNICALL Java_rangingengine_Native_writeFiltered(
+    JNIEnv *env, jclass cls, jint count, jdoubleArray t, jlongArray object, jdoubleArray distance, jdoubleArray sigma,
+    jdoubleArray dir_x, jdoubleArray dir_y, jdoubleArray dir_z, jbyteArray direction_state,
+    jdoubleArray dir_sigma_deg, jdoubleArray nlos, jlongArray object_offsets, jbyteArray object_bytes) {
+  (void)cls;
+  jdoubleArray doubles[] = {t, distance, sigma, dir_x, dir_y, dir_z, dir_sigma_deg, nlos};
+  int fits = count >= 0 && length_of(env, object) >= count && length_of(env, direction_state) >= count;
+  for (size_t i = 0; fits && i < 8; i++) fits = length_of(env, doubles[i]) >= count;
+  if (!fits) {
+    refuse(env, "writeFiltered: an array is null or shorter than the count");
+    return NULL;
+  }
+  void *owned[12] = {0};
+  ranging_names_t objects = {0};
+  jbyteArray array = NULL;
+  if (names_of(env, object_offsets, object_bytes, "writeFiltered: objects", &objects, owned) != 0) goto done;
+  double *copies[8];
+  for (size_t i = 0; i < 8; i++) {
+    copies[i] = owned[2 + i] = copy_array(env, doubles[i], count, sizeof(double), 'D');
+    if (copies[i] == NULL) goto done;
+  }
+  int64_t *ids = owned[10] = copy_array(env, object, count, sizeof(int64_t), 'J');
+  uint8_t *states = owned[11] = copy_array(env, direction_state, count, 1, 'B');
+  if (ids == NULL || states == NULL) goto done;
+  ranging_filtered_columns_t columns = {copies[0], ids, copies[1], copies[2], copies[3],
+                                        copies[4], copies[5], states, copies[6], copies[7]};
+  ranging_replay_text_t text = {0};
+  array = written(env, "ranging_write_filtered",
+                  ranging_write_filtered(&columns, (size_t)count, &objects, &text), &text);
+done:
+  for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) free(owned[i]);
+  return array;
+}
