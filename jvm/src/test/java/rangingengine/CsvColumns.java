@@ -10,47 +10,65 @@ import java.util.List;
 
 /**
  * A ranging CSV read into columns for the tests, as jvm/examples/ReplayCsv.java
- * reads one: a column whose every non-empty field is a number is a column of
- * numbers (an empty field NaN), any other, and `object`, a column of texts.
+ * reads one (its copy: the example is in the unnamed package, which a test
+ * cannot import).
  */
 final class CsvColumns {
   private CsvColumns() {}
 
-  /** The CSV's columns as a ReplayTable. */
+  /** The columns of docs/FORMATS.md §1 that hold numbers; any other column is read as texts. */
+  static final java.util.Set<String> NUMBERS = java.util.Set.of("t", "distance", "dir_x", "dir_y", "dir_z",
+      "horizontal_angle", "true_distance", "true_x", "true_y", "true_z", "pose_w", "pose_x", "pose_y", "pose_z");
+
+  /**
+   * The CSV's columns as a ReplayTable: §1's numeric columns as numbers (an empty field NaN, a field that is not a
+   * number an IOException naming its line and column), the others as texts (an empty field null).
+   */
   static ReplayTable read(Path file) throws IOException {
-    List<String> header = null;
-    List<String[]> rows = new ArrayList<>();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (line.startsWith("#") || line.isEmpty()) continue;
-      String[] fields = line.split(",", -1);
-      if (header == null) header = List.of(fields);
-      else rows.add(fields);
-    }
-    if (header == null) throw new IOException(file + ": no header");
-    ReplayTable.Builder table = ReplayTable.builder(rows.size());
-    for (int c = 0; c < header.size(); c++) {
-      String name = header.get(c);
-      String[] texts = new String[rows.size()];
-      double[] numbers = new double[rows.size()];
-      boolean numeric = !name.equals("object");
-      for (int r = 0; r < rows.size(); r++) {
-        String field = c < rows.get(r).length ? rows.get(r)[c] : "";
-        texts[r] = field.isEmpty() ? null : field;
-        if (numeric) {
-          if (field.isEmpty()) {
-            numbers[r] = Double.NaN;
-          } else {
+    try (var lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String[] header = null;
+      double[][] numbers = null;
+      List<List<String>> texts = new ArrayList<>();
+      int rows = 0;
+      int lineNumber = 0;
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        lineNumber++;
+        if (line.startsWith("#") || line.isEmpty()) continue;
+        if (header == null) {
+          header = line.split(",", -1);
+          numbers = new double[header.length][];
+          for (int c = 0; c < header.length; c++) {
+            if (NUMBERS.contains(header[c])) numbers[c] = new double[1024];
+            texts.add(NUMBERS.contains(header[c]) ? null : new ArrayList<>());
+          }
+          continue;
+        }
+        int start = 0;
+        for (int c = 0; c < header.length; c++) {
+          int end = line.indexOf(',', start);
+          if (end < 0) end = line.length();
+          String field = start <= line.length() ? line.substring(Math.min(start, line.length()), end) : "";
+          start = end + 1;
+          if (numbers[c] != null) {
+            if (rows == numbers[c].length) numbers[c] = java.util.Arrays.copyOf(numbers[c], rows * 2);
             try {
-              numbers[r] = Double.parseDouble(field);
+              numbers[c][rows] = field.isEmpty() ? Double.NaN : Double.parseDouble(field);
             } catch (NumberFormatException notANumber) {
-              numeric = false;
+              throw new IOException(file + ":" + lineNumber + ": " + header[c] + " is not a number: " + field);
             }
+          } else {
+            texts.get(c).add(field.isEmpty() ? null : field);
           }
         }
+        rows++;
       }
-      if (numeric) table.numbers(name, numbers);
-      else table.texts(name, texts);
+      if (header == null) throw new IOException(file + ": no header");
+      ReplayTable.Builder table = ReplayTable.builder(rows);
+      for (int c = 0; c < header.length; c++) {
+        if (numbers[c] != null) table.numbers(header[c], java.util.Arrays.copyOf(numbers[c], rows));
+        else table.texts(header[c], texts.get(c).toArray(new String[0]));
+      }
+      return table.build();
     }
-    return table.build();
   }
 }

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+package rangingengine.spark;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** A flat JSON object of strings, integers and nulls (RFC 8259), as docs/FORMATS.md §6 writes a rejected row. */
+final class FlatJson {
+  private FlatJson() {}
+
+  static Map<String, Object> parse(String line) {
+    Map<String, Object> fields = new HashMap<>();
+    int[] at = {skip(line, 0)};
+    expect(line, at, '{');
+    while (true) {
+      at[0] = skip(line, at[0]);
+      if (line.charAt(at[0]) == '}') break;
+      String key = string(line, at);
+      at[0] = skip(line, at[0]);
+      expect(line, at, ':');
+      at[0] = skip(line, at[0]);
+      char c = line.charAt(at[0]);
+      Object value;
+      if (c == '"') {
+        value = string(line, at);
+      } else if (line.startsWith("null", at[0])) {
+        value = null;
+        at[0] += 4;
+      } else {
+        int start = at[0];
+        while (at[0] < line.length() && "-+0123456789.eE".indexOf(line.charAt(at[0])) >= 0) at[0]++;
+        value = Long.parseLong(line.substring(start, at[0]));
+      }
+      fields.put(key, value);
+      at[0] = skip(line, at[0]);
+      if (line.charAt(at[0]) == ',') at[0]++;
+    }
+    return fields;
+  }
+
+  private static int skip(String line, int at) {
+    while (at < line.length() && Character.isWhitespace(line.charAt(at))) at++;
+    return at;
+  }
+
+  private static void expect(String line, int[] at, char c) {
+    if (line.charAt(at[0]) != c) throw new IllegalStateException("not a §6 line: " + line);
+    at[0]++;
+  }
+
+  private static String string(String line, int[] at) {
+    expect(line, at, '"');
+    StringBuilder text = new StringBuilder();
+    while (true) {
+      char c = line.charAt(at[0]++);
+      if (c == '"') return text.toString();
+      if (c != '\\') {
+        text.append(c);
+        continue;
+      }
+      char escape = line.charAt(at[0]++);
+      switch (escape) {
+        case 'b' -> text.append('\b');
+        case 'f' -> text.append('\f');
+        case 'n' -> text.append('\n');
+        case 'r' -> text.append('\r');
+        case 't' -> text.append('\t');
+        case 'u' -> {
+          text.append((char) Integer.parseInt(line.substring(at[0], at[0] + 4), 16));
+          at[0] += 4;
+        }
+        default -> text.append(escape);
+      }
+    }
+  }
+}

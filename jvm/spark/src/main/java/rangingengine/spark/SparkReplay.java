@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: Apache-2.0
+package rangingengine.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.monotonically_increasing_id;
+import static org.apache.spark.sql.functions.sum;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import rangingengine.ReplayOptions;
+import rangingengine.ReplayTable;
+
+/**
+ * The replay on a Spark DataFrame on the JVM, one task per recording, with
+ * no Python worker: each task takes its recording's rows from Spark's own
+ * rows (InternalRow), puts them in input order and replays them through the
+ * C library (rangingengine.TableReplay: ranging_replay_table, rangectl's own
+ * reader and replay), so the events and the filtered track are rangectl's,
+ * evictions and lost checks included. The parallelism is across recordings,
+ * each replayed on one core, as one {@code rangectl replay --jobs 1} of its file.
+ *
+ * <pre>{@code
+ * SparkReplay.Result result = SparkReplay.replay(table, List.of("--zones", "inner=1.5,outer=3"), "line", null, true);
+ * result.events();    // docs/FORMATS.md §2's fields, in the replay's order
+ * result.filtered();  // §3's columns, in input order
+ * result.summary();   // rangectl's counts, one row per recording
+ * }</pre>
+ *
+ * The DataFrames have the columns of rangingengine.spark.replay's (Python):
+ * that function calls this one with {@code engine="jvm"}.
+ */
+public final class SparkReplay {
+  private SparkReplay() {}
+
+  /** The replay's DataFrames; filtered is null when not asked for. */
+  public record Result(Dataset<Row> events, Dataset<Row> filtered, Dataset<Row> rejected, Dataset<Row> summary) {}
+
+  static final String ORDER = "_rangingengine_order";
+  static final String RECORDING = "_rangingengine_recording";
+  static final String RECORD = "_rangingengine_record";
+  static final String SEQUENCE = "_rangingengine_sequence";
+  static final List<String> EVENT_COLUMNS = List.of("t", "object", "zone", "event", "distance", "sigma", "reason");
+  static final List<String> FILTERED_COLUMNS = List.of("t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z",
+      "direction_state", "dir_sigma_deg", "nlos");
+  static final List<String> REJECTED_COLUMNS = List.of("row", "column", "field", "reason", "text");
+  static final List<String> SUMMARY_COLUMNS = List.of("rows_read", "rows_accepted", "measurements_accepted",
+      "lifecycle_accepted", "poses_accepted", "rows_rejected", "objects", "evictions", "enter_events", "exit_events");
+
+  /** What each task returns: each record with its recording and its place, and every kind's columns. */
+  static final StructType OUTPUT = outputSchema();
+
+  private static StructType outputSchema() {
+    List<StructField> fields = new ArrayList<>();
+    fields.add(DataTypes.createStructField(RECORD, DataTypes.StringType, false));
+    fields.add(DataTypes.createStructField(RECORDING, DataTypes.StringType, false));
+    fields.add(DataTypes.createStructField(SEQUENCE, DataTypes.LongType, false));
+    String[][] columns = {{"t", "d"}, {"object", "s"}, {"zone", "s"}, {"event", "s"}, {"distance", "d"},
+        {"sigma", "d"}, {"reason", "s"}, {"dir_x", "d"}, {"dir_y", "d"}, {"dir_z", "d"}, {"direction_state", "s"},
+        {"dir_sigma_deg", "d"}, {"nlos", "d"}, {"row", "l"}, {"column", "l"}, {"field", "s"}, {"text", "s"}};
+    for (String[] column : columns) {
+      DataType type = switch (column[1]) {
+        case "d" -> DataTypes.DoubleType;
+        case "l" -> DataTypes.LongType;
+        default -> DataTypes.StringType;
+      };
+      fields.add(DataTypes.createStructField(column[0], type, true));
+    }
+    for (String name : SUMMARY_COLUMNS) fields.add(DataTypes.createStructField(name, DataTypes.LongType, true));
+    return DataTypes.createStructType(fields);
+  }
+
+  /** {@link #replay(Dataset, List, String, String, boolean)} with {@link ReplayOptions}' options. */
+  public static Result replay(Dataset<Row> table, ReplayOptions options, String orderBy, String recording) {
+    List<String> arguments = new ArrayList<>(options.arguments());
+    arguments.removeAll(List.of("--state-records", "--write-filtered"));
+    return replay(table, arguments, orderBy, recording, options.filtered());
+  }
+
+  /**
+   * Replays a DataFrame with the columns of docs/FORMATS.md §1 (or another layout through --column and --preset), one
+   * recording per task.
+   *
+   * @param table the rows: doubles, floats and decimals are numbers (null empty), integers their digits, strings
+   *     texts; a column of another type is refused
+   * @param options rangectl replay's engine and input options as its command line spells them ("--zones",
+   *     "inner=1.5,outer=3", ...), checked on the driver before any task runs
+   * @param orderBy the column of each row's position in its recording (read_csv's line, for example), or null: the
+   *     rows numbered by monotonically_increasing_id(), which follows the partitions and their order
+   * @param recording the column naming each row's recording, or null for a table of one recording: each is replayed
+   *     on its own, and the results gain a {@code recording} column, ordered by recording
+   * @param filtered whether to give the filtered track
+   */
+  public static Result replay(Dataset<Row> table, List<String> options, String orderBy, String recording,
+      boolean filtered) {
+    List<String> columns = Arrays.asList(table.columns());
+    for (String[] given : new String[][] {{"orderBy", orderBy}, {"recording", recording}}) {
+      if (given[1] != null && !columns.contains(given[1])) {
+        throw new IllegalArgumentException(given[0] + ": the table has no column '" + given[1] + "'");
+      }
+    }
+    if (options == null) throw new IllegalArgumentException("options: null (an empty list: the defaults)");
+    ReplayTask task = new ReplayTask(table.schema(), options.toArray(new String[0]), filtered,
+        columns.indexOf(orderBy), columns.indexOf(recording));
+    task.checkOnTheDriver();
+
+    Dataset<Row> numbered = table
+        .withColumn(ORDER, orderBy != null ? col(orderBy).cast("long") : monotonically_increasing_id())
+        .withColumn(RECORDING, recording != null ? col(recording).cast("string") : lit(""));
+    for (String[] given : new String[][] {{"orderBy", orderBy, ORDER}, {"recording", recording, RECORDING}}) {
+      if (given[1] != null && !numbered.where(col(given[2]).isNull()).isEmpty()) {
+        throw new IllegalArgumentException(given[0] + ": column '" + given[1] + "' has a null (or a value that is not "
+            + (given[0].equals("orderBy") ? "an integer" : "a text") + ") in some row: every row needs one");
+      }
+    }
+    // One recording: every partition's rows to one task, without a shuffle; many: one recording's rows to one task.
+    Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
+    JavaRDD<InternalRow> rows = grouped.queryExecution().toRdd().toJavaRDD();
+    SparkSession session = table.sparkSession();
+    Dataset<Row> replayed = session.createDataFrame(rows.mapPartitions(task), OUTPUT).localCheckpoint();
+    List<Column> lead = recording != null ? List.of(col(RECORDING).alias("recording")) : List.of();
+
+    Dataset<Row> summary = part(replayed, "summary", SUMMARY_COLUMNS, lead);
+    if (recording == null) {
+      // A table of one recording has its counts even without rows (zero), as rangectl prints them.
+      Object[] zeros = new Object[SUMMARY_COLUMNS.size()];
+      Arrays.fill(zeros, 0L);
+      List<StructField> fields = new ArrayList<>();
+      for (String name : SUMMARY_COLUMNS) fields.add(DataTypes.createStructField(name, DataTypes.LongType, false));
+      Dataset<Row> zero = session.createDataFrame(List.of(RowFactory.create(zeros)), DataTypes.createStructType(fields));
+      Column[] sums = SUMMARY_COLUMNS.stream().map(name -> sum(col(name)).cast("long").alias(name))
+          .toArray(Column[]::new);
+      summary = summary.unionByName(zero).agg(sums[0], Arrays.copyOfRange(sums, 1, sums.length));
+    }
+    return new Result(part(replayed, "event", EVENT_COLUMNS, lead),
+        filtered ? part(replayed, "filtered", FILTERED_COLUMNS, lead) : null,
+        part(replayed, "rejected", REJECTED_COLUMNS, lead), summary);
+  }
+
+  private static Dataset<Row> part(Dataset<Row> replayed, String record, List<String> columns, List<Column> lead) {
+    List<Column> selected = new ArrayList<>(lead);
+    for (String name : columns) selected.add(col(name));
+    Dataset<Row> records = replayed.where(col(RECORD).equalTo(record));
+    // One recording is one task's output, in its order already (a filter keeps it); many are put in order.
+    if (!lead.isEmpty()) records = records.orderBy(RECORDING, SEQUENCE);
+    return records.select(selected.toArray(new Column[0]));
+  }
+}

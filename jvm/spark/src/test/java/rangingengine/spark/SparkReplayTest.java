@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+package rangingengine.spark;
+
+import static org.apache.spark.sql.functions.lit;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SparkReplay on local[2] against rangectl: bundled datasets read by
+ * Spark's own CSV reader replay to the bytes of `rangectl replay FILE
+ * --backend swift --events E --filtered F` (the DataFrames written by
+ * rangectl's writers, SparkWriters): one alone, and all eight as the
+ * recordings of one table, shuffled over three partitions.
+ */
+class SparkReplayTest {
+  private static SparkSession spark;
+
+  @BeforeAll
+  static void start() {
+    spark = SparkSession.builder().master("local[2]").appName("rangingengine-test")
+        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
+  }
+
+  @AfterAll
+  static void stop() {
+    spark.stop();
+  }
+
+  static Dataset<Row> read(Path file) {
+    return spark.read().option("header", "true").option("comment", "#").option("inferSchema", "true")
+        .csv(file.toString());
+  }
+
+  static List<Path> datasets() throws Exception {
+    List<Path> files = new ArrayList<>();
+    try (var folders = Files.list(Paths.get(System.getProperty("rangingengine.datasets", "datasets")))) {
+      folders.sorted().forEach(folder -> {
+        if (Files.isRegularFile(folder.resolve("samples.csv"))) files.add(folder.resolve("samples.csv"));
+      });
+    }
+    assertTrue(files.size() >= 8, "expected the 8 bundled datasets, found " + files.size());
+    return files;
+  }
+
+  static String[] rangectl(Path file) throws Exception {
+    Path folder = Files.createTempDirectory("rangingengine-spark");
+    Path events = folder.resolve("e.jsonl");
+    Path filtered = folder.resolve("f.csv");
+    Process process = new ProcessBuilder(System.getProperty("rangingengine.rangectl"), "replay", file.toString(),
+        "--backend", "swift", "--events", events.toString(), "--filtered", filtered.toString())
+        .redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    assertTrue(process.waitFor(120, TimeUnit.SECONDS));
+    assertEquals(0, process.exitValue());
+    String[] outputs = {Files.readString(events), Files.readString(filtered)};
+    Files.delete(events);
+    Files.delete(filtered);
+    Files.delete(folder);
+    return outputs;
+  }
+
+  static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void oneRecordingGivesRangectlsEventsAndTrack() throws Exception {
+    Path file = datasets().stream().filter(path -> path.toString().contains("nlos-approach")).findFirst().orElseThrow();
+    String[] expected = rangectl(file);
+    SparkReplay.Result result = SparkReplay.replay(read(file), List.of("--backend", "swift"), null, null, true);
+    assertEquals(expected[0], text(SparkWriters.eventsJsonl(result.events())), file + ": events");
+    assertEquals(expected[1], text(SparkWriters.filteredCsv(result.filtered())), file + ": filtered track");
+    assertEquals(0L, result.rejected().count(), file + ": rejected rows");
+    Row summary = result.summary().first();
+    assertEquals(expected[0].lines().filter(line -> line.contains("\"enter\"")).count(),
+        summary.getLong(summary.fieldIndex("enter_events")), file + ": enter events");
+  }
+
+  @Test
+  void everyBundledDatasetAsARecordingOfOneTableGivesRangectlsEventsAndTrack() throws Exception {
+    List<Path> files = datasets();
+    Dataset<Row> table = null;
+    for (Path file : files) {
+      Dataset<Row> one = read(file).withColumn("session", lit(file.getParent().getFileName().toString()));
+      table = table == null ? one : table.unionByName(one, true);
+    }
+    // Each row's place, numbered before the shuffle scatters the rows: the tasks put them back in order.
+    Dataset<Row> ordered = table.withColumn("line", org.apache.spark.sql.functions.monotonically_increasing_id());
+    SparkReplay.Result result = SparkReplay.replay(ordered.repartition(3), List.of("--backend", "swift"), "line",
+        "session", true);
+    for (Path file : files) {
+      String name = file.getParent().getFileName().toString();
+      String[] expected = rangectl(file);
+      var mine = org.apache.spark.sql.functions.col("recording").equalTo(name);
+      assertEquals(expected[0], text(SparkWriters.eventsJsonl(result.events().where(mine))), name + ": events");
+      assertEquals(expected[1], text(SparkWriters.filteredCsv(result.filtered().where(mine))), name + ": filtered");
+    }
+    assertEquals(files.size(), result.summary().count());
+  }
+
+  @Test
+  void badOptionsAndColumnsAreRefusedOnTheDriver() throws Exception {
+    Dataset<Row> table = read(datasets().get(0));
+    var option = assertThrows(IllegalArgumentException.class,
+        () -> SparkReplay.replay(table, List.of("--capacity", "0"), null, null, false));
+    assertTrue(option.getMessage().contains("--capacity"), option.getMessage());
+    var order = assertThrows(IllegalArgumentException.class,
+        () -> SparkReplay.replay(table, List.of(), "no_such_column", null, false));
+    assertEquals("orderBy: the table has no column 'no_such_column'", order.getMessage());
+    var dates = assertThrows(IllegalArgumentException.class, () -> SparkReplay.replay(
+        table.withColumn("when", org.apache.spark.sql.functions.current_timestamp()), List.of(), null, null, false));
+    assertTrue(dates.getMessage().startsWith("column 'when' holds timestamp"), dates.getMessage());
+  }
+}
