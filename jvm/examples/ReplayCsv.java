@@ -21,8 +21,8 @@ import rangingengine.TableReplay;
  *
  * §1's numeric columns are columns of numbers (an empty field NaN), any
  * other a column of texts (an empty field null). On
- * standard error: the CPU seconds of the replay call alone (this thread's)
- * and of writing the filtered track from its columns, then rangectl's summary.
+ * standard error: the CPU seconds of the replay call alone (this thread's),
+ * then rangectl's summary.
  */
 public class ReplayCsv {
   public static void main(String[] args) throws IOException {
@@ -31,7 +31,9 @@ public class ReplayCsv {
       System.exit(64);
     }
     String filtered = args.length > 2 && !args[2].startsWith("--") ? args[2] : null;
-    ReplayOptions options = ReplayOptions.DEFAULT.withFiltered(filtered != null && !filtered.equals("-"));
+    // The filtered track's text formatted by the replay itself, as rangectl's --filtered (FilteredTrack.toCsv
+    // writes the same bytes from the columns, for columns that come from elsewhere).
+    ReplayOptions options = ReplayOptions.DEFAULT.withFilteredText(filtered != null && !filtered.equals("-"));
     for (int i = filtered == null ? 2 : 3; i < args.length; i++) {
       if (i + 1 < args.length && !args[i + 1].startsWith("--")) {
         options = options.option(args[i], args[++i]);
@@ -45,14 +47,8 @@ public class ReplayCsv {
     ReplayResult result = TableReplay.replay(table, options, args[0]);
     long after = bean.getCurrentThreadCpuTime();
     Files.write(Paths.get(args[1]), result.eventsJsonl());
+    if (result.filtered() != null) Files.write(Paths.get(filtered), result.filteredCsv());
     System.err.printf("replay: %.3f s CPU%n", (after - before) / 1e9);
-    if (result.filtered() != null) {
-      before = bean.getCurrentThreadCpuTime();
-      byte[] csv = result.filtered().toCsv();
-      after = bean.getCurrentThreadCpuTime();
-      Files.write(Paths.get(filtered), csv);
-      System.err.printf("filtered track written: %.3f s CPU%n", (after - before) / 1e9);
-    }
     System.err.print(result.messages());
   }
 

@@ -34,7 +34,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ._columns import REJECTED_COLUMNS, RangingFormatError
-from ._file_replay import COUNTS
+from ._file_replay import COUNTS, command_line
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
 from ._table_replay import replay_table
 
@@ -72,7 +72,7 @@ class SparkReplayResult:
     summary: object
 
 
-def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options) -> SparkReplayResult:
+def replay(spark_df, zones=None, order_by=None, recording=None, engine="python", **engine_options) -> SparkReplayResult:
     """Replays a Spark DataFrame with the columns of docs/FORMATS.md §1,
     one recording per task, with rangingengine.replay()'s options.
 
@@ -88,6 +88,13 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     - preset, column, distance_unit, time_unit, angle_unit: a table in
       another layout or other units (docs/FORMATS.md §5), as replay() takes them.
     - filtered=False: no filtered rows (`result.filtered` is None).
+    - engine="jvm": each task replays on the JVM, with no Python worker
+      (rangingengine.spark.SparkReplay of jvm/spark, docs/JVM.md): the same
+      DataFrames, several times faster; the Spark session needs its jars
+      (`spark.jars`: rangingengine.jar and rangingengine-spark.jar) and its
+      JNI library (the environment variable RANGINGENGINE_LIBRARY, or the
+      JVM's system property rangingengine.library). "python" (the default)
+      runs where no jar can be added.
     """
     from pyspark.sql import functions as F
 
@@ -95,6 +102,10 @@ def replay(spark_df, zones=None, order_by=None, recording=None, **engine_options
     states = keywords.pop("filtered", True)
     if not isinstance(states, bool):
         raise ValueError(f"filtered={states!r}: expected True or False")
+    if engine not in ("python", "jvm"):
+        raise ValueError(f"engine={engine!r}: expected 'python' or 'jvm'")
+    if engine == "jvm":
+        return _replay_on_the_jvm(spark_df, command_line(zones, keywords), order_by, recording, states)
     for keyword, name in (("order_by", order_by), ("recording", recording)):
         if name is not None and name not in spark_df.columns:
             raise RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
@@ -216,3 +227,32 @@ def _refuse_nulls(numbered, keyword, name, internal, order_by, columns):
     what = "no whole number" if keyword == "order_by" else "no value"
     raise RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has {what} on {count} "
                                                  f"row{'s' if count > 1 else ''} (such as {row})")
+
+
+def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkReplayResult:
+    """replay(engine="jvm"): rangingengine.spark.SparkReplay.replay on the
+    session's JVM, its DataFrames wrapped for Python. Its refusals (a bad
+    option, a column the replay cannot read) come back as ValueError with the
+    JVM's message."""
+    from pyspark.sql import DataFrame
+    session = spark_df.sparkSession
+    jvm = session._jvm
+    try:
+        replayer = jvm.rangingengine.spark.SparkReplay
+        arguments = jvm.java.util.ArrayList()
+    except Exception as missing:  # py4j: no such class on the driver's class path
+        raise RuntimeError("engine='jvm' needs rangingengine.jar and rangingengine-spark.jar in the session's "
+                           "spark.jars (docs/JVM.md, \"Spark on the JVM\")") from missing
+    for option in options:
+        arguments.add(option)
+    from pyspark.errors import IllegalArgumentException
+    try:
+        result = replayer.replay(spark_df._jdf, arguments, order_by, recording, states)
+    except IllegalArgumentException as refused:  # the JVM's, as pyspark converts it: the message alone
+        message = str(refused).split("\n\nJVM stacktrace:", 1)[0]
+        raise ValueError(message.strip().removeprefix("Error: ")) from None
+
+    def frame(java_frame):
+        return None if java_frame is None else DataFrame(java_frame, session)
+    return SparkReplayResult(events=frame(result.events()), filtered=frame(result.filtered()),
+                             rejected=frame(result.rejected()), summary=frame(result.summary()))

@@ -88,7 +88,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
     if (type.equals(DataTypes.IntegerType)) return INT;
     if (type.equals(DataTypes.ShortType)) return SHORT;
     if (type.equals(DataTypes.ByteType)) return BYTE;
-    if (type.equals(DataTypes.StringType)) return STRING;
+    // A column of nulls alone (pandas' all-None column becomes one): texts, each empty.
+    if (type.equals(DataTypes.StringType) || type.equals(DataTypes.NullType)) return STRING;
     if (type.equals(DataTypes.BooleanType)) return BOOLEAN;
     throw new IllegalArgumentException("column '" + field.name() + "' holds " + type.simpleString()
         + ", which the replay does not read: give seconds as numbers (durations from an origin of your choice for "
