@@ -15,7 +15,6 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 10_000,
     thresholds: [.mallocCountTotal: .init(absolute: BenchmarkThresholds.Absolute.strict)])
   registerRangeFilterBenchmarks()
-  registerConstantVelocityBatchBenchmarks()
   registerDirectionFilterBenchmarks()
   registerPipelineBenchmarks()
   registerDatasetBenchmarks()

@@ -26,9 +26,7 @@ struct Bench: ParsableCommand {
       Reports updates per second for the distance filter and the 3-D direction filter on each \
       backend, beside the scalar constant-velocity kernel (the limit) that does the distance \
       filter's arithmetic with nothing around it; the distance filter's constant-velocity step alone \
-      for 1,000 objects, per object on each backend and, with GSL, for all of them per call \
-      (GSLConstantVelocityBatch, whose lanes are first checked to hold the per-object GSL step's \
-      bits); the full per-update pipeline for 1 and 1,000 \
+      for 1,000 objects, per object on each backend; the full per-update pipeline for 1 and 1,000 \
       interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
       many-objects recording of --rows rows) on one thread, on the Swift backend and, with GSL, on \
       the default backend, with zone events written to /dev/null, beside the same \
@@ -80,7 +78,7 @@ struct Bench: ParsableCommand {
           + "build's: swift build -c release, then .build/release/rangectl bench\n")
     #endif
     #if GSL
-      Diagnostics.write("rangectl bench: 12 kernels, best of 3 runs of ~0.25 s each, then the parse limit and two replays\n")
+      Diagnostics.write("rangectl bench: 11 kernels, best of 3 runs of ~0.25 s each, then the parse limit and two replays\n")
     #else
       Diagnostics.write("rangectl bench: 6 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
     #endif
@@ -94,7 +92,6 @@ struct Bench: ParsableCommand {
     report(BenchKernels.perObjectStep(SwiftKalmanBackend.self, name: "constantVelocityStep(\(objects),swift)", limit: limit.perSecond))
     #if GSL
       report(BenchKernels.perObjectStep(GSLKalmanBackend.self, name: "constantVelocityStep(\(objects),gsl)", limit: limit.perSecond))
-      report(BenchKernels.batchedStep(name: "GSLConstantVelocityBatch(\(objects) per call)", limit: limit.perSecond))
     #endif
     report(BenchKernels.directionFilter(SwiftKalmanBackend.self, name: "DirectionFilter.update(position,swift)"))
     #if GSL

@@ -3,13 +3,12 @@
 
 /// The distance filter's constant-velocity step alone, without the filter's
 /// rules around it, for many objects: per object on each backend (one
-/// backend per object, stepped in turn, as a replay steps them), and through
-/// GSL for all objects at once (``GSLConstantVelocityBatch``, issue 38).
+/// backend per object, stepped in turn, as a replay steps them).
 /// Every object follows the walk of ``BenchKernels/distances`` from its own
 /// phase; the constraint is the distance filter's `d >= 0`, and a
 /// measurement is fused when its innovation is within 5 standard deviations.
 extension BenchKernels {
-  /// Objects per batch, and per round of the per-object rows.
+  /// Objects per round of the per-object rows.
   static let stepObjects = 1000
 
   static func constrainDistance(_ d: inout Double, _: inout Double) { if d < 0 { d = 0 } }
@@ -76,54 +75,4 @@ extension BenchKernels {
     precondition(fused == (next - 1) * stepObjects, "bench: \(name) rejected measurements of the walk")
     return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: rate / limit)
   }
-
-  #if GSL
-    /// A batch loaded from `backends`' states.
-    static func batch(loadedFrom backends: [GSLKalmanBackend]) -> GSLConstantVelocityBatch {
-      let batch = GSLConstantVelocityBatch(capacity: backends.count)
-      for (lane, backend) in backends.enumerated() { batch.load(lane: lane, from: backend.storage) }
-      return batch
-    }
-
-    /// Steps every lane of `batch` through steps `range`, deciding per lane
-    /// as ``stepPerObject(_:steps:_:)`` does. Returns how many measurements were fused.
-    static func stepBatch(_ batch: GSLConstantVelocityBatch, steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
-      let n = batch.capacity
-      let q = configuration.accelerationSpectralDensity
-      let walk = distances
-      var fused = 0
-      for i in range {
-        for lane in 0..<n {
-          let input = stepInput(object: lane, step: i, walk, arrivals)
-          batch.setStep(lane: lane, dt: input.dt, accelerationSpectralDensity: q)
-          batch.z[lane] = input.z
-        }
-        let status = batch.step(count: n, constrain: constrainDistance) { withinGate($1, $2) }
-        precondition((try? status.get()) != nil, "bench: a GSL vector call failed")
-        for lane in 0..<n where batch.outcomes[lane] == .fused { fused += 1 }
-      }
-      return fused
-    }
-
-    /// ``GSLConstantVelocityBatch``: all `stepObjects` objects per call.
-    /// Checked first: over 50 steps its lanes must hold the bits of the
-    /// per-object GSL step's states, so that the row times that arithmetic.
-    static func batchedStep(name: String, limit: Double) -> BenchResult {
-      let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
-      let reference = perObjectBackends(GSLKalmanBackend.self)
-      let checked = batch(loadedFrom: reference)
-      _ = stepPerObject(reference, steps: 1..<51, arrivals)
-      _ = stepBatch(checked, steps: 1..<51, arrivals)
-      let probe = GSLKalmanBackend(stateCount: 2, measurementCapacity: 1)
-      for (lane, backend) in reference.enumerated() {
-        checked.store(lane: lane, into: probe.storage)
-        let same = (0..<2).allSatisfy { probe.storage.x[$0].bitPattern == backend.storage.x[$0].bitPattern }
-          && (0..<4).allSatisfy { probe.storage.P[$0].bitPattern == backend.storage.P[$0].bitPattern }
-        precondition(same, "bench: \(name) lane \(lane) differs from the per-object GSL step")
-      }
-
-      let timed = batch(loadedFrom: perObjectBackends(GSLKalmanBackend.self))
-      return timedSteps(name: name, limit: limit) { stepBatch(timed, steps: $0..<($0 + 1), arrivals) }
-    }
-  #endif
 }
