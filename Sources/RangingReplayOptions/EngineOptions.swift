@@ -152,19 +152,15 @@ public struct EngineOptions: ParsableArguments, Sendable {
     case exit, hold
   }
 
-  /// `--enter-dwell` and `--exit-dwell`, seconds: an hour is longer than any
-  /// dwell a zone needs, and far inside `Timestamp`'s range (module RangingEngine).
-  public static let dwellRangeSeconds: ClosedRange<Double> = 0...3600
-  /// `--confirmation`: 0 would let zones act on a start nothing has checked
-  /// (the filter's unconfirmed-start restart never runs); 100 updates is 20 s at 5 Hz.
-  public static let confirmationRange: ClosedRange<Int> = 1...100
-  /// `--capacity`: 2^24 objects is far more than any fleet in range of one
-  /// device, and keeps the table's byte count (capacity times a slot's size)
-  /// far from overflow; memory may refuse less (`TrackerMemory`).
-  public static let capacityRange: ClosedRange<Int> = 1...(1 << 24)
-  /// The longest `--max-coast`, seconds: a straight-line prediction is
-  /// meaningless long before a minute.
-  public static let maximumCoastLimitSeconds = 60.0
+  // Each option's range is the engine's own (its validated initialisers'), stated there once:
+  /// `--enter-dwell` and `--exit-dwell`, seconds (`Zone.dwellRange`).
+  public static var dwellRangeSeconds: ClosedRange<Double> { Zone.dwellRange }
+  /// `--confirmation` (`RangeFilterConfiguration.confirmationCountRange`: 0 lets zones act on a track's first measurement).
+  public static var confirmationRange: ClosedRange<Int> { RangeFilterConfiguration.confirmationCountRange }
+  /// `--capacity` (`TrackerConfiguration.capacityRange`); memory may refuse less (`TrackerMemory`).
+  public static var capacityRange: ClosedRange<Int> { TrackerConfiguration.capacityRange }
+  /// `--max-coast`, seconds (`DirectionFilterConfiguration.maximumCoastRange`).
+  public static var maximumCoastRange: ClosedRange<Double> { DirectionFilterConfiguration.maximumCoastRange }
 
   public func validate() throws {
     #if !GSL
@@ -182,7 +178,8 @@ public struct EngineOptions: ParsableArguments, Sendable {
     }
     for (option, value) in [("--enter-dwell", enterDwell), ("--exit-dwell", exitDwell)]
     where !(Self.dwellRangeSeconds ~= value) {
-      throw ValidationError("\(option) must be in 0...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
+      throw ValidationError(
+        "\(option) must be in \(Self.dwellRangeSeconds.lowerBound)...\(Self.dwellRangeSeconds.upperBound) seconds, got \(value)")
     }
     guard sigmaMargin >= 0 else { throw ValidationError("--sigma-margin must not be negative") }
     guard Self.capacityRange.contains(capacity) else {
@@ -210,8 +207,9 @@ public struct EngineOptions: ParsableArguments, Sendable {
     }
     guard hampelThreshold >= 0 else { throw ValidationError("--hampel-threshold must not be negative") }
     _ = try fieldOfView()
-    guard maxCoast > 0, maxCoast <= Self.maximumCoastLimitSeconds else {
-      throw ValidationError("--max-coast must be in (0, \(Self.maximumCoastLimitSeconds)] seconds, got \(maxCoast)")
+    guard Self.maximumCoastRange ~= maxCoast else {
+      throw ValidationError(
+        "--max-coast must be in \(Self.maximumCoastRange.lowerBound)...\(Self.maximumCoastRange.upperBound) seconds, got \(maxCoast)")
     }
     _ = try rangeCalibration()
     if !objectCalibration.isEmpty && (rangeOffset != RangeCalibration().offsetMeters || rangeScale != RangeCalibration().scale) {

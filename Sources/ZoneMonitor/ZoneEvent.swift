@@ -10,7 +10,7 @@ public struct ZoneEvent: Equatable, Sendable {
   public var kind: ZoneEventKind
   /// The time of the update (or clock advance) that caused the event.
   public var time: Timestamp
-  /// The filtered distance that decided it, metres.
+  /// The zone decision's distance that decided it (`RangeEstimate.decisionDistanceMeters`), metres.
   public var distanceMeters: Double
   /// Its standard deviation, metres.
   public var sigmaMeters: Double

@@ -21,10 +21,10 @@ struct OptionRangeTests {
   static let refused: [RefusedOptionCase] = [
     // Row 11: clamped or accepted before.
     RefusedOptionCase(arguments: ["replay", "FILE", "--hysteresis", "10"], message: "--hysteresis must be in 0...1.5 m"),
-    RefusedOptionCase(arguments: ["replay", "FILE", "--max-coast", "inf"], message: "--max-coast must be in (0, 60.0] seconds"),
-    RefusedOptionCase(arguments: ["replay", "FILE", "--exit-dwell", "1e300"], message: "--exit-dwell must be in 0...3600.0 seconds"),
-    RefusedOptionCase(arguments: ["replay", "FILE", "--enter-dwell", "nan"], message: "--enter-dwell must be in 0...3600.0 seconds"),
-    RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation", "0"], message: "--confirmation must be in 1...100"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--max-coast", "inf"], message: "--max-coast must be in 1e-06...3600.0 seconds"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--exit-dwell", "1e300"], message: "--exit-dwell must be in 0.0...86400.0 seconds"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--enter-dwell", "nan"], message: "--enter-dwell must be in 0.0...86400.0 seconds"),
+    RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation", "1001"], message: "--confirmation must be in 0...1000"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation-seconds", "-1"], message: "--confirmation-seconds must be in 0.0...3600.0"),
     RefusedOptionCase(arguments: ["replay", "FILE", "--confirmation-seconds", "nan"], message: "--confirmation-seconds must be in 0.0...3600.0"),
     // Row 12: "Missing value" before.
@@ -115,7 +115,7 @@ struct OptionRangeTests {
     ("generate", "--scale <n>", "1...10000"), ("bench", "--rows <n>", "1...100000000"),
     ("replay", "--list-rejected <n>", "0...1000000000"), ("replay", "--jobs <n>", "1...256"),
     ("replay", "--capacity <n>", "1...16777216"), ("replay", "--reset-after <n>", "1...1000000"),
-    ("replay", "--confirmation <n>", "1...100"), ("replay", "--hampel-window <n>", "1 (off)...15"),
+    ("replay", "--confirmation <n>", "0...1000"), ("replay", "--hampel-window <n>", "1 (off)...15"),
     ("evaluate", "--jobs <n>", "1...256"),
   ])
   func countRangeInHelp(_ command: String, _ option: String, _ range: String) throws {

@@ -279,7 +279,10 @@ enum {
  * An object outside enters when, for enter_dwell_us,
  * distance + enter_sigma_multiplier * sigma < radius_m - hysteresis_m / 2 + band_offset_m;
  * an object inside exits when, for exit_dwell_us,
- * distance > radius_m + hysteresis_m / 2 + band_offset_m. With angle_limit_rad > 0 the
+ * distance > radius_m + hysteresis_m / 2 + band_offset_m. Here distance is the zone decision's
+ * distance (a constant-velocity smoothing of the readings beside the filtered distance: the
+ * event's distance_m, ZoneDecisionSmoother in the Swift reference) and sigma the filtered
+ * distance's. With angle_limit_rad > 0 the
  * direction must also be within that angle of straight ahead (with its own
  * band angle_hysteresis_rad). Fill it with ranging_zone_config_init().
  */
@@ -770,7 +773,8 @@ typedef struct ranging_zone_event {
   int64_t time_us;
   /** The object, as the caller identified it. */
   uint64_t object_id;
-  /** The filtered distance that decided it (or the last one, for exits with a reason), metres; NAN if none. */
+  /** The zone decision's distance that decided it (or the last one, for exits with a reason), metres; NAN if
+      none. It is smoothed for the decision, beside the filtered distance of ranging_object_state_t. */
   double distance_m;
   /** Standard deviation of distance_m, metres. */
   double distance_sigma_m;
