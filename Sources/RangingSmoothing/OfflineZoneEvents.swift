@@ -52,7 +52,10 @@ public final class OfflineZoneEvents {
   /// One smoothed state of `objectName`: the exits held for it before the
   /// state's time, then the zones decided on the state's decision distance.
   ///
-  /// - Parameter emit: receives each event and its object's name.
+  /// - Parameters:
+  ///   - objectName: the object, as the recording names it.
+  ///   - state: its smoothed state, whose `decisionDistanceMeters` decides the zones.
+  ///   - emit: receives each event and its object's name.
   public func state(objectName: String, _ state: TrackState, emit: (ZoneEvent, String) -> Void) {
     var entry = object(objectName)
     applyExits(&entry, before: state.time, name: objectName, emit: emit)
