@@ -54,7 +54,7 @@ let package = Package(
     // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
     // Host-only: named objects and zones, Codable events, an AsyncSequence of events, for apps.
-    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor"]),
+    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor", "RangingFormats"]),
     // Host tools (Foundation allowed), one module per concept; each imports only the layers below it
     // (docs/DESIGN.md, "Layers").
     // The formats of docs/FORMATS.md: the ranging CSV reader, column mappings, row rejections, the events and

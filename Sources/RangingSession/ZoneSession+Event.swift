@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingFormats
+
 extension ZoneSession {
   /// An object entering or leaving a zone, with the names the session was
   /// given.
   ///
-  /// Its `Codable` form is one line of the events JSON Lines of
-  /// `docs/FORMATS.md` §2: `{"t":12.4,"object":"lock-1","zone":"inner",
-  /// "event":"enter","distance":1.41,"sigma":0.02}` (with `"reason"` on an
+  /// ``jsonLine`` is its line of the events JSON Lines of `docs/FORMATS.md`
+  /// §2, written by the one writer of that format (`EventsWriter`, as
+  /// `rangectl replay` writes it): `{"t":12.4,"object":"lock-1","zone":"inner",
+  /// "event":"enter","distance":1.410,"sigma":0.0200}` (with `"reason"` on an
   /// exit that no measurement decided).
-  public struct Event: Codable, Equatable, Sendable, CustomStringConvertible {
+  public struct Event: Equatable, Sendable, CustomStringConvertible {
     /// Enter or exit.
-    public enum Kind: String, Codable, Sendable {
+    public enum Kind: String, Sendable {
       case enter, exit
     }
 
@@ -20,7 +23,7 @@ extension ZoneSession {
     /// The zone's name.
     public var zone: String
     public var kind: Kind
-    /// The filtered distance that decided it, metres.
+    /// The zone decision's distance that decided it, metres (`ZoneEvent.distanceMeters`).
     public var distanceMeters: Double
     /// The standard deviation of that distance, metres.
     public var sigmaMeters: Double
@@ -41,8 +44,13 @@ extension ZoneSession {
       self.reason = reason
     }
 
-    enum CodingKeys: String, CodingKey {
-      case time = "t", object, zone, kind = "event", distanceMeters = "distance", sigmaMeters = "sigma", reason
+    /// The event's line of the events JSON Lines (docs/FORMATS.md §2), without
+    /// the newline: the bytes `rangectl replay` writes for it (the distance to
+    /// 3 decimals, the sigma to 4, a value that is not finite as `null`).
+    public var jsonLine: String {
+      EventsWriter.line(
+        seconds: time, objectName: object, zoneName: zone, isEnter: kind == .enter, distanceMeters: distanceMeters,
+        sigmaMeters: sigmaMeters, reasonName: reason)
     }
 
     /// `lock-1 enters inner at 1.41 m (t = 12.4 s)`.

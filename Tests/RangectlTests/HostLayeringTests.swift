@@ -30,7 +30,10 @@ struct HostLayeringTests {
       mayImport: [
         "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingEngineCAPI", "RangingEngine", "ZoneMonitor",
       ]),
-    HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "CGSL"]),
+    // ZoneMonitor: the offline zone events decide on the smoothed track with the live zones (OfflineZoneEvents).
+    HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "ZoneMonitor", "CGSL"]),
+    // RangingFormats: an event's JSON line comes from the one events writer (ZoneSession.Event.jsonLine).
+    HostModuleRule(module: "RangingSession", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
     HostModuleRule(
       module: "RangingEvaluation",

@@ -51,15 +51,39 @@ struct ZoneSessionTests {
     #expect(session.state(of: "tag") == nil)
   }
 
-  @Test("Events encode as the JSON Lines fields of docs/FORMATS.md §2 and decode back")
-  func codable() throws {
-    let event = ZoneSession.Event(
+  @Test("An event's JSON line is the events format of docs/FORMATS.md §2, NaN as null, numbers rounded")
+  func jsonLine() throws {
+    // Expected lines written out by hand from docs/FORMATS.md §2 (field order t, object, zone, event,
+    // distance to 3 decimals, sigma to 4, reason), not from the writer.
+    let exit = ZoneSession.Event(
       time: 12.5, object: "lock-1", zone: "inner", kind: .exit, distanceMeters: 1.75, sigmaMeters: 0.03, reason: "lost")
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    let text = String(decoding: try encoder.encode(event), as: UTF8.self)
-    #expect(text == #"{"distance":1.75,"event":"exit","object":"lock-1","reason":"lost","sigma":0.03,"t":12.5,"zone":"inner"}"#)
-    #expect(try JSONDecoder().decode(ZoneSession.Event.self, from: Data(text.utf8)) == event)
+    #expect(exit.jsonLine == #"{"t":12.5,"object":"lock-1","zone":"inner","event":"exit","distance":1.750,"sigma":0.0300,"reason":"lost"}"#)
+    let unmeasured = ZoneSession.Event(
+      time: 3, object: "tag \"a\"", zone: "near", kind: .exit, distanceMeters: .nan, sigmaMeters: .infinity,
+      reason: "removed_peer_ended")
+    #expect(
+      unmeasured.jsonLine
+        == #"{"t":3.0,"object":"tag \"a\"","zone":"near","event":"exit","distance":null,"sigma":null,"reason":"removed_peer_ended"}"#)
+    let enter = ZoneSession.Event(
+      time: 0.125, object: "b", zone: "room", kind: .enter, distanceMeters: 1.23456, sigmaMeters: 0.012345)
+    #expect(enter.jsonLine == #"{"t":0.125,"object":"b","zone":"room","event":"enter","distance":1.235,"sigma":0.0123}"#)
+  }
+
+  @Test("A session's event lines parse as JSON, t first and the object named")
+  func linesParse() throws {
+    let session = try makeSession()
+    var lines: [String] = []
+    for step in 0..<20 {
+      lines += session.update("tag", at: Double(step) * 0.2, distanceMeters: 3.5 - Double(step) * 0.15).map(\.jsonLine)
+    }
+    lines += session.remove("tag", at: 4.0).map(\.jsonLine)
+    #expect(!lines.isEmpty)
+    // Every line parses as JSON with the contract's fields in the contract's order.
+    for line in lines {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+      #expect(object["t"] is Double || object["t"] is Int)
+      #expect(line.hasPrefix(#"{"t":"#) && line.contains(#","object":"tag","zone":"#), "\(line)")
+    }
   }
 
   @Test("A rejected update is counted and causes no event")

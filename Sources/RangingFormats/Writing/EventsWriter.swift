@@ -6,7 +6,7 @@ import ZoneMonitor
 /// with `"reason"` after `sigma` on exits not decided by a measurement, and
 /// `"offline":true` last on an event decided offline (`rangectl replay --smooth`).
 ///
-/// The format is stated once, in `format(_:objectName:to:)`; ``write(_:objectName:offline:)``
+/// The format is stated once, in `format(seconds:objectName:zoneJSONName:...)`; ``write(_:objectName:offline:)``
 /// puts it straight into the output's buffer and ``line(for:objectName:offline:)`` forms it apart.
 public struct EventsWriter {
   public let output: OutputFile
@@ -37,10 +37,49 @@ public struct EventsWriter {
     sink.append(byte: UInt8(ascii: "\n"))
   }
 
-  /// The events format: one event's JSON object, without the newline.
+  /// The events format of one engine event (the static `format`, below).
   private func format<Sink: TextSink>(_ event: ZoneEvent, objectName: String, offline: Bool, to sink: inout Sink) {
+    Self.format(
+      seconds: event.time.seconds, objectName: objectName, zoneJSONName: zoneNames[event.zone],
+      isEnter: event.kind == .enter, distanceMeters: event.distanceMeters, sigmaMeters: event.sigmaMeters,
+      reasonName: event.reason?.name, offline: offline, to: &sink)
+  }
+
+  /// The JSON line of one event given by its fields, without the newline:
+  /// what ``line(for:objectName:offline:)`` gives for an engine event, for
+  /// callers that hold the fields by name (`ZoneSession.Event.jsonLine`).
+  ///
+  /// - Parameters:
+  ///   - zoneName: the zone's name (escaped here).
+  ///   - reasonName: an exit's reason (`lost`, `removed_peer_ended`, ...), or nil.
+  public static func line(
+    seconds: Double, objectName: String, zoneName: String, isEnter: Bool, distanceMeters: Double,
+    sigmaMeters: Double, reasonName: String?, offline: Bool = false
+  ) -> String {
+    var line = TextLine(reservingCapacity: 160 + objectName.utf8.count)
+    format(
+      seconds: seconds, objectName: objectName, zoneJSONName: TextFormatting.jsonString(zoneName), isEnter: isEnter,
+      distanceMeters: distanceMeters, sigmaMeters: sigmaMeters, reasonName: nil,
+      reasonJSON: reasonName.map(TextFormatting.jsonString), offline: offline, to: &line)
+    return line.text
+  }
+
+  /// The events format, stated once: one event's JSON object, without the
+  /// newline (docs/FORMATS.md §2). Times as `TextFormatting.seconds`, the
+  /// distance to 3 decimals and the sigma to 4, a value that is not finite as
+  /// `null` (JSON has no NaN).
+  ///
+  /// - Parameters:
+  ///   - zoneJSONName: the zone's name as a JSON string, quotes included.
+  ///   - reasonName: an engine exit's reason (`ExitReason.name`: written
+  ///     without allocating), or nil.
+  ///   - reasonJSON: another exit's reason as a JSON string with its quotes, or nil.
+  private static func format<Sink: TextSink>(
+    seconds: Double, objectName: String, zoneJSONName: String, isEnter: Bool, distanceMeters: Double,
+    sigmaMeters: Double, reasonName: StaticString?, reasonJSON: String? = nil, offline: Bool, to sink: inout Sink
+  ) {
     sink.append("{\"t\":")
-    sink.append(string: TextFormatting.seconds(event.time.seconds))
+    sink.append(string: TextFormatting.seconds(seconds))
     sink.append(",\"object\":")
     var name = objectName
     name.withUTF8 { bytes in
@@ -53,17 +92,18 @@ public struct EventsWriter {
       }
     }
     sink.append(",\"zone\":")
-    sink.append(string: zoneNames[event.zone])
-    sink.append(",\"event\":\"")
-    sink.append(event.kind.name)
-    sink.append("\",\"distance\":")
-    Self.appendNumber(event.distanceMeters, decimals: 3, to: &sink)
+    sink.append(string: zoneJSONName)
+    sink.append(isEnter ? ",\"event\":\"enter\",\"distance\":" : ",\"event\":\"exit\",\"distance\":")
+    appendNumber(distanceMeters, decimals: 3, to: &sink)
     sink.append(",\"sigma\":")
-    Self.appendNumber(event.sigmaMeters, decimals: 4, to: &sink)
-    if let reason = event.reason {
+    appendNumber(sigmaMeters, decimals: 4, to: &sink)
+    if let reasonName {
       sink.append(",\"reason\":\"")
-      sink.append(reason.name)
+      sink.append(reasonName)
       sink.append(byte: UInt8(ascii: "\""))
+    } else if let reasonJSON {
+      sink.append(",\"reason\":")
+      sink.append(string: reasonJSON)
     }
     if offline { sink.append(",\"offline\":true") }
     sink.append(byte: UInt8(ascii: "}"))
