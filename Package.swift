@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "RangingEngine", targets: ["RangingEngine"]),
     .library(name: "ZoneMonitor", targets: ["ZoneMonitor"]),
+    .library(name: "RangingOutputs", targets: ["RangingOutputs"]),
     .library(name: "RangingFormats", targets: ["RangingFormats"]),
     .library(name: "RangingReplay", targets: ["RangingReplay"]),
     .library(name: "RangingReplayThreads", targets: ["RangingReplayThreads"]),
@@ -53,13 +54,15 @@ let package = Package(
     .target(name: "ZoneMonitor", dependencies: ["RangingEngine"]),
     // Core: Nearby Interaction Accessory Protocol messages and session (Embedded Swift subset).
     .target(name: "NearbyAccessory", dependencies: ["RangingEngine"]),
-    // Host-only: named objects and zones, Codable events, an AsyncSequence of events, for apps.
-    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor", "RangingFormats"]),
+    // Host-only: named objects and zones, events with their JSON line, an AsyncSequence of events, for apps.
+    .target(name: "RangingSession", dependencies: ["RangingEngine", "ZoneMonitor", "RangingOutputs"]),
     // Host tools (Foundation allowed), one module per concept; each imports only the layers below it
     // (docs/DESIGN.md, "Layers").
-    // The formats of docs/FORMATS.md: the ranging CSV reader, column mappings, row rejections, the events and
-    // filtered-track writers, output files.
-    .target(name: "RangingFormats", dependencies: ["RangingEngine", "ZoneMonitor"]),
+    // The output formats of docs/FORMATS.md: the events and filtered-track writers (each format stated once), output
+    // files that report every failed write, text formatting, shell quoting.
+    .target(name: "RangingOutputs", dependencies: ["RangingEngine", "ZoneMonitor"]),
+    // The input formats of docs/FORMATS.md: the ranging CSV reader, column mappings, row rejections.
+    .target(name: "RangingFormats", dependencies: ["RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     // A recording through the pipeline, row by row: the replay driver, its summary, object names, zone lists.
     .target(name: "RangingReplay", dependencies: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     // One replay on several threads (`rangectl replay --jobs`): a reader thread, shard threads, the merge.
@@ -80,22 +83,24 @@ let package = Package(
     // A device's range offset and scale from a recording (GSL's robust regression with the trait).
     .target(
       name: "RangingCalibration",
-      dependencies: ["RangingFormats", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
+      dependencies: ["RangingFormats", "RangingOutputs", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     // Scoring against ground truth: event matching, distance and direction error, the baseline detectors, and the
     // engine's replay scored as it streams (with its offline-smoothed track).
     .target(
-      name: "RangingEvaluation", dependencies: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+      name: "RangingEvaluation",
+      dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     // Seeded scenario recordings with ground truth (MT19937 and GSL's distributions, in Swift).
     .target(name: "RangingScenarios", dependencies: ["RangingEngine"]),
     // SVG plots of a replayed (or smoothed) run, one object or all of them.
     .target(
       name: "RangingPlots",
-      dependencies: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+      dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     // Command line: parses options, calls one module per command, prints.
     .executableTarget(
       name: "rangectl",
       dependencies: [
-        "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingReplayOptions", "RangingSmoothing", "RangingCalibration",
+        "RangingFormats", "RangingOutputs", "RangingReplay", "RangingReplayThreads", "RangingReplayOptions", "RangingSmoothing",
+        "RangingCalibration",
         "RangingEvaluation", "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -111,8 +116,8 @@ let package = Package(
     .target(
       name: "RangingReplayCAPI",
       dependencies: [
-        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingEngineCAPI", "RangingEngine", "ZoneMonitor",
-        "_RangingReplayCHeader",
+        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngineCAPI", "RangingEngine",
+        "ZoneMonitor", "_RangingReplayCHeader",
       ],
       exclude: ["include"]),
     // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/checks/check-firmware links it alone).
@@ -123,10 +128,11 @@ let package = Package(
     .testTarget(
       name: "RangingEngineTests", dependencies: ["RangingEngine", .target(name: "CGSL", condition: .when(traits: ["GSL"]))]),
     .testTarget(name: "ZoneMonitorTests", dependencies: ["ZoneMonitor", "RangingEngine"]),
-    .testTarget(name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
+    .testTarget(
+      name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
     .testTarget(
       name: "RangingReplayTests",
-      dependencies: ["RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+      dependencies: ["RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(

@@ -23,6 +23,7 @@ let package = Package(
         .product(name: "RangingEngine", package: "RangingEngine"),
         .product(name: "ZoneMonitor", package: "RangingEngine"),
         .product(name: "RangingFormats", package: "RangingEngine"),
+        .product(name: "RangingOutputs", package: "RangingEngine"),
         .product(name: "RangingReplay", package: "RangingEngine"),
         .product(name: "RangingScenarios", package: "RangingEngine"),
         .product(name: "Benchmark", package: "benchmark"),

@@ -2,6 +2,7 @@
 import Benchmark
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import RangingScenarios
 import ZoneMonitor

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
+import RangingOutputs
 
 extension RangeCalibrationFit {
   /// The engine options that apply the fit, rounded to millimetres and to

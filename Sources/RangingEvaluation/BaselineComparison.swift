@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
+import RangingOutputs
 
 /// One baseline's evaluation over the same runs as the engine's.
 public struct BaselineEvaluation: Codable, Equatable, Sendable {

@@ -2,6 +2,7 @@
 import Foundation
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 
 /// One filtered direction, as the engine reported it for an accepted row.
 public struct DirectionSample: Sendable {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import RangingOutputs
 
 /// An evaluation input file that cannot be used.
 ///

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
+import RangingOutputs
 
 /// A zone's name and radius, as recorded in a report.
 public struct ZoneRadius: Codable, Equatable, Sendable {

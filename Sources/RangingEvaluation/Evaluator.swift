@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 
 /// Scores an engine run against a dataset's ground truth: zone events
 /// (precision, recall, F1, latency, false events) and, when a filtered track

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import RangingOutputs
 
 /// The text layout shared by the evaluation tables: a left-aligned label
 /// column, then right-aligned cells, so that every table of `rangectl

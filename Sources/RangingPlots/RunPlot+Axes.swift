@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
+import RangingOutputs
 
 extension RunPlot {
   /// A panel's frame, horizontal grid lines with value labels on the left,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import RangingOutputs
 
 /// Why a ``RunTrace`` cannot be recorded from a file.
 public enum RunTraceError: Error, Equatable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import RangingFormats
+import RangingOutputs
 
 /// Writes an SVG 1.1 document as text, element by element.
 ///

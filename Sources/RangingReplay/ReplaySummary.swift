@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingFormats
+import RangingOutputs
 
 /// What a replay did with every row: rows read = accepted + rejected.
 public struct ReplaySummary: Equatable, Sendable {

@@ -2,6 +2,7 @@
 import RangingEngine
 import RangingEngineCAPI
 import RangingFormats
+import RangingOutputs
 import _RangingReplayCHeader
 
 /// The thunk of `ranging_filtered_columns` (ranging_replay.h): a replay's

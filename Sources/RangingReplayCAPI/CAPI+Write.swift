@@ -2,6 +2,7 @@
 import RangingEngine
 import RangingEngineCAPI
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import ZoneMonitor
 import _RangingReplayCHeader

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
 import ZoneMonitor

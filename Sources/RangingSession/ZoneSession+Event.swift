@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import RangingFormats
+import RangingOutputs
 
 extension ZoneSession {
   /// An object entering or leaving a zone, with the names the session was

@@ -14,34 +14,38 @@ struct HostLayeringTests {
   /// The package's own modules; an import of any other module (Foundation, Glibc, ...) is not checked here.
   static let packageModules: Set<String> = [
     "CGSL", "_RangingMath", "RangingEngine", "ZoneMonitor", "NearbyAccessory", "RangingSession", "RangingEngineCAPI",
-    "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
+    "RangingOutputs", "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
     "RangingScenarios", "RangingPlots", "RangingReplayOptions", "RangingReplayCAPI",
   ]
 
   /// Dependencies point one way: each module imports only layers below it, and only those it uses.
   static let rules: [HostModuleRule] = [
-    HostModuleRule(module: "RangingFormats", mayImport: ["RangingEngine", "ZoneMonitor"]),
-    HostModuleRule(module: "RangingReplay", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
-    HostModuleRule(module: "RangingReplayThreads", mayImport: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(module: "RangingOutputs", mayImport: ["RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(module: "RangingFormats", mayImport: ["RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(module: "RangingReplay", mayImport: ["RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(
-      module: "RangingReplayOptions", mayImport: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+      module: "RangingReplayThreads", mayImport: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(
+      module: "RangingReplayOptions",
+      mayImport: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(
       module: "RangingReplayCAPI",
       mayImport: [
-        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingEngineCAPI", "RangingEngine", "ZoneMonitor",
+        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngineCAPI", "RangingEngine",
+        "ZoneMonitor",
       ]),
     // ZoneMonitor: the offline zone events decide on the smoothed track with the live zones (OfflineZoneEvents).
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "ZoneMonitor", "CGSL"]),
-    // RangingFormats: an event's JSON line comes from the one events writer (ZoneSession.Event.jsonLine).
-    HostModuleRule(module: "RangingSession", mayImport: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
-    HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "CGSL"]),
+    // RangingOutputs: an event's JSON line comes from the one events writer (ZoneSession.Event.jsonLine).
+    HostModuleRule(module: "RangingSession", mayImport: ["RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    HostModuleRule(module: "RangingCalibration", mayImport: ["RangingFormats", "RangingOutputs", "CGSL"]),
     HostModuleRule(
       module: "RangingEvaluation",
-      mayImport: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+      mayImport: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingScenarios", mayImport: ["RangingEngine"]),
     HostModuleRule(
       module: "RangingPlots",
-      mayImport: ["RangingFormats", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+      mayImport: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
   ]
 
   /// Swift files of `module`, as paths relative to the package root.

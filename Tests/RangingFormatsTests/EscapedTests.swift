@@ -2,6 +2,7 @@
 import Testing
 
 @testable import RangingFormats
+@testable import RangingOutputs
 
 /// Text quoted in messages never reaches a terminal as control characters (issue 13, row 17).
 @Suite("Escaped")

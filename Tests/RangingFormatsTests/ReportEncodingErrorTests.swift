@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import RangingFormats
+@testable import RangingOutputs
 
 @Suite("ReportEncodingError")
 struct ReportEncodingErrorTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import RangingFormats
+@testable import RangingOutputs
 
 /// The words `/bin/sh` reads from `line`: it runs `printf '%s\0' <line>`, so
 /// each word comes back whole, ended by a NUL that no word can hold, even one

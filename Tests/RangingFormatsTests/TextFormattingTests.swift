@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import RangingFormats
+@testable import RangingOutputs
 
 @Suite("TextFormatting")
 struct TextFormattingTests {

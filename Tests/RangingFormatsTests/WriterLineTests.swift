@@ -5,6 +5,7 @@ import Testing
 import ZoneMonitor
 
 @testable import RangingFormats
+@testable import RangingOutputs
 
 /// Each output format is stated once, generic over where its text goes
 /// (issue 37, item 2): the line `rangectl replay --jobs` forms on a shard's

@@ -7,6 +7,7 @@ import ZoneMonitor
 
 @testable import RangingReplay
 @testable import RangingReplayThreads
+@testable import RangingOutputs
 
 /// ShardedReplay against the specification it must meet: one ``Replayer`` of
 /// the whole file (docs/FORMATS.md §4, "Threads"). Batches as small as one

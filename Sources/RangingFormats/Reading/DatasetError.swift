@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 /// Where and what went wrong with an input file as a whole.
 ///
 /// A `DatasetError` is thrown when a file cannot be used at all: it cannot be
@@ -50,7 +51,7 @@ public struct DatasetError: Error, Equatable, CustomStringConvertible {
   }
 
   /// `<path>[:<line>]: <what>: <reason>`, with standard input shown as `<stdin>`
-  /// and control characters shown as escapes (``Escaped``).
+  /// and control characters shown as escapes (`Escaped`).
   public var description: String {
     let location = DatasetError.location(path: path, line: line)
     switch kind {
@@ -69,7 +70,7 @@ public struct DatasetError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The name to print for a path: `<stdin>` for `-`, else the path with
-  /// control characters escaped (``Escaped``).
+  /// control characters escaped (`Escaped`).
   package static func displayName(for path: String) -> String {
     path == "-" ? "<stdin>" : Escaped(path).description
   }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 /// What to say of a header that lacks `t` or `object`: the names it has, and
 /// what would read it, since such a header is most often another tool's log
 /// (`timestamp_ms,device,range_cm`), a file split at another character

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 extension RecordingInventory {
   /// The columns that hold ground truth (docs/FORMATS.md §1), in header order.
   public var truthColumns: [String] {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 /// One row of a ranging CSV that cannot be used, with where and why.
 ///
 /// Rows are never silently dropped (docs/FORMATS.md §1): ``RangingCSVReader`` yields
@@ -76,7 +77,7 @@ public struct RowRejection: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// `<line>[:<column>]: field '<field>': <reason in words>[ '<text>']`, with
-  /// control characters in the field and text shown as escapes (``Escaped``).
+  /// control characters in the field and text shown as escapes (`Escaped`).
   public var description: String {
     var result = "\(line)"
     if let column { result += ":\(column)" }

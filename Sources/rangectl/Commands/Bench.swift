@@ -2,6 +2,7 @@
 import ArgumentParser
 @_spi(Benchmarking) import RangingEngine
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import RangingScenarios
 import ZoneMonitor

@@ -4,6 +4,7 @@ import Foundation
 import RangingCalibration
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 
 /// `rangectl calibrate FILE [--known-distance M] [--object NAME] [--fit offset|offset-scale] [--json]`
 struct Calibrate: ParsableCommand {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import NearbyAccessory
 import RangingFormats
+import RangingOutputs
 
 /// `rangectl config decode HEX|FILE` and `rangectl config encode --rate R --uwb-config HEX`:
 /// Nearby Interaction Accessory Configuration Data messages.

@@ -5,6 +5,7 @@ import Foundation
 import RangingEngine
 import RangingEvaluation
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
 import RangingSmoothing

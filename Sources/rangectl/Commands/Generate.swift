@@ -2,6 +2,7 @@
 import ArgumentParser
 import Foundation
 import RangingFormats
+import RangingOutputs
 import RangingScenarios
 
 /// `rangectl generate --seed N --out DIR [--only NAME] [--scale N] [--rate HZ] [--effects SET]

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 import RangingPlots
 import RangingReplay
 import RangingReplayOptions

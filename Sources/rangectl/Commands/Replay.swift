@@ -2,6 +2,7 @@
 import ArgumentParser
 import RangingEngine
 import RangingFormats
+import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
 import RangingSmoothing

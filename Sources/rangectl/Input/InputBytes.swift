@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 
 #if canImport(Glibc)
 @preconcurrency import Glibc

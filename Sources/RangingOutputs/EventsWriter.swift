@@ -50,8 +50,14 @@ public struct EventsWriter {
   /// callers that hold the fields by name (`ZoneSession.Event.jsonLine`).
   ///
   /// - Parameters:
+  ///   - seconds: the event's time.
+  ///   - objectName: the object, as the recording names it.
   ///   - zoneName: the zone's name (escaped here).
+  ///   - isEnter: an enter, or else an exit.
+  ///   - distanceMeters: the distance that decided it (not finite: `null`).
+  ///   - sigmaMeters: its standard deviation (not finite: `null`).
   ///   - reasonName: an exit's reason (`lost`, `removed_peer_ended`, ...), or nil.
+  ///   - offline: whether it was decided offline (`"offline":true`).
   public static func line(
     seconds: Double, objectName: String, zoneName: String, isEnter: Bool, distanceMeters: Double,
     sigmaMeters: Double, reasonName: String?, offline: Bool = false

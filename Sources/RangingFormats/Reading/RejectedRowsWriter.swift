@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingOutputs
 
 /// Writes rejected rows as JSON Lines, one object per ``RowRejection``:
 ///
