@@ -3,10 +3,10 @@ import RangingEngine
 
 /// The distance the offline zones decide on: the live zone decision's own
 /// filter (`ZoneDecisionSmoother`) run forward over an object's rows from its
-/// first reading until the engine stops tracking it, then smoothed backward with the Rauch-Tung-Striebel
-/// equations (Rauch, Tung & Striebel, "Maximum likelihood estimates of
-/// linear dynamic systems", AIAA Journal 3(8), 1965; Särkkä 2013, §8.2,
-/// eq. 8.6; `GSL+RauchTungStriebel.swift`).
+/// first reading until the engine stops tracking it, then smoothed backward
+/// with the Rauch-Tung-Striebel equations (Rauch, Tung & Striebel, "Maximum
+/// likelihood estimates of linear dynamic systems", AIAA Journal 3(8), 1965;
+/// Särkkä 2013, §8.2, eq. 8.6; `GSL+RauchTungStriebel.swift`).
 ///
 /// The forward pass is the live decision's filter: the textbook
 /// constant-velocity filter (q 0.3 m²/s³) with a measurement variance of at
@@ -18,8 +18,9 @@ import RangingEngine
 /// by the decision's own gate, as a rejected one), forward and backward:
 /// offline, a jump the estimate gave up on after half a second is judged with
 /// the readings on both sides of it. Restarting the decision there, or
-/// ending its backward pass there, cost the INRoL recordings up to 35 false
-/// events (Tuning.md, "The offline decision"). So the
+/// ending its backward pass there, cost the INRoL recordings 38 and 15 false
+/// events at their own rate (112 and 89 against 74 with the live gate;
+/// Tuning.md, "The offline decision"). So the
 /// engine's robust rules (its gate against spikes, its restarts) choose the
 /// readings, and the smoothing the zones need decides on them, with the
 /// readings after each row as well as before it. Chosen by the worst fold
@@ -81,11 +82,11 @@ enum OfflineZoneDecision {
     }
   }
 
-  /// The smoothed decision distance of each row of one run, metres (≥ 0), or
+  /// The smoothed decision distance of each row of one object's life, metres (≥ 0), or
   /// nil for the rows before the decision's first reading.
   ///
   /// - Parameters:
-  ///   - rows: the run's rows in order: time (not decreasing), input, and the
+  ///   - rows: the life's rows in order: time (not decreasing), input, and the
   ///     object's measured noise σ̂ at that row (metres; not finite counts as 0).
   ///   - initialRateSigma: the rate sigma a start assumes, m/s.
   /// - Returns: one value per row. Where the backward pass fails (a covariance
