@@ -72,7 +72,7 @@ let package = Package(
     .target(
       name: "RangingReplayOptions",
       dependencies: [
-        "RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor",
+        "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The offline Rauch-Tung-Striebel pass over a replay's track, and the zone events decided on it; GSL with the

@@ -117,9 +117,14 @@ extension RangeCalibrationFit {
   /// `name` alone: `name=offset,scale` (offset in millimetres, scale to 1e-4
   /// as in ``flags``), or `name=offset` when the scale was fixed at 1.
   public func objectCalibrationValue(name: String) -> String {
-    var text = "\(name)=\(Self.fixed(offsetMeters, 3))"
-    if model == .offsetScale { text += ",\(Self.fixed(scale, 4))" }
-    return text
+    let fields = objectCalibrationFields
+    return "\(name)=\(fields.offset)" + (fields.scale.isEmpty ? "" : ",\(fields.scale)")
+  }
+
+  /// The offset and scale as ``objectCalibrationValue(name:)`` writes them,
+  /// for a calibration file's row: the scale empty when it was fixed at 1.
+  public var objectCalibrationFields: (offset: String, scale: String) {
+    (Self.fixed(offsetMeters, 3), model == .offsetScale ? Self.fixed(scale, 4) : "")
   }
 
   /// `text` as a JSON string literal.

@@ -99,9 +99,17 @@ struct ReplayToMemory {
   private func replay<Backend: KalmanBackend>(_: Backend.Type, _ options: ReplayFileOptions, into outcome: inout Outcome) {
     let shownPath = path == "-" ? "<stdin>" : path
     // Checked by parse(_:) (each option group's validate()); these cannot throw here.
-    guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList(),
-      let calibrations = try? options.engine.objectCalibrations()
+    guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList()
     else { preconditionFailure("ReplayToMemory: options that parse(_:) accepted failed to build") }
+    // Read again after parse(_:) checked it: a calibration file may have changed on disk since.
+    let calibrations: [String: RangeCalibration]
+    do {
+      calibrations = try options.engine.objectCalibrations()
+    } catch {
+      outcome.status = 64
+      outcome.messages = "Error: \(ReplayFileOptions.message(for: error))\n"
+      return
+    }
     do throws(DatasetError) {
       switch input {
       case .file(let file):

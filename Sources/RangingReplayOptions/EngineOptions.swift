@@ -148,6 +148,11 @@ public struct EngineOptions: ParsableArguments, Sendable {
       + "not with --range-offset or --range-scale).", valueName: "name=offset[,scale]"))
   public var objectCalibration: [String] = []
 
+  @Option(help: ArgumentHelp(
+    "A calibration file (object,offset_m,scale; from `rangectl calibrate --per-object --write-calibration`): "
+      + "each object's range offset and scale, for fleets too large for --object-calibration.", valueName: "path"))
+  public var calibrationFile: String?
+
   public enum SuspensionChoice: String, ExpressibleByArgument, CaseIterable, Sendable {
     case exit, hold
   }
@@ -212,8 +217,12 @@ public struct EngineOptions: ParsableArguments, Sendable {
         "--max-coast must be in \(Self.maximumCoastRange.lowerBound)...\(Self.maximumCoastRange.upperBound) seconds, got \(maxCoast)")
     }
     _ = try rangeCalibration()
-    if !objectCalibration.isEmpty && (rangeOffset != RangeCalibration().offsetMeters || rangeScale != RangeCalibration().scale) {
-      throw ValidationError("--object-calibration and --range-offset/--range-scale would both correct the same distances; give one or the other")
+    if !objectCalibration.isEmpty || calibrationFile != nil,
+      rangeOffset != RangeCalibration().offsetMeters || rangeScale != RangeCalibration().scale
+    {
+      throw ValidationError(
+        "\(calibrationFile != nil ? "--calibration-file" : "--object-calibration") and --range-offset/--range-scale "
+          + "would both correct the same distances; give one or the other")
     }
     _ = try objectCalibrations()
     // Every setting against the engine's documented ranges (EngineOptions+Configuration.swift).
@@ -234,9 +243,19 @@ public struct EngineOptions: ParsableArguments, Sendable {
     }
   }
 
-  /// `--object-calibration name=offset[,scale]`, by object name.
+  /// `--calibration-file` and `--object-calibration name=offset[,scale]`, by
+  /// object name: the file's objects and the flags' together, an object named
+  /// by both refused (which one was meant is not for the engine to guess).
   public func objectCalibrations() throws -> [String: RangeCalibration] {
     var calibrations: [String: RangeCalibration] = [:]
+    if let calibrationFile {
+      do {
+        calibrations = try ObjectCalibrationFile.read(path: calibrationFile)
+      } catch {
+        throw ValidationError("--calibration-file: \(error)")
+      }
+    }
+    let fromFile = calibrations
     for text in objectCalibration {
       // The last '=' splits: an object name may itself contain '='.
       guard let equals = text.lastIndex(of: "="), equals != text.startIndex else {
@@ -247,6 +266,10 @@ public struct EngineOptions: ParsableArguments, Sendable {
       guard (1...2).contains(numbers.count), let offset = Double(numbers[0]),
         let scale = numbers.count == 2 ? Double(numbers[1]) : 1
       else { throw ValidationError("--object-calibration wants name=offset[,scale] with numbers, got '\(text)'") }
+      guard fromFile[name] == nil else {
+        throw ValidationError(
+          "--object-calibration names '\(name)', which --calibration-file \(calibrationFile ?? "") calibrates too; give each object once")
+      }
       guard calibrations[name] == nil else { throw ValidationError("--object-calibration names '\(name)' twice") }
       do {
         calibrations[name] = try RangeCalibration(offsetMeters: offset, scale: scale)

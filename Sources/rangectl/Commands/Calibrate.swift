@@ -5,6 +5,7 @@ import RangingCalibration
 import RangingEngine
 import RangingFormats
 import RangingOutputs
+import RangingReplayOptions
 
 /// `rangectl calibrate FILE [--known-distance M] [--object NAME] [--fit offset|offset-scale] [--json]`
 struct Calibrate: ParsableCommand {
@@ -26,14 +27,19 @@ struct Calibrate: ParsableCommand {
       evaluate scores it; the flags line gives the best (F1, then fewer false events, then \
       lower filtered RMSE, then the centred band), or none when the uncalibrated engine \
       scores best. Prints the fit, the check and the flags to use (--json: one JSON object, the \
-      check under "check"). Exit status: 0 for a fit, 65 when \
+      check under "check"). --per-object --write-calibration PATH writes the per-object fits \
+      to a calibration file (object,offset_m,scale, CSV) that replay, evaluate and plot read \
+      with --calibration-file PATH, and the flags line gives that instead of a flag per \
+      object. Exit status: 0 for a fit, 65 when \
       FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
-      the engine accepts), 66 when FILE cannot be opened, 64 for bad options.
+      the engine accepts), 66 when FILE cannot be opened, 73 when the calibration file cannot \
+      be written, 64 for bad options.
 
       Examples:
         rangectl calibrate datasets/walk-in-out/samples.csv
         rangectl calibrate Tests/Fixtures/static-at-2m.csv --known-distance 2
         rangectl calibrate datasets/many-objects/samples.csv --per-object
+        rangectl calibrate datasets/many-objects/samples.csv --per-object --write-calibration calibration.csv
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -55,6 +61,12 @@ struct Calibrate: ParsableCommand {
 
   @Flag(help: "Fit every object on its own and print --object-calibration flags, one per object (devices whose biases differ).")
   var perObject = false
+
+  @Option(help: ArgumentHelp(
+    "With --per-object: write the fits to this calibration file (object,offset_m,scale) and print "
+      + "--calibration-file PATH instead of a flag per object (for fleets too large for a command line).",
+    valueName: "path"))
+  var writeCalibration: String?
 
   @Flag(help: "Write the fit as JSON.")
   var json = false
@@ -84,6 +96,17 @@ struct Calibrate: ParsableCommand {
     }
     if let object, object.isEmpty { throw ValidationError("--object must not be empty") }
     if perObject, object != nil { throw ValidationError("--per-object fits every object; not with --object") }
+    if let writeCalibration {
+      guard perObject else {
+        throw ValidationError("--write-calibration writes one calibration per object: add --per-object (one fit for all is --range-offset/--range-scale)")
+      }
+      guard !writeCalibration.isEmpty, writeCalibration != "-" else {
+        throw ValidationError("--write-calibration needs a file path (the report goes to standard output)")
+      }
+      if writeCalibration == file || OutputCollision.sameFile(writeCalibration, file) {
+        throw ValidationError("--write-calibration \(writeCalibration) is the input file; choose another path")
+      }
+    }
   }
 
   func run() throws {
@@ -160,7 +183,22 @@ extension Calibrate {
       throw ExitCode(65)  // EX_DATAERR
     }
     // Words, quoted for sh only when printed: a name may hold a space, a quote or `$(...)`.
-    let calibrationArguments = fits.flatMap { ["--object-calibration", $0.fit.objectCalibrationValue(name: $0.name)] }
+    var calibrationArguments = fits.flatMap { ["--object-calibration", $0.fit.objectCalibrationValue(name: $0.name)] }
+    if let writeCalibration {
+      let entries = fits.map { fit in
+        let fields = fit.fit.objectCalibrationFields
+        return ObjectCalibrationFile.Entry(object: fit.name, offsetText: fields.offset, scaleText: fields.scale)
+      }
+      do {
+        let output = try OutputFile(creating: writeCalibration)
+        output.write(ObjectCalibrationFile.text(entries))
+        try output.close()
+      } catch {
+        Diagnostics.write("rangectl calibrate: cannot write \(error)\n")
+        throw ExitCode(73)  // EX_CANTCREAT
+      }
+      calibrationArguments = ["--calibration-file", writeCalibration]
+    }
     let check = try checkPerObject(samples, model: model)
     let arguments = check.map { $0.recommendedArguments(calibrationArguments: calibrationArguments) }
       ?? calibrationArguments + ["--band-offset", "0"]
