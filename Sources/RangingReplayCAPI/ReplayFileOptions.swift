@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
+import RangingOutputs
 import RangingReplayOptions
 
 /// The options of a replay reached from C (`ranging_replay_file`):
@@ -20,6 +21,15 @@ struct ReplayFileOptions: ParsableCommand {
   @Flag(help: "Also give the filtered states as records, without the filtered track's text.")
   var stateRecords = false
 
+  /// Where the events go as they are made, instead of into memory: memory
+  /// then stays bounded however long the input (the Python package's `events_path`).
+  @Option(help: ArgumentHelp("Write the zone events to this file (JSON Lines, as rangectl replay --events), not into memory.", valueName: "path"))
+  var events: String?
+
+  /// Where the filtered track goes as it is made, instead of into memory.
+  @Option(help: ArgumentHelp("Write the filtered track to this file (CSV, as rangectl replay --filtered), not into memory.", valueName: "path"))
+  var filtered: String?
+
   /// A table's columns (1-based places) whose values were durations, handed
   /// over as seconds (pandas' `timedelta64`, Spark's day-time intervals):
   /// ``ReplayToMemory`` refuses them unless the column is the one read as `t`, in seconds.
@@ -29,4 +39,21 @@ struct ReplayFileOptions: ParsableCommand {
     parsing: .unconditionalSingleValue,
     help: ArgumentHelp("A table's column (its 1-based place) that held durations, given as seconds.", valueName: "n"))
   var durationColumns: [Int] = []
+
+  func validate() throws {
+    for (option, path) in [("--events", events), ("--filtered", filtered)] {
+      guard let path else { continue }
+      guard !path.isEmpty, path != "-" else {
+        throw ValidationError("\(option) needs a file path: standard output is not an output of a replay reached from C")
+      }
+    }
+    if filtered != nil, writeFiltered {
+      throw ValidationError("--filtered writes the filtered track to a file and --write-filtered into memory; give one of them")
+    }
+    if let events, let filtered, OutputCollision.collide(events, filtered) {
+      throw ValidationError(
+        "--filtered \(filtered) and --events \(events) are one file, and each would overwrite the other: "
+          + "choose different files (a device such as /dev/null may take both)")
+    }
+  }
 }

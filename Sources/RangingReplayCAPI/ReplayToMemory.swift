@@ -159,7 +159,8 @@ struct ReplayToMemory {
     // A table's states are at most its rows: room for them all at once.
     let rows: Int = if case .table(_, let rowCount) = input { rowCount } else { 0 }
     let stateRecords = wantsStates ? RecordBuffer<ranging_replay_state_t>(capacity: rows) : nil
-    let eventRecords = RecordBuffer<ranging_replay_event_t>()
+    // Events written to a file are not kept as records too: memory stays bounded.
+    let eventRecords = options.events == nil ? RecordBuffer<ranging_replay_event_t>() : nil
     guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
       filtered != nil || !options.writeFiltered
     else {
@@ -167,9 +168,27 @@ struct ReplayToMemory {
       outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
       return
     }
+    // The outputs to files, as rangectl replay opens them (an output is never the input).
+    let eventsFile: OutputFile?
+    let filteredFile: OutputFile?
+    do {
+      for (option, output) in [("--events", options.events), ("--filtered", options.filtered)] {
+        if case .file(let file) = input, let output, file != "-", output == file || OutputCollision.sameFile(output, file) {
+          outcome.status = 64
+          outcome.messages = "Error: \(option) \(output) is the input file; choose another path\n"
+          return
+        }
+      }
+      eventsFile = try options.events.map { path throws(OutputError) in try OutputFile(creating: path) }
+      filteredFile = try options.filtered.map { path throws(OutputError) in try OutputFile(creating: path) }
+    } catch {
+      outcome.status = 73  // EX_CANTCREAT, as rangectl replay
+      outcome.messages = "rangectl replay: cannot write \(error)\n"
+      return
+    }
     let observer = MemoryReplayOutputs(
-      events: EventsWriter(output: events.file, zoneNames: zoneList.names),
-      filtered: filtered.map { FilteredTrackWriter(output: $0.file) },
+      events: EventsWriter(output: eventsFile ?? events.file, zoneNames: zoneList.names),
+      filtered: (filteredFile ?? filtered?.file).map { FilteredTrackWriter(output: $0) },
       rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords, stateRecords: stateRecords)
     outcome.zoneNames = zoneList.names.map { TextFormatting.jsonString($0) + "\n" }.joined()
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
@@ -180,16 +199,21 @@ struct ReplayToMemory {
     } catch {
       readError = error
     }
-    if eventRecords.failed || stateRecords?.failed == true {
+    // The files are closed (what the rows before an error gave written out, as rangectl does), both before either fails.
+    let eventsClosed = Result { () throws(OutputError) in try eventsFile?.close() }
+    let filteredClosed = Result { () throws(OutputError) in try filteredFile?.close() }
+    if eventRecords?.failed == true || stateRecords?.failed == true {
       outcome.status = 74  // EX_IOERR
-      outcome.messages = "rangectl replay: cannot write the \(eventRecords.failed ? "event" : "state") records in memory\n"
+      outcome.messages = "rangectl replay: cannot write the \(eventRecords?.failed == true ? "event" : "state") records in memory\n"
       return
     }
     // Every output is closed, and kept with what the rows before an error gave, as rangectl keeps it.
     do {
-      outcome.events = try events.take()
+      try eventsClosed.get()
+      try filteredClosed.get()
+      if eventsFile == nil { outcome.events = try events.take() }
       outcome.rejected = try rejected.take()
-      outcome.eventRecords = eventRecords.take()
+      if let eventRecords { outcome.eventRecords = eventRecords.take() }
       outcome.objectNames = observer.objectNames.text
       if let filtered { outcome.filtered = try filtered.take() }
       if let stateRecords { outcome.stateRecords = stateRecords.take() }

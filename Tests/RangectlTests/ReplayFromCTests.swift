@@ -268,6 +268,32 @@ struct ReplayFromCTests {
     }
   }
 
+  /// Issue 58, item 13: the Python package held every output in memory (10 M rows: 8-9 GB).
+  @Test("--events PATH and --filtered PATH write rangectl's bytes to the files and keep neither output nor its records in memory")
+  func outputsToFiles() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = PackagePaths.root.appendingPathComponent("datasets/many-objects/samples.csv").path
+    let inMemory = ReplayFromC(path: path, ["--write-filtered"])
+    let toFiles = ReplayFromC(path: path, ["--events", scratch.path("events.jsonl"), "--filtered", scratch.path("filtered.csv")])
+    #expect(toFiles.status == 0, "\(toFiles.messages)")
+    #expect(FileManager.default.contents(atPath: scratch.path("events.jsonl")) == inMemory.events && !inMemory.events.isEmpty)
+    #expect(FileManager.default.contents(atPath: scratch.path("filtered.csv")) == inMemory.filtered)
+    #expect(toFiles.events.isEmpty && toFiles.filtered.isEmpty)
+    #expect(toFiles.eventRecords.isEmpty && toFiles.stateRecords.isEmpty)
+    #expect(toFiles.counts == inMemory.counts && toFiles.messages == inMemory.messages)
+    // As rangectl: one regular file for both, the input as an output, and standard output are refused (64);
+    // a folder that does not exist cannot be created in (73).
+    let same = scratch.path("same")
+    for options in [["--events", same, "--filtered", same], ["--events", path], ["--filtered", "-"],
+                    ["--filtered", same, "--write-filtered"]] {
+      let refused = ReplayFromC(path: path, options)
+      #expect(refused.status == 64, "\(options): \(refused.messages)")
+    }
+    let uncreatable = ReplayFromC(path: path, ["--events", scratch.path("none/events.jsonl")])
+    #expect(uncreatable.status == 73 && uncreatable.messages.contains("none/events.jsonl"), "\(uncreatable.messages)")
+  }
+
   /// ranging_replay.h: "replays on different threads share nothing".
   @Test("Replays on several threads at once give what each gives alone")
   func concurrentReplays() throws {

@@ -117,8 +117,12 @@ typedef struct {
  * "inner=1.5,outer=3", "--distance-unit", "cm", ...), plus
  * "--write-filtered" for the filtered track; `option_count` of them (0 and
  * NULL: the defaults), and "--state-records" for the filtered states as
- * records alone. Options of files and threads (--events, --jobs, ...)
- * are refused with status 64.
+ * records alone. "--events", PATH and "--filtered", PATH write the events
+ * and the filtered track to those files as rangectl replay does, byte for
+ * byte, instead of into memory (the result's events and filtered texts and
+ * records are then empty): memory stays bounded however long the input.
+ * Other options of files and threads (--jobs, --out-dir, ...) are refused
+ * with status 64.
  *
  * Returns result->status (also when `path` or `result` is NULL: 64, with
  * nothing else set for a NULL result). Free the result's bytes with
