@@ -227,6 +227,8 @@ struct HelpExampleTests {
     let result = try Rangectl.run(["bench", path, "--json"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("warning: this is a debug build") == Self.isDebugBuild, "\(result.stderr)")
+    // Issue 58, item 13: a debug build's run took two minutes without saying how long; it says it up front.
+    #expect(result.stderr.contains("expect about ") == Self.isDebugBuild, "\(result.stderr)")
     let jsonLine = try #require(result.stdoutLines.first { $0.hasPrefix("{") })
     let report = try #require(try JSONSerialization.jsonObject(with: Data(jsonLine.utf8)) as? [String: Any])
     let results = try #require(report["results"] as? [[String: Any]])

@@ -29,7 +29,8 @@ struct Bench: ParsableCommand {
       filter's arithmetic with nothing around it; the distance filter's constant-velocity step alone \
       for 1,000 objects, per object on each backend; the full per-update pipeline for 1 and 1,000 \
       interleaved objects; and rows per second for replaying FILE (or, without FILE, a generated \
-      many-objects recording of --rows rows) on one thread, on the Swift backend and, with GSL, on \
+      many-objects recording of --rows rows; a tenth of them in a debug build, which says so and \
+      how long it expects to take) on one thread, on the Swift backend and, with GSL, on \
       the default backend, with zone events written to /dev/null, beside the same \
       file's parse limit (each line read with getline and its t and distance parsed with strtod, \
       nothing else) and as a share of it. The last line \
@@ -48,10 +49,27 @@ struct Bench: ParsableCommand {
   @Flag(help: "Print the results as one JSON object (before the last line).")
   var json = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Rows of the generated recording when no FILE is given, \(Bench.rowsRange.lowerBound)...\(Bench.rowsRange.upperBound).",
+  @Option(name: .customLong("rows"), parsing: .unconditional, help: ArgumentHelp(
+    "Rows of the generated recording when no FILE is given, \(Bench.rowsRange.lowerBound)...\(Bench.rowsRange.upperBound) "
+      + "(default: \(Bench.releaseRows), or \(Bench.debugRows) in a debug build).",
     valueName: "n"))
-  var rows: Int = 1_000_000
+  var rowsOption: Int?
+
+  /// The generated recording's rows in a release build, unless --rows says otherwise.
+  static let releaseRows = 1_000_000
+  /// ... and in a debug build, whose replay runs some 30 times slower: a
+  /// million rows took about two minutes there (issue 58, item 13), a
+  /// tenth of them gives the same kind of figure in seconds.
+  static let debugRows = 100_000
+
+  /// ``rowsOption``, or the build's default.
+  var rows: Int {
+    #if DEBUG
+      rowsOption ?? Self.debugRows
+    #else
+      rowsOption ?? Self.releaseRows
+    #endif
+  }
 
   /// Accepted --rows: a hundred million rows is some 8 GB in /tmp and minutes
   /// of replay, far past where the figure settles (the default is a million).
@@ -73,10 +91,12 @@ struct Bench: ParsableCommand {
       results.append(result)
     }
     #if DEBUG
-      // `swift run` builds in debug, where the kernels run about 30 times slower (issue 34, item 18).
+      // `swift run` builds in debug, where the kernels run about 30 times slower (issue 34, item 18), and
+      // a million rows took two minutes without a word of how long (issue 58, item 13): say both up front.
       Diagnostics.write(
         "rangectl bench: warning: this is a debug build (swift run, swift build); its figures are far below a release "
           + "build's: swift build -c release, then .build/release/rangectl bench\n")
+      Diagnostics.write("rangectl bench: \(debugEstimate())\n")
     #endif
     #if GSL
       Diagnostics.write("rangectl bench: 11 kernels, best of 3 runs of ~0.25 s each, then the parse limit and two replays\n")
@@ -112,6 +132,38 @@ struct Bench: ParsableCommand {
     let fastest = results.filter { $0.name.hasPrefix("RangingPipeline.") }.map(\.perSecond).max() ?? 0
     print("updates_per_second=\(Int(fastest.rounded()))")
   }
+
+  /// What a debug build's run will take, and, for the generated recording,
+  /// that it was scaled down. Measured on a debug build on two busy cores:
+  /// about ``debugKernelSeconds`` for the kernels (each is time-bounded)
+  /// and ``debugSecondsPerRow`` a row for writing, parsing and replaying
+  /// twice (20 s for the default 100,000 rows, 27 s for 200,000); a FILE's
+  /// rows are estimated from its size at ``generatedBytesPerRow``.
+  func debugEstimate() -> String {
+    let replayed: Int?
+    if let file {
+      var status = stat()
+      replayed = stat(file, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        ? Int(status.st_size) / Self.generatedBytesPerRow : nil
+    } else {
+      replayed = rows
+    }
+    let scaled = file == nil && rowsOption == nil
+      ? "the generated recording is \(Self.debugRows) rows, a tenth of a release build's (--rows N to choose); " : ""
+    guard let replayed else {
+      return "\(scaled)expect about \(Int(Self.debugKernelSeconds)) s for the kernels, then FILE's parse and replays "
+        + "at some \(Int((Self.debugSecondsPerRow * 1e6).rounded())) µs a row"
+    }
+    let seconds = Self.debugKernelSeconds + Double(replayed) * Self.debugSecondsPerRow
+    return "\(scaled)expect about \(Int(seconds.rounded())) s in all (\(Int(Self.debugKernelSeconds)) s of kernels, then "
+      + "\(file == nil ? "" : "about ")\(replayed) rows parsed and replayed at some \(Int((Self.debugSecondsPerRow * 1e6).rounded())) µs a row)"
+  }
+
+  /// A debug build's kernels, seconds, and its cost per row of the recording (see ``debugEstimate()``).
+  static let debugKernelSeconds = 12.0
+  static let debugSecondsPerRow = 75e-6
+  /// The generated many-objects recording's bytes per row (about 550 KB for 6,800 rows).
+  static let generatedBytesPerRow = 80
 
   /// Replays FILE, or a generated recording written to a temporary folder
   /// and removed afterwards, on the fixed-size Swift backend and (with GSL)
