@@ -16,6 +16,7 @@ import pandas as pd
 
 from . import _capi
 from ._columns import RangingFormatError, rejected_frame
+from ._python_terms import python_terms
 
 
 def _number(value) -> str:
@@ -29,6 +30,8 @@ def _number(value) -> str:
 def _value(value) -> str:
     if isinstance(value, str):
         return value
+    if isinstance(value, os.PathLike):
+        return os.fsdecode(value)
     if isinstance(value, tuple):
         return ",".join(_value(part) for part in value)
     if isinstance(value, numbers.Real) and not isinstance(value, bool):
@@ -134,25 +137,44 @@ def replay_file(path, zones, keywords, states=True):
         os.fsencode(path), options, count, result), replay_arguments(zones, keywords, states), states)
 
 
+# The keywords that name where a replay writes its outputs as it goes (rangectl replay's --events and
+# --filtered), instead of holding them in memory.
+OUTPUT_PATHS = {"events_path": "--events", "filtered_path": "--filtered"}
+
+
 def replay_arguments(zones, keywords, states=True) -> list:
-    """rangectl's options for the keywords, and (unless `states` is False) the
-    states as records: the filtered track's text is formatted from them only
-    when asked for."""
-    return command_line(zones, keywords) + (["--state-records"] if states else [])
+    """rangectl's options for the keywords, and (unless `states` is False, or
+    the filtered track goes to a file) the states as records: the filtered
+    track's text is formatted from them only when asked for.
+    `events_path` and `filtered_path` become `--events` and `--filtered`."""
+    keywords = dict(keywords)
+    outputs = []
+    for name, option in OUTPUT_PATHS.items():
+        path = keywords.pop(name, None)
+        if path is None:
+            continue
+        if not isinstance(path, (str, bytes)) and not hasattr(path, "__fspath__"):
+            raise ValueError(f"{name}={path!r}: expected a file's path")
+        outputs += [option, os.fsdecode(path)]
+    return command_line(zones, keywords) + outputs + (["--state-records"] if states else [])
 
 
 def refusal(path, status, messages, unreadable=None):
     """The exception for a call of ranging_replay.h that returned `status`
     with `messages` (None for 0): a refused option is a ValueError with
     rangectl's message, an input that is not a ranging CSV (65) a
-    RangingFormatError naming `path`; any other failure (66 cannot be
+    RangingFormatError naming `path`, an output that cannot be created (73)
+    an OSError; any other failure (66 cannot be
     opened, 74 reading failed) is `unreadable`'s (an exception class),
     or a RangingFormatError when none is given."""
     if status == 0:
         return None
     if status == 64:
-        return ValueError(messages.strip().removeprefix("Error: "))
-    message = messages.strip().removeprefix("rangectl replay: ")
+        return ValueError(python_terms(messages.strip().removeprefix("Error: ")))
+    # rangectl's hints name its flags: in Python's terms here (_python_terms), as every message that leaves.
+    message = python_terms(messages.strip().removeprefix("rangectl replay: "))
+    if status == 73:  # EX_CANTCREAT: an output file (events_path, filtered_path) cannot be created
+        return OSError(message)
     if status != 65 and unreadable is not None:
         return unreadable(message)
     return RangingFormatError.from_message(path, message)
@@ -185,7 +207,7 @@ def replay_result(path, call, arguments, states):
         raise refused
     for line in messages.split("\n"):  # not splitlines: a name in a warning may hold U+2028
         if line.startswith("rangectl replay: warning: "):
-            warnings.warn(line.removeprefix("rangectl replay: warning: "), UserWarning, stacklevel=4)
+            warnings.warn(python_terms(line.removeprefix("rangectl replay: warning: ")), UserWarning, stacklevel=4)
     event_frame = pd.DataFrame({
         "t": events["t"], "object": names[events["object"]], "zone": zone_names[events["zone"]],
         "event": np.where(events["kind"] == 0, "enter", "exit").astype(object),

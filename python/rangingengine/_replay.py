@@ -44,8 +44,8 @@ class ReplayResult:
     (the §3 columns, one row per accepted measurement in input order),
     `rejected` (row, column, field, reason, text) and `summary`."""
 
-    events: pd.DataFrame
-    filtered: pd.DataFrame  # None for replay(..., filtered=False)
+    events: pd.DataFrame  # None for replay(..., events_path=PATH): the events are in that file
+    filtered: pd.DataFrame  # None for replay(..., filtered=False) or filtered_path=PATH
     rejected: pd.DataFrame
     summary: ReplaySummary
     # A file's replay (ranging_replay_file) keeps the events as rangectl's writer wrote them, and its messages.
@@ -54,12 +54,15 @@ class ReplayResult:
 
     def events_jsonl(self) -> str:
         """The events as `rangectl replay` writes them (JSON Lines, §2), byte for byte."""
+        if self.events is None:
+            raise ValueError("no events in memory: this replay wrote them to its events_path")
         return self.events_text.decode() if self.events_text is not None else events_jsonl(self.events)
 
     def filtered_csv(self) -> str:
         """The filtered track as `rangectl replay --filtered` writes it (§3), byte for byte."""
         if self.filtered is None:
-            raise ValueError("no filtered rows: this replay was run with filtered=False")
+            raise ValueError("no filtered rows in memory: this replay was run with filtered=False, "
+                             "or wrote them to its filtered_path")
         return filtered_csv(self.filtered)
 
 
@@ -92,18 +95,31 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
       angle_unit, which read `data` as read_csv reads a file with them.
     - filtered=False: no filtered rows (`result.filtered` is None), for a
       replay that wants the events alone: the states are then not collected.
+    - events_path=PATH, filtered_path=PATH: write the events (JSON Lines,
+      §2) and the filtered track (CSV, §3) to these files as the replay
+      makes them, the same bytes as `rangectl replay --events PATH
+      --filtered PATH`, instead of holding them in memory (`result.events`,
+      `result.filtered` are then None): memory stays bounded however long
+      the input. The rejected rows and the summary are still returned.
     """
     engine_options = dict(engine_options)
     states = engine_options.pop("filtered", True)
     if not isinstance(states, bool):
         raise ValueError(f"filtered={states!r}: expected True or False")
+    streamed = {name for name in ("events_path", "filtered_path") if engine_options.get(name) is not None}
+    if "filtered_path" in streamed:
+        states = False  # the track goes to its file, not into memory
     if _is_csv_path(data):
         # A CSV file is replayed by rangectl's own reader and replay, in Swift.
         from ._file_replay import replay_file
-        return replay_file(os.fsdecode(data), zones, engine_options, states)
-    # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
-    from ._table_replay import replay_table
-    return replay_table(as_frame(data), zones, engine_options, states)
+        result = replay_file(os.fsdecode(data), zones, engine_options, states)
+    else:
+        # A table is replayed by the same reader and replay, reading its columns as that CSV (ranging_replay_table).
+        from ._table_replay import replay_table
+        result = replay_table(as_frame(data), zones, engine_options, states)
+    if "events_path" in streamed:
+        result.events, result.events_text = None, None
+    return result
 
 
 def _is_csv_path(data) -> bool:

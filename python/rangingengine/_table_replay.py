@@ -146,13 +146,13 @@ def library_backend() -> str:
     """The linear algebra backend the library replays on by default: "gsl"
     when it was built with GSL (RANGINGENGINE_WITH_GSL=1, setup.py), as
     `rangectl replay` is, else "swift" (`rangectl replay --backend swift`).
-    Asked of the library: a replay of no rows with `--backend gsl`, which a
+    Asked of the library: a replay of no rows with `backend="gsl"`, which a
     library without GSL refuses."""
     empty = pd.DataFrame({"t": np.zeros(0), "object": np.zeros(0, dtype=object), "distance": np.zeros(0)})
     try:
         replay_table(empty, None, {"backend": "gsl"}, False)
     except ValueError as refused:
-        if "--backend gsl" not in str(refused):
+        if 'backend="gsl"' not in str(refused):
             raise
         return "swift"
     return "gsl"

@@ -35,6 +35,7 @@ import pyarrow as pa
 
 from ._columns import REJECTED_COLUMNS, RangingFormatError
 from ._file_replay import COUNTS, command_line
+from ._python_terms import python_terms
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
 from ._table_replay import replay_table
 
@@ -102,6 +103,10 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
     states = keywords.pop("filtered", True)
     if not isinstance(states, bool):
         raise ValueError(f"filtered={states!r}: expected True or False")
+    for name in ("events_path", "filtered_path"):
+        if keywords.get(name) is not None:
+            raise ValueError(f"{name}: spark.replay's results are Spark DataFrames, which Spark writes itself "
+                             "(result.events.write.json(...)); a file's path is for rangingengine.replay")
     if engine not in ("python", "jvm"):
         raise ValueError(f"engine={engine!r}: expected 'python' or 'jvm'")
     if engine == "jvm":
@@ -250,7 +255,7 @@ def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkR
         result = replayer.replay(spark_df._jdf, arguments, order_by, recording, states)
     except IllegalArgumentException as refused:  # the JVM's, as pyspark converts it: the message alone
         message = str(refused).split("\n\nJVM stacktrace:", 1)[0]
-        raise ValueError(message.strip().removeprefix("Error: ")) from None
+        raise ValueError(python_terms(message.strip().removeprefix("Error: "))) from None
 
     def frame(java_frame):
         return None if java_frame is None else DataFrame(java_frame, session)

@@ -58,21 +58,22 @@ def test_python_and_rangectl_agree_on_every_range(option, value, accepted, range
     if accepted:
         rangingengine.replay(frame, **{option: value})
     else:
-        # rangectl's own message, naming the option as rangectl spells it.
-        with pytest.raises(ValueError, match=f"--{option.replace('_', '-')}\\b"):
+        # rangectl's own message, naming the option by its keyword (Python's terms, not the flag).
+        with pytest.raises(ValueError, match=f"(?<![-\\w]){option}\\b") as caught:
             rangingengine.replay(frame, **{option: value})
+        assert "--" not in str(caught.value)
 
 
 def test_an_unknown_option_is_refused_with_the_known_ones():
     # rangectl's refusal of a misspelt option, with its suggestion.
-    with pytest.raises(ValueError, match="Unknown option '--gates'. Did you mean '--gate'"):
+    with pytest.raises(ValueError, match="unknown keyword 'gates'. Did you mean 'gate'"):
         rangingengine.replay(rangingengine.read_csv(WALK), gates=3)
 
 
 def test_the_gsl_backend_is_refused_by_name_without_gsl_and_either_backend_replays_as_rangectls_with_it(reference):
     frame = rangingengine.read_csv(WALK)
     if rangingengine.BACKEND == "swift":
-        with pytest.raises(ValueError, match="--backend gsl: this rangectl was built without the GSL trait"):
+        with pytest.raises(ValueError, match='backend="gsl": this package was built without GSL; use backend="swift"'):
             rangingengine.replay(frame, backend="gsl")
         return
     # Built with GSL (RANGINGENGINE_WITH_GSL=1): GSL by default, and the Swift backend when asked, as rangectl.
@@ -91,8 +92,9 @@ def test_bad_object_calibration_texts_are_refused_by_both(texts, rangectl):
                            *[part for text in texts for part in ("--object-calibration", text)]],
                           capture_output=True, text=True)
     assert done.returncode == 64, done.stderr
-    with pytest.raises(ValueError, match="--object-calibration"):
+    with pytest.raises(ValueError, match="(?<![-\\w])object_calibration") as caught:
         rangingengine.replay(rangingengine.read_csv(WALK), object_calibration=texts)
+    assert "--" not in str(caught.value)
 
 
 

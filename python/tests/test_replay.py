@@ -299,15 +299,17 @@ def test_a_files_replay_says_what_rangectl_says(rangectl, tmp_path):
     with pytest.warns(UserWarning) as caught:
         result = rangingengine.replay(log, **mapping)
     said = [str(warning.message) for warning in caught]
-    assert len(said) == 2 and "--distance-unit cm" in said[0] and "--time-unit ms" in said[1]
+    # In Python's terms: the keywords to give, not rangectl's flags.
+    assert len(said) == 2 and 'distance_unit="cm"' in said[0] and 'time_unit="ms"' in said[1]
+    assert not any("--" in text for text in said)
     expected = subprocess.run([str(rangectl), "replay", str(log), "--backend", "swift", "--column", "t=timestamp_ms",
                                "--column", "object=device", "--column", "distance=range_cm"],
                               capture_output=True, text=True)
     assert result.messages == expected.stderr
-    # Refusals name the option as rangectl does; an option the replay does not have is refused as unknown.
-    with pytest.raises(ValueError, match="--short-gate"):
+    # Refusals name the option by its keyword; an option the replay does not have is refused as unknown.
+    with pytest.raises(ValueError, match="short_gate"):
         rangingengine.replay(walk, short_gate=-1)
-    with pytest.raises(ValueError, match="Unknown option '--jobs'"):
+    with pytest.raises(ValueError, match="unknown keyword 'jobs'"):
         rangingengine.replay(walk, jobs=2)
     # The object table has rangectl's range, beyond the C API's 65,536.
     assert rangingengine.replay(walk, capacity=100_000).events_jsonl() == rangingengine.replay(walk).events_jsonl()

@@ -94,9 +94,9 @@ def test_every_real_recording_in_one_table_gives_each_ones_single_machine_result
 
 def test_a_bad_option_is_refused_on_the_driver_with_rangectls_message_and_filtered_false_is_taken(spark):
     table = spark.createDataFrame(rangingengine.read_csv(DATASETS[0]).reset_index())
-    with pytest.raises(ValueError, match="--gate"):
+    with pytest.raises(ValueError, match="(?<![-\\w])gate"):
         rangingengine.spark.replay(table, order_by="line", gate=-1)
-    with pytest.raises(ValueError, match="Unknown option '--gates'"):
+    with pytest.raises(ValueError, match="unknown keyword 'gates'"):
         rangingengine.spark.replay(table, order_by="line", gates=3)
     events_only = rangingengine.spark.replay(table, order_by="line", filtered=False)
     assert events_only.filtered is None
