@@ -62,7 +62,7 @@ struct Bench: ParsableCommand {
   /// tenth of them gives the same kind of figure in seconds.
   static let debugRows = 100_000
 
-  /// ``rowsOption``, or the build's default.
+  /// `rowsOption`, or the build's default.
   var rows: Int {
     #if DEBUG
       rowsOption ?? Self.debugRows
@@ -135,10 +135,10 @@ struct Bench: ParsableCommand {
 
   /// What a debug build's run will take, and, for the generated recording,
   /// that it was scaled down. Measured on a debug build on two busy cores:
-  /// about ``debugKernelSeconds`` for the kernels (each is time-bounded)
-  /// and ``debugSecondsPerRow`` a row for writing, parsing and replaying
+  /// about `debugKernelSeconds` for the kernels (each is time-bounded)
+  /// and `debugSecondsPerRow` a row for writing, parsing and replaying
   /// twice (20 s for the default 100,000 rows, 27 s for 200,000); a FILE's
-  /// rows are estimated from its size at ``generatedBytesPerRow``.
+  /// rows are estimated from its size at `generatedBytesPerRow`.
   func debugEstimate() -> String {
     let replayed: Int?
     if let file {
@@ -159,7 +159,7 @@ struct Bench: ParsableCommand {
       + "\(file == nil ? "" : "about ")\(replayed) rows parsed and replayed at some \(Int((Self.debugSecondsPerRow * 1e6).rounded())) µs a row)"
   }
 
-  /// A debug build's kernels, seconds, and its cost per row of the recording (see ``debugEstimate()``).
+  /// A debug build's kernels, seconds, and its cost per row of the recording (see `debugEstimate()`).
   static let debugKernelSeconds = 12.0
   static let debugSecondsPerRow = 75e-6
   /// The generated many-objects recording's bytes per row (about 550 KB for 6,800 rows).
