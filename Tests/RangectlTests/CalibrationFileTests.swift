@@ -131,13 +131,13 @@ struct CalibrationFileTests {
     #endif
   }
 
-  @Test("calibrate --write-calibration needs --per-object and a file other than the input")
+  @Test("calibrate --write-calibration fits every object (not with --object) and needs a file other than the input")
   func writeCalibrationRefusals() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let data = try Self.staticFile(in: scratch)
     for (arguments, message) in [
-      (["--write-calibration", scratch.path("c.csv")], "add --per-object"),
+      (["--write-calibration", scratch.path("c.csv"), "--object", "plain"], "not with --object"),
       (["--per-object", "--write-calibration", "-"], "needs a file path"),
       (["--per-object", "--write-calibration", data], "is the input file"),
     ] {

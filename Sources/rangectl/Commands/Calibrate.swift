@@ -27,8 +27,8 @@ struct Calibrate: ParsableCommand {
       evaluate scores it; the flags line gives the best (F1, then fewer false events, then \
       lower filtered RMSE, then the centred band), or none when the uncalibrated engine \
       scores best. Prints the fit, the check and the flags to use (--json: one JSON object, the \
-      check under "check"). --per-object --write-calibration PATH writes the per-object fits \
-      to a calibration file (object,offset_m,scale, CSV) that replay, evaluate and plot read \
+      check under "check"). --write-calibration PATH fits every object on its own, as \
+      --per-object does, and writes the fits to a calibration file (object,offset_m,scale, CSV) that replay, evaluate and plot read \
       with --calibration-file PATH, and the flags line gives that instead of a flag per \
       object. Exit status: 0 for a fit, 65 when \
       FILE is not a ranging CSV or its rows cannot give the fit (or the fit is outside what \
@@ -39,7 +39,7 @@ struct Calibrate: ParsableCommand {
         rangectl calibrate datasets/walk-in-out/samples.csv
         rangectl calibrate Tests/Fixtures/static-at-2m.csv --known-distance 2
         rangectl calibrate datasets/many-objects/samples.csv --per-object
-        rangectl calibrate datasets/many-objects/samples.csv --per-object --write-calibration calibration.csv
+        rangectl calibrate datasets/walk-past/samples.csv --write-calibration c.csv
       """)
 
   @Argument(help: "Ranging CSV file, or - for standard input.")
@@ -63,8 +63,8 @@ struct Calibrate: ParsableCommand {
   var perObject = false
 
   @Option(help: ArgumentHelp(
-    "With --per-object: write the fits to this calibration file (object,offset_m,scale) and print "
-      + "--calibration-file PATH instead of a flag per object (for fleets too large for a command line).",
+    "Fit every object on its own (as --per-object), write the fits to this calibration file (object,offset_m,scale) "
+      + "and print --calibration-file PATH instead of a flag per object (for fleets too large for a command line).",
     valueName: "path"))
   var writeCalibration: String?
 
@@ -97,8 +97,8 @@ struct Calibrate: ParsableCommand {
     if let object, object.isEmpty { throw ValidationError("--object must not be empty") }
     if perObject, object != nil { throw ValidationError("--per-object fits every object; not with --object") }
     if let writeCalibration {
-      guard perObject else {
-        throw ValidationError("--write-calibration writes one calibration per object: add --per-object (one fit for all is --range-offset/--range-scale)")
+      guard object == nil else {
+        throw ValidationError("--write-calibration writes a fit for every object; not with --object (one object's fit is --object-calibration)")
       }
       guard !writeCalibration.isEmpty, writeCalibration != "-" else {
         throw ValidationError("--write-calibration needs a file path (the report goes to standard output)")
@@ -121,7 +121,8 @@ struct Calibrate: ParsableCommand {
       Diagnostics.write("rangectl calibrate: \(samples.rejectedRows) rows rejected and not used; first: \(first.message(path: file))\n")
     }
     let model = fit ?? (knownDistance == nil ? .offsetScale : .offset)
-    if perObject { return try runPerObject(samples, model: model) }
+    // A calibration file holds a fit per object: --write-calibration fits per object, --per-object or not.
+    if perObject || writeCalibration != nil { return try runPerObject(samples, model: model) }
     let result: RangeCalibrationFit
     do {
       result = try RangeCalibrationFit.fit(samples, object: object, model: model, knownDistanceMeters: knownDistance)
