@@ -137,7 +137,7 @@ struct Bench: ParsableCommand {
   /// that it was scaled down. Measured on a debug build on two busy cores:
   /// about `debugKernelSeconds` for the kernels (each is time-bounded)
   /// and `debugSecondsPerRow` a row for writing, parsing and replaying
-  /// twice (20 s for the default 100,000 rows, 27 s for 200,000); a FILE's
+  /// twice (20 s for the default 100,000 rows, 27 s for 200,000, with 12 kernels then); a FILE's
   /// rows are estimated from its size at `generatedBytesPerRow`.
   func debugEstimate() -> String {
     let replayed: Int?
@@ -160,7 +160,7 @@ struct Bench: ParsableCommand {
   }
 
   /// A debug build's kernels, seconds, and its cost per row of the recording (see `debugEstimate()`).
-  static let debugKernelSeconds = 12.0
+  static let debugKernelSeconds = 11.0
   static let debugSecondsPerRow = 75e-6
   /// The generated many-objects recording's bytes per row (about 550 KB for 6,800 rows).
   static let generatedBytesPerRow = 80
