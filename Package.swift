@@ -133,6 +133,13 @@ let package = Package(
     .testTarget(
       name: "RangingReplayTests",
       dependencies: ["RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    // `rangectl replay`'s options parsed in-process (argument-parser's `parse`), against the core's ranges and defaults.
+    .testTarget(
+      name: "RangingReplayOptionsTests",
+      dependencies: [
+        "RangingReplayOptions", "RangingFormats", "RangingEngine", "ZoneMonitor",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(
