@@ -140,6 +140,8 @@ let package = Package(
         "RangingReplayOptions", "RangingFormats", "RangingEngine", "ZoneMonitor",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // The C replay entry points (ranging_replay.h) called in-process; RangectlTests holds their outputs to the command's.
+    .testTarget(name: "RangingReplayCAPITests", dependencies: ["RangingReplayCAPI", "RangingFormats", "_RangingReplayCHeader"]),
     .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(

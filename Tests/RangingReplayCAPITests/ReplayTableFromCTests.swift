@@ -7,7 +7,7 @@ import _RangingReplayCHeader
 /// `ranging_replay_table` (ranging_replay.h, issue 35 item 1) replays a
 /// table as `ranging_replay_file` replays the CSV the table would be written
 /// as: the reference is that CSV, written by the test (`OwnedTable.csv`)
-/// and replayed from its file, whose outputs ReplayFromCTests hold to
+/// and replayed from its file, whose outputs ReplayFromCMatchesRangectlTests hold to
 /// rangectl's. Every output is compared byte for byte: events, filtered
 /// track, rejected rows, messages, counts.
 @Suite("ranging_replay_table: a table replays as its CSV")

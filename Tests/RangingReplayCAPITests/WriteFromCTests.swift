@@ -6,7 +6,7 @@ import _RangingReplayCHeader
 
 /// `ranging_write_events`, `ranging_write_filtered` and `ranging_write_summary`
 /// (ranging_replay.h): the records and counts a replay returns, written back
-/// by them, are the replay's own texts byte for byte (which ReplayFromCTests
+/// by them, are the replay's own texts byte for byte (which ReplayFromCMatchesRangectlTests
 /// hold to rangectl's), on every bundled and real recording; what they
 /// cannot write is refused whole.
 @Suite("ranging_write_events, ranging_write_filtered and ranging_write_summary: rangectl's writers from C")

@@ -30,10 +30,10 @@ struct ReadFromC {
       text.bytes.map { Data(bytes: $0, count: text.length) } ?? Data()
     }
     rows = result.rows.map { Array(UnsafeBufferPointer(start: $0, count: result.row_count)) } ?? []
-    objectNames = Rangectl.lines(String(decoding: text(result.object_names), as: UTF8.self))
+    objectNames = ReplayFromC.lines(String(decoding: text(result.object_names), as: UTF8.self))
     rejected = text(result.rejected)
-    columns = Rangectl.lines(String(decoding: text(result.columns), as: UTF8.self))
-    unusedColumns = Rangectl.lines(String(decoding: text(result.unused_columns), as: UTF8.self))
+    columns = ReplayFromC.lines(String(decoding: text(result.columns), as: UTF8.self))
+    unusedColumns = ReplayFromC.lines(String(decoding: text(result.unused_columns), as: UTF8.self))
     unusedFields = String(decoding: text(result.unused_fields), as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     rowsRead = result.rows_read
@@ -125,7 +125,7 @@ struct ReadFromC {
 /// table of §1's columns (`ranging_replay_table`), replay to the file's own
 /// events and filtered track byte for byte, and its rejections together with
 /// the table's are the file's. The reference is the file's replay, which
-/// ReplayFromCTests hold to rangectl's.
+/// ReplayFromCMatchesRangectlTests hold to rangectl's.
 @Suite("ranging_read_file: the rows rangectl reads, to replay elsewhere")
 struct ReadFromCTests {
   static func expectReadThenReplayedAsTheFile(_ path: String, _ inputOptions: [String] = []) throws {
@@ -160,12 +160,12 @@ struct ReadFromCTests {
 
   @Test("Every real recording of ../shared/datasets",
         .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
-        arguments: ReplayFromCTests.realRecordingCases)
+        arguments: ReplayFromCCase.realRecordings)
   func realRecording(_ replayCase: ReplayFromCCase) throws {
     try recording(replayCase)
   }
 
-  @Test("Every bundled recording and every troubled one", arguments: ReplayFromCTests.cases.filter(\.options.isEmpty))
+  @Test("Every bundled recording and every troubled one", arguments: ReplayFromCCase.cases.filter(\.options.isEmpty))
   func recording(_ replayCase: ReplayFromCCase) throws {
     try Self.expectReadThenReplayedAsTheFile(PackagePaths.root.appendingPathComponent(replayCase.path).path)
   }

@@ -6,7 +6,7 @@ import _RangingReplayCHeader
 
 /// `ranging_filtered_columns` (ranging_replay.h): a replay's state records as
 /// the filtered track's columns. Written back by `ranging_write_filtered` they
-/// are the replay's own track (which ReplayFromCTests hold to rangectl's), on
+/// are the replay's own track (which ReplayFromCMatchesRangectlTests hold to rangectl's), on
 /// every bundled and real recording; on hostile records each column is the
 /// record's value (the direction's sigma converted to degrees, checked by the
 /// closed form) or NaN where §3 leaves the cell empty, and the track written

@@ -1,0 +1,1 @@
+../../RangingReplayCAPITests/Support/ReplayFromC.swift

@@ -1,0 +1,1 @@
+../../RangectlTests/Support/PackagePaths.swift
