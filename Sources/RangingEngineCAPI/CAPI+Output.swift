@@ -48,3 +48,25 @@ public func rangingStatusName(_ status: ranging_status_t) -> UnsafePointer<CChar
 public func rangingExitReasonName(_ reason: ranging_exit_reason_t) -> UnsafePointer<CChar> {
   CAPIStatus.cString(CAPIStatus.name(of: reason))
 }
+
+// The spellings of the data formats, from the one place each is stated (the
+// core's `name`s), so that other languages read them instead of restating them.
+
+@c(ranging_lifecycle_name)
+public func rangingLifecycleName(_ event: ranging_lifecycle_t) -> UnsafePointer<CChar>? {
+  guard let known = CAPIStatus.lifecycle(event) else { return nil }
+  return CAPIStatus.cString(known.name)
+}
+
+@c(ranging_vertical_name)
+public func rangingVerticalName(_ vertical: Int32) -> UnsafePointer<CChar>? {
+  // RANGING_VERTICAL_* are the core's raw values (as ranging_batch_t.vertical reads them: CAPIEngine+Batch).
+  guard (0...Int32(UInt8.max)).contains(vertical), let known = VerticalEstimate(rawValue: UInt8(vertical)) else { return nil }
+  return CAPIStatus.cString(known.name)
+}
+
+@c(ranging_direction_state_name)
+public func rangingDirectionStateName(_ state: ranging_direction_state_t) -> UnsafePointer<CChar>? {
+  guard let known = CAPIStatus.directionState(code: state) else { return nil }
+  return CAPIStatus.cString(known.name)
+}

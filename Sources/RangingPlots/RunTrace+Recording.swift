@@ -97,7 +97,7 @@ extension RunTrace {
           horizontalAngleDegrees: update.horizontalAngleRadians.map { $0 * 180 / Double.pi },
           trueDistanceMeters: truth.distanceMeters))
       case .lifecycle(_, let name, let seconds, let event):
-        if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.rowName)) }
+        if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.name.description)) }
       case .rejected, .pose:
         continue
       }
@@ -108,19 +108,6 @@ extension RunTrace {
       throw RunTraceError.outsideWindow(object, path: path, window: window, first: span.first, last: span.last)
     }
     return RunTrace(source: path, object: object, measurements: measurements, lifecycle: lifecycle)
-  }
-}
-
-extension LifecycleEvent {
-  /// The `event` column's text (docs/FORMATS.md §1).
-  fileprivate var rowName: String {
-    switch self {
-    case .removedTimeout: "removed_timeout"
-    case .removedPeerEnded: "removed_peer_ended"
-    case .suspended: "suspended"
-    case .suspensionEnded: "suspension_ended"
-    case .invalidated: "invalidated"
-    }
   }
 }
 

@@ -15,21 +15,6 @@ from pathlib import Path
 
 LIBRARY_PATH = Path(__file__).resolve().parent / "librangingengine.so"
 
-# RANGING_VERTICAL_* and ranging_lifecycle_t (ranging_engine.h), by the spellings of docs/FORMATS.md §1's
-# `vertical` and `event` columns: the codes of ranging_read_arrays_t's `vertical` and `event` arrays (-1: none).
-VERTICAL_CODES = {"unknown": 0, "same": 1, "above": 2, "below": 3, "aboveOrBelow": 4}
-LIFECYCLE_CODES = {
-    "removed_timeout": 0,
-    "removed_peer_ended": 1,
-    "suspended": 2,
-    "suspension_ended": 3,
-    "invalidated": 4,
-}
-# ranging_exit_reason_t: the `reason` of docs/FORMATS.md §2 (none for MEASURED).
-EXIT_REASONS = [None, "lost", "removed_timeout", "removed_peer_ended", "suspended", "invalidated", "evicted"]
-# ranging_direction_state_t: the `direction_state` of docs/FORMATS.md §3.
-DIRECTION_STATES = ["measured", "predicted", "unknown"]
-
 
 def _load():
     if not LIBRARY_PATH.exists():
@@ -37,7 +22,30 @@ def _load():
     library = ctypes.CDLL(str(LIBRARY_PATH))
     library.ranging_engine_version.argtypes = []
     library.ranging_engine_version.restype = ctypes.c_char_p
+    for name, argument in (("ranging_lifecycle_name", ctypes.c_uint32), ("ranging_vertical_name", ctypes.c_int32),
+                           ("ranging_direction_state_name", ctypes.c_uint32), ("ranging_exit_reason_name", ctypes.c_uint32)):
+        getattr(library, name).argtypes = [argument]
+        getattr(library, name).restype = ctypes.c_char_p
     return library
 
 
 library = _load()
+
+
+def _spellings(function):
+    """The library's table of one data format's spellings: function(0), function(1), ... until NULL."""
+    names = []
+    while (name := function(len(names))) is not None:
+        names.append(name.decode())
+    return names
+
+
+# The spellings of docs/FORMATS.md, read from the library (ranging_engine.h), which states each once:
+# `vertical` and `event` of §1 (the codes of ranging_read_arrays_t's `vertical` and `event` arrays; -1: none),
+# `reason` of §2 (ranging_exit_reason_t; none for RANGING_EXIT_MEASURED, code 0) and `direction_state` of §3.
+VERTICAL_CODES = {name: code for code, name in enumerate(_spellings(library.ranging_vertical_name))}
+LIFECYCLE_CODES = {name: code for code, name in enumerate(_spellings(library.ranging_lifecycle_name))}
+EXIT_REASONS = [None]
+while (_reason := library.ranging_exit_reason_name(len(EXIT_REASONS)).decode()) != "unknown":
+    EXIT_REASONS.append(_reason)
+DIRECTION_STATES = _spellings(library.ranging_direction_state_name)

@@ -28,3 +28,18 @@ extension LifecycleEvent {
     }
   }
 }
+
+extension LifecycleEvent {
+  /// The `event` column's spelling (docs/FORMATS.md §1), stated here once:
+  /// the CSV readers match it, the plots print it, and the C API exports it
+  /// (`ranging_lifecycle_name`) for the Python package.
+  public var name: StaticString {
+    switch self {
+    case .removedTimeout: "removed_timeout"
+    case .removedPeerEnded: "removed_peer_ended"
+    case .suspended: "suspended"
+    case .suspensionEnded: "suspension_ended"
+    case .invalidated: "invalidated"
+    }
+  }
+}

@@ -8,3 +8,18 @@ public enum VerticalEstimate: UInt8, Sendable {
   case below
   case aboveOrBelow
 }
+
+extension VerticalEstimate {
+  /// The `vertical` column's spelling (docs/FORMATS.md §1, case-sensitive),
+  /// stated here once: the CSV readers match it, and the C API exports it
+  /// (`ranging_vertical_name`) for the Python package.
+  public var name: StaticString {
+    switch self {
+    case .unknown: "unknown"
+    case .same: "same"
+    case .above: "above"
+    case .below: "below"
+    case .aboveOrBelow: "aboveOrBelow"
+    }
+  }
+}

@@ -1002,6 +1002,39 @@ const char *ranging_status_name(ranging_status_t status);
  */
 const char *ranging_exit_reason_name(ranging_exit_reason_t reason);
 
+/**
+ * The spelling of a life-cycle event in the ranging CSV's `event` column
+ * (docs/FORMATS.md §1: "removed_timeout", "removed_peer_ended", "suspended",
+ * "suspension_ended", "invalidated"), or NULL for a value the header does not
+ * define. Call it for 0, 1, 2, ... until NULL to read the whole table, as the
+ * Python package does instead of restating it.
+ *
+ * - Returns: a static NUL-terminated string, never freed; or NULL.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_lifecycle_name(ranging_lifecycle_t event);
+
+/**
+ * The spelling of a RANGING_VERTICAL_* value in the ranging CSV's `vertical`
+ * column (docs/FORMATS.md §1: "unknown", "same", "above", "below",
+ * "aboveOrBelow"), or NULL for RANGING_VERTICAL_NONE and any value the header
+ * does not define. Call it for 0, 1, 2, ... until NULL to read the whole table.
+ *
+ * - Returns: a static NUL-terminated string, never freed; or NULL.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_vertical_name(int32_t vertical);
+
+/**
+ * The spelling of a direction state in the filtered track's
+ * `direction_state` column (docs/FORMATS.md §3: "measured", "predicted",
+ * "unknown"), or NULL for a value the header does not define.
+ *
+ * - Returns: a static NUL-terminated string, never freed; or NULL.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_direction_state_name(ranging_direction_state_t state);
+
 /* ===========================================================================
  * Nearby Interaction Accessory Protocol
  *

@@ -203,28 +203,24 @@ struct RowParser {
     }
   }
 
-  /// The `vertical` spellings of docs/FORMATS.md §1 (case-sensitive).
+  /// The `vertical` spellings of docs/FORMATS.md §1 (case-sensitive): `VerticalEstimate.name`.
   static func verticalEstimate(named name: Substring) -> VerticalEstimate? {
-    switch name {
-    case "same": .same
-    case "above": .above
-    case "below": .below
-    case "aboveOrBelow": .aboveOrBelow
-    case "unknown": .unknown
-    default: nil
+    var code: UInt8 = 0
+    while let vertical = VerticalEstimate(rawValue: code) {
+      if RowScanner.spells(name, vertical.name) { return vertical }
+      code += 1
     }
+    return nil
   }
 
-  /// The `event` spellings of docs/FORMATS.md §1 (case-sensitive).
+  /// The `event` spellings of docs/FORMATS.md §1 (case-sensitive): `LifecycleEvent.name`.
   static func lifecycleEvent(named name: Substring) -> LifecycleEvent? {
-    switch name {
-    case "removed_timeout": .removedTimeout
-    case "removed_peer_ended": .removedPeerEnded
-    case "suspended": .suspended
-    case "suspension_ended": .suspensionEnded
-    case "invalidated": .invalidated
-    default: nil
+    var code: UInt8 = 0
+    while let event = LifecycleEvent(rawValue: code) {
+      if RowScanner.spells(name, event.name) { return event }
+      code += 1
     }
+    return nil
   }
 }
 

@@ -331,23 +331,31 @@ package struct RowScanner {
     return true
   }
 
-  /// The `vertical` spellings of docs/FORMATS.md §1, as ``RowParser/verticalEstimate(named:)``.
+  /// The `vertical` spellings of docs/FORMATS.md §1 (`VerticalEstimate.name`).
   static func vertical(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> VerticalEstimate? {
-    if spells(line, start, end, "same") { return .same }
-    if spells(line, start, end, "above") { return .above }
-    if spells(line, start, end, "below") { return .below }
-    if spells(line, start, end, "aboveOrBelow") { return .aboveOrBelow }
-    if spells(line, start, end, "unknown") { return .unknown }
+    var code: UInt8 = 0
+    while let vertical = VerticalEstimate(rawValue: code) {
+      if spells(line, start, end, vertical.name) { return vertical }
+      code += 1
+    }
     return nil
   }
 
-  /// The `event` spellings of docs/FORMATS.md §1, as ``RowParser/lifecycleEvent(named:)``.
+  /// The `event` spellings of docs/FORMATS.md §1 (`LifecycleEvent.name`).
   static func event(_ line: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> LifecycleEvent? {
-    if spells(line, start, end, "removed_timeout") { return .removedTimeout }
-    if spells(line, start, end, "removed_peer_ended") { return .removedPeerEnded }
-    if spells(line, start, end, "suspended") { return .suspended }
-    if spells(line, start, end, "suspension_ended") { return .suspensionEnded }
-    if spells(line, start, end, "invalidated") { return .invalidated }
+    var code: UInt8 = 0
+    while let event = LifecycleEvent(rawValue: code) {
+      if spells(line, start, end, event.name) { return event }
+      code += 1
+    }
     return nil
+  }
+
+  /// Whether `field` is `word`, byte for byte.
+  static func spells(_ field: Substring, _ word: StaticString) -> Bool {
+    var field = field
+    return field.withUTF8 { bytes in
+      word.withUTF8Buffer { word in bytes.count == word.count && zip(bytes, word).allSatisfy { $0 == $1 } }
+    }
   }
 }
