@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
+@testable import rangectl
 
 /// A hand-written user-interactive message with 3 bytes of UWBConfigData:
 /// MajorVersion 01 00, MinorVersion 00 00, PreferredUpdateRate 14 (20),
@@ -147,11 +148,24 @@ struct ConfigCommandTests {
     ConfigBadOptionsCase(arguments: ["config", "encode"], reason: "--uwb-config"),
   ]
 
-  @Test("Bad options exit 64 with a message saying what is wrong", arguments: badOptions)
+  /// Parsed in-process as `rangectl` parses its command line (its subcommands' `validate()` included): a
+  /// refusal here is one before anything runs.
+  @Test("Bad options are refused with exit 64 and a message saying what is wrong", arguments: badOptions)
   func badOption(_ fixture: ConfigBadOptionsCase) throws {
-    let result = try Rangectl.run(fixture.arguments)
+    do {
+      _ = try RangeCtl.parseAsRoot(fixture.arguments)
+      Issue.record("\(fixture.arguments) accepted")
+    } catch {
+      #expect(RangeCtl.exitCode(for: error).rawValue == 64, "\(RangeCtl.fullMessage(for: error))")
+      #expect(RangeCtl.fullMessage(for: error).contains(fixture.reason), "\(RangeCtl.fullMessage(for: error))")
+    }
+  }
+
+  @Test("A bad option exits 64 with its message on standard error and nothing on standard output")
+  func badOptionProcess() throws {
+    let result = try Rangectl.run(["config", "encode", "--uwb-config", "xyz"])
     #expect(result.status == 64)
-    #expect(result.stderr.contains(fixture.reason), "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("not a hexadecimal digit"), "stderr: \(result.stderr)")
     #expect(result.stdout.isEmpty)
   }
 }

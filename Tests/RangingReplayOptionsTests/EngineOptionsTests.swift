@@ -47,6 +47,21 @@ struct EngineOptionsTests {
     // A trap (SIGILL in RangeFilterConfiguration.init) before: the check and the pipeline built the configuration apart.
     RefusedCase(arguments: ["--max-rate", "0.05"], message: "--max-rate must be in 0.1...inf, got 0.05"),
     RefusedCase(arguments: ["--band-offset", "-1.5"], message: "--band-offset must be in"),
+    // The range calibration: the engine's limits (RangeCalibration), in the option's words.
+    RefusedCase(arguments: ["--range-offset", "12"], message: "--range-offset must be a number of metres in -10.0...10.0, got 12.0"),
+    RefusedCase(arguments: ["--range-offset", "nan"], message: "--range-offset must be a number of metres"),
+    RefusedCase(arguments: ["--range-scale", "102"], message: "--range-scale must be in 0.5...2.0 (a ratio, not a percentage), got 102.0"),
+    RefusedCase(arguments: ["--range-scale=-1"], message: "--range-scale must be in 0.5...2.0"),
+    RefusedCase(arguments: ["--object-calibration", "tag=a"], message: "--object-calibration wants name=offset[,scale] with numbers"),
+    RefusedCase(arguments: ["--object-calibration", "tag"], message: "--object-calibration wants name=offset[,scale]"),
+    RefusedCase(arguments: ["--object-calibration", "tag=0.1,1,2"], message: "with numbers"),
+    RefusedCase(arguments: ["--object-calibration", "tag=12"], message: "--object-calibration tag: the offset must be in -10.0...10.0 m, got 12.0"),
+    RefusedCase(arguments: ["--object-calibration", "tag=0,3"], message: "--object-calibration tag: the scale must be in 0.5...2.0, got 3.0"),
+    RefusedCase(
+      arguments: ["--object-calibration", "tag=0.1", "--object-calibration", "tag=0.2"], message: "--object-calibration names 'tag' twice"),
+    RefusedCase(
+      arguments: ["--object-calibration", "tag=0.1", "--range-offset", "0.1"],
+      message: "--object-calibration and --range-offset/--range-scale would both correct the same distances"),
   ]
 
   /// What `rangectl` prints and exits with for `arguments`, or nil when they parse.
