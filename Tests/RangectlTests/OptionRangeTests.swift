@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
+@testable import rangectl
 
 /// A command line that must exit 64 with a message giving the real reason.
 struct RefusedOptionCase: Sendable, CustomTestStringConvertible {
@@ -60,7 +61,37 @@ struct OptionRangeTests {
     #endif
   }
 
-  @Test("An option outside its documented range exits 64 and names the range", arguments: runnableRefused)
+  /// The cases that stay a process: one per command for the exit status and the streams, the `--jobs` ones
+  /// (the threaded replay's own), and plot's, which is refused on reading the file, not in parsing.
+  static func throughProcess(_ fixture: RefusedOptionCase) -> Bool {
+    let kept: Set<[String]> = [
+      ["replay", "FILE", "--hysteresis", "10"], ["evaluate", "FILE", "--tolerance", "-1"],
+      ["calibrate", "FILE", "--known-distance", "-1"], ["generate", "--out", "/nonexistent", "--scale", "-2"],
+      ["bench", "FILE", "--rows", "100000001"],
+    ]
+    return kept.contains(fixture.arguments) || fixture.arguments.contains("--jobs") || fixture.arguments.first == "plot"
+  }
+
+  /// Parsed in-process as `rangectl` parses its command line (each command's `validate()` included).
+  @Test("An option outside its documented range is refused in parsing with exit 64 and the range",
+        arguments: runnableRefused.filter { !throughProcess($0) })
+  func refusedInParsing(_ fixture: RefusedOptionCase) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("small.csv", Self.recording)
+    do {
+      _ = try RangeCtl.parseAsRoot(fixture.arguments.map { $0 == "FILE" ? path : $0 })
+      Issue.record("accepted")
+    } catch {
+      let message = RangeCtl.fullMessage(for: error)
+      #expect(RangeCtl.exitCode(for: error).rawValue == 64, "\(message)")
+      #expect(message.contains(fixture.message), "\(message)")
+      #expect(!message.contains("Missing value"), "\(message)")
+    }
+  }
+
+  @Test("An option outside its documented range exits 64 and names the range",
+        arguments: runnableRefused.filter(throughProcess))
   func refusedOption(_ fixture: RefusedOptionCase) throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -81,10 +112,10 @@ struct OptionRangeTests {
     ("evaluate", "--jobs <n>", "1...256"),
   ])
   func countRangeInHelp(_ command: String, _ option: String, _ range: String) throws {
-    let result = try Rangectl.run(["help", command])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
+    // The help `rangectl help COMMAND` prints, made in-process (80 columns, as on a pipe).
+    let subcommand = try #require(RangeCtl.configuration.subcommands.first { $0._commandName == command }, "\(command)")
     // The option's paragraph: from its name to the next option's.
-    let help = result.stdoutText
+    let help = RangeCtl.helpMessage(for: subcommand, columns: 80)
     let start = try #require(help.range(of: "  \(option)"), "no \(option) in: \(help)")
     let rest = help[start.upperBound...]
     let paragraph = rest[..<(rest.range(of: "\n  -")?.lowerBound ?? rest.endIndex)]
