@@ -8,7 +8,6 @@ extension ObjectTracker {
   /// - Complexity: O(1). Does not allocate.
   @inlinable
   public func rangeCovariance(inSlot slot: Int) -> RangeCovariance {
-    precondition(slot >= 0 && slot < filters.count, "ObjectTracker.rangeCovariance: slot out of range")
-    return filters[slot].covariance
+    engines.rangeCovariance(in: slot)
   }
 }

@@ -8,7 +8,6 @@ extension ObjectTracker {
   /// - Complexity: O(1). Does not allocate.
   @inlinable
   public func rangeFilterHealth(inSlot slot: Int) -> FilterHealth {
-    precondition(slot >= 0 && slot < filters.count, "ObjectTracker.rangeFilterHealth: slot out of range")
-    return filters[slot].health
+    engines.rangeFilterHealth(in: slot)
   }
 }

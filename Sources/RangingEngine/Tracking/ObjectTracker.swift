@@ -10,46 +10,19 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   // @usableFromInline so that `update` can be @inlinable and specialised in the
   // caller's module (docs/PERFORMANCE.md); exclusivity unchecked as in RangeFilter.
   /// The tracked objects' slots, the clock and the pose gate: the pipeline's step order (``TrackRegistry``).
-  @exclusivity(unchecked) @usableFromInline var registry: TrackRegistry
-  @usableFromInline let filters: [RangeFilter<Backend>]
-  /// One per slot when direction tracking is on, else empty.
-  @usableFromInline let directionFilters: [DirectionFilter<Backend>]
+  @exclusivity(unchecked) @usableFromInline package var registry: TrackRegistry
+  /// The filters, calibrations and attitude of every slot (``SlotEngines``).
+  @exclusivity(unchecked) @usableFromInline package var engines: SlotEngines<Backend>
   /// Calibrations set for single objects (``setRangeCalibration(_:forObject:)``).
   @exclusivity(unchecked) @usableFromInline var objectCalibrations: ObjectCalibrationTable
-  /// The calibration each slot's object uses: its own, or ``TrackerConfiguration/rangeCalibration``.
-  @exclusivity(unchecked) @usableFromInline var slotCalibrations: [RangeCalibration]
   /// Objects evicted to make room, since creation.
   public private(set) var evictionCount = 0
-  /// The phone's rotation into the world frame from the latest accepted
-  /// pose (``update(pose:at:)``), or nil before the first: every direction
-  /// filter uses it from its object's next update on.
-  @exclusivity(unchecked) @usableFromInline var attitude: RotationMatrix? = nil
 
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
     self.configuration = configuration
     registry = TrackRegistry(capacity: configuration.capacity, lostTimeoutSeconds: configuration.lostTimeoutSeconds)
-    var filters: [RangeFilter<Backend>] = []
-    filters.reserveCapacity(configuration.capacity)
-    for _ in 0..<configuration.capacity {
-      filters.append(RangeFilter<Backend>(configuration: configuration.rangeFilter))
-    }
-    self.filters = filters
-    var directionFilters: [DirectionFilter<Backend>] = []
-    if let direction = configuration.directionFilter {
-      directionFilters.reserveCapacity(configuration.capacity)
-      for _ in 0..<configuration.capacity {
-        directionFilters.append(DirectionFilter<Backend>(configuration: direction))
-      }
-    }
-    self.directionFilters = directionFilters
+    engines = SlotEngines(configuration: configuration, count: configuration.capacity)
     objectCalibrations = ObjectCalibrationTable(capacity: configuration.capacity)
-    slotCalibrations = [RangeCalibration](repeating: configuration.rangeCalibration, count: configuration.capacity)
-    // Once here, so that the Swift runtime builds the caches that this
-    // unspecialised generic path asks for (a witness table, about 200 bytes
-    // in 6 blocks on hosts, once per process) while the engine is created,
-    // not on the first new object's update (found by scripts/checks/soak's counting
-    // malloc). Embedded Swift has no such runtime caches.
-    resetFilters(in: 0)
   }
 
   /// The number of slots, ``TrackerConfiguration/capacity``.
@@ -139,44 +112,8 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     object: UInt64, withValidated update: RangingUpdate, inSlot slot: Int, isNew: Bool, evicted: UInt64?
   ) -> TrackerUpdate {
     if isNew { startTrack(of: object, in: slot, evicting: evicted) }
-    // Calibration after validation: the checks apply to what the device reported.
-    var update = update
-    // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
-    // always predicted the same way), since it sits on the update's chain (docs/PERFORMANCE.md).
-    let calibration = slotCalibrations[slot]
-    if !calibration.isIdentity, let measured = update.distanceMeters {
-      update.distanceMeters = calibration.correctedDistance(
-        measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
-    }
-    let filter = filters[slot]
-    var outcome: UpdateOutcome? = nil
-    var range: RangeEstimate
-    if let distance = update.distanceMeters {
-      outcome = filter.update(distanceMeters: distance, at: update.time)
-      range = filter.estimate
-    } else if filter.isInitialized {
-      filter.predict(to: update.time)
-      range = filter.estimate
-    } else {
-      // A direction before any distance: no range yet.
-      filter.predict(to: update.time)
-      range = RangeEstimate(distanceMeters: .nan, sigmaMeters: .infinity, rateMetersPerSecond: 0)
-    }
-    // The reported sigma: the filter's own plus what it cannot see (ReportedRangeUncertainty).
-    if filter.isInitialized {
-      range.addUnmodelledUncertainty(filter.unmodelledVariance(at: update.time), isCalibrated: !calibration.isIdentity)
-    }
-    // Read before the direction step: a use of `filter` after that call made
-    // the optimiser retain and release it around the call (docs/PERFORMANCE.md).
-    let isConfirmed = filter.isConfirmed
-    let direction = directionEstimate(slot: slot, update: update)
-    let state = TrackState(
-      time: update.time, range: range, direction: direction.direction, directionState: direction.state,
-      // An unknown direction has no sigma to speak of: infinite, as TrackState and the C header say
-      // (the 3-D filter still reports the sigma that made it unknown).
-      directionSigmaRadians: direction.state == .unknown ? .infinity : direction.angleSigmaRadians,
-      isConfirmed: isConfirmed)
-    return .accepted(slot: slot, state: state, outcome: outcome, evicted: evicted)
+    let fused = engines.fuse(update, in: slot)
+    return .accepted(slot: slot, state: fused.state, outcome: fused.outcome, evicted: evicted)
   }
 
   /// Takes the phone's attitude at `time` (a pose from the phone's motion
@@ -193,40 +130,19 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// - Complexity: O(1). Does not allocate.
   public func update(pose: Attitude, at time: Timestamp) -> RejectionReason? {
     if let reason = registry.admit(pose, at: time, validation: configuration.validation) { return reason }
-    attitude = RotationMatrix(pose)
+    engines.take(pose)
     return nil
   }
 
   /// The time of the latest accepted pose, or nil before the first.
   public var lastPoseTime: Timestamp? { registry.lastPoseTime }
 
-  /// The direction after `update`: from the 3-D filter once a direction or
-  /// an azimuth has started it; until then (and when direction tracking is
-  /// off) the measured direction, or the azimuth's at elevation 0, or
-  /// nothing. A distance-only stream never touches the 3-D filter, so it
-  /// costs one branch.
-  @inlinable
-  func directionEstimate(slot: Int, update: RangingUpdate) -> DirectionEstimate {
-    if !directionFilters.isEmpty {
-      let filter = directionFilters[slot]
-      if filter.isInitialized || update.direction != nil || update.horizontalAngleRadians != nil {
-        return filter.update(with: update, attitude: attitude)
-      }
-    }
-    if let measured = update.direction {
-      return DirectionEstimate(direction: measured.normalized, angleSigmaRadians: .nan, state: .measured)
-    }
-    guard let azimuth = update.horizontalAngleRadians else { return .unknown }
-    return DirectionEstimate(direction: FieldOfView.direction(azimuth: azimuth), angleSigmaRadians: .nan, state: .measured)
-  }
-
   /// A new object's track starts in `slot` (taken from `evicted`, if any)
   /// with fresh filters and its calibration.
   @usableFromInline
   func startTrack(of object: UInt64, in slot: Int, evicting evicted: UInt64?) {
     if evicted != nil { evictionCount += 1 }
-    resetFilters(in: slot)
-    slotCalibrations[slot] = rangeCalibration(forObject: object)
+    engines.startTrack(in: slot, calibration: rangeCalibration(forObject: object))
   }
 
   /// Sets the range calibration of one object, in place of
@@ -241,8 +157,17 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   @discardableResult
   public func setRangeCalibration(_ calibration: RangeCalibration?, forObject object: UInt64) -> Bool {
     guard objectCalibrations.set(calibration, for: object) else { return false }
-    if let slot = registry.slot(of: object) { slotCalibrations[slot] = rangeCalibration(forObject: object) }
+    if let slot = registry.slot(of: object) { engines.setCalibration(rangeCalibration(forObject: object), in: slot) }
     return true
+  }
+
+  /// Sets (or, with nil, removes) `object`'s own calibration in the table of
+  /// calibrations alone, not in the engines of its slot: for a replay whose
+  /// engines are not this tracker's (`rangectl replay --jobs`), which hands
+  /// the calibration to the engines of the object's slot itself.
+  /// - Returns: false, changing nothing, when ``capacity`` other objects already have one.
+  package func setObjectCalibration(_ calibration: RangeCalibration?, forObject object: UInt64) -> Bool {
+    objectCalibrations.set(calibration, for: object)
   }
 
   /// The calibration `object`'s distances get: its own, or ``TrackerConfiguration/rangeCalibration``.
@@ -252,10 +177,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   }
 
   @usableFromInline
-  func resetFilters(in slot: Int) {
-    filters[slot].reset()
-    if !directionFilters.isEmpty { directionFilters[slot].reset() }
-  }
+  func resetFilters(in slot: Int) { engines.reset(slot) }
 
   /// Forgets `object` (removed, invalidated or lost); returns its former slot.
   @discardableResult
