@@ -4,21 +4,32 @@ import RangingFormats
 import ZoneMonitor
 
 /// One replay's row loop (`Replayer.run(_:observer:)`): what each kind of
-/// row does to the pipeline, the counts and the observer.
+/// row does to the replay's one object table, the counts and the observer,
+/// and the commands it sends to the engines of the table's slots.
+///
+/// The loop owns the only `TrackRegistry` of a replay (its pipeline's): it
+/// decides, in the registry's step order, which slot each measurement goes
+/// to, which object a new one evicts, which objects a lost check finds, and
+/// which poses are taken; it checks and rejects rows, interns names and
+/// counts. What a slot's engines and zones make of each step is the
+/// ``ReplaySlots``' work: on one thread the pipeline's own engines
+/// (``PipelineSlots``), over several threads the engines of each thread's
+/// slots, each command numbered so that their outputs merge into this
+/// loop's order (`ShardedReplay`). So one replay runs this one loop whatever
+/// its number of threads.
 ///
 /// Inlinable, so that the loop, the pipeline and its filters are specialised
-/// for `Backend` and `Observer` in the caller's module (docs/PERFORMANCE.md).
-/// The counts and names live in ``ReplayTally``, a class the methods share by
-/// reference. A class itself, so that the `emit` handed to the pipeline on
-/// every row captures one reference rather than a copy of every field (a
-/// struct cost 8 % more CPU per replay). A usable row allocates nothing.
+/// for `Backend`, `Observer` and `Slots` in the caller's module
+/// (docs/PERFORMANCE.md). The counts and names live in ``ReplayTally``, a
+/// class the methods share by reference. A class itself, so that closures
+/// handed to the registry capture one reference rather than a copy of every
+/// field. A usable row allocates nothing.
 @usableFromInline
-final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
+package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver, Slots: ReplaySlots> {
   @usableFromInline let pipeline: RangingPipeline<Backend>
   @usableFromInline let observer: Observer
   @usableFromInline let tally: ReplayTally
-  /// With a shard, only its objects go through the engine (``Replayer/shard``).
-  @usableFromInline let shard: ReplayShard?
+  @usableFromInline let slots: Slots
   /// Every measurement the reader returns passed the reader's value checks;
   /// when the tracker's are the same, they are not run a second time.
   @usableFromInline let validated: Bool
@@ -28,14 +39,22 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
   @usableFromInline let calibrations: [String: RangeCalibration]
   @usableFromInline let minimumDistance: Double
   @usableFromInline let ignoresPoses: Bool
+  /// Names leave once their objects are no longer tracked (evicted, lost,
+  /// removed, or never accepted): checked whenever the live names pass this.
+  @usableFromInline let namesKept: Int
 
+  /// A loop of `replayer` whose rows come from a source like `reader`, whose
+  /// output goes to `observer` (rejections, records) and to `slots`
+  /// (events, states), with the counts in `tally`.
   @inlinable
-  init<Source: ReplayRowSource>(replayer: Replayer<Backend>, observer: Observer, reader: Source) {
+  package init<Source: ReplayRowSource>(
+    replayer: Replayer<Backend>, observer: Observer, slots: Slots, tally: ReplayTally, reader: Source
+  ) {
     pipeline = replayer.pipeline
     self.observer = observer
-    tally = ReplayTally(observesStates: observer.observesStates, observesSteps: observer.observesRangeSteps)
+    self.slots = slots
+    self.tally = tally
     tally.summary.unusedColumns = reader.unusedColumns
-    shard = replayer.shard
     validated = pipeline.tracker.configuration.validation == RangingCSVReader.rowValidation
     let time = reader.headerColumn(for: "t")
     timeColumn = time?.column
@@ -43,22 +62,28 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
     calibrations = replayer.objectCalibrations
     minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
     ignoresPoses = replayer.ignoresPoses
+    namesKept = ReplayTally.namesKept(capacity: pipeline.tracker.capacity)
   }
 
-  /// Replays every row of `reader` and returns the counts.
+  /// The one object table (the pipeline's registry).
   @inlinable
-  func replay<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) -> ReplaySummary {
+  var registry: TrackRegistry {
+    _read { yield pipeline.tracker.registry }
+    _modify { yield &pipeline.tracker.registry }
+  }
+
+  /// Replays every row of `reader`; may be called again with the next rows
+  /// (a reader thread replays its input batch by batch).
+  @inlinable
+  package func replay<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) {
     // Ground truth is not replayed: the reader only checks it (and converts it for an observer).
     let convertedTruth = reader.convertsTruth
     reader.convertsTruth = observer.observesRecords
     defer { reader.convertsTruth = convertedTruth }
     var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     var row = RowScanner.Row()
-    // Names leave once their objects are no longer tracked (evicted, lost,
-    // removed, or never accepted): checked whenever the live names pass this.
-    let namesKept = ReplayTally.namesKept(capacity: pipeline.tracker.capacity)
     while let line = try reader.nextRow(object: &object, scanned: &row) {
-      if tally.names.count > namesKept { tally.forgetUntracked(by: pipeline.tracker) }
+      if tally.names.count > namesKept { forgetUntracked() }
       tally.summary.rowsRead += 1
       if line > 0 {
         scanned(line: line, object: object, row: row, reader: &reader)
@@ -66,8 +91,20 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
         parsed(reader: &reader)
       }
     }
-    tally.summary.objects = tally.names.assignedCount
-    return tally.summary
+  }
+
+  /// The counts of every row replayed so far.
+  @inlinable
+  package var summary: ReplaySummary {
+    var summary = tally.summary
+    summary.objects = tally.names.assignedCount
+    return summary
+  }
+
+  /// Forgets the names of objects the table no longer holds (``ReplayTally/forgetUntracked(by:calibrations:)``).
+  @usableFromInline @inline(never)
+  func forgetUntracked() {
+    tally.forgetUntracked(by: pipeline.tracker)
   }
 
   /// A row of the reader's fast path (`RowScanner`): a measurement or a
@@ -76,12 +113,6 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
   func scanned<Source: ReplayRowSource>(
     line: Int, object: UnsafeBufferPointer<UInt8>, row: RowScanner.Row, reader: inout Source
   ) {
-    let evicted = reader.evictedWholeSlot
-    if evicted >= 0 { evict(wholeSlot: evicted, line: line, seconds: row.seconds) }
-    if let shard, !reader.isScannedRow(ownedBy: shard, object: object) {
-      advanceClock(line: line, seconds: row.seconds)
-      return
-    }
     let id = tally.id(forLineBytes: object, key: reader.objectKey)
     if let event = row.event {
       if observer.observesRecords {
@@ -93,7 +124,7 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
         observer.record(.measurement(
           line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
       }
-      measured(line: line, id: id, seconds: row.seconds, update: row.update, wholeSlot: reader.wholeSlot)
+      measured(line: line, id: id, seconds: row.seconds, update: row.update)
     }
   }
 
@@ -103,135 +134,149 @@ final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserver> {
   func parsed<Source: ReplayRowSource>(reader: inout Source) {
     if observer.observesRecords, let record = reader.parsed {
       switch record {
-      case .lifecycle(_, let name, _, _), .measurement(_, let name, _, _, _, _):
-        if shard.map({ reader.isParsedRecord(ownedBy: $0, name: name) }) ?? true { observer.record(record) }
+      case .lifecycle, .measurement: observer.record(record)
       case .rejected, .pose: break
       }
     }
     switch reader.parsed {
     case .rejected(let rejection):
-      reject(rejection, byReader: true)
+      reject(rejection)
     case .lifecycle(let line, let name, let seconds, let event):
-      if let shard, !reader.isParsedRecord(ownedBy: shard, name: name) {
-        advanceClock(line: line, seconds: seconds)
-      } else {
-        lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
-      }
+      lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
     case .measurement(let line, let name, let seconds, let update, _, let pose):
       if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
-      let evicted = reader.evictedWholeSlot
-      if evicted >= 0 { evict(wholeSlot: evicted, line: line, seconds: seconds) }
-      if let shard, !reader.isParsedRecord(ownedBy: shard, name: name) {
-        advanceClock(line: line, seconds: seconds)
-      } else {
-        measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update, wholeSlot: reader.wholeSlot)
-      }
+      measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
     case .pose(let line, let seconds, let attitude):
-      if posed(line: line, seconds: seconds, attitude: attitude), shard.map({ $0.index == 0 }) ?? true {
-        tally.summary.posesAccepted += 1
-      }
+      if posed(line: line, seconds: seconds, attitude: attitude) { tally.summary.posesAccepted += 1 }
     case nil:
       preconditionFailure("Replayer: the reader returned no parsed row")
     }
   }
 
-  /// Counts an event and hands it to the observer with its place.
+  /// Counts a rejected row and hands it to the observer.
   @inlinable
-  func emit(_ event: ZoneEvent) {
-    if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
-    // The lost check's exits are ordered by the one table's slots, which the shards share.
-    let slot = event.step == .lostCheck ? tally.wholeSlot(of: event.object, in: pipeline.tracker) : 0
-    observer.event(
-      event, objectName: tally.names.name(of: event.object), place: ReplayEventPlace(line: tally.line, step: event.step, slot: slot))
-  }
-
-  /// The shards together fill one table, which is full: this shard's
-  /// object in its slot `wholeSlot` makes room for the row's object.
-  @inlinable
-  func evict(wholeSlot: Int32, line: Int, seconds: Double) {
-    tally.line = line
-    if let object = tally.object(inWholeSlot: wholeSlot) {
-      pipeline.evict(object: object, at: Timestamp(seconds: seconds), emit: emit)
-    }
-  }
-
-  /// Another shard's usable row: the clock moves as that row would move it.
-  @inlinable
-  func advanceClock(line: Int, seconds: Double) {
-    tally.line = line
-    pipeline.advanceClock(to: Timestamp(seconds: seconds), emit: emit)
-  }
-
-  /// Counts a rejected row and hands it to the observer; with shards, the
-  /// reader's own rejections are shard 0's alone.
-  @inlinable
-  func reject(_ rejection: RowRejection, byReader: Bool = false) {
-    if byReader, let shard, shard.index != 0 { return }
+  func reject(_ rejection: RowRejection) {
     tally.summary.rejectedByReason[rejection.reason, default: 0] += 1
     observer.rejected(rejection)
   }
 
+  /// A row refused for `reason`.
+  @usableFromInline @inline(never)
+  func reject(line: Int, seconds: Double, reason: RejectionReason) {
+    reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
+                        field: reason == .timeWentBackwards ? timeField : "row",
+                        reason: String(describing: reason.name), text: "\(seconds)"))
+  }
+
   /// A measurement of the object `id`: calibrated when the replay has its
-  /// calibration, fed to the pipeline, counted, and its state handed out.
+  /// calibration, checked, placed in the table (`TrackRegistry`'s steps 1-4),
+  /// fused by its slot's engines, counted, and its state handed out.
   @inlinable
-  func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate, wholeSlot: Int32) {
+  func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
     tally.line = line
     var update = update
     let distanceRead = update.distanceMeters
     // After the reader's checks, which apply to what the device reported, as in the tracker.
-    if !calibrations.isEmpty, let distance = update.distanceMeters,
-      let calibration = tally.calibration(of: id, from: calibrations, tracker: pipeline.tracker)
-    {
+    if !calibrations.isEmpty, let distance = update.distanceMeters, let calibration = calibration(of: id) {
       update.distanceMeters = calibration.correctedDistance(distance, minimumDistanceMeters: minimumDistance)
     }
-    let result = validated
-      ? pipeline.process(object: id, validatedUpdate: update, emit: emit)
-      : pipeline.process(object: id, update: update, emit: emit)
-    switch result {
-    case .accepted(let slot, let state, let outcome, _):
-      tally.summary.measurementsAccepted += 1
-      tally.noteUnits(line: line, object: id, seconds: seconds, distanceMeters: distanceRead)
-      if wholeSlot >= 0 { tally.note(object: id, inSlot: slot, wholeSlot: wholeSlot, capacity: pipeline.tracker.capacity) }
-      if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
-      // The name is looked up only for an observer: copying it costs a retain and a release.
-      if tally.observesStates {
-        observer.state(seconds: seconds, object: id, objectName: tally.names.name(of: id), state)
-      }
-      if tally.observesSteps {
-        observer.rangeStep(RangeStep(
-          seconds: seconds, objectName: tally.names.name(of: id), object: id, state: state, outcome: outcome,
-          covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
-          undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion),
-          measuredMeters: update.distanceMeters))
-      }
-    case .rejected(let reason):
-      reject(RowRejection(line: line, column: reason == .timeWentBackwards ? timeColumn : nil,
-                          field: reason == .timeWentBackwards ? timeField : "row",
-                          reason: String(describing: reason.name), text: "\(seconds)"))
+    // Validation first: a rejected update tells nothing about the object, so
+    // it neither ends its track nor changes anything else.
+    if !validated, let reason = pipeline.tracker.configuration.validation.rejection(of: update) {
+      reject(line: line, seconds: seconds, reason: reason)
+      return
     }
+    let time = update.time
+    let measured = registry.measure(id, at: time)
+    if measured.expiredSlot >= 0 {
+      // Lost by its own silence: its zones exit as a lost check during the gap would have.
+      slots.exit(slot: measured.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
+    }
+    guard !measured.isRefused else {
+      reject(line: line, seconds: seconds, reason: .timeWentBackwards)
+      return
+    }
+    var newTrack: RangeCalibration? = nil
+    if measured.isNew {
+      if let evicted = measured.evicted {
+        tally.summary.evictions += 1
+        slots.exit(slot: measured.slot, object: evicted, at: time, reason: .evicted, step: .eviction, endsTrack: true)
+      }
+      newTrack = pipeline.tracker.rangeCalibration(forObject: id)
+    }
+    slots.measure(slot: measured.slot, object: id, update: update, seconds: seconds, newTrack: newTrack)
+    tally.summary.measurementsAccepted += 1
+    tally.noteUnits(line: line, object: id, seconds: seconds, distanceMeters: distanceRead)
+    if update.direction != nil || update.horizontalAngleRadians != nil { tally.summary.measurementsWithDirection += 1 }
+    if measured.checksLost { removeLost(at: time) }
+    slots.handOutState()
+  }
+
+  /// The lost check (`TrackRegistry`, step 4): the zones of every object
+  /// silent for the lost timeout exit, in slot order, with reason `lost`.
+  @usableFromInline
+  func removeLost(at time: Timestamp) {
+    registry.removeLost(at: time) { slot, object in
+      slots.exit(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, endsTrack: true)
+    }
+  }
+
+  /// The calibration the loop applies to the object `id`'s distances itself:
+  /// nil when the replay has none for it, or when the tracker's table of
+  /// calibrations took it as the object's own, which it does while it has
+  /// room, so that the slot's engines apply it and report the smaller sigma
+  /// of a calibrated device, as the C API's per-object calibration does.
+  @usableFromInline
+  func calibration(of id: UInt64) -> RangeCalibration? {
+    if let known = tally.calibrationByID[id] { return known }
+    var found = calibrations[tally.names.name(of: id)]
+    if let calibration = found, pipeline.tracker.setObjectCalibration(calibration, forObject: id) {
+      found = nil
+      // A direction-only row may have placed the object already: its slot takes the calibration now.
+      if let slot = registry.slot(of: id) { slots.setCalibration(calibration, slot: slot) }
+    }
+    tally.calibrationByID[id] = .some(found)
+    return found
   }
 
   /// Feeds a pose; a rejected one rejects its row (nothing of it is applied).
-  /// With shards, every shard feeds it (a pose turns every object) and
-  /// shard 0 alone counts it.
   @inlinable
   func posed(line: Int, seconds: Double, attitude: Attitude) -> Bool {
     if ignoresPoses { return true }
-    let counts = shard.map { $0.index == 0 } ?? true
-    if counts { tally.summary.posesFed += 1 }
-    guard let reason = pipeline.process(pose: attitude, at: Timestamp(seconds: seconds)) else { return true }
-    if counts {
+    tally.summary.posesFed += 1
+    let time = Timestamp(seconds: seconds)
+    if let reason = registry.admit(attitude, at: time, validation: pipeline.tracker.configuration.validation) {
       reject(RowRejection(line: line, column: timeColumn, field: timeField,
                           reason: String(describing: reason.name), text: "\(seconds)"))
+      return false
     }
-    return false
+    slots.take(attitude)
+    return true
   }
 
-  /// A life-cycle row of the object `id`.
+  /// A life-cycle row of the object `id` (`RangingPipeline.process(object:lifecycle:at:emit:)`'s steps).
   @inlinable
   func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
     tally.line = line
     tally.summary.lifecycleAccepted += 1
-    pipeline.process(object: id, lifecycle: event, at: Timestamp(seconds: seconds), emit: emit)
+    let time = Timestamp(seconds: seconds)
+    let steps = registry.lifecycle(id, endsTrack: event.endsTrack, at: time)
+    if steps.expiredSlot >= 0 {
+      slots.exit(slot: steps.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
+    }
+    if steps.removedSlot >= 0, let reason = event.exitReason {
+      slots.exit(slot: steps.removedSlot, object: id, at: time, reason: reason, step: .input, endsTrack: true)
+    }
+    switch event {
+    case .suspended:
+      if pipeline.suspensionPolicy == .exitZones, let slot = registry.slot(of: id) {
+        slots.exit(slot: slot, object: id, at: time, reason: .suspended, step: .input, endsTrack: false)
+      }
+    case .suspensionEnded:
+      if let slot = registry.slot(of: id) { slots.restart(slot: slot) }
+    case .removedTimeout, .removedPeerEnded, .invalidated:
+      break
+    }
+    if steps.checksLost { removeLost(at: time) }
   }
 }

@@ -40,35 +40,6 @@ public struct ReplaySummary: Equatable, Sendable {
 
   public init() {}
 
-  /// The summary of a replay split into shards (``ReplayShard``) from each
-  /// shard's: every shard reads every row kept as a record (poses, rejected
-  /// rows) and shard 0 counts the reader's rejections and the poses, so rows
-  /// read, poses and unused columns are shard 0's; everything counted per
-  /// object is the sum. A `ShardedReplay` hands each shard only some of the
-  /// other rows, and replaces rows read with its reader's count.
-  ///
-  /// - Precondition: `shards` is not empty and starts with shard 0's summary.
-  public static func merging(_ shards: [ReplaySummary]) -> ReplaySummary {
-    precondition(!shards.isEmpty, "ReplaySummary.merging: no shard")
-    var merged = ReplaySummary()
-    merged.rowsRead = shards[0].rowsRead
-    merged.unusedColumns = shards[0].unusedColumns
-    merged.posesAccepted = shards[0].posesAccepted
-    merged.posesFed = shards[0].posesFed
-    for shard in shards {
-      merged.measurementsAccepted += shard.measurementsAccepted
-      merged.measurementsWithDirection += shard.measurementsWithDirection
-      merged.lifecycleAccepted += shard.lifecycleAccepted
-      merged.rejectedByReason.merge(shard.rejectedByReason, uniquingKeysWith: +)
-      merged.objects += shard.objects
-      merged.evictions += shard.evictions
-      merged.enterEvents += shard.enterEvents
-      merged.exitEvents += shard.exitEvents
-      merged.unitEvidence.merge(shard.unitEvidence)
-    }
-    return merged
-  }
-
   public var rowsAccepted: Int { measurementsAccepted + lifecycleAccepted + posesAccepted }
   public var rowsRejected: Int { rejectedByReason.values.reduce(0, +) }
 

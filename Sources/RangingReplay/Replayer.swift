@@ -13,10 +13,6 @@ import ZoneMonitor
 public struct Replayer<Backend: KalmanBackend> {
   public var pipeline: RangingPipeline<Backend>
   public var zoneNames: [String]
-  /// With a shard, only the shard's objects go through the engine, and the
-  /// other usable rows only move its clock (``ReplayShard``); reader
-  /// rejections are reported by shard 0 alone. Nil: every object.
-  public var shard: ReplayShard? = nil
   /// Range calibrations of single objects, by name: each corrects that
   /// object's validated distances before the engine sees them, as the
   /// tracker's own `TrackerConfiguration.rangeCalibration` does for every
@@ -52,23 +48,18 @@ public struct Replayer<Backend: KalmanBackend> {
     try run(rowsOf: &reader, observer: observer)
   }
 
-  /// ``run(_:)`` over any ``ReplayRowSource``: a reader, or the rows another
-  /// thread parsed (`ShardedReplay`).
+  /// ``run(_:observer:)`` over any ``ReplayRowSource``: a file's reader or a table's.
+  /// The loop (``ReplayRowLoop``) keeps the pipeline's object table and
+  /// sends each slot's steps to the pipeline's own engines (``PipelineSlots``).
   @inlinable
   package func run<Source: ReplayRowSource, Observer: ReplayObserver>(rowsOf reader: inout Source, observer: Observer)
     throws(DatasetError) -> ReplaySummary
   {
-    var summary = try replayRows(&reader, observer: observer)
-    summary.evictions = pipeline.tracker.evictionCount
-    return summary
-  }
-
-  /// The row loop of ``run(_:observer:)`` (`ReplayRowLoop`).
-  @inlinable
-  func replayRows<Source: ReplayRowSource, Observer: ReplayObserver>(_ reader: inout Source, observer: Observer)
-    throws(DatasetError) -> ReplaySummary
-  {
-    try ReplayRowLoop(replayer: self, observer: observer, reader: reader).replay(&reader)
+    let tally = ReplayTally(observesStates: observer.observesStates, observesSteps: observer.observesRangeSteps)
+    let slots = PipelineSlots(pipeline: pipeline, observer: observer, tally: tally)
+    let loop = ReplayRowLoop(replayer: self, observer: observer, slots: slots, tally: tally, reader: reader)
+    try loop.replay(&reader)
+    return loop.summary
   }
 }
 
@@ -77,17 +68,21 @@ public struct Replayer<Backend: KalmanBackend> {
 /// Exclusivity is unchecked: one replay runs on one thread.
 @usableFromInline
 package final class ReplayTally {
+  /// A tally for an observer that takes states (``ReplayObserver/observesStates``)
+  /// or filter steps (``ReplayObserver/observesRangeSteps``), or neither.
+  @inlinable
+  package init(observesStates: Bool, observesSteps: Bool) {
+    self.observesStates = observesStates
+    self.observesSteps = observesSteps
+  }
+
   @usableFromInline @exclusivity(unchecked) var summary = ReplaySummary()
   @usableFromInline @exclusivity(unchecked) var names = ObjectNames()
+
+  /// The name of the object `id`, interned and not forgotten.
+  package func name(of id: UInt64) -> String { names.name(of: id) }
   /// The line of the row being replayed, for each event's ``ReplayEventPlace``.
   @usableFromInline @exclusivity(unchecked) var line = 0
-  /// For a shard whose replay fills one table with the other shards'
-  /// (``ReplayRowSource/wholeSlot``): each slot's object's slot in that
-  /// table, and each slot of that table's object, as far as this shard's
-  /// objects took them; `capacity` entries each, allocated at the first such
-  /// slot (raw storage, so that the per-row write needs no uniqueness check).
-  @usableFromInline @exclusivity(unchecked) var wholeSlotOfSlot: UnsafeMutablePointer<Int32>? = nil
-  @usableFromInline @exclusivity(unchecked) var objectOfWholeSlot: UnsafeMutablePointer<UInt64>? = nil
   /// Each object's last accepted measurement, for ``UnitEvidence/intervalsSeconds``.
   @usableFromInline @exclusivity(unchecked) var lastMeasurementTimes = LastMeasurementTimes()
 
@@ -100,41 +95,6 @@ package final class ReplayTally {
     }
   }
 
-  deinit {
-    wholeSlotOfSlot?.deallocate()
-    objectOfWholeSlot?.deallocate()
-  }
-
-  /// Notes that `object`, in the tracker's `slot`, holds `wholeSlot` of the
-  /// one table (both below `capacity`, the tracker's).
-  @inlinable
-  func note(object: UInt64, inSlot slot: Int, wholeSlot: Int32, capacity: Int) {
-    if wholeSlotOfSlot == nil { allocateWholeSlots(capacity: capacity) }
-    wholeSlotOfSlot.unsafelyUnwrapped[slot] = wholeSlot
-    objectOfWholeSlot.unsafelyUnwrapped[Int(wholeSlot)] = object
-  }
-
-  @usableFromInline @inline(never)
-  func allocateWholeSlots(capacity: Int) {
-    wholeSlotOfSlot = .allocate(capacity: capacity)
-    wholeSlotOfSlot!.initialize(repeating: 0, count: capacity)
-    objectOfWholeSlot = .allocate(capacity: capacity)
-    objectOfWholeSlot!.initialize(repeating: 0, count: capacity)
-  }
-
-  /// The one table's slot of the tracked `object` (0 when there is no such table).
-  @usableFromInline
-  func wholeSlot<Backend: KalmanBackend>(of object: UInt64, in tracker: ObjectTracker<Backend>) -> Int {
-    guard let wholeSlotOfSlot, let slot = tracker.slot(of: object) else { return 0 }
-    return Int(wholeSlotOfSlot[slot])
-  }
-
-  /// The object of this shard that last took `wholeSlot` of the one table
-  /// (``note(object:inSlot:wholeSlot:capacity:)``), or nil before any took one.
-  @usableFromInline
-  func object(inWholeSlot wholeSlot: Int32) -> UInt64? {
-    objectOfWholeSlot.map { $0[Int(wholeSlot)] }
-  }
   /// Whether the observer takes states (``ReplayObserver/observesStates``), so that each state needs the object's name.
   @usableFromInline let observesStates: Bool
   /// Whether the observer takes the distance filter's steps (``ReplayObserver/observesRangeSteps``).
@@ -147,12 +107,6 @@ package final class ReplayTally {
 
   /// Live names past which untracked ones are forgotten, for a tracker of `capacity` objects.
   @usableFromInline package static func namesKept(capacity: Int) -> Int { Swift.max(minimumNamesKept, 2 * capacity) }
-
-  @usableFromInline
-  init(observesStates: Bool, observesSteps: Bool) {
-    self.observesStates = observesStates
-    self.observesSteps = observesSteps
-  }
 
   /// The id of each object key of the row source (``ReplayRowSource/objectKey``) seen so far, nil for none.
   @usableFromInline @exclusivity(unchecked) var idOfKey: [UInt64?] = []
@@ -187,24 +141,7 @@ package final class ReplayTally {
     for id in names.ids where tracker.slot(of: id) == nil {
       names.forget(id)
       // A forgotten id never comes back (a returning name gets a new one): free its calibration.
-      if calibrationByID.removeValue(forKey: id) != nil { tracker.setRangeCalibration(nil, forObject: id) }
+      if calibrationByID.removeValue(forKey: id) != nil { _ = tracker.setObjectCalibration(nil, forObject: id) }
     }
-  }
-
-  /// The calibration the replayer must apply to the object `id`'s distances:
-  /// nil when `calibrations` has none for it, or when `tracker` took it as the
-  /// object's own (`ObjectTracker.setRangeCalibration(_:forObject:)`), which
-  /// it does while it has room, so that the tracker applies it and reports
-  /// the smaller sigma of a calibrated device, as the C API's per-object
-  /// calibration does.
-  @usableFromInline
-  func calibration<Backend: KalmanBackend>(
-    of id: UInt64, from calibrations: [String: RangeCalibration], tracker: ObjectTracker<Backend>
-  ) -> RangeCalibration? {
-    if let known = calibrationByID[id] { return known }
-    var found = calibrations[names.name(of: id)]
-    if let calibration = found, tracker.setRangeCalibration(calibration, forObject: id) { found = nil }
-    calibrationByID[id] = .some(found)
-    return found
   }
 }

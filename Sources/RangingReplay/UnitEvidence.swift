@@ -11,12 +11,6 @@ public struct UnitEvidence: Equatable, Sendable {
   public var intervalsSeconds = RowSample()
 
   public init() {}
-
-  /// The evidence of the rows of both (the shards of one replay).
-  mutating func merge(_ other: UnitEvidence) {
-    distancesMeters.merge(other.distancesMeters)
-    intervalsSeconds.merge(other.intervalsSeconds)
-  }
 }
 
 /// Each object's time of its last accepted measurement, for
@@ -24,8 +18,7 @@ public struct UnitEvidence: Equatable, Sendable {
 /// (open addressing, at most half full). When half the entries are taken,
 /// the table starts over empty, so that a live replay keeps following the
 /// objects that come and go; an object's next measurement after that adds
-/// no interval. Up to ``slots`` / 2 objects the table never starts over, and
-/// the shards of a `--jobs` replay sample exactly what one replay does.
+/// no interval. Up to ``slots`` / 2 objects the table never starts over.
 @usableFromInline
 struct LastMeasurementTimes {
   @usableFromInline static let slots = 1024

@@ -3,10 +3,10 @@ import RangingEngine
 import RangingFormats
 import RangingReplay
 
-/// A run of consecutive rows that one reader thread parsed and validated, for
-/// the shards of a replay (``ShardedReplay``) to read while the reader fills
-/// the next batch: each shard reads the entries listed for it
-/// (``rows(ofShard:)``, filled by ``ShardRouter``).
+/// A run of consecutive rows that the reader thread of a replay split over
+/// threads (``ShardedReplay``) parsed and validated, kept until the
+/// ``ShardRouter`` has seen the whole batch (it shares new objects out by
+/// their rows in it) and the row loop has replayed it.
 ///
 /// Rows the reader's fast path read (``RangingCSVReader``'s `nextRow`) are kept
 /// as the scanned record and the object name's bytes, copied into one arena;
@@ -20,9 +20,7 @@ import RangingReplay
 /// `rowCapacity × MemoryLayout<Entry>.stride` bytes of entries and
 /// `nameBytesCapacity` + 1 MiB of names and records.
 final class ReplayRowBatch: @unchecked Sendable {
-  // Unchecked: a batch is written by the reader thread only while it owns it,
-  // and read by the shard threads only after it is handed over, through the
-  // semaphores of ReplayRounds, which order the writes before the reads.
+  // Unchecked: used by the reader thread alone.
 
   /// One row: `line` > 0 for a scanned row, whose object is named by
   /// `names[nameStart ..< nameStart + nameCount]`; 0 for a row kept as
@@ -39,12 +37,6 @@ final class ReplayRowBatch: @unchecked Sendable {
     var nameCount: Int32
   }
 
-  /// Why the input ended after this batch, if it did.
-  enum End {
-    case input
-    case failure(DatasetError)
-  }
-
   let rowCapacity: Int
   let nameBytesCapacity: Int
   /// Storage for `rowCapacity` entries, the first `count` of them in use
@@ -56,35 +48,19 @@ final class ReplayRowBatch: @unchecked Sendable {
   /// the last (`ObjectNames.id(forLineBytes:)` loads 16 bytes at a time).
   @exclusivity(unchecked) private(set) var names: UnsafeMutableBufferPointer<UInt8>
   @exclusivity(unchecked) private(set) var nameBytes = 0
-  /// For each shard, the entries it reads, in row order: `shardRowCounts[k]`
-  /// of `shardRows[k]`, each an entry's index shifted left by one, with the
-  /// low bits marking a row of the shard's own object and one that evicts
-  /// one of the shard's objects (``ListedRow``).
-  private let shardRows: [UnsafeMutablePointer<ListedRow>]
-  @exclusivity(unchecked) private var shardRowCounts: [Int]
-  /// Set on the last batch of the input.
-  var end: End? = nil
-  /// The reader's lines and bytes read when the batch was handed over, for progress.
-  var linesRead = 0
-  var bytesRead = 0
-
-  /// - Precondition: both capacities and `shardCount` are at least 1.
-  init(rowCapacity: Int, nameBytesCapacity: Int, shardCount: Int) {
-    precondition(
-      rowCapacity >= 1 && nameBytesCapacity >= 1 && shardCount >= 1, "ReplayRowBatch: capacities must be at least 1")
+  /// - Precondition: both capacities are at least 1.
+  init(rowCapacity: Int, nameBytesCapacity: Int) {
+    precondition(rowCapacity >= 1 && nameBytesCapacity >= 1, "ReplayRowBatch: capacities must be at least 1")
     self.rowCapacity = rowCapacity
     self.nameBytesCapacity = nameBytesCapacity
     entries = .allocate(capacity: rowCapacity)
     names = .allocate(capacity: nameBytesCapacity + Self.readAhead)
     names.initialize(repeating: 0)
-    shardRows = (0..<shardCount).map { _ in .allocate(capacity: rowCapacity) }
-    shardRowCounts = Array(repeating: 0, count: shardCount)
   }
 
   deinit {
     entries.deallocate()
     names.deallocate()
-    for rows in shardRows { rows.deallocate() }
   }
 
   /// Bytes readable after the last name.
@@ -92,19 +68,14 @@ final class ReplayRowBatch: @unchecked Sendable {
 
   var isEmpty: Bool { count == 0 }
 
-  /// Shards the rows are listed for.
-  var shardCount: Int { shardRows.count }
-
   /// Whether another row should go to the next batch.
   var isFull: Bool { count >= rowCapacity || nameBytes >= nameBytesCapacity }
 
   /// Empties the batch, keeping its storage.
   func removeAll() {
     count = 0
-    removeShardRows()
     records.removeAll(keepingCapacity: true)
     nameBytes = 0
-    end = nil
   }
 
   /// Appends a scanned row of the object keyed `nameKey` and copies its name.
@@ -139,51 +110,6 @@ final class ReplayRowBatch: @unchecked Sendable {
     case .measurement(_, let object, _, _, _, _), .lifecycle(_, let object, _, _): nameBytes += object.utf8.count
     case .pose, .rejected: break
     }
-  }
-
-  /// An entry listed for a shard: its index, whether its object is the
-  /// shard's own, whether it evicts one of the shard's objects, and
-  /// `wholeSlot`: the slot the row's measured object takes in the one table
-  /// of a replay of the whole input (`ShardedTrackRegistry`), which is the
-  /// evicted object's slot, or -1 (no such table, or a row that takes none).
-  /// Kept here rather than in the entry, so that the entry stays as small.
-  struct ListedRow {
-    let bits: Int32
-    let wholeSlot: Int32
-    init(index: Int, isOwn: Bool, evicts: Bool = false, wholeSlot: Int32 = -1) {
-      bits = Int32(truncatingIfNeeded: index) << 2 | (evicts ? 2 : 0) | (isOwn ? 1 : 0)
-      self.wholeSlot = wholeSlot
-    }
-    var index: Int { Int(bits >> 2) }
-    var isOwn: Bool { bits & 1 != 0 }
-    var evicts: Bool { bits & 2 != 0 }
-  }
-
-  /// The entries shard `shard` reads, in row order (valid while the batch is not refilled).
-  func rows(ofShard shard: Int) -> UnsafeBufferPointer<ListedRow> {
-    UnsafeBufferPointer(start: shardRows[shard], count: shardRowCounts[shard])
-  }
-
-  /// Lists entry `index` for shard `shard`, whose object it is or not, and
-  /// which evicts one of the shard's objects or not.
-  ///
-  /// - Precondition (not checked): entries are handed in increasing order, each at most once a shard.
-  func hand(_ index: Int, toShard shard: Int, isOwn: Bool, evicts: Bool = false, wholeSlot: Int32 = -1) {
-    shardRows[shard][shardRowCounts[shard]] = ListedRow(index: index, isOwn: isOwn, evicts: evicts, wholeSlot: wholeSlot)
-    shardRowCounts[shard] += 1
-  }
-
-  /// Lists entry `index` for every shard, as its own for shard `owner`, and
-  /// as evicting one of its objects for shard `evicting`.
-  func handToEveryShard(_ index: Int, owner: Int, evicting: Int? = nil, wholeSlot: Int32 = -1) {
-    for shard in shardRows.indices {
-      hand(index, toShard: shard, isOwn: shard == owner, evicts: shard == evicting, wholeSlot: wholeSlot)
-    }
-  }
-
-  /// Empties every shard's list.
-  func removeShardRows() {
-    for shard in shardRowCounts.indices { shardRowCounts[shard] = 0 }
   }
 
   /// The object name of scanned entry `index`, valid while the batch is not refilled.

@@ -1,57 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0
-import RangingEngine
 import RangingFormats
-import RangingReplay
-import ZoneMonitor
 
-/// What one shard of a ``ShardedReplay`` wrote while it replayed one batch of
-/// rows, each list in the shard's own order, which is row order: the zone
-/// events (as text, formatted on the shard's thread) with their place, the
-/// rejected rows, and the filtered track's rows with their line.
+/// What one shard of a ``ShardedReplay`` wrote while it carried out one
+/// round of commands, each entry with the number of the command that made
+/// it, in command order: the zone events and the filtered track's rows, as
+/// text formatted on the shard's thread.
 @usableFromInline
 final class ShardOutput: @unchecked Sendable {
   // Unchecked: written by its shard's thread, then read by the merging
-  // thread once the shard has signalled the batch done (ReplayRounds).
-  @usableFromInline @exclusivity(unchecked) var events: [(place: ReplayEventPlace, text: String)] = []
-  @usableFromInline @exclusivity(unchecked) var rejections: [RowRejection] = []
-  @usableFromInline @exclusivity(unchecked) var states: [(line: Int, text: String)] = []
+  // thread once the shard has signalled the round done (ReplayRounds).
+  @usableFromInline var events: [(sequence: Int, text: String)] = []
+  @usableFromInline var states: [(sequence: Int, text: String)] = []
 
   func removeAll() {
     events.removeAll(keepingCapacity: true)
-    rejections.removeAll(keepingCapacity: true)
     states.removeAll(keepingCapacity: true)
   }
 }
 
-/// One shard's `ReplayObserver`: what its replay hands out goes, as text
-/// formed on the shard's thread, into the output of the batch it is
-/// replaying (``ShardOutputCursor``).
-@usableFromInline
-final class ShardObserver: ReplayObserver {
-  @usableFromInline let cursor: ShardOutputCursor
-  @usableFromInline let eventText: (ZoneEvent, String) -> String
-  @usableFromInline let stateText: ((Double, String, TrackState) -> String)?
+/// One round of a ``ShardedReplay``: the commands the reader thread sent
+/// each shard for a batch of rows, the rows it rejected, and what each shard
+/// wrote; the storage is kept from round to round (``ReplayRounds``).
+final class ReplayRound: @unchecked Sendable {
+  // Unchecked: the semaphores of ReplayRounds order every access.
+  /// `commands[k]`: shard `k`'s commands.
+  let commands: [ShardCommandList]
+  /// `outputs[k]`: what shard `k` wrote.
+  let outputs: [ShardOutput]
+  /// The rows the reader rejected, in order.
+  var rejections: [RowRejection] = []
+  /// Why the input ended after this round, if it did.
+  var end: End? = nil
+  /// The reader's lines and bytes read when the round was handed over, for progress.
+  var linesRead = 0
+  var bytesRead = 0
 
-  @usableFromInline
-  init(
-    cursor: ShardOutputCursor, eventText: @escaping (ZoneEvent, String) -> String,
-    stateText: ((Double, String, TrackState) -> String)?
-  ) {
-    self.cursor = cursor
-    self.eventText = eventText
-    self.stateText = stateText
+  enum End {
+    case input
+    case failure(DatasetError)
   }
 
-  @usableFromInline var observesStates: Bool { stateText != nil }
-
-  @usableFromInline func rejected(_ rejection: RowRejection) { cursor.current?.rejections.append(rejection) }
-
-  @usableFromInline func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
-    cursor.current?.events.append((place, eventText(event, objectName)))
+  init(shardCount: Int) {
+    commands = (0..<shardCount).map { _ in ShardCommandList() }
+    outputs = (0..<shardCount).map { _ in ShardOutput() }
   }
 
-  @usableFromInline func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) {
-    guard let stateText else { return }
-    cursor.current?.states.append((cursor.line, stateText(seconds, objectName, state)))
+  /// Empties the round for the reader, keeping its storage.
+  func removeAll() {
+    for list in commands { list.removeAll() }
+    rejections.removeAll(keepingCapacity: true)
+    end = nil
   }
 }

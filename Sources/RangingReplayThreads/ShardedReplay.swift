@@ -7,42 +7,36 @@ import ZoneMonitor
 /// A replay of one input on several threads (`rangectl replay --jobs N`) that
 /// writes what a `Replayer` of the whole input writes, in the same order.
 ///
-/// One reader thread reads and validates the rows and hands them out in
-/// batches (`ReplayRowBatch`) through a ring of a few batches
-/// (`ReplayRounds`). It shares the objects among N shard threads by their
-/// rows (`ShardRouter`: each new object to the shard with the fewest rows),
-/// keeps the object table one replay of the whole input would fill
-/// (`ShardedTrackRegistry`), and lists, for each shard, its own objects' rows,
-/// the rows where that replay runs the lost check, the rows whose new object
-/// evicts one of the shard's objects from the full table, and the rare rows
-/// kept as records. Each shard replays those with its own engine (with the
-/// whole capacity, so it never evicts by itself): its own objects' rows go
-/// through the engine, the others only move its clock (`ReplayShard`) or
-/// evict, so each shard runs the lost check at the same rows as one replay,
-/// loses and evicts its objects at the same times. Shards format their
-/// events (and filtered rows) themselves.
-/// The calling thread merges the shards' outputs batch by batch, by the line
-/// of the row that caused each (an eviction's exits, the row's own events,
-/// then the exits its lost check found in the one table's slot order:
-/// `ReplayEventPlace`), and hands each merged batch to `write`.
+/// One reader thread reads and validates the rows, and runs the replay's one
+/// row loop (`ReplayRowLoop`, the loop of a `Replayer` on one thread) with
+/// the replay's only object table, its pipeline's `TrackRegistry`: it decides
+/// which slot each measurement goes to, which object a new one evicts, which
+/// objects each lost check finds, which poses are taken, which rows are
+/// rejected, and counts. Its commands to the slots (measure, exit, restart,
+/// calibrate, pose) go, numbered, to N shard threads (``ShardDispatch``):
+/// each shard holds the engines and zones of its own slots alone
+/// (`SlotEngines`, `ZoneMembership`; about capacity / N of them), no table
+/// and no clock, and formats its events and filtered rows itself. Each
+/// object's track is placed in a shard when it starts, by rows
+/// (``ShardRouter``: each new object to the shard with the fewest rows).
+/// Rounds of commands pass through a ring of a few (``ReplayRounds``); the
+/// calling thread merges the shards' outputs round by round, by command
+/// number, which is the order of one replay, and hands each merged batch to
+/// `write`.
 ///
-/// Memory is bounded however long the input: ``batchesInFlight`` batches of at
-/// most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes of names (plus
-/// one line), the shards' outputs for those batches, and the one table.
-///
-/// The output is the whole replay's for replayers whose tracker checks rows
-/// as the reader does (`RangingCSVReader.rowValidation`, as `rangectl`'s
-/// always do). With other checks the tracker may refuse rows the reader took,
-/// so there is no one table: every usable row goes to every shard, to move
-/// its clock, each shard has the whole capacity for its own objects (a
-/// replay that evicts then gives other events), and objects of different
-/// shards lost by one check come out shard by shard.
+/// Memory is bounded however long the input: ``batchesInFlight`` rounds of
+/// commands for at most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes
+/// of names (plus one line) each, the shards' outputs for those rounds, the
+/// one table and the engines of its slots.
 public struct ShardedReplay<Backend: KalmanBackend> {
-  /// One replayer per shard; replayer `k` replays shard `k` of `count`.
-  @usableFromInline var replayers: [Replayer<Backend>]
+  /// The replay: its pipeline's object table is the one table, its settings
+  /// every shard's; its pipeline's own engines are not used.
+  @usableFromInline var replayer: Replayer<Backend>
+  /// Shard threads.
+  public let jobs: Int
   /// Rows in one batch (clamped to 1...2^20).
   public var rowsPerBatch = 16384
-  /// Batches handed round at once: one being read, the others replayed or merged (clamped to 1...1,024).
+  /// Rounds handed round at once: one being filled, the others carried out or merged (clamped to 1...1,024).
   /// Eight of 16,384 rows (131,072 rows, about 20 ms of the reader's work)
   /// let the reader and the shards run on while one of them is off its core
   /// for a scheduler slice, as when three threads share two cores
@@ -51,17 +45,22 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   /// Bytes of object names after which a batch is handed over early (clamped to 1...2^28).
   public var nameBytesPerBatch = 1 << 18
 
-  /// Shares the objects among `replayers.count` shards, replayer `k` taking
-  /// shard `k` (its `Replayer.shard` is set here; while it runs, its output
-  /// goes to the shard's own observer).
+  /// Replays with `replayer`'s settings on `jobs` shard threads.
+  ///
+  /// - Precondition: `jobs` is in 1...65,536.
+  public init(replayer: Replayer<Backend>, jobs: Int) {
+    precondition((1...(1 << 16)).contains(jobs), "ShardedReplay: 1...65536 jobs")
+    self.replayer = replayer
+    self.jobs = jobs
+  }
+
+  /// Replays with the settings of `replayers[0]` on `replayers.count` shard
+  /// threads (the other replayers are not used).
   ///
   /// - Precondition: `replayers` holds 1...65,536 replayers.
   public init(replayers: [Replayer<Backend>]) {
     precondition((1...(1 << 16)).contains(replayers.count), "ShardedReplay: 1...65536 replayers")
-    self.replayers = replayers
-    for index in replayers.indices {
-      self.replayers[index].shard = ReplayShard(index: index, count: replayers.count)
-    }
+    self.init(replayer: replayers[0], jobs: replayers.count)
   }
 
   /// Replays every row of `reader` and hands the merged output to `write`,
@@ -75,8 +74,7 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   ///   - eventText: an event's JSON line (on the shards' threads).
   ///   - stateText: a filtered-track row (on the shards' threads), or nil for none.
   ///   - write: takes each merged batch, in input order, on the calling thread.
-  /// - Returns: the summary of one replay of the whole input
-  ///   (`ReplaySummary.merging(_:)`) and the reader's lines read.
+  /// - Returns: the summary of the replay and the reader's lines read.
   /// - Throws: the reader's `DatasetError`, after the rows before it were written.
   @inlinable
   public func run(
@@ -85,24 +83,54 @@ public struct ShardedReplay<Backend: KalmanBackend> {
     stateText: ((Double, String, TrackState) -> String)?,
     write: (ShardedReplayBatch) -> Void
   ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
-    let threads = ShardedReplayThreads(
-      reader: reader, shardCount: replayers.count, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
-      nameBytesPerBatch: nameBytesPerBatch, tracker: replayers[0].pipeline.tracker.configuration,
-      ignoresPoses: replayers[0].ignoresPoses)
-    for index in replayers.indices {
-      let replayer = replayers[index]
-      var source = threads.source(forShard: index)
-      let observer = ShardObserver(cursor: source.output, eventText: eventText, stateText: stateText)
-      // Built here, in inlinable code, so that the replay is specialised for Backend in the caller's module.
-      threads.startShard(index) { () throws(DatasetError) in try replayer.run(rowsOf: &source, observer: observer) }
+    let (threads, shards) = parts(reading: reader, eventText: eventText, stateText: stateText)
+    for (index, slots) in shards.enumerated() {
+      threads.startShard(
+        index, run: { list, output in slots.run(list, into: output) },
+        counts: { (slots.enterEvents, slots.exitEvents) })
     }
-    threads.startReader(reader, live: live)
+    let loop = ReplayRowLoop(
+      replayer: replayer, observer: threads.rejections, slots: threads.dispatch, tally: threads.tally, reader: reader)
+    var rows = threads.rows()
+    threads.startReader(
+      reader, live: live,
+      replay: {
+        rows.rewind()
+        do throws(DatasetError) { try loop.replay(&rows) } catch {
+          preconditionFailure("ShardedReplay: rows already read cannot fail")
+        }
+      },
+      summary: { loop.summary })
     return try threads.merge(write: write)
   }
 }
 
-/// What the shards of a ``ShardedReplay`` wrote for one batch of rows, merged
-/// into one replay's order.
+extension ShardedReplay {
+  /// The replay's parts, before any thread starts: what the threads share
+  /// (the reader's row loop keeps the replayer's pipeline's table) and each
+  /// shard's slots. Built in inlinable code, so that the shards' engines are
+  /// specialised for Backend in the caller's module.
+  @inlinable
+  func parts(
+    reading reader: RangingCSVReader, eventText: @escaping (ZoneEvent, String) -> String,
+    stateText: ((Double, String, TrackState) -> String)?
+  ) -> (threads: ShardedReplayThreads, shards: [ShardSlots<Backend>]) {
+    let configuration = replayer.pipeline.tracker.configuration
+    let threads = ShardedReplayThreads(
+      reader: reader, shardCount: jobs, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
+      nameBytesPerBatch: nameBytesPerBatch, capacity: configuration.capacity)
+    let zones = replayer.pipeline.monitor.zones
+    let shards = (0..<jobs).map { _ in
+      ShardSlots<Backend>(
+        configuration: configuration, zones: zones, count: threads.slotsPerShard, eventText: eventText,
+        stateText: stateText)
+    }
+    return (threads, shards)
+  }
+}
+
+/// What the shards of a ``ShardedReplay`` wrote for one round of commands,
+/// merged into one replay's order, with the rows the reader rejected.
 public struct ShardedReplayBatch {
   /// Zone events, each a JSON line without its newline.
   public var events: [String] = []

@@ -9,179 +9,161 @@ import RangingReplay
 /// part that does not depend on the engine's backend, so it is compiled once.
 @usableFromInline
 final class ShardedReplayThreads: @unchecked Sendable {
-  // Unchecked: `results` entries are written by their shard's thread before it
-  // signals `finished`, and read by the merging thread after waiting for it.
+  // Unchecked: `enterExit` entries are written by their shard's thread before it
+  // signals `finished`, and read by the merging thread after waiting for it;
+  // the reader's loop is read by the merging thread after the last round.
   private let rounds: ReplayRounds
-  private let unusedColumns: [String]
-  private let timeColumn: (name: String, column: Int)?
-  private var results: [Result<ReplaySummary, DatasetError>?]
+  @usableFromInline let unusedColumns: [String]
+  @usableFromInline let timeColumn: (name: String, column: Int)?
+  /// Each shard's enter and exit events.
+  private var enterExit: [(enter: Int, exit: Int)]
   private let finished = DispatchSemaphore(value: 0)
-  /// The reader's lines and rows read at the end, written by the reader thread before its last hand-over.
+  /// The reader's lines read at the end, written by the reader thread before its last hand-over.
   private var linesRead = 0
-  private var rowsRead = 0
-  /// Shares the objects out and the rows of each batch; the reader thread's.
+  /// Shares the objects out; the reader thread's.
   private let router: ShardRouter
+  /// The rows read and not yet replayed; the reader thread's.
+  private let staging: ReplayRowBatch
+  /// The row loop's counts and names, its slots' commands and its rejections; the reader thread's.
+  @usableFromInline let tally: ReplayTally
+  @usableFromInline let dispatch: ShardDispatch
+  @usableFromInline let rejections = RoundRejections()
+  /// The replay's counts once the last round is merged (set by ``startReader(_:live:replay:summary:)``).
+  private var summary: (() -> ReplaySummary)? = nil
 
   /// - Parameters:
-  ///   - tracker: the replayers' tracker settings (checks on measurements and
-  ///     poses, capacity, lost timeout).
-  ///   - ignoresPoses: the replayers' `Replayer.ignoresPoses`.
+  ///   - capacity: the object table's (`TrackerConfiguration.capacity`).
   @usableFromInline
-  init(
-    reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int,
-    tracker: TrackerConfiguration, ignoresPoses: Bool
-  ) {
+  init(reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int, capacity: Int) {
     // Clamped, so that no setting traps: entries keep name offsets in 32 bits.
-    rounds = ReplayRounds(
-      count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount,
-      rowsPerBatch: Swift.min(Swift.max(1, rowsPerBatch), 1 << 20),
-      nameBytesPerBatch: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
+    rounds = ReplayRounds(count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount)
+    staging = ReplayRowBatch(
+      rowCapacity: Swift.min(Swift.max(1, rowsPerBatch), 1 << 20),
+      nameBytesCapacity: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
     unusedColumns = reader.unusedColumns
     timeColumn = reader.headerColumn(for: "t")
-    results = Array(repeating: nil, count: shardCount)
-    // Rows the replayers check as the reader does are refused by the tracker
-    // only for going back in time, which the one table follows.
-    let table = tracker.validation == RangingCSVReader.rowValidation
-      ? ShardedTrackRegistry(
-        capacity: tracker.capacity, lostTimeoutSeconds: tracker.lostTimeoutSeconds,
-        poseValidation: tracker.validation, ignoresPoses: ignoresPoses)
-      : nil
-    router = ShardRouter(shardCount: shardCount, table: table)
+    enterExit = Array(repeating: (0, 0), count: shardCount)
+    router = ShardRouter(shardCount: shardCount)
+    tally = ReplayTally(observesStates: false, observesSteps: false)
+    dispatch = ShardDispatch(capacity: capacity, shardCount: shardCount, tally: tally)
   }
 
-  /// The rows shard `index` replays.
+  /// Slots of each shard's engines.
+  @usableFromInline var slotsPerShard: Int { dispatch.slotsPerShard }
+
+  /// The staged rows as the row loop's source.
   @usableFromInline
-  func source(forShard index: Int) -> ReplayBatchSource {
-    ReplayBatchSource(rounds: rounds, shard: index, unusedColumns: unusedColumns, timeColumn: timeColumn)
+  func rows() -> BatchRows {
+    BatchRows(batch: staging, router: router, dispatch: dispatch, unusedColumns: unusedColumns, timeColumn: timeColumn)
   }
 
-  /// Runs shard `index`'s replay on a thread of its own.
+  /// Carries out shard `index`'s commands on a thread of its own, round by
+  /// round: `run` takes each round's commands and the output to write them
+  /// to, and `counts` gives the enter and exit events written, at the end.
   @usableFromInline
-  func startShard(_ index: Int, _ replay: @escaping () throws(DatasetError) -> ReplaySummary) {
-    let body = UncheckedBox(replay)
+  func startShard(
+    _ index: Int, run: @escaping (ShardCommandList, ShardOutput) -> Void, counts: @escaping () -> (enter: Int, exit: Int)
+  ) {
+    let body = UncheckedBox((run, counts))
     Self.spawn { [self] in
-      results[index] = Result { () throws(DatasetError) in try body.value() }
+      var sequence = 0
+      while true {
+        let (round, list, output) = rounds.waitToReplay(sequence, shard: index)
+        body.value.0(list, output)
+        // Read before the round is released: the reader may refill it then.
+        let end = round.end
+        rounds.finishReplay(sequence)
+        sequence += 1
+        if end != nil { break }
+      }
+      enterExit[index] = body.value.1()
       finished.signal()
     }
   }
 
-  /// Reads `reader` on a thread of its own, filling and handing over batches.
+  /// Reads `reader` on a thread of its own, batch by batch: each batch's new
+  /// objects are shared out (``ShardRouter``), `replay` runs the row loop on
+  /// its rows, filling a round with commands, and the round is handed over.
+  /// `summary` gives the loop's counts once the last round is handed over.
   @usableFromInline
-  func startReader(_ reader: RangingCSVReader, live: Bool) {
-    let box = UncheckedBox(reader)
-    Self.spawn { [self] in read(box.value, live: live) }
+  func startReader(
+    _ reader: RangingCSVReader, live: Bool, replay: @escaping () -> Void, summary: @escaping () -> ReplaySummary
+  ) {
+    self.summary = summary
+    let box = UncheckedBox((reader, replay))
+    Self.spawn { [self] in read(box.value.0, live: live, replay: box.value.1) }
   }
 
-  private func read(_ reader: RangingCSVReader, live: Bool) {
+  private func read(_ reader: RangingCSVReader, live: Bool, replay: @escaping () -> Void) {
     var reader = reader
     // Ground truth is not replayed: only checked.
     reader.convertsTruth = false
-    let filling = BatchFilling(rounds: rounds, router: router)
+    let filling = RoundFilling(
+      rounds: rounds, router: router, staging: staging, dispatch: dispatch, rejections: rejections, replay: replay)
     if live {
-      // Every row read so far is handed over before a wait for input, so that
-      // its output is written then, as on one thread.
-      reader.beforeRead = { read in if !filling.batch.isEmpty { filling.handOver(read) } }
+      // Every row read so far is replayed and handed over before a wait for
+      // input, so that its output is written then, as on one thread.
+      reader.beforeRead = { read in if !filling.staging.isEmpty { filling.handOver(read) } }
     }
+    var end = ReplayRound.End.input
     do throws(DatasetError) {
       var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
       var row = RowScanner.Row()
       while let line = try reader.nextRow(object: &object, scanned: &row) {
         if line > 0 {
-          filling.batch.append(line: line, row: row, object: object, nameKey: router.key(ofLineBytes: object))
+          staging.append(line: line, row: row, object: object, nameKey: router.key(ofLineBytes: object))
         } else if let record = reader.parsed {
-          filling.batch.append(record, nameKey: router.key(of: record))
+          staging.append(record, nameKey: router.key(of: record))
         }
-        if filling.batch.isFull {
+        if staging.isFull {
           filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead))
         }
       }
-      filling.batch.end = .input
     } catch {
-      filling.batch.end = .failure(error)
+      end = .failure(error)
     }
     reader.beforeRead = nil
     linesRead = reader.linesRead
-    rowsRead = filling.rowsHandedOver + filling.batch.count
-    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), last: true)
+    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), end: end)
   }
 
-  /// Merges and hands to `write` every batch, in order, until the last;
+  /// Merges and hands to `write` every round, in order, until the last;
   /// then waits for the shards.
   @usableFromInline
   func merge(write: (ShardedReplayBatch) -> Void) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
     var sequence = 0
     var merged = ShardedReplayBatch()
-    var end: ReplayRowBatch.End? = nil
+    var end: ReplayRound.End? = nil
     while end == nil {
-      let (batch, outputs) = rounds.waitForShards(sequence)
+      let round = rounds.waitForShards(sequence)
       merged.removeAll()
-      Self.merge(outputs, into: &merged)
-      merged.linesRead = batch.linesRead
-      merged.bytesRead = batch.bytesRead
-      end = batch.end
+      Self.merge(round, into: &merged)
+      merged.linesRead = round.linesRead
+      merged.bytesRead = round.bytesRead
+      end = round.end
       rounds.release(sequence)
       sequence += 1
       write(merged)
     }
-    for _ in results.indices { finished.wait() }
+    for _ in enterExit.indices { finished.wait() }
     if case .failure(let error)? = end { throw error }
-    var summaries: [ReplaySummary] = []
-    for result in results {
-      switch result {
-      case .success(let summary)?: summaries.append(summary)
-      case .failure(let error)?: throw error
-      case nil: preconditionFailure("ShardedReplayThreads: a shard signalled without a result")
-      }
+    // The loop's counts, complete before the last round was handed over; the shards count the events.
+    var summary = self.summary.map { $0() } ?? ReplaySummary()
+    for counts in enterExit {
+      summary.enterEvents += counts.enter
+      summary.exitEvents += counts.exit
     }
-    var summary = ReplaySummary.merging(summaries)
-    // Each shard reads only some of the rows, and counts names by its own.
-    // The router, the reader thread's, routed the last batch before handing
-    // it over, so its count is complete and written before this reads it.
-    summary.rowsRead = rowsRead
-    if let objects = router.objects { summary.objects = objects }
     return (summary, linesRead)
   }
 
-  /// One replay's order: events by line, then by step (an eviction's exits,
-  /// the row's own events, its lost check's exits in the one table's slot
-  /// order), then by shard; rejections and filtered rows by line.
-  ///
-  /// Each shard's lists are in row order, and each row's events in step
-  /// order, but one lost check that finds several of a shard's objects
-  /// exits them in the order of the shard's own table, not the one table's:
-  /// those runs are put in slot order first (``sortLostCheckRuns(_:)``), and
-  /// then this is a k-way merge.
-  static func merge(_ outputs: [ShardOutput], into merged: inout ShardedReplayBatch) {
-    for output in outputs { sortLostCheckRuns(&output.events) }
-    mergeInOrder(outputs.map(\.events), key: eventKey) { merged.events.append($0.text) }
-    mergeInOrder(outputs.map(\.rejections), key: { ($0.line, 0) }) { merged.rejections.append($0) }
-    mergeInOrder(outputs.map(\.states), key: { ($0.line, 0) }) { merged.states.append($0.text) }
-  }
-
-  /// Where an event falls in one replay's order (`ReplayEventPlace`).
-  private static func eventKey(_ event: (place: ReplayEventPlace, text: String)) -> (Int, Int) {
-    (event.place.line, Int(event.place.step.rawValue) << 32 | event.place.slot)
-  }
-
-  /// Puts the events of a shard's output in ``eventKey(_:)`` order, keeping
-  /// the order of events with equal keys (the zones of one object). They are
-  /// out of order only within the exits of one lost check, so the usual
-  /// case is one pass that finds them sorted; a stable insertion sort then
-  /// moves each event only past the run of one check.
-  ///
-  /// - Complexity: O(events) when sorted; O(events + run²) otherwise.
-  static func sortLostCheckRuns(_ events: inout [(place: ReplayEventPlace, text: String)]) {
-    guard events.count > 1 else { return }
-    for index in 1..<events.count where eventKey(events[index]) < eventKey(events[index - 1]) {
-      let event = events[index]
-      let key = eventKey(event)
-      var hole = index
-      while hole > 0 && key < eventKey(events[hole - 1]) {
-        events[hole] = events[hole - 1]
-        hole -= 1
-      }
-      events[hole] = event
-    }
+  /// One replay's order: the shards' events and filtered rows by the number
+  /// of the command that made them (each shard's lists are in that order, and
+  /// one command's events are one shard's, in their order), so this is a
+  /// k-way merge; the rejected rows are the reader's, in order already.
+  static func merge(_ round: ReplayRound, into merged: inout ShardedReplayBatch) {
+    mergeInOrder(round.outputs.map(\.events), key: { ($0.sequence, 0) }) { merged.events.append($0.text) }
+    merged.rejections.append(contentsOf: round.rejections)
+    mergeInOrder(round.outputs.map(\.states), key: { ($0.sequence, 0) }) { merged.states.append($0.text) }
   }
 
   /// Calls `take` on the elements of `lists` (each sorted by `key`) in
@@ -216,32 +198,54 @@ final class ShardedReplayThreads: @unchecked Sendable {
   }
 }
 
-/// The batch the reader thread is filling, and handing it over.
-private final class BatchFilling {
+/// The round the reader thread is filling, and handing it over.
+private final class RoundFilling {
   let rounds: ReplayRounds
   let router: ShardRouter
-  private(set) var batch: ReplayRowBatch
+  let staging: ReplayRowBatch
+  let dispatch: ShardDispatch
+  let rejections: RoundRejections
+  let replay: () -> Void
+  private var round: ReplayRound
   private var sequence = 0
-  /// Rows in the batches handed over.
-  private(set) var rowsHandedOver = 0
 
-  init(rounds: ReplayRounds, router: ShardRouter) {
+  init(
+    rounds: ReplayRounds, router: ShardRouter, staging: ReplayRowBatch, dispatch: ShardDispatch,
+    rejections: RoundRejections, replay: @escaping () -> Void
+  ) {
     self.rounds = rounds
     self.router = router
-    batch = rounds.waitToFill(0)
+    self.staging = staging
+    self.dispatch = dispatch
+    self.rejections = rejections
+    self.replay = replay
+    round = rounds.waitToFill(0)
   }
 
-  /// Routes the batch's rows, hands the batch to the shards and, unless it is
-  /// the last, waits for the next one to fill.
-  func handOver(_ read: ReadProgress, last: Bool = false) {
-    batch.linesRead = read.lines
-    batch.bytesRead = read.bytesRead
-    router.route(batch)
-    rowsHandedOver += batch.count
+  /// Shares out the staged rows' new objects, replays the rows into the
+  /// round, hands the round to the shards and, unless it is the last (`end`
+  /// given), waits for the next one to fill.
+  func handOver(_ read: ReadProgress, end: ReplayRound.End? = nil) {
+    router.place(staging)
+    dispatch.round = round
+    rejections.round = round
+    replay()
+    staging.removeAll()
+    round.linesRead = read.lines
+    round.bytesRead = read.bytesRead
+    round.end = end
     rounds.publish()
     sequence += 1
-    if !last { batch = rounds.waitToFill(sequence) }
+    if end == nil { round = rounds.waitToFill(sequence) }
   }
+}
+
+/// The row loop's observer on the reader thread: its rejected rows go to the round being filled.
+@usableFromInline
+final class RoundRejections: ReplayObserver {
+  var round: ReplayRound? = nil
+  @usableFromInline init() {}
+  @usableFromInline func rejected(_ rejection: RowRejection) { round?.rejections.append(rejection) }
 }
 
 /// A value moved to another thread that then owns it alone.

@@ -15,7 +15,9 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
   // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
   // out; the runtime checks cost more than the zone logic (docs/PERFORMANCE.md).
-  @exclusivity(unchecked) public private(set) var monitor: ZoneMembership
+  @exclusivity(unchecked) @usableFromInline package var zoneMembership: ZoneMembership
+  /// Which zones each slot's object is inside, and since when.
+  public var monitor: ZoneMembership { zoneMembership }
   public let suspensionPolicy: SuspensionPolicy
 
   /// The latest time seen on any update or clock advance.
@@ -36,7 +38,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   ) {
     do { try Self.validate(tracker: configuration, zones: zones) } catch { error.trap() }
     tracker = ObjectTracker<Backend>(configuration: configuration)
-    monitor = ZoneMembership(zones: zones, capacity: configuration.capacity)
+    zoneMembership = ZoneMembership(zones: zones, capacity: configuration.capacity)
     self.suspensionPolicy = suspensionPolicy
   }
 
@@ -112,7 +114,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// found it during the gap; the update then starts a new track. Out of line: rare.
   @usableFromInline @inline(never)
   func expired(slot: Int, object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .input, emit: emit)
+    zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .input, emit: emit)
   }
 
   /// The zone steps of ``process(object:update:emit:)`` after an accepted
@@ -122,10 +124,10 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     object: UInt64, slot: Int, state: TrackState, evicted: UInt64?, at time: Timestamp, emit: (ZoneEvent) -> Void
   ) {
     if let evicted {
-      monitor.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, step: .eviction, emit: emit)
+      zoneMembership.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, step: .eviction, emit: emit)
     }
     if state.isConfirmed {
-      monitor.evaluate(
+      zoneMembership.evaluate(
         slot: slot, object: object, range: state.range, direction: state.direction,
         directionState: state.directionState, at: time, emit: emit)
     }
@@ -136,7 +138,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   @usableFromInline
   func removeLost(at time: Timestamp, emit: (ZoneEvent) -> Void) {
     tracker.removeLost(at: time) { slot, object in
-      monitor.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, emit: emit)
+      zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, emit: emit)
     }
   }
 
@@ -162,22 +164,17 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// (its zones exit with reason `lost`), as in ``process(object:update:emit:)``.
   /// - Complexity: O(zones). Does not allocate.
   public func process(object: UInt64, lifecycle event: LifecycleEvent, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    let reason: ExitReason? = switch event {
-    case .removedTimeout: .removedTimeout
-    case .removedPeerEnded: .removedPeerEnded
-    case .invalidated: .invalidated
-    case .suspended, .suspensionEnded: nil
-    }
+    let reason = event.exitReason
     // The zones still hold the slot's state: the registry has freed it, nothing has reused it.
     let steps = tracker.lifecycle(object: object, endsTrack: event.endsTrack, at: time)
     if steps.expiredSlot >= 0 { expired(slot: steps.expiredSlot, object: object, at: time, emit: emit) }
     if let reason, steps.removedSlot >= 0 {
-      monitor.exitAll(slot: steps.removedSlot, object: object, at: time, reason: reason, step: .input, emit: emit)
+      zoneMembership.exitAll(slot: steps.removedSlot, object: object, at: time, reason: reason, step: .input, emit: emit)
     }
     switch event {
     case .suspended:
       if suspensionPolicy == .exitZones, let slot = tracker.slot(of: object) {
-        monitor.exitAll(slot: slot, object: object, at: time, reason: .suspended, step: .input, emit: emit)
+        zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .suspended, step: .input, emit: emit)
       }
     case .suspensionEnded:
       tracker.restart(object: object)
@@ -205,7 +202,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// - Complexity: O(zones). Does not allocate.
   public func evict(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
     guard let slot = tracker.slot(of: object) else { return }
-    monitor.exitAll(slot: slot, object: object, at: time, reason: .evicted, step: .eviction, emit: emit)
+    zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .evicted, step: .eviction, emit: emit)
     tracker.evict(object: object)
   }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /// The engine's clock and when it runs the periodic lost check: the rule that
 /// ``TrackRegistry`` follows for the pipeline (`RangingPipeline.advanceClock(to:emit:)`)
-/// and for the reader of a replay split over threads alike.
+/// and for a replay's row loop alike.
 ///
 /// The clock is the latest time seen: an earlier time leaves it where it is.
 /// The check is due at the first time, and then whenever the clock reaches at

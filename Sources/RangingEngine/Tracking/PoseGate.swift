@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 /// Which phone poses the tracker takes (``ObjectTracker/update(pose:at:)``):
 /// a valid attitude (`SampleValidation.rejection(of:)`) not earlier than the
-/// previous pose taken. The rule lives here alone, so that a replay split over
-/// threads can follow it without a tracker, to know which rows' poses one
-/// replay of the whole file takes.
+/// previous pose taken. The rule lives here alone; ``TrackRegistry`` holds
+/// the gate, for the pipeline and for a replay's row loop alike.
 public struct PoseGate: Sendable {
   /// The time of the latest pose taken, or nil before the first.
   public private(set) var latestTime: Timestamp? = nil

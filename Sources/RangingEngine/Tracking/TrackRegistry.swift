@@ -2,10 +2,11 @@
 /// The pipeline's step order, in its one home: which objects are tracked, in
 /// which slots, since when, which phone poses are taken, and when the clock
 /// runs the lost check. `RangingPipeline` drives its tracker through it, and
-/// the reader of a replay split over threads (`ShardedReplay`) runs one of its
-/// own over the whole input, without filters or zones, to know at which rows
-/// one replay would evict, expire and check; so a change to the order is made
-/// here once, and both follow it.
+/// a replay's row loop (`ReplayRowLoop` in RangingReplay) drives it directly
+/// and sends each step's slot work to the engines of the slots
+/// (``SlotEngines``), on one thread or several: a replay holds one registry
+/// whatever its number of threads. So a change to the order is made here
+/// once, and every path follows it.
 ///
 /// For one measurement of an object (``measure(_:at:slotHint:)``), in order:
 /// 1. an object silent for longer than the lost timeout is lost by its own

@@ -7,9 +7,10 @@ import RangingReplay
 import RangingReplayThreads
 import ZoneMonitor
 
-/// `rangectl replay --jobs N`: one thread reads and validates the rows, N
-/// threads share the objects (``ShardedReplay``), and this thread writes the
-/// merged events, rejected rows and filtered track in one replay's order.
+/// `rangectl replay --jobs N`: one thread reads the rows and keeps the one
+/// object table, N threads run the engines of its slots (``ShardedReplay``),
+/// and this thread writes the merged events, rejected rows and filtered track
+/// in one replay's order.
 extension Replay {
   /// Replays `reader` in ``threads`` shards and writes the events, the rejected
   /// rows, the filtered track and the summary as one replay would.
@@ -20,11 +21,8 @@ extension Replay {
     eventsOutput: OutputFile, filteredOutput: OutputFile?, messages: MessageSink, showsProgress: Bool
   ) throws {
     let calibrations = try engine.objectCalibrations()
-    let replayers = (0..<threads).map { _ in
-      var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
-      replayer.objectCalibrations = calibrations
-      return replayer
-    }
+    var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
+    replayer.objectCalibrations = calibrations
     // Both only format (their output is written on this thread below), so the shards may share them.
     let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
     let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:))
@@ -34,7 +32,7 @@ extension Replay {
     try completeReplay(
       zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
     ) {
-      try ShardedReplay(replayers: replayers).run(
+      try ShardedReplay(replayer: replayer, jobs: threads).run(
         reader, live: live,
         eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
         stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } }

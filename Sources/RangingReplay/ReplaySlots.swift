@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import ZoneMonitor
+
+/// Where a replay's row loop (``ReplayRowLoop``) sends what each row does to
+/// the slots of its one object table: the commands that the engines and
+/// zones of those slots carry out, in the loop's order. The loop alone keeps
+/// the table, the clock and the pose gate; an implementation keeps no table
+/// and no clock, only the engines of its slots: ``PipelineSlots`` (the
+/// replayer's pipeline's, on the loop's thread) or the shards of a replay
+/// split over threads (`ShardedReplay`), each command numbered in order.
+@usableFromInline
+package protocol ReplaySlots: AnyObject {
+  /// The object in `slot` exits every zone it is inside with `reason` at
+  /// `time`; when `endsTrack`, it leaves the slot (evicted, lost, removed),
+  /// and the slot's engines start over.
+  func exit(slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool)
+  /// A measurement of `object` in `slot`, which passed the tracker's checks:
+  /// when `newTrack` is not nil, the object's track starts in the slot with
+  /// that calibration first. Its state is handed out by ``handOutState()``.
+  func measure(slot: Int, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?)
+  /// The state of the last measurement, handed out after the lost check its row made due.
+  func handOutState()
+  /// The filters of `slot` start over (the end of a suspension).
+  func restart(slot: Int)
+  /// The object in `slot` takes `calibration` from its next update on.
+  func setCalibration(_ calibration: RangeCalibration, slot: Int)
+  /// A pose the table's gate took: every slot's direction filter uses it from its object's next update on.
+  func take(_ pose: Attitude)
+}
+
+/// What one command of ``ReplaySlots`` does to a slot's engines and zones,
+/// in one home for every implementation.
+@usableFromInline
+package enum SlotSteps {
+  /// ``ReplaySlots/exit(slot:object:at:reason:step:endsTrack:)``.
+  @inlinable
+  package static func exit<Backend: KalmanBackend>(
+    engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64, at time: Timestamp,
+    reason: ExitReason, step: PipelineStep, endsTrack: Bool, emit: (ZoneEvent) -> Void
+  ) {
+    zones.exitAll(slot: slot, object: object, at: time, reason: reason, step: step, emit: emit)
+    if endsTrack { engines.reset(slot) }
+  }
+
+  /// ``ReplaySlots/measure(slot:object:update:seconds:newTrack:)``: the
+  /// engines fuse the update, and a confirmed track's zones are evaluated.
+  @inlinable @inline(__always)
+  package static func measure<Backend: KalmanBackend>(
+    engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64,
+    update: RangingUpdate, newTrack: RangeCalibration?, emit: (ZoneEvent) -> Void
+  ) -> (state: TrackState, outcome: UpdateOutcome?) {
+    if let calibration = newTrack { engines.startTrack(in: slot, calibration: calibration) }
+    let fused = engines.fuse(update, in: slot)
+    let state = fused.state
+    if state.isConfirmed {
+      zones.evaluate(
+        slot: slot, object: object, range: state.range, direction: state.direction,
+        directionState: state.directionState, at: update.time, emit: emit)
+    }
+    return fused
+  }
+}
+
+/// The slots of a replay on one thread: the replayer's pipeline's engines
+/// and zones, carrying out each command as the loop sends it, and handing
+/// events, states and filter steps to the replay's observer at once.
+@usableFromInline
+package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserver>: ReplaySlots {
+  @usableFromInline let pipeline: RangingPipeline<Backend>
+  @usableFromInline let observer: Observer
+  @usableFromInline let tally: ReplayTally
+  /// The last measurement, until ``handOutState()``.
+  @usableFromInline var slot = 0
+  @usableFromInline var object: UInt64 = 0
+  @usableFromInline var seconds = 0.0
+  @usableFromInline var state: TrackState? = nil
+  @usableFromInline var outcome: UpdateOutcome? = nil
+  @usableFromInline var measuredMeters: Double? = nil
+
+  @inlinable
+  package init(pipeline: RangingPipeline<Backend>, observer: Observer, tally: ReplayTally) {
+    self.pipeline = pipeline
+    self.observer = observer
+    self.tally = tally
+  }
+
+  /// Counts an event and hands it to the observer with its place.
+  @inlinable
+  func emit(_ event: ZoneEvent) {
+    if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
+    observer.event(
+      event, objectName: tally.names.name(of: event.object), place: ReplayEventPlace(line: tally.line, step: event.step))
+  }
+
+  @inlinable
+  package func exit(
+    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool
+  ) {
+    SlotSteps.exit(
+      engines: &pipeline.tracker.engines, zones: &pipeline.zoneMembership, slot: slot, object: object, at: time,
+      reason: reason, step: step, endsTrack: endsTrack, emit: emit)
+  }
+
+  @inlinable @inline(__always)
+  package func measure(slot: Int, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?) {
+    let fused = SlotSteps.measure(
+      engines: &pipeline.tracker.engines, zones: &pipeline.zoneMembership, slot: slot, object: object, update: update,
+      newTrack: newTrack, emit: emit)
+    if tally.observesStates || tally.observesSteps {
+      self.slot = slot
+      self.object = object
+      self.seconds = seconds
+      state = fused.state
+      outcome = fused.outcome
+      measuredMeters = update.distanceMeters
+    }
+  }
+
+  @inlinable
+  package func handOutState() {
+    guard let state else { return }
+    self.state = nil
+    // The name is looked up only for an observer: copying it costs a retain and a release.
+    if tally.observesStates {
+      observer.state(seconds: seconds, object: object, objectName: tally.names.name(of: object), state)
+    }
+    if tally.observesSteps {
+      let engines = pipeline.tracker.engines
+      observer.rangeStep(RangeStep(
+        seconds: seconds, objectName: tally.names.name(of: object), object: object, state: state, outcome: outcome,
+        covariance: engines.rangeCovariance(in: slot),
+        undidPreviousFusion: engines.rangeFilterHealth(in: slot).contains(.undidPreviousFusion),
+        measuredMeters: measuredMeters))
+    }
+  }
+
+  @inlinable
+  package func restart(slot: Int) { pipeline.tracker.engines.reset(slot) }
+
+  @inlinable
+  package func setCalibration(_ calibration: RangeCalibration, slot: Int) {
+    pipeline.tracker.engines.setCalibration(calibration, in: slot)
+  }
+
+  @inlinable
+  package func take(_ pose: Attitude) { pipeline.tracker.engines.take(pose) }
+}

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+import RangingReplay
+import ZoneMonitor
+
+/// The engines and zones of one shard's slots in a ``ShardedReplay``: it
+/// carries out the commands the reader thread sent the shard
+/// (``SlotCommand``), with the same steps as one replay's slots
+/// (`SlotSteps`), and formats their events and filtered rows on the shard's
+/// thread, each with its command's number. It holds no object table and no
+/// clock: which object is in which slot, and when, the reader decided.
+@usableFromInline
+final class ShardSlots<Backend: KalmanBackend> {
+  @usableFromInline @exclusivity(unchecked) var engines: SlotEngines<Backend>
+  @usableFromInline @exclusivity(unchecked) var zones: ZoneMembership
+  /// The name of each slot's object, set when its track starts.
+  @usableFromInline @exclusivity(unchecked) var names: [String]
+  @usableFromInline let eventText: (ZoneEvent, String) -> String
+  @usableFromInline let stateText: ((Double, String, TrackState) -> String)?
+  /// Where the current command's output goes, and its number.
+  @usableFromInline @exclusivity(unchecked) var output: ShardOutput? = nil
+  @usableFromInline @exclusivity(unchecked) var sequence = 0
+  /// Enter and exit events written so far.
+  @usableFromInline @exclusivity(unchecked) var enterEvents = 0
+  @usableFromInline @exclusivity(unchecked) var exitEvents = 0
+
+  /// The engines and zones of `count` slots.
+  @inlinable
+  init(
+    configuration: TrackerConfiguration, zones: [Zone], count: Int,
+    eventText: @escaping (ZoneEvent, String) -> String, stateText: ((Double, String, TrackState) -> String)?
+  ) {
+    engines = SlotEngines(configuration: configuration, count: count)
+    self.zones = ZoneMembership(zones: zones, capacity: count)
+    names = Array(repeating: "", count: count)
+    self.eventText = eventText
+    self.stateText = stateText
+  }
+
+  @inlinable
+  func emit(_ event: ZoneEvent) {
+    if event.kind == .enter { enterEvents += 1 } else { exitEvents += 1 }
+    output.unsafelyUnwrapped.events.append((sequence, eventText(event, names[Int(slotOfEvent)])))
+  }
+
+  /// The slot whose event is being emitted.
+  @usableFromInline @exclusivity(unchecked) var slotOfEvent: Int32 = 0
+
+  /// Carries out `list`'s commands, writing to `output`.
+  @inlinable
+  func run(_ list: ShardCommandList, into output: ShardOutput) {
+    self.output = output
+    for command in list.commands {
+      sequence = command.sequence
+      switch command.step {
+      case .exit(let slot, let object, let time, let reason, let step, let endsTrack):
+        slotOfEvent = slot
+        SlotSteps.exit(
+          engines: &engines, zones: &zones, slot: Int(slot), object: object, at: time, reason: reason, step: step,
+          endsTrack: endsTrack, emit: emit)
+      case .measure(let slot, let object, let update, let seconds, let newTrack, let name):
+        if name >= 0 { names[Int(slot)] = list.names[Int(name)] }
+        slotOfEvent = slot
+        let fused = SlotSteps.measure(
+          engines: &engines, zones: &zones, slot: Int(slot), object: object, update: update, newTrack: newTrack,
+          emit: emit)
+        if let stateText { output.states.append((sequence, stateText(seconds, names[Int(slot)], fused.state))) }
+      case .restart(let slot):
+        engines.reset(Int(slot))
+      case .calibrate(let slot, let calibration):
+        engines.setCalibration(calibration, in: Int(slot))
+      case .pose(let pose):
+        engines.take(pose)
+      }
+    }
+    self.output = nil
+  }
+}
