@@ -65,11 +65,10 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     namesKept = ReplayTally.namesKept(capacity: pipeline.tracker.capacity)
   }
 
-  /// The one object table (the pipeline's registry).
-  @inlinable
-  var registry: TrackRegistry {
-    _read { yield pipeline.tracker.registry }
-    _modify { yield &pipeline.tracker.registry }
+  /// `body` on the one object table (the pipeline's registry), in place.
+  @inlinable @inline(__always)
+  func table<Result>(_ body: (inout TrackRegistry) -> Result) -> Result {
+    pipeline.tracker.withRegistry(body)
   }
 
   /// Replays every row of `reader`; may be called again with the next rows
@@ -187,7 +186,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
       return
     }
     let time = update.time
-    let measured = registry.measure(id, at: time)
+    let measured = table { $0.measure(id, at: time) }
     if measured.expiredSlot >= 0 {
       // Lost by its own silence: its zones exit as a lost check during the gap would have.
       slots.exit(slot: measured.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
@@ -216,8 +215,10 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   /// silent for the lost timeout exit, in slot order, with reason `lost`.
   @usableFromInline
   func removeLost(at time: Timestamp) {
-    registry.removeLost(at: time) { slot, object in
-      slots.exit(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, endsTrack: true)
+    table { registry in
+      registry.removeLost(at: time) { slot, object in
+        slots.exit(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, endsTrack: true)
+      }
     }
   }
 
@@ -233,7 +234,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     if let calibration = found, pipeline.tracker.setObjectCalibration(calibration, forObject: id) {
       found = nil
       // A direction-only row may have placed the object already: its slot takes the calibration now.
-      if let slot = registry.slot(of: id) { slots.setCalibration(calibration, slot: slot) }
+      if let slot = table({ $0.slot(of: id) }) { slots.setCalibration(calibration, slot: slot) }
     }
     tally.calibrationByID[id] = .some(found)
     return found
@@ -245,7 +246,8 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     if ignoresPoses { return true }
     tally.summary.posesFed += 1
     let time = Timestamp(seconds: seconds)
-    if let reason = registry.admit(attitude, at: time, validation: pipeline.tracker.configuration.validation) {
+    let validation = pipeline.tracker.configuration.validation
+    if let reason = table({ $0.admit(attitude, at: time, validation: validation) }) {
       reject(RowRejection(line: line, column: timeColumn, field: timeField,
                           reason: String(describing: reason.name), text: "\(seconds)"))
       return false
@@ -260,7 +262,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     tally.line = line
     tally.summary.lifecycleAccepted += 1
     let time = Timestamp(seconds: seconds)
-    let steps = registry.lifecycle(id, endsTrack: event.endsTrack, at: time)
+    let steps = table { $0.lifecycle(id, endsTrack: event.endsTrack, at: time) }
     if steps.expiredSlot >= 0 {
       slots.exit(slot: steps.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
     }
@@ -269,11 +271,11 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     }
     switch event {
     case .suspended:
-      if pipeline.suspensionPolicy == .exitZones, let slot = registry.slot(of: id) {
+      if pipeline.suspensionPolicy == .exitZones, let slot = table({ $0.slot(of: id) }) {
         slots.exit(slot: slot, object: id, at: time, reason: .suspended, step: .input, endsTrack: false)
       }
     case .suspensionEnded:
-      if let slot = registry.slot(of: id) { slots.restart(slot: slot) }
+      if let slot = table({ $0.slot(of: id) }) { slots.restart(slot: slot) }
     case .removedTimeout, .removedPeerEnded, .invalidated:
       break
     }

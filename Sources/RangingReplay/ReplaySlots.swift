@@ -71,12 +71,13 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
   @usableFromInline let observer: Observer
   @usableFromInline let tally: ReplayTally
   /// The last measurement, until ``handOutState()``.
-  @usableFromInline var slot = 0
-  @usableFromInline var object: UInt64 = 0
-  @usableFromInline var seconds = 0.0
-  @usableFromInline var state: TrackState? = nil
-  @usableFromInline var outcome: UpdateOutcome? = nil
-  @usableFromInline var measuredMeters: Double? = nil
+  /// Exclusivity unchecked: one replay runs on one thread, and nothing holds an access across a call.
+  @usableFromInline @exclusivity(unchecked) var slot = 0
+  @usableFromInline @exclusivity(unchecked) var object: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) var seconds = 0.0
+  @usableFromInline @exclusivity(unchecked) var state: TrackState? = nil
+  @usableFromInline @exclusivity(unchecked) var outcome: UpdateOutcome? = nil
+  @usableFromInline @exclusivity(unchecked) var measuredMeters: Double? = nil
 
   @inlinable
   package init(pipeline: RangingPipeline<Backend>, observer: Observer, tally: ReplayTally) {
@@ -97,16 +98,19 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
   package func exit(
     slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool
   ) {
-    SlotSteps.exit(
-      engines: &pipeline.tracker.engines, zones: &pipeline.zoneMembership, slot: slot, object: object, at: time,
-      reason: reason, step: step, endsTrack: endsTrack, emit: emit)
+    pipeline.withSlots { engines, zones in
+      SlotSteps.exit(
+        engines: &engines, zones: &zones, slot: slot, object: object, at: time, reason: reason, step: step,
+        endsTrack: endsTrack, emit: emit)
+    }
   }
 
   @inlinable @inline(__always)
   package func measure(slot: Int, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?) {
-    let fused = SlotSteps.measure(
-      engines: &pipeline.tracker.engines, zones: &pipeline.zoneMembership, slot: slot, object: object, update: update,
-      newTrack: newTrack, emit: emit)
+    let fused = pipeline.withSlots { engines, zones in
+      SlotSteps.measure(
+        engines: &engines, zones: &zones, slot: slot, object: object, update: update, newTrack: newTrack, emit: emit)
+    }
     if tally.observesStates || tally.observesSteps {
       self.slot = slot
       self.object = object
@@ -126,23 +130,22 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
       observer.state(seconds: seconds, object: object, objectName: tally.names.name(of: object), state)
     }
     if tally.observesSteps {
-      let engines = pipeline.tracker.engines
       observer.rangeStep(RangeStep(
         seconds: seconds, objectName: tally.names.name(of: object), object: object, state: state, outcome: outcome,
-        covariance: engines.rangeCovariance(in: slot),
-        undidPreviousFusion: engines.rangeFilterHealth(in: slot).contains(.undidPreviousFusion),
+        covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
+        undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion),
         measuredMeters: measuredMeters))
     }
   }
 
   @inlinable
-  package func restart(slot: Int) { pipeline.tracker.engines.reset(slot) }
+  package func restart(slot: Int) { pipeline.tracker.withEngines { $0.reset(slot) } }
 
   @inlinable
   package func setCalibration(_ calibration: RangeCalibration, slot: Int) {
-    pipeline.tracker.engines.setCalibration(calibration, in: slot)
+    pipeline.tracker.withEngines { $0.setCalibration(calibration, in: slot) }
   }
 
   @inlinable
-  package func take(_ pose: Attitude) { pipeline.tracker.engines.take(pose) }
+  package func take(_ pose: Attitude) { pipeline.tracker.withEngines { $0.take(pose) } }
 }

@@ -17,19 +17,20 @@ import ZoneMonitor
 /// engines take about a `1 / shards` share of one replay's memory.
 @usableFromInline
 final class ShardDispatch: ReplaySlots {
+  // Exclusivity unchecked: the reader thread's alone, and nothing holds an access across a call.
   /// The round being filled.
-  var round: ReplayRound? = nil
+  @exclusivity(unchecked) var round: ReplayRound? = nil
   /// The shard the current row's object prefers (set before each row by ``BatchRows``).
-  var preferredShard = 0
+  @exclusivity(unchecked) var preferredShard = 0
   /// The number of the next command.
-  private var sequence = 0
+  @exclusivity(unchecked) private var sequence = 0
   /// The names of the replay's objects (the row loop's).
   private let tally: ReplayTally
   /// The shard and the shard's own slot of each slot of the table, -1 while it is empty.
-  private var shardOfSlot: [Int32]
-  private var localOfSlot: [Int32]
+  @exclusivity(unchecked) private var shardOfSlot: [Int32]
+  @exclusivity(unchecked) private var localOfSlot: [Int32]
   /// Each shard's free slots of its own.
-  private var freeSlots: [[Int32]]
+  @exclusivity(unchecked) private var freeSlots: [[Int32]]
   /// Slots of each shard.
   let slotsPerShard: Int
 
@@ -66,18 +67,18 @@ final class ShardDispatch: ReplaySlots {
   }
 
   @usableFromInline func measure(slot: Int, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?) {
-    var name: Int32 = -1
-    if newTrack != nil {
+    var start: Int32 = -1
+    if let calibration = newTrack {
       var shard = preferredShard
       if freeSlots[shard].isEmpty {
         shard = freeSlots.indices.max { freeSlots[$0].count < freeSlots[$1].count } ?? 0
       }
       shardOfSlot[slot] = Int32(shard)
       localOfSlot[slot] = freeSlots[shard].removeLast()
-      name = round.unsafelyUnwrapped.commands[shard].keep(tally.name(of: object))
+      start = round.unsafelyUnwrapped.commands[shard].keep(tally.name(of: object), calibration)
     }
     send(
-      .measure(slot: localOfSlot[slot], object: object, update: update, seconds: seconds, newTrack: newTrack, name: name),
+      .measure(slot: localOfSlot[slot], object: object, update: update, seconds: seconds, start: start),
       to: Int(shardOfSlot[slot]))
   }
 

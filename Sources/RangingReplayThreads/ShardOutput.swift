@@ -9,8 +9,8 @@ import RangingFormats
 final class ShardOutput: @unchecked Sendable {
   // Unchecked: written by its shard's thread, then read by the merging
   // thread once the shard has signalled the round done (ReplayRounds).
-  @usableFromInline var events: [(sequence: Int, text: String)] = []
-  @usableFromInline var states: [(sequence: Int, text: String)] = []
+  @usableFromInline @exclusivity(unchecked) var events: [(sequence: Int, text: String)] = []
+  @usableFromInline @exclusivity(unchecked) var states: [(sequence: Int, text: String)] = []
 
   func removeAll() {
     events.removeAll(keepingCapacity: true)
@@ -28,7 +28,7 @@ final class ReplayRound: @unchecked Sendable {
   /// `outputs[k]`: what shard `k` wrote.
   let outputs: [ShardOutput]
   /// The rows the reader rejected, in order.
-  var rejections: [RowRejection] = []
+  @exclusivity(unchecked) var rejections: [RowRejection] = []
   /// Why the input ended after this round, if it did.
   var end: End? = nil
   /// The reader's lines and bytes read when the round was handed over, for progress.

@@ -58,8 +58,12 @@ final class ShardSlots<Backend: KalmanBackend> {
         SlotSteps.exit(
           engines: &engines, zones: &zones, slot: Int(slot), object: object, at: time, reason: reason, step: step,
           endsTrack: endsTrack, emit: emit)
-      case .measure(let slot, let object, let update, let seconds, let newTrack, let name):
-        if name >= 0 { names[Int(slot)] = list.names[Int(name)] }
+      case .measure(let slot, let object, let update, let seconds, let start):
+        var newTrack: RangeCalibration? = nil
+        if start >= 0 {
+          names[Int(slot)] = list.starts[Int(start)].name
+          newTrack = list.starts[Int(start)].calibration
+        }
         slotOfEvent = slot
         let fused = SlotSteps.measure(
           engines: &engines, zones: &zones, slot: Int(slot), object: object, update: update, newTrack: newTrack,

@@ -243,7 +243,7 @@ private final class RoundFilling {
 /// The row loop's observer on the reader thread: its rejected rows go to the round being filled.
 @usableFromInline
 final class RoundRejections: ReplayObserver {
-  var round: ReplayRound? = nil
+  @exclusivity(unchecked) var round: ReplayRound? = nil
   @usableFromInline init() {}
   @usableFromInline func rejected(_ rejection: RowRejection) { round?.rejections.append(rejection) }
 }

@@ -18,8 +18,10 @@ struct SlotCommand {
     /// `ReplaySlots.exit(slot:object:at:reason:step:endsTrack:)`.
     case exit(slot: Int32, object: UInt64, time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool)
     /// `ReplaySlots.measure(slot:object:update:seconds:newTrack:)`; a new
-    /// track's object is named by entry `name` of the list's names, else -1.
-    case measure(slot: Int32, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?, name: Int32)
+    /// track's object's name and calibration are entry `start` of the list's
+    /// ``ShardCommandList/starts``, else `start` is -1 (kept apart, so that
+    /// every command stays as small).
+    case measure(slot: Int32, object: UInt64, update: RangingUpdate, seconds: Double, start: Int32)
     /// `ReplaySlots.restart(slot:)`.
     case restart(slot: Int32)
     /// `ReplaySlots.setCalibration(_:slot:)`.
@@ -29,27 +31,28 @@ struct SlotCommand {
   }
 }
 
-/// The commands of one round for one shard, in order, and the names of the
-/// objects whose tracks they start. The storage is kept from round to round.
+/// The commands of one round for one shard, in order, and the names and
+/// calibrations of the objects whose tracks they start. The storage is kept
+/// from round to round.
 @usableFromInline
 final class ShardCommandList: @unchecked Sendable {
   // Unchecked: written by the reader thread, then read by the shard's, the
   // semaphores of ReplayRounds ordering the writes before the reads.
-  @usableFromInline private(set) var commands: [SlotCommand] = []
-  @usableFromInline private(set) var names: [String] = []
+  @usableFromInline @exclusivity(unchecked) private(set) var commands: [SlotCommand] = []
+  @usableFromInline @exclusivity(unchecked) private(set) var starts: [(name: String, calibration: RangeCalibration)] = []
 
   func append(_ sequence: Int, _ step: SlotCommand.Step) {
     commands.append(SlotCommand(sequence: sequence, step: step))
   }
 
-  /// Keeps `name` for a command to come; its index.
-  func keep(_ name: String) -> Int32 {
-    names.append(name)
-    return Int32(names.count - 1)
+  /// Keeps a new track's object's name and calibration for a command to come; their index.
+  func keep(_ name: String, _ calibration: RangeCalibration) -> Int32 {
+    starts.append((name, calibration))
+    return Int32(starts.count - 1)
   }
 
   func removeAll() {
     commands.removeAll(keepingCapacity: true)
-    names.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
   }
 }

@@ -15,9 +15,17 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   public let tracker: ObjectTracker<Backend>
   // Exclusivity unchecked: one thread drives a pipeline and nothing lends these
   // out; the runtime checks cost more than the zone logic (docs/PERFORMANCE.md).
-  @exclusivity(unchecked) @usableFromInline package var zoneMembership: ZoneMembership
+  @exclusivity(unchecked) @usableFromInline var zoneMembership: ZoneMembership
   /// Which zones each slot's object is inside, and since when.
   public var monitor: ZoneMembership { zoneMembership }
+
+  /// The engines and zones of the slots, in place, for a replay's row loop
+  /// (`ObjectTracker.withRegistry(_:)` says why through this module's code).
+  @inlinable package func withSlots<Result>(
+    _ body: (inout SlotEngines<Backend>, inout ZoneMembership) -> Result
+  ) -> Result {
+    tracker.withEngines { engines in body(&engines, &zoneMembership) }
+  }
   public let suspensionPolicy: SuspensionPolicy
 
   /// The latest time seen on any update or clock advance.

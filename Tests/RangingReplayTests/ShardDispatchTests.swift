@@ -25,7 +25,7 @@ struct ShardDispatchTests {
     round.commands[shard].commands.map { command in
       switch command.step {
       case .exit(let slot, _, _, _, _, _): (command.sequence, "exit", slot)
-      case .measure(let slot, _, _, _, _, _): (command.sequence, "measure", slot)
+      case .measure(let slot, _, _, _, _): (command.sequence, "measure", slot)
       case .restart(let slot): (command.sequence, "restart", slot)
       case .calibrate(let slot, _): (command.sequence, "calibrate", slot)
       case .pose: (command.sequence, "pose", -1)
@@ -47,12 +47,12 @@ struct ShardDispatchTests {
     }
     #expect(Self.commands(round, shard: 0).map { $0.2 } == [0, 1, 2])
     #expect(Self.commands(round, shard: 1).map { $0.2 } == [0, 1])
-    #expect(round.commands[0].names == ["o0", "o1", "o2"])
-    #expect(round.commands[1].names == ["o3", "o4"])
+    #expect(round.commands[0].starts.map(\.name) == ["o0", "o1", "o2"])
+    #expect(round.commands[1].starts.map(\.name) == ["o3", "o4"])
     // A measurement of a placed object goes to its shard and slot, without a name.
     dispatch.measure(slot: 4, object: ids[4], update: Self.update, seconds: 1, newTrack: nil)
     #expect(Self.commands(round, shard: 1).last.map { "\($0.0) \($0.1) \($0.2)" } == "5 measure 1")
-    #expect(round.commands[1].names.count == 2)
+    #expect(round.commands[1].starts.count == 2)
   }
 
   @Test("A track that ends frees its shard's slot; an exit that does not end it (a suspension) keeps it")
