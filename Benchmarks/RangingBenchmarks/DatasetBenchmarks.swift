@@ -119,5 +119,5 @@ enum GeneratedDataset {
 private final class EventsOnly: ReplayObserver {
   private let writer: EventsWriter
   init(_ writer: EventsWriter) { self.writer = writer }
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) { writer.write(event, objectName: objectName) }
+  func event(_ event: ZoneEvent, objectName: String) { writer.write(event, objectName: objectName) }
 }

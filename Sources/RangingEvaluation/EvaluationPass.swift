@@ -217,7 +217,7 @@ extension EvaluationPass: ReplayObserver {
 
   func rejected(_ rejection: RowRejection) { onRejection(rejection) }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     offline?.liveEvent(event, objectName: objectName)
     engineEvent(ZoneCrossing(time: event.time, object: objectName, zone: zoneNames[event.zone],
                              kind: event.kind == .enter ? .enter : .exit))

@@ -251,7 +251,7 @@ private final class OverviewObserver: ReplayObserver {
 
   func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) { table.measured(objectName, at: seconds) }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     table.event(RunTrace.Event(
       timeSeconds: event.time.seconds, zone: zoneNames[event.zone], kind: event.kind == .enter ? .enter : .exit,
       distanceMeters: event.distanceMeters.isFinite ? event.distanceMeters : nil), zone: event.zone, of: objectName)

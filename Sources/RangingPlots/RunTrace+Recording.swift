@@ -141,7 +141,7 @@ private final class TraceObserver: ReplayObserver {
       azimuthDegrees: state.direction.map(RunTrace.azimuthDegrees(of:)), isDirectionPredicted: state.directionState == .predicted))
   }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     guard objectName == trace.object, window.contains(event.time.seconds) else { return }
     trace.events.append(RunTrace.Event(
       timeSeconds: event.time.seconds, zone: zoneNames[event.zone], kind: event.kind == .enter ? .enter : .exit,

@@ -24,9 +24,8 @@ public protocol ReplayObserver: AnyObject {
   var observesRecords: Bool { get }
   /// A rejected row, with file, line, field and reason.
   func rejected(_ rejection: RowRejection)
-  /// A zone event, with the object's name and where it falls in a replay of
-  /// the whole file (so that the events of shards can be merged).
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace)
+  /// A zone event, with the object's name.
+  func event(_ event: ZoneEvent, objectName: String)
   /// An accepted measurement's filtered state, with the input's time in
   /// seconds, the object's id (its ``ObjectNames`` id, which a name gets
   /// anew when an entry is reused: an observer may index objects by it
@@ -49,7 +48,7 @@ extension ReplayObserver {
   public var observesRangeSteps: Bool { false }
   public var observesRecords: Bool { false }
   public func rejected(_ rejection: RowRejection) {}
-  public func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {}
+  public func event(_ event: ZoneEvent, objectName: String) {}
   public func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {}
   public func rangeStep(_ step: RangeStep) {}
   public func record(_ record: DatasetRecord) {}

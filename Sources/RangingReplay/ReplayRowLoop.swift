@@ -172,7 +172,6 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   /// fused by its slot's engines, counted, and its state handed out.
   @inlinable
   func measured(line: Int, id: UInt64, seconds: Double, update: RangingUpdate) {
-    tally.line = line
     var update = update
     let distanceRead = update.distanceMeters
     // After the reader's checks, which apply to what the device reported, as in the tracker.
@@ -189,7 +188,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     let measured = table { $0.measure(id, at: time) }
     if measured.expiredSlot >= 0 {
       // Lost by its own silence: its zones exit as a lost check during the gap would have.
-      slots.exit(slot: measured.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
+      slots.exit(slot: measured.expiredSlot, object: id, at: time, reason: .lost, endsTrack: true)
     }
     guard !measured.isRefused else {
       reject(line: line, seconds: seconds, reason: .timeWentBackwards)
@@ -199,7 +198,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     if measured.isNew {
       if let evicted = measured.evicted {
         tally.summary.evictions += 1
-        slots.exit(slot: measured.slot, object: evicted, at: time, reason: .evicted, step: .eviction, endsTrack: true)
+        slots.exit(slot: measured.slot, object: evicted, at: time, reason: .evicted, endsTrack: true)
       }
       newTrack = pipeline.tracker.rangeCalibration(forObject: id)
     }
@@ -217,7 +216,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   func removeLost(at time: Timestamp) {
     table { registry in
       registry.removeLost(at: time) { slot, object in
-        slots.exit(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, endsTrack: true)
+        slots.exit(slot: slot, object: object, at: time, reason: .lost, endsTrack: true)
       }
     }
   }
@@ -259,20 +258,19 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   /// A life-cycle row of the object `id` (`RangingPipeline.process(object:lifecycle:at:emit:)`'s steps).
   @inlinable
   func lifecycle(line: Int, id: UInt64, seconds: Double, event: LifecycleEvent) {
-    tally.line = line
     tally.summary.lifecycleAccepted += 1
     let time = Timestamp(seconds: seconds)
     let steps = table { $0.lifecycle(id, endsTrack: event.endsTrack, at: time) }
     if steps.expiredSlot >= 0 {
-      slots.exit(slot: steps.expiredSlot, object: id, at: time, reason: .lost, step: .input, endsTrack: true)
+      slots.exit(slot: steps.expiredSlot, object: id, at: time, reason: .lost, endsTrack: true)
     }
     if steps.removedSlot >= 0, let reason = event.exitReason {
-      slots.exit(slot: steps.removedSlot, object: id, at: time, reason: reason, step: .input, endsTrack: true)
+      slots.exit(slot: steps.removedSlot, object: id, at: time, reason: reason, endsTrack: true)
     }
     switch event {
     case .suspended:
       if pipeline.suspensionPolicy == .exitZones, let slot = table({ $0.slot(of: id) }) {
-        slots.exit(slot: slot, object: id, at: time, reason: .suspended, step: .input, endsTrack: false)
+        slots.exit(slot: slot, object: id, at: time, reason: .suspended, endsTrack: false)
       }
     case .suspensionEnded:
       if let slot = table({ $0.slot(of: id) }) { slots.restart(slot: slot) }

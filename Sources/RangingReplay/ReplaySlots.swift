@@ -14,7 +14,7 @@ package protocol ReplaySlots: AnyObject {
   /// The object in `slot` exits every zone it is inside with `reason` at
   /// `time`; when `endsTrack`, it leaves the slot (evicted, lost, removed),
   /// and the slot's engines start over.
-  func exit(slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool)
+  func exit(slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, endsTrack: Bool)
   /// A measurement of `object` in `slot`, which passed the tracker's checks:
   /// when `newTrack` is not nil, the object's track starts in the slot with
   /// that calibration first. Its state is handed out by ``handOutState()``.
@@ -33,13 +33,13 @@ package protocol ReplaySlots: AnyObject {
 /// in one home for every implementation.
 @usableFromInline
 package enum SlotSteps {
-  /// ``ReplaySlots/exit(slot:object:at:reason:step:endsTrack:)``.
+  /// ``ReplaySlots/exit(slot:object:at:reason:endsTrack:)``.
   @inlinable
   package static func exit<Backend: KalmanBackend>(
     engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64, at time: Timestamp,
-    reason: ExitReason, step: PipelineStep, endsTrack: Bool, emit: (ZoneEvent) -> Void
+    reason: ExitReason, endsTrack: Bool, emit: (ZoneEvent) -> Void
   ) {
-    zones.exitAll(slot: slot, object: object, at: time, reason: reason, step: step, emit: emit)
+    zones.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)
     if endsTrack { engines.reset(slot) }
   }
 
@@ -86,21 +86,20 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
     self.tally = tally
   }
 
-  /// Counts an event and hands it to the observer with its place.
+  /// Counts an event and hands it to the observer.
   @inlinable
   func emit(_ event: ZoneEvent) {
     if event.kind == .enter { tally.summary.enterEvents += 1 } else { tally.summary.exitEvents += 1 }
-    observer.event(
-      event, objectName: tally.names.name(of: event.object), place: ReplayEventPlace(line: tally.line, step: event.step))
+    observer.event(event, objectName: tally.names.name(of: event.object))
   }
 
   @inlinable
   package func exit(
-    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool
+    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, endsTrack: Bool
   ) {
     pipeline.withSlots { engines, zones in
       SlotSteps.exit(
-        engines: &engines, zones: &zones, slot: slot, object: object, at: time, reason: reason, step: step,
+        engines: &engines, zones: &zones, slot: slot, object: object, at: time, reason: reason,
         endsTrack: endsTrack, emit: emit)
     }
   }

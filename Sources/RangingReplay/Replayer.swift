@@ -81,8 +81,6 @@ package final class ReplayTally {
 
   /// The name of the object `id`, interned and not forgotten.
   package func name(of id: UInt64) -> String { names.name(of: id) }
-  /// The line of the row being replayed, for each event's ``ReplayEventPlace``.
-  @usableFromInline @exclusivity(unchecked) var line = 0
   /// Each object's last accepted measurement, for ``UnitEvidence/intervalsSeconds``.
   @usableFromInline @exclusivity(unchecked) var lastMeasurementTimes = LastMeasurementTimes()
 

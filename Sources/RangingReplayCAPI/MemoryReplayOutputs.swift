@@ -41,7 +41,7 @@ final class MemoryReplayOutputs: ReplayObserver {
 
   func rejected(_ rejection: RowRejection) { rejected.write(rejection) }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     events.write(event, objectName: objectName)
     guard let eventRecords else { return }
     var record = ranging_replay_event_t()

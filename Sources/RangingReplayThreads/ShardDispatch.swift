@@ -55,10 +55,10 @@ final class ShardDispatch: ReplaySlots {
     sequence += 1
   }
 
-  @usableFromInline func exit(slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool) {
+  @usableFromInline func exit(slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, endsTrack: Bool) {
     let shard = Int(shardOfSlot[slot])
     let local = localOfSlot[slot]
-    send(.exit(slot: local, object: object, time: time, reason: reason, step: step, endsTrack: endsTrack), to: shard)
+    send(.exit(slot: local, object: object, time: time, reason: reason, endsTrack: endsTrack), to: shard)
     if endsTrack {
       freeSlots[shard].append(local)
       shardOfSlot[slot] = -1

@@ -53,10 +53,10 @@ final class ShardSlots<Backend: KalmanBackend> {
     for command in list.commands {
       sequence = command.sequence
       switch command.step {
-      case .exit(let slot, let object, let time, let reason, let step, let endsTrack):
+      case .exit(let slot, let object, let time, let reason, let endsTrack):
         slotOfEvent = slot
         SlotSteps.exit(
-          engines: &engines, zones: &zones, slot: Int(slot), object: object, at: time, reason: reason, step: step,
+          engines: &engines, zones: &zones, slot: Int(slot), object: object, at: time, reason: reason,
           endsTrack: endsTrack, emit: emit)
       case .measure(let slot, let object, let update, let seconds, let start):
         var newTrack: RangeCalibration? = nil

@@ -15,8 +15,8 @@ struct SlotCommand {
   /// What the command does, to the shard's slot `slot` (its own index, not the table's).
   @usableFromInline
   enum Step {
-    /// `ReplaySlots.exit(slot:object:at:reason:step:endsTrack:)`.
-    case exit(slot: Int32, object: UInt64, time: Timestamp, reason: ExitReason, step: PipelineStep, endsTrack: Bool)
+    /// `ReplaySlots.exit(slot:object:at:reason:endsTrack:)`.
+    case exit(slot: Int32, object: UInt64, time: Timestamp, reason: ExitReason, endsTrack: Bool)
     /// `ReplaySlots.measure(slot:object:update:seconds:newTrack:)`; a new
     /// track's object's name and calibration are entry `start` of the list's
     /// ``ShardCommandList/starts``, else `start` is -1 (kept apart, so that

@@ -4,9 +4,8 @@ import RangingEngine
 /// The whole per-update path: validation, object table, distance filter and
 /// zones (docs/DESIGN.md "Data flow"). Hosts, firmware and the C API all drive
 /// this one type. The order of the steps on the object table and the clock
-/// lives in `TrackRegistry`, which the tracker holds and the reader of a
-/// replay split over threads follows too; this type acts on each step's
-/// outcome, and each event it emits carries its step (``PipelineStep``).
+/// lives in `TrackRegistry`, which the tracker holds (a replay's row loop
+/// drives it too); this type acts on each step's outcome.
 ///
 /// It sits in the ZoneMonitor module because it needs both the tracker
 /// (RangingEngine) and the zones, and RangingEngine does not depend on zones.
@@ -122,7 +121,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   /// found it during the gap; the update then starts a new track. Out of line: rare.
   @usableFromInline @inline(never)
   func expired(slot: Int, object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .input, emit: emit)
+    zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
   }
 
   /// The zone steps of ``process(object:update:emit:)`` after an accepted
@@ -132,7 +131,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     object: UInt64, slot: Int, state: TrackState, evicted: UInt64?, at time: Timestamp, emit: (ZoneEvent) -> Void
   ) {
     if let evicted {
-      zoneMembership.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, step: .eviction, emit: emit)
+      zoneMembership.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, emit: emit)
     }
     if state.isConfirmed {
       zoneMembership.evaluate(
@@ -146,7 +145,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
   @usableFromInline
   func removeLost(at time: Timestamp, emit: (ZoneEvent) -> Void) {
     tracker.removeLost(at: time) { slot, object in
-      zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, step: .lostCheck, emit: emit)
+      zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .lost, emit: emit)
     }
   }
 
@@ -177,12 +176,12 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     let steps = tracker.lifecycle(object: object, endsTrack: event.endsTrack, at: time)
     if steps.expiredSlot >= 0 { expired(slot: steps.expiredSlot, object: object, at: time, emit: emit) }
     if let reason, steps.removedSlot >= 0 {
-      zoneMembership.exitAll(slot: steps.removedSlot, object: object, at: time, reason: reason, step: .input, emit: emit)
+      zoneMembership.exitAll(slot: steps.removedSlot, object: object, at: time, reason: reason, emit: emit)
     }
     switch event {
     case .suspended:
       if suspensionPolicy == .exitZones, let slot = tracker.slot(of: object) {
-        zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .suspended, step: .input, emit: emit)
+        zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .suspended, emit: emit)
       }
     case .suspensionEnded:
       tracker.restart(object: object)
@@ -194,23 +193,10 @@ public final class RangingPipeline<Backend: KalmanBackend> {
 
   /// Moves the clock forward (for example from a firmware timer) and exits
   /// the zones of objects not heard from for the lost timeout, when the lost
-  /// check is due (`LostCheckClock`); each exit's step is ``PipelineStep/lostCheck``.
+  /// check is due (`LostCheckClock`).
   ///
   /// - Complexity: O(capacity) at most every ``lostCheckIntervalSeconds``, else O(1).
   public func advanceClock(to time: Timestamp, emit: (ZoneEvent) -> Void) {
     if tracker.advanceClock(to: time) { removeLost(at: time, emit: emit) }
-  }
-
-  /// Evicts `object` at `time` as a new object evicts the stalest one when the
-  /// table is full (`ObjectTracker.evict(object:)`): its zones exit with
-  /// reason `evicted` (step ``PipelineStep/eviction``) and the tracker forgets
-  /// it. For a replay that shares one table's objects among several pipelines
-  /// and finds the table full (`ShardedReplay`); the clock does not move.
-  /// Unknown objects are ignored.
-  /// - Complexity: O(zones). Does not allocate.
-  public func evict(object: UInt64, at time: Timestamp, emit: (ZoneEvent) -> Void) {
-    guard let slot = tracker.slot(of: object) else { return }
-    zoneMembership.exitAll(slot: slot, object: object, at: time, reason: .evicted, step: .eviction, emit: emit)
-    tracker.evict(object: object)
   }
 }

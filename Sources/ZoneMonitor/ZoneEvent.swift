@@ -16,16 +16,11 @@ public struct ZoneEvent: Equatable, Sendable {
   public var sigmaMeters: Double
   /// Why the object left, for exits not caused by a measurement; nil otherwise.
   public var reason: ExitReason?
-  /// The step of the pipeline's processing of one input that emitted it
-  /// (`TrackRegistry`'s order), so that a replay split over threads can put
-  /// events back in one replay's order without inferring it.
-  public var step: PipelineStep
 
   public init(
     object: UInt64, zone: Int, kind: ZoneEventKind, time: Timestamp, distanceMeters: Double,
-    sigmaMeters: Double, reason: ExitReason? = nil, step: PipelineStep = .input
+    sigmaMeters: Double, reason: ExitReason? = nil
   ) {
-    self.step = step
     self.object = object
     self.zone = zone
     self.kind = kind

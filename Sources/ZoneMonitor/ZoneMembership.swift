@@ -107,14 +107,13 @@ public struct ZoneMembership: Sendable {
   ///
   /// - Complexity: O(zones). Does not allocate.
   public mutating func exitAll(
-    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, step: PipelineStep = .input,
-    emit: (ZoneEvent) -> Void
+    slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, emit: (ZoneEvent) -> Void
   ) {
     let base = slot * zones.count
     for zone in ascendingRadius where inside[base + zone] {
       emit(ZoneEvent(object: object, zone: zone, kind: .exit, time: time,
                      distanceMeters: lastRange[slot].distanceMeters, sigmaMeters: lastRange[slot].sigmaMeters,
-                     reason: reason, step: step))
+                     reason: reason))
     }
     clear(slot: slot)
   }

@@ -106,7 +106,7 @@ final class OutputChecks: ReplayObserver {
     require(state.directionSigmaRadians.isNaN || state.directionSigmaRadians >= 0, "direction sigma")
   }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     require(event.sigmaMeters.isNaN || (event.sigmaMeters.isFinite && event.sigmaMeters >= 0), "event sigma")
   }
 }

@@ -24,7 +24,7 @@ struct ShardDispatchTests {
   private static func commands(_ round: ReplayRound, shard: Int) -> [(Int, String, Int32)] {
     round.commands[shard].commands.map { command in
       switch command.step {
-      case .exit(let slot, _, _, _, _, _): (command.sequence, "exit", slot)
+      case .exit(let slot, _, _, _, _): (command.sequence, "exit", slot)
       case .measure(let slot, _, _, _, _): (command.sequence, "measure", slot)
       case .restart(let slot): (command.sequence, "restart", slot)
       case .calibrate(let slot, _): (command.sequence, "calibrate", slot)
@@ -61,11 +61,11 @@ struct ShardDispatchTests {
     let a = tally.names.id(for: "a"), b = tally.names.id(for: "b")
     dispatch.preferredShard = 1
     dispatch.measure(slot: 0, object: a, update: Self.update, seconds: 1, newTrack: RangeCalibration())
-    dispatch.exit(slot: 0, object: a, at: Self.update.time, reason: .suspended, step: .input, endsTrack: false)
+    dispatch.exit(slot: 0, object: a, at: Self.update.time, reason: .suspended, endsTrack: false)
     dispatch.restart(slot: 0)
     dispatch.measure(slot: 1, object: b, update: Self.update, seconds: 1, newTrack: RangeCalibration())
     // a is evicted from table slot 0, and c takes it: in the shard's slot a freed.
-    dispatch.exit(slot: 0, object: a, at: Self.update.time, reason: .evicted, step: .eviction, endsTrack: true)
+    dispatch.exit(slot: 0, object: a, at: Self.update.time, reason: .evicted, endsTrack: true)
     let c = tally.names.id(for: "c")
     dispatch.measure(slot: 0, object: c, update: Self.update, seconds: 1, newTrack: RangeCalibration())
     #expect(Self.commands(round, shard: 0).isEmpty)

@@ -63,7 +63,7 @@ struct ShardedReplayTests {
     private let track = FilteredTrackWriter.rowFormatter
     init(_ writer: EventsWriter) { self.writer = writer }
     var observesStates: Bool { true }
-    func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+    func event(_ event: ZoneEvent, objectName: String) {
       output.events.append(writer.line(for: event, objectName: objectName))
     }
     func rejected(_ rejection: RowRejection) { output.rejections.append(rejection) }

@@ -103,7 +103,6 @@ struct RangingPipelineTests {
     let lostAt = run.events[2].time.seconds
     #expect(lostAt > 6.0 && lostAt <= 6.6)
     // Found by the lost check another object's row made due (TrackRegistry, step 4).
-    #expect(run.events.map(\.step) == [.input, .input, .lostCheck, .lostCheck])
   }
 
   @Test("An object silent longer than the lost timeout is lost by its own gap, with no other object to move the clock")
@@ -121,7 +120,6 @@ struct RangingPipelineTests {
     #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit lost", "1 z1 exit lost", "1 z1 enter", "1 z0 enter"])
     #expect(run.events.suffix(4).allSatisfy { $0.time == Timestamp(seconds: 61) })
     // Its own row's step (TrackRegistry, step 1), not the lost check's.
-    #expect(run.events.allSatisfy { $0.step == .input })
     #expect(state.isConfirmed)
     run.stand(1, at: 1.0, from: 61.2, to: 62)
     #expect(run.summary.count == 6)
@@ -221,7 +219,6 @@ struct RangingPipelineTests {
     run.stand(2, at: 4.0, from: 0.6, to: 1.0)
     run.measure(3, 1.2, 4.0)  // table full: object 1 (last heard 0.4) goes
     #expect(run.summary == ["1 z1 enter", "1 z0 enter", "1 z0 exit evicted", "1 z1 exit evicted"])
-    #expect(run.events.map(\.step) == [.input, .input, .eviction, .eviction])
     #expect(run.pipeline.tracker.evictionCount == 1)
     #expect(run.pipeline.tracker.slot(of: 1) == nil)
   }

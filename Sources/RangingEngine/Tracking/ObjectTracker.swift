@@ -202,18 +202,6 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     return slot
   }
 
-  /// Forgets `object` as ``update(object:with:)`` forgets the stalest object
-  /// to make room for a new one, counting it in ``evictionCount``: for a
-  /// replay whose object table is shared by several trackers (each holding
-  /// some of the objects), when the table as a whole is full.
-  /// - Returns: its former slot, or nil when it is not tracked (nothing is counted).
-  @discardableResult
-  public func evict(object: UInt64) -> Int? {
-    guard let slot = remove(object: object) else { return nil }
-    evictionCount += 1
-    return slot
-  }
-
   /// Restarts `object`'s filter (after a suspension its state is stale).
   public func restart(object: UInt64) {
     if let slot = registry.slot(of: object) { resetFilters(in: slot) }

@@ -515,5 +515,5 @@ enum BenchKernels {
 private final class EventsOnly: ReplayObserver {
   private let writer: EventsWriter
   init(_ writer: EventsWriter) { self.writer = writer }
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) { writer.write(event, objectName: objectName) }
+  func event(_ event: ZoneEvent, objectName: String) { writer.write(event, objectName: objectName) }
 }

@@ -54,7 +54,7 @@ final class ReplayOutputs: ReplayObserver {
 
   func rejected(_ rejection: RowRejection) { rejections.list(rejection) }
 
-  func event(_ event: ZoneEvent, objectName: String, place: ReplayEventPlace) {
+  func event(_ event: ZoneEvent, objectName: String) {
     if let offline {
       offline.liveEvent(event, objectName: objectName)
       return
