@@ -44,14 +44,15 @@ package enum SlotSteps {
   }
 
   /// ``ReplaySlots/measure(slot:object:update:seconds:newTrack:)``: the
-  /// engines fuse the update, and a confirmed track's zones are evaluated.
+  /// engines fuse the update (`minimumDistanceMeters`: the tracker's
+  /// validation's), and a confirmed track's zones are evaluated.
   @inlinable @inline(__always)
   package static func measure<Backend: KalmanBackend>(
     engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64,
-    update: RangingUpdate, newTrack: RangeCalibration?, emit: (ZoneEvent) -> Void
+    update: RangingUpdate, newTrack: RangeCalibration?, minimumDistanceMeters: Double, emit: (ZoneEvent) -> Void
   ) -> (state: TrackState, outcome: UpdateOutcome?) {
     if let calibration = newTrack { engines.startTrack(in: slot, calibration: calibration) }
-    let fused = engines.fuse(update, in: slot)
+    let fused = engines.fuse(update, in: slot, minimumDistanceMeters: minimumDistanceMeters)
     let state = fused.state
     if state.isConfirmed {
       zones.evaluate(
@@ -106,9 +107,11 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
 
   @inlinable @inline(__always)
   package func measure(slot: Int, object: UInt64, update: RangingUpdate, seconds: Double, newTrack: RangeCalibration?) {
+    let minimumDistance = pipeline.tracker.configuration.validation.minimumDistanceMeters
     let fused = pipeline.withSlots { engines, zones in
       SlotSteps.measure(
-        engines: &engines, zones: &zones, slot: slot, object: object, update: update, newTrack: newTrack, emit: emit)
+        engines: &engines, zones: &zones, slot: slot, object: object, update: update, newTrack: newTrack,
+        minimumDistanceMeters: minimumDistance, emit: emit)
     }
     if tally.observesStates || tally.observesSteps {
       self.slot = slot

@@ -13,6 +13,8 @@ import ZoneMonitor
 final class ShardSlots<Backend: KalmanBackend> {
   @usableFromInline @exclusivity(unchecked) var engines: SlotEngines<Backend>
   @usableFromInline @exclusivity(unchecked) var zones: ZoneMembership
+  /// The tracker's validation's minimum distance, which calibrated distances keep.
+  @usableFromInline let minimumDistanceMeters: Double
   /// The name of each slot's object, set when its track starts.
   @usableFromInline @exclusivity(unchecked) var names: [String]
   @usableFromInline let eventText: (ZoneEvent, String) -> String
@@ -32,6 +34,7 @@ final class ShardSlots<Backend: KalmanBackend> {
   ) {
     engines = SlotEngines(configuration: configuration, count: count)
     self.zones = ZoneMembership(zones: zones, capacity: count)
+    minimumDistanceMeters = configuration.validation.minimumDistanceMeters
     names = Array(repeating: "", count: count)
     self.eventText = eventText
     self.stateText = stateText
@@ -67,7 +70,7 @@ final class ShardSlots<Backend: KalmanBackend> {
         slotOfEvent = slot
         let fused = SlotSteps.measure(
           engines: &engines, zones: &zones, slot: Int(slot), object: object, update: update, newTrack: newTrack,
-          emit: emit)
+          minimumDistanceMeters: minimumDistanceMeters, emit: emit)
         if let stateText { output.states.append((sequence, stateText(seconds, names[Int(slot)], fused.state))) }
       case .restart(let slot):
         engines.reset(Int(slot))

@@ -28,7 +28,7 @@ public final class OfflineZoneEvents {
     var id: UInt64
     var membership: ZoneMembership
     /// Live exits with a reason not yet applied, oldest first.
-    var pendingExits: [(time: Timestamp, reason: ExitReason, step: PipelineStep)] = []
+    var pendingExits: [(time: Timestamp, reason: ExitReason)] = []
   }
   private var objects: [String: Object] = [:]
   /// Order of first appearance, for ``finish(emit:)``.
@@ -76,7 +76,7 @@ public final class OfflineZoneEvents {
     var entry = object(objectName)
     // The live engine exits every zone at once: one exit stands for all.
     if entry.pendingExits.last?.time != event.time || entry.pendingExits.last?.reason != reason {
-      entry.pendingExits.append((event.time, reason, event.step))
+      entry.pendingExits.append((event.time, reason))
     }
     objects[objectName] = entry
   }
@@ -96,7 +96,7 @@ public final class OfflineZoneEvents {
   ) {
     while let exit = entry.pendingExits.first, time.map({ exit.time < $0 }) ?? true {
       entry.pendingExits.removeFirst()
-      entry.membership.exitAll(slot: 0, object: entry.id, at: exit.time, reason: exit.reason, step: exit.step) {
+      entry.membership.exitAll(slot: 0, object: entry.id, at: exit.time, reason: exit.reason) {
         eventCount += 1
         emit($0, name)
       }

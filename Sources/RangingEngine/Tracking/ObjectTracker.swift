@@ -11,12 +11,16 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   // caller's module (docs/PERFORMANCE.md); exclusivity unchecked as in RangeFilter.
   /// The tracked objects' slots, the clock and the pose gate: the pipeline's step order (``TrackRegistry``).
   @exclusivity(unchecked) @usableFromInline package var registry: TrackRegistry
-  /// The filters, calibrations and attitude of every slot (``SlotEngines``).
-  @exclusivity(unchecked) @usableFromInline package var engines: SlotEngines<Backend>
   /// Calibrations set for single objects (``setRangeCalibration(_:forObject:)``).
   @exclusivity(unchecked) @usableFromInline var objectCalibrations: ObjectCalibrationTable
+  /// The filters, calibrations and attitude of every slot (``SlotEngines``).
+  /// Last, and with the eviction count inside: the order adds no padding on
+  /// 32- or 64-bit targets, where the C API's memory formula counts each
+  /// byte of an engine (ranging_engine.h, checked by Tests/CAPI/smoke.c).
+  @exclusivity(unchecked) @usableFromInline package var engines: SlotEngines<Backend>
+
   /// Objects evicted to make room, since creation.
-  public private(set) var evictionCount = 0
+  public var evictionCount: Int { engines.evictions }
 
   public init(configuration: TrackerConfiguration = TrackerConfiguration()) {
     self.configuration = configuration
@@ -112,7 +116,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
     object: UInt64, withValidated update: RangingUpdate, inSlot slot: Int, isNew: Bool, evicted: UInt64?
   ) -> TrackerUpdate {
     if isNew { startTrack(of: object, in: slot, evicting: evicted) }
-    let fused = engines.fuse(update, in: slot)
+    let fused = engines.fuse(update, in: slot, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
     return .accepted(slot: slot, state: fused.state, outcome: fused.outcome, evicted: evicted)
   }
 
@@ -141,8 +145,7 @@ public final class ObjectTracker<Backend: KalmanBackend> {
   /// with fresh filters and its calibration.
   @usableFromInline
   func startTrack(of object: UInt64, in slot: Int, evicting evicted: UInt64?) {
-    if evicted != nil { evictionCount += 1 }
-    engines.startTrack(in: slot, calibration: rangeCalibration(forObject: object))
+    engines.startTrack(in: slot, calibration: rangeCalibration(forObject: object), evicting: evicted != nil)
   }
 
   /// Sets the range calibration of one object, in place of

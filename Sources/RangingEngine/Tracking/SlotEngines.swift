@@ -10,8 +10,8 @@
 ///
 /// Every filter is created in `init`; nothing allocates afterwards.
 public struct SlotEngines<Backend: KalmanBackend> {
-  /// The settings of every slot's filters, checks and default calibration.
-  public let configuration: TrackerConfiguration
+  // No copy of the configuration is kept: the C API's memory formula counts
+  // each byte of an engine (ranging_engine.h), and the tracker holds one.
   // @usableFromInline so that `fuse` can be @inlinable and specialised in the
   // caller's module (docs/PERFORMANCE.md).
   @usableFromInline let filters: [RangeFilter<Backend>]
@@ -19,15 +19,20 @@ public struct SlotEngines<Backend: KalmanBackend> {
   @usableFromInline let directionFilters: [DirectionFilter<Backend>]
   /// The calibration each slot's object uses: its own, or ``TrackerConfiguration/rangeCalibration``.
   @usableFromInline var calibrations: [RangeCalibration]
+  /// Tracks started in a slot that an evicted object left (``startTrack(in:calibration:evicting:)``).
+  /// Before ``attitude``, which needs 8-byte alignment: on 32-bit targets this
+  /// word fills what would otherwise be padding (the C API's memory formula).
+  public private(set) var evictions = 0
   /// The phone's rotation into the world frame from the latest pose taken
   /// (``take(_:)``), or nil before the first: every direction filter uses it
-  /// from its object's next update on.
+  /// from its object's next update on. Last, as the tracker's own was: its
+  /// size is not a multiple of 8, and a field after it would add padding to
+  /// every engine (the C API's memory formula counts it).
   @usableFromInline var attitude: RotationMatrix? = nil
 
   /// The engines of `count` slots (0 or more), each with `configuration`'s
   /// filters and its default calibration.
   public init(configuration: TrackerConfiguration, count: Int) {
-    self.configuration = configuration
     var filters: [RangeFilter<Backend>] = []
     filters.reserveCapacity(count)
     for _ in 0..<count { filters.append(RangeFilter<Backend>(configuration: configuration.rangeFilter)) }
@@ -51,10 +56,11 @@ public struct SlotEngines<Backend: KalmanBackend> {
   @inlinable public var count: Int { filters.count }
 
   /// A new object's track starts in `slot`: fresh filters, and `calibration`
-  /// for its distances.
+  /// for its distances; `evicting` when the slot's object was evicted to make room.
   ///
   /// - Complexity: O(1). Does not allocate.
-  public mutating func startTrack(in slot: Int, calibration: RangeCalibration) {
+  public mutating func startTrack(in slot: Int, calibration: RangeCalibration, evicting: Bool = false) {
+    if evicting { evictions += 1 }
     reset(slot)
     calibrations[slot] = calibration
   }
@@ -81,8 +87,9 @@ public struct SlotEngines<Backend: KalmanBackend> {
   public mutating func take(_ pose: Attitude) { attitude = RotationMatrix(pose) }
 
   /// Fuses `update` (which passed ``TrackerConfiguration/validation``) into
-  /// the filters of `slot`: the distance, corrected by the slot's calibration,
-  /// through the distance filter; the direction through the direction filter.
+  /// the filters of `slot`: the distance, corrected by the slot's calibration
+  /// (kept at least `minimumDistanceMeters`, the validation's), through the
+  /// distance filter; the direction through the direction filter.
   ///
   /// - Returns: the slot's state after the update, and what the distance
   ///   measurement did (nil when the update has no distance).
@@ -90,15 +97,16 @@ public struct SlotEngines<Backend: KalmanBackend> {
   ///   taken apart in the caller's registers instead of being written to
   ///   memory and read back (docs/PERFORMANCE.md).
   @inlinable @inline(__always)
-  public func fuse(_ update: RangingUpdate, in slot: Int) -> (state: TrackState, outcome: UpdateOutcome?) {
+  public func fuse(
+    _ update: RangingUpdate, in slot: Int, minimumDistanceMeters: Double
+  ) -> (state: TrackState, outcome: UpdateOutcome?) {
     // Calibration after validation: the checks apply to what the device reported.
     var update = update
     // Most devices run uncalibrated: skip the correction's division then (2 comparisons,
     // always predicted the same way), since it sits on the update's chain (docs/PERFORMANCE.md).
     let calibration = calibrations[slot]
     if !calibration.isIdentity, let measured = update.distanceMeters {
-      update.distanceMeters = calibration.correctedDistance(
-        measured, minimumDistanceMeters: configuration.validation.minimumDistanceMeters)
+      update.distanceMeters = calibration.correctedDistance(measured, minimumDistanceMeters: minimumDistanceMeters)
     }
     let filter = filters[slot]
     var outcome: UpdateOutcome? = nil
