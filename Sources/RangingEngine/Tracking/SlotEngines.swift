@@ -75,7 +75,7 @@ public struct SlotEngines<Backend: KalmanBackend> {
   /// The filters of `slot` start over (the object left, or its state is stale after a suspension).
   ///
   /// - Complexity: O(1). Does not allocate.
-  public func reset(_ slot: Int) {
+  public mutating func reset(_ slot: Int) {
     filters[slot].reset()
     if !directionFilters.isEmpty { directionFilters[slot].reset() }
   }
@@ -95,9 +95,13 @@ public struct SlotEngines<Backend: KalmanBackend> {
   ///   measurement did (nil when the update has no distance).
   /// - Complexity: O(1). Does not allocate. Always inlined: the result is then
   ///   taken apart in the caller's registers instead of being written to
-  ///   memory and read back (docs/PERFORMANCE.md).
+  ///   memory and read back (docs/PERFORMANCE.md). Mutating, though it
+  ///   changes only the filters (objects): called on a class's stored
+  ///   property, a non-mutating method had the engines copied first, a
+  ///   retain and a release of each array (236 instructions per update in
+  ///   `scripts/checks/check-firmware`'s count).
   @inlinable @inline(__always)
-  public func fuse(
+  public mutating func fuse(
     _ update: RangingUpdate, in slot: Int, minimumDistanceMeters: Double
   ) -> (state: TrackState, outcome: UpdateOutcome?) {
     // Calibration after validation: the checks apply to what the device reported.
