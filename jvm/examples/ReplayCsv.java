@@ -47,7 +47,7 @@ public class ReplayCsv {
     ReplayResult result = TableReplay.replay(table, options, args[0]);
     long after = bean.getCurrentThreadCpuTime();
     Files.write(Paths.get(args[1]), result.eventsJsonl());
-    if (result.filtered() != null) Files.write(Paths.get(filtered), result.filteredCsv());
+    if (filtered != null && !filtered.equals("-")) Files.write(Paths.get(filtered), result.filteredCsv());
     System.err.printf("replay: %.3f s CPU%n", (after - before) / 1e9);
     System.err.print(result.messages());
   }

@@ -58,17 +58,19 @@ public final class ReplayOptions {
     return new ReplayOptions(next, filtered, filteredText);
   }
 
-  /** Whether the result holds the filtered track's columns (docs/FORMATS.md §3). */
+  /** Whether the result holds the filtered track's columns (docs/FORMATS.md §3, {@link ReplayResult#filtered()}). */
   public ReplayOptions withFiltered(boolean on) {
-    return new ReplayOptions(arguments, on, on && filteredText);
+    return new ReplayOptions(arguments, on, filteredText);
   }
 
   /**
-   * Whether the result holds the filtered track's CSV text too, as rangectl's {@code --filtered} writes it (formatting
-   * it costs about a fifth of a replay; {@link FilteredTrack#toCsv()} writes it from the columns alike).
+   * Whether the result holds the filtered track's CSV text, as rangectl's {@code --filtered} writes it
+   * ({@link ReplayResult#filteredCsv()}; formatting it costs about a fifth of a replay). Independent of
+   * {@link #withFiltered}: the text alone skips the columns' copy into Java arrays, and
+   * {@link FilteredTrack#toCsv()} writes the same bytes from the columns.
    */
   public ReplayOptions withFilteredText(boolean on) {
-    return new ReplayOptions(arguments, filtered || on, on);
+    return new ReplayOptions(arguments, filtered, on);
   }
 
   /** Whether the filtered track's columns are asked for. */

@@ -85,7 +85,7 @@ class TableReplayTest {
     return datasets().stream().map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
       byte[][] expected = rangectlOutputs(file, "--backend", "swift");
       ReplayResult result = TableReplay.replay(CsvColumns.read(file),
-          ReplayOptions.DEFAULT.backend("swift").withFilteredText(true));
+          ReplayOptions.DEFAULT.backend("swift").withFiltered(true).withFilteredText(true));
       assertTrue(result.events().size() > 0, file + ": no events");
       assertSameBytes(expected[0], result.eventsJsonl(), file + " events");
       assertSameBytes(expected[0], result.events().toJsonl(), file + " events from the columns");
@@ -107,6 +107,10 @@ class TableReplayTest {
     assertSameBytes(expected[0], result.eventsJsonl(), "events with options");
     assertSameBytes(expected[1], result.filtered().toCsv(), "filtered track with options");
     assertEquals(0, result.filteredCsv().length, "no filtered text unless asked for");
+    ReplayResult textAlone = TableReplay.replay(CsvColumns.read(file), ReplayOptions.DEFAULT.backend("swift")
+        .zones("inner=1.5,outer=3").option("--capacity", "2").option("--direction", "off").withFilteredText(true));
+    assertSameBytes(expected[1], textAlone.filteredCsv(), "filtered text alone");
+    assertEquals(null, textAlone.filtered(), "no filtered columns unless asked for");
   }
 
   private static ReplayTable.Builder small() {
