@@ -71,7 +71,7 @@ def test_the_same_dataframes_as_the_python_route(jvm_spark):
 
 def test_a_refused_option_is_a_value_error(jvm_spark):
     table = jvm_spark.createDataFrame(rangingengine.read_csv(DATASETS[0]).reset_index())
-    with pytest.raises(ValueError, match="--capacity"):
+    with pytest.raises(ValueError, match="capacity"):
         rangingengine.spark.replay(table, capacity=0, engine="jvm")
     with pytest.raises(ValueError, match="engine="):
         rangingengine.spark.replay(table, engine="scala")
