@@ -36,11 +36,12 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   public let jobs: Int
   /// Rows in one batch, and so in one round of commands (clamped to 1...2^20).
   /// A round holds a command of about 120 bytes for each step of a row (a
-  /// measurement; an eviction's exits too), so 4,096 rows keep eight rounds
-  /// within about 8 MB even when every row evicts (docs/PERFORMANCE.md).
-  public var rowsPerBatch = 4096
+  /// measurement; an eviction's exits too) and the events it made, so 2,048
+  /// rows keep eight rounds within about 6 MB even when every row evicts
+  /// (docs/PERFORMANCE.md: 1,000 objects in a table of 64).
+  public var rowsPerBatch = 2048
   /// Rounds handed round at once: one being filled, the others carried out or merged (clamped to 1...1,024).
-  /// Eight of 4,096 rows (32,768 rows, about 10 ms of the reader's work)
+  /// Eight of 2,048 rows (16,384 rows, about 5 ms of the reader's work)
   /// let the reader and the shards run on while one of them is off its core
   /// for a scheduler slice, as when three threads share two cores
   /// (docs/PERFORMANCE.md).
