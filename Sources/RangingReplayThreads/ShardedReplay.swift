@@ -13,13 +13,13 @@ import ZoneMonitor
 /// which slot each measurement goes to, which object a new one evicts, which
 /// objects each lost check finds, which poses are taken, which rows are
 /// rejected, and counts. Its commands to the slots (measure, exit, restart,
-/// calibrate, pose) go, numbered, to N shard threads (``ShardDispatch``):
+/// calibrate, pose) go, numbered, to N shard threads (`ShardDispatch`):
 /// each shard holds the engines and zones of its own slots alone
 /// (`SlotEngines`, `ZoneMembership`; about capacity / N of them), no table
 /// and no clock, and formats its events and filtered rows itself. Each
 /// object's track is placed in a shard when it starts, by rows
-/// (``ShardRouter``: each new object to the shard with the fewest rows).
-/// Rounds of commands pass through a ring of a few (``ReplayRounds``); the
+/// (`ShardRouter`: each new object to the shard with the fewest rows).
+/// Rounds of commands pass through a ring of a few (`ReplayRounds`); the
 /// calling thread merges the shards' outputs round by round, by command
 /// number, which is the order of one replay, and hands each merged batch to
 /// `write`.

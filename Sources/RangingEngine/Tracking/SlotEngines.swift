@@ -20,7 +20,7 @@ public struct SlotEngines<Backend: KalmanBackend> {
   /// The calibration each slot's object uses: its own, or ``TrackerConfiguration/rangeCalibration``.
   @usableFromInline var calibrations: [RangeCalibration]
   /// Tracks started in a slot that an evicted object left (``startTrack(in:calibration:evicting:)``).
-  /// Before ``attitude``, which needs 8-byte alignment: on 32-bit targets this
+  /// Before `attitude`, which needs 8-byte alignment: on 32-bit targets this
   /// word fills what would otherwise be padding (the C API's memory formula).
   public private(set) var evictions = 0
   /// The phone's rotation into the world frame from the latest pose taken
