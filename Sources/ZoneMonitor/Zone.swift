@@ -160,7 +160,7 @@ public struct Zone: Sendable {
   /// (`rangectl calibrate`) than by a band offset, which the real sources
   /// disagree on.
   public static let defaultBandOffsetMeters = 0.075
-  /// Enter dwell, seconds: one update at 5 Hz.
+  /// Enter dwell, seconds: none; an enter is decided on the update that crosses (docs/DEFAULTS.md, `--enter-dwell`).
   public static let defaultEnterDwellSeconds = 0.0
   /// Exit dwell, seconds.
   public static let defaultExitDwellSeconds = 0.0

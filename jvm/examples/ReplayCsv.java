@@ -3,10 +3,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
+import rangingengine.CsvTable;
 import rangingengine.ReplayOptions;
 import rangingengine.ReplayResult;
 import rangingengine.ReplayTable;
@@ -14,7 +12,7 @@ import rangingengine.TableReplay;
 
 /**
  * Reads a ranging CSV (docs/FORMATS.md §1: comments, a header, fields without
- * quoting) into columns, replays them with TableReplay and writes the events
+ * quoting) into columns (CsvTable), replays them with TableReplay and writes the events
  * and the filtered track as rangectl replay's --events and --filtered would:
  *
  *   java ReplayCsv FILE EVENTS [FILTERED] [rangectl replay options...]
@@ -41,7 +39,7 @@ public class ReplayCsv {
         options = options.flag(args[i]);
       }
     }
-    ReplayTable table = read(Paths.get(args[0]));
+    ReplayTable table = CsvTable.read(Files.newBufferedReader(Paths.get(args[0]), StandardCharsets.UTF_8), args[0]);
     var bean = ManagementFactory.getThreadMXBean();
     long before = bean.getCurrentThreadCpuTime();
     ReplayResult result = TableReplay.replay(table, options, args[0]);
@@ -50,61 +48,5 @@ public class ReplayCsv {
     if (filtered != null && !filtered.equals("-")) Files.write(Paths.get(filtered), result.filteredCsv());
     System.err.printf("replay: %.3f s CPU%n", (after - before) / 1e9);
     System.err.print(result.messages());
-  }
-
-  /** The columns of docs/FORMATS.md §1 that hold numbers; any other column is read as texts. */
-  static final java.util.Set<String> NUMBERS = java.util.Set.of("t", "distance", "dir_x", "dir_y", "dir_z",
-      "horizontal_angle", "true_distance", "true_x", "true_y", "true_z", "pose_w", "pose_x", "pose_y", "pose_z");
-
-  /**
-   * The CSV's columns as a ReplayTable: §1's numeric columns as numbers (an empty field NaN, a field that is not a
-   * number an IOException naming its line and column), the others as texts (an empty field null).
-   */
-  public static ReplayTable read(Path file) throws IOException {
-    try (var lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String[] header = null;
-      double[][] numbers = null;
-      List<List<String>> texts = new ArrayList<>();
-      int rows = 0;
-      int lineNumber = 0;
-      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-        lineNumber++;
-        if (line.startsWith("#") || line.isEmpty()) continue;
-        if (header == null) {
-          header = line.split(",", -1);
-          numbers = new double[header.length][];
-          for (int c = 0; c < header.length; c++) {
-            if (NUMBERS.contains(header[c])) numbers[c] = new double[1024];
-            texts.add(NUMBERS.contains(header[c]) ? null : new ArrayList<>());
-          }
-          continue;
-        }
-        int start = 0;
-        for (int c = 0; c < header.length; c++) {
-          int end = line.indexOf(',', start);
-          if (end < 0) end = line.length();
-          String field = start <= line.length() ? line.substring(Math.min(start, line.length()), end) : "";
-          start = end + 1;
-          if (numbers[c] != null) {
-            if (rows == numbers[c].length) numbers[c] = java.util.Arrays.copyOf(numbers[c], rows * 2);
-            try {
-              numbers[c][rows] = field.isEmpty() ? Double.NaN : Double.parseDouble(field);
-            } catch (NumberFormatException notANumber) {
-              throw new IOException(file + ":" + lineNumber + ": " + header[c] + " is not a number: " + field);
-            }
-          } else {
-            texts.get(c).add(field.isEmpty() ? null : field);
-          }
-        }
-        rows++;
-      }
-      if (header == null) throw new IOException(file + ": no header");
-      ReplayTable.Builder table = ReplayTable.builder(rows);
-      for (int c = 0; c < header.length; c++) {
-        if (numbers[c] != null) table.numbers(header[c], java.util.Arrays.copyOf(numbers[c], rows));
-        else table.texts(header[c], texts.get(c).toArray(new String[0]));
-      }
-      return table.build();
-    }
   }
 }

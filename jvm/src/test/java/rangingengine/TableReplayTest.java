@@ -22,7 +22,7 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * TableReplay against rangectl: every bundled dataset, read into columns as
- * jvm/examples/ReplayCsv.java reads them (CsvColumns), replays to the bytes of `rangectl replay FILE
+ * jvm/examples/ReplayCsv.java reads them (CsvTable), replays to the bytes of `rangectl replay FILE
  * --backend swift --events E --filtered F` (the events and the filtered track,
  * both as the replay writes them and as the writers write the columns); and
  * hostile input (null arrays, NaN times, wrong lengths, huge counts, refused
@@ -84,7 +84,7 @@ class TableReplayTest {
   Stream<DynamicTest> everyBundledDatasetGivesRangectlsBytes() throws IOException {
     return datasets().stream().map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
       byte[][] expected = rangectlOutputs(file, "--backend", "swift");
-      ReplayResult result = TableReplay.replay(CsvColumns.read(file),
+      ReplayResult result = TableReplay.replay(csv(file),
           ReplayOptions.DEFAULT.backend("swift").withFiltered(true).withFilteredText(true));
       assertTrue(result.events().size() > 0, file + ": no events");
       assertSameBytes(expected[0], result.eventsJsonl(), file + " events");
@@ -102,12 +102,12 @@ class TableReplayTest {
     byte[][] expected = rangectlOutputs(file, options);
     ReplayOptions given = ReplayOptions.DEFAULT.backend("swift").zones("inner=1.5,outer=3")
         .option("--capacity", "2").option("--direction", "off").withFiltered(true);
-    ReplayResult result = TableReplay.replay(CsvColumns.read(file), given);
+    ReplayResult result = TableReplay.replay(csv(file), given);
     assertEquals(List.of("inner", "outer"), result.events().zoneNames());
     assertSameBytes(expected[0], result.eventsJsonl(), "events with options");
     assertSameBytes(expected[1], result.filtered().toCsv(), "filtered track with options");
     assertEquals(0, result.filteredCsv().length, "no filtered text unless asked for");
-    ReplayResult textAlone = TableReplay.replay(CsvColumns.read(file), ReplayOptions.DEFAULT.backend("swift")
+    ReplayResult textAlone = TableReplay.replay(csv(file), ReplayOptions.DEFAULT.backend("swift")
         .zones("inner=1.5,outer=3").option("--capacity", "2").option("--direction", "off").withFilteredText(true));
     assertSameBytes(expected[1], textAlone.filteredCsv(), "filtered text alone");
     assertEquals(null, textAlone.filtered(), "no filtered columns unless asked for");
@@ -235,5 +235,10 @@ class TableReplayTest {
     assertTrue(line.contains("\"object\":\"a\"") && line.contains("\"zone\":\"inner\""), line);
     assertArrayEquals(new byte[0], new ReplayEvents(new double[0], new long[0], new double[0], new double[0],
         new int[0], new byte[0], new byte[0], List.of(), List.of()).toJsonl());
+  }
+
+  /** A bundled CSV read as jvm/examples/ReplayCsv.java reads it. */
+  private static ReplayTable csv(java.nio.file.Path file) throws java.io.IOException {
+    return CsvTable.read(java.nio.file.Files.newBufferedReader(file), file.toString());
   }
 }

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 package rangingengine;
 
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A ranging CSV read into columns for the tests, as jvm/examples/ReplayCsv.java
- * reads one (its copy: the example is in the unnamed package, which a test
- * cannot import).
+ * A ranging CSV in its plain layout (docs/FORMATS.md §1: comments, a header,
+ * fields without quoting) read into the columns of a {@link ReplayTable}, for
+ * a program that has a file rather than columns (jvm/examples/ReplayCsv.java,
+ * the tests). Names with commas or quotes, other layouts and units are read by
+ * rangectl and the Python package, whose readers apply every rule of §1.
  */
-final class CsvColumns {
-  private CsvColumns() {}
+public final class CsvTable {
+  private CsvTable() {}
 
   /** The columns of docs/FORMATS.md §1 that hold numbers; any other column is read as texts. */
   static final java.util.Set<String> NUMBERS = java.util.Set.of("t", "distance", "dir_x", "dir_y", "dir_z",
@@ -22,10 +22,12 @@ final class CsvColumns {
 
   /**
    * The CSV's columns as a ReplayTable: §1's numeric columns as numbers (an empty field NaN, a field that is not a
-   * number an IOException naming its line and column), the others as texts (an empty field null).
+   * number an IOException naming its line and column), the others as texts (an empty field null). Reads
+   * {@code lines} to its end and closes it; {@code file} names it in messages. Takes a reader, not a path, so that
+   * the class uses nothing Android lacks (java.nio.file).
    */
-  static ReplayTable read(Path file) throws IOException {
-    try (var lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+  public static ReplayTable read(BufferedReader lines, String file) throws IOException {
+    try (lines) {
       String[] header = null;
       double[][] numbers = null;
       List<List<String>> texts = new ArrayList<>();
