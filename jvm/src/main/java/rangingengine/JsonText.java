@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package rangingengine;
 
-/** A JSON string's text (RFC 8259 §7), as ranging_replay.h lists zone names. */
-final class JsonText {
+/**
+ * A JSON string's text (RFC 8259 §7), as ranging_replay.h lists zone names and the Spark route reads
+ * docs/FORMATS.md §6 lines: the one JSON string decoder of the Java code.
+ */
+public final class JsonText {
   private JsonText() {}
 
   /** The text of a JSON string literal such as {@code "inner"} or {@code "a\"b\u00e9"}. */
-  static String decode(String literal) {
+  public static String decode(String literal) {
     if (literal.length() < 2 || literal.charAt(0) != '"' || literal.charAt(literal.length() - 1) != '"') {
       throw new IllegalStateException("not a JSON string: " + literal);
     }

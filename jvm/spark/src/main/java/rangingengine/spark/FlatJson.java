@@ -3,6 +3,7 @@ package rangingengine.spark;
 
 import java.util.HashMap;
 import java.util.Map;
+import rangingengine.JsonText;
 
 /** A flat JSON object of strings, integers and nulls (RFC 8259), as docs/FORMATS.md §6 writes a rejected row. */
 final class FlatJson {
@@ -48,29 +49,13 @@ final class FlatJson {
     at[0]++;
   }
 
+  /** The JSON string starting at at[0] (its opening quote), decoded by the one JSON string decoder (JsonText). */
   private static String string(String line, int[] at) {
+    int start = at[0];
     expect(line, at, '"');
-    StringBuilder text = new StringBuilder();
-    while (true) {
-      char c = line.charAt(at[0]++);
-      if (c == '"') return text.toString();
-      if (c != '\\') {
-        text.append(c);
-        continue;
-      }
-      char escape = line.charAt(at[0]++);
-      switch (escape) {
-        case 'b' -> text.append('\b');
-        case 'f' -> text.append('\f');
-        case 'n' -> text.append('\n');
-        case 'r' -> text.append('\r');
-        case 't' -> text.append('\t');
-        case 'u' -> {
-          text.append((char) Integer.parseInt(line.substring(at[0], at[0] + 4), 16));
-          at[0] += 4;
-        }
-        default -> text.append(escape);
-      }
-    }
+    // To the closing quote: a backslash escapes the character after it.
+    while (line.charAt(at[0]) != '"') at[0] += line.charAt(at[0]) == '\\' ? 2 : 1;
+    at[0]++;
+    return JsonText.decode(line.substring(start, at[0]));
   }
 }
