@@ -95,13 +95,16 @@ let package = Package(
     .target(
       name: "RangingPlots",
       dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
+    // `rangectl bench`'s kernels: the engine's filters, pipeline and constant-velocity step timed on fixed inputs.
+    .target(name: "RangingBench", dependencies: ["RangingEngine", "ZoneMonitor", "RangingOutputs"]),
     // Command line: parses options, calls one module per command, prints.
     .executableTarget(
       name: "rangectl",
       dependencies: [
         "RangingFormats", "RangingOutputs", "RangingReplay", "RangingReplayThreads", "RangingReplayOptions", "RangingSmoothing",
         "RangingCalibration",
-        "RangingEvaluation", "RangingScenarios", "RangingPlots", "RangingEngine", "ZoneMonitor", "NearbyAccessory",
+        "RangingEvaluation", "RangingScenarios", "RangingPlots", "RangingBench", "RangingEngine", "ZoneMonitor",
+        "NearbyAccessory",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // C API (ranging_engine.h): the header as a Clang module, and @c thunks over the pipeline on the Swift backend

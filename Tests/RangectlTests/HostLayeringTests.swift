@@ -15,7 +15,7 @@ struct HostLayeringTests {
   static let packageModules: Set<String> = [
     "CGSL", "_RangingMath", "RangingEngine", "ZoneMonitor", "NearbyAccessory", "RangingSession", "RangingEngineCAPI",
     "RangingOutputs", "RangingFormats", "RangingReplay", "RangingReplayThreads", "RangingSmoothing", "RangingCalibration", "RangingEvaluation",
-    "RangingScenarios", "RangingPlots", "RangingReplayOptions", "RangingReplayCAPI",
+    "RangingScenarios", "RangingPlots", "RangingReplayOptions", "RangingReplayCAPI", "RangingBench",
   ]
 
   /// Dependencies point one way: each module imports only layers below it, and only those it uses.
@@ -43,6 +43,7 @@ struct HostLayeringTests {
       module: "RangingEvaluation",
       mayImport: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),
     HostModuleRule(module: "RangingScenarios", mayImport: ["RangingEngine"]),
+    HostModuleRule(module: "RangingBench", mayImport: ["RangingEngine", "ZoneMonitor", "RangingOutputs"]),
     HostModuleRule(
       module: "RangingPlots",
       mayImport: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingSmoothing", "RangingEngine", "ZoneMonitor"]),

@@ -9,22 +9,22 @@
 /// measurement is fused when its innovation is within 5 standard deviations.
 extension BenchKernels {
   /// Objects per round of the per-object rows.
-  static let stepObjects = 1000
+  package static let stepObjects = 1000
 
-  static func constrainDistance(_ d: inout Double, _: inout Double) { if d < 0 { d = 0 } }
+  package static func constrainDistance(_ d: inout Double, _: inout Double) { if d < 0 { d = 0 } }
 
-  static func withinGate(_ y: Double, _ s: Double) -> Bool { y * y < 25 * s }
+  package static func withinGate(_ y: Double, _ s: Double) -> Bool { y * y < 25 * s }
 
   /// The measurement of object `object` at step `i`, and the step's length in seconds.
   /// (The tables are passed in: read through the lazily made statics, every update
   /// would pay their initialisation check.)
   @inline(__always)
-  static func stepInput(object: Int, step i: Int, _ walk: [Double], _ arrivals: [Int64]) -> (z: Double, dt: Double) {
+  package static func stepInput(object: Int, step i: Int, _ walk: [Double], _ arrivals: [Int64]) -> (z: Double, dt: Double) {
     (walk[(i &+ 4 &* object) & mask], time(i, arrivals).seconds(since: time(i - 1, arrivals)))
   }
 
   /// `stepObjects` backends, each started at its object's first distance with the configured R.
-  static func perObjectBackends<B: KalmanBackend>(_: B.Type) -> [B] {
+  package static func perObjectBackends<B: KalmanBackend>(_: B.Type) -> [B] {
     let sigma = configuration.measurementSigmaMeters
     return (0..<stepObjects).map { object in
       let backend = B(stateCount: 2, measurementCapacity: 1)
@@ -38,7 +38,7 @@ extension BenchKernels {
 
   /// Steps `backends` through steps `range` (one step per object per step).
   /// Returns how many measurements were fused.
-  static func stepPerObject<B: KalmanBackend>(_ backends: [B], steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
+  package static func stepPerObject<B: KalmanBackend>(_ backends: [B], steps range: Range<Int>, _ arrivals: [Int64]) -> Int {
     let q = configuration.accelerationSpectralDensity
     let walk = distances
     var fused = 0
@@ -55,7 +55,7 @@ extension BenchKernels {
   }
 
   /// The per-object step on backend `B`, `stepObjects` objects in turn.
-  static func perObjectStep<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+  package static func perObjectStep<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
     let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let backends = perObjectBackends(B.self)
     return timedSteps(name: name, limit: limit) { stepPerObject(backends, steps: $0..<($0 + 1), arrivals) }
@@ -64,7 +64,7 @@ extension BenchKernels {
   /// Times `step` (step `i` of every object; returns how many measurements
   /// it fused) from step 1 on, as ``best(_:)`` times a chunk; every
   /// measurement of the walk must have been fused.
-  static func timedSteps(name: String, limit: Double, _ step: (Int) -> Int) -> BenchResult {
+  package static func timedSteps(name: String, limit: Double, _ step: (Int) -> Int) -> BenchResult {
     var next = 1
     var fused = 0
     let rate = best {
