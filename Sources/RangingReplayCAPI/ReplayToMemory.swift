@@ -85,15 +85,26 @@ struct ReplayToMemory {
         + (columns.isEmpty ? "the table has none\n" : "give a 1-based place among the table's \(columns.count) columns, 1...\(columns.count)\n")
       return outcome
     }
-    switch options.engine.backend {
-    #if GSL
-      case .gsl: replay(GSLKalmanBackend.self, options, into: &outcome)
-    #else
-      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-    #endif
-    case .swift: replay(SwiftKalmanBackend.self, options, into: &outcome)
+    do {
+      return try options.engine.backend.dispatch(BackendReplay(replay: self, options: options))
+    } catch {
+      // A backend this build does not link (parse(_:) refuses it first).
+      outcome.status = 64
+      outcome.messages = "Error: \(ReplayFileOptions.message(for: error))\n"
+      return outcome
     }
-    return outcome
+  }
+
+  /// The replay on the backend `--backend` names.
+  private struct BackendReplay: BackendUser {
+    let replay: ReplayToMemory
+    let options: ReplayFileOptions
+
+    func run<Backend: KalmanBackend>(_: Backend.Type) -> Outcome {
+      var outcome = Outcome()
+      replay.replay(Backend.self, options, into: &outcome)
+      return outcome
+    }
   }
 
   private func replay<Backend: KalmanBackend>(_: Backend.Type, _ options: ReplayFileOptions, into outcome: inout Outcome) {

@@ -168,13 +168,7 @@ public struct EngineOptions: ParsableArguments, Sendable {
   public static var maximumCoastRange: ClosedRange<Double> { DirectionFilterConfiguration.maximumCoastRange }
 
   public func validate() throws {
-    #if !GSL
-      if backend == .gsl {
-        throw ValidationError(
-          "--backend gsl: this rangectl was built without the GSL trait (swift build --disable-default-traits); "
-            + "use --backend swift, or build with the default traits")
-      }
-    #endif
+    try backend.dispatch(BackendLinkCheck())
     _ = try zoneList()
     let smallestRadius = try zoneList().radii.min() ?? 0
     guard hysteresis >= 0, hysteresis <= smallestRadius else {

@@ -143,14 +143,7 @@ struct Evaluate: ParsableCommand {
         Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: datasets[0], mapping: input.mapping()).rejections, path: datasets[0])
         files.append(try scoreFiles(datasets[0], events: events, evaluator: evaluator))
       } else {
-        switch engine.backend {
-        #if GSL
-          case .gsl: (files, direction) = try runEngine(GSLKalmanBackend.self, zones: zoneList, evaluator: evaluator)
-        #else
-          case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-        #endif
-        case .swift: (files, direction) = try runEngine(SwiftKalmanBackend.self, zones: zoneList, evaluator: evaluator)
-        }
+        (files, direction) = try engine.backend.dispatch(EngineRun(command: self, zones: zoneList, evaluator: evaluator))
       }
     } catch let error as DatasetError {
       Diagnostics.write("rangectl evaluate: \(error)\n")
@@ -255,6 +248,17 @@ struct Evaluate: ParsableCommand {
       }
     }
     return files
+  }
+
+  /// ``runEngine(_:zones:evaluator:)`` on the backend `--backend` names.
+  private struct EngineRun: BackendUser {
+    let command: Evaluate
+    let zones: ZoneList
+    let evaluator: Evaluator
+
+    func run<Backend: KalmanBackend>(_: Backend.Type) throws -> ([ScoredFile], DirectionErrorReport?) {
+      try command.runEngine(Backend.self, zones: zones, evaluator: evaluator)
+    }
   }
 
   /// Runs the engine over every dataset and scores it (`EngineEvaluation`,

@@ -105,14 +105,14 @@ struct Plot: ParsableCommand {
         + "install it (Debian package librsvg2-bin) or write an .svg\n")
       throw ExitCode(69)  // EX_UNAVAILABLE (sysexits.h)
     }
-    switch engine.backend {
-    #if GSL
-      case .gsl: try plot(with: GSLKalmanBackend.self)
-    #else
-      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-    #endif
-    case .swift: try plot(with: SwiftKalmanBackend.self)
-    }
+    try engine.backend.dispatch(BackendPlot(command: self))
+  }
+
+  /// ``plot(with:)`` on the backend `--backend` names.
+  private struct BackendPlot: BackendUser {
+    let command: Plot
+
+    func run<Backend: KalmanBackend>(_: Backend.Type) throws { try command.plot(with: Backend.self) }
   }
 
   /// The first executable file `name` in the folders of PATH.

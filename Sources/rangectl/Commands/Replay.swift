@@ -233,13 +233,17 @@ struct Replay: ParsableCommand {
 
   /// Replays ``file`` to ``events`` and ``filtered``, writing messages to `messages`.
   func replayFile(messages: MessageSink, showsProgress: Bool = true) throws {
-    switch engine.backend {
-    #if GSL
-      case .gsl: try replay(with: GSLKalmanBackend.self, messages: messages, showsProgress: showsProgress)
-    #else
-      case .gsl: preconditionFailure("--backend gsl is refused by EngineOptions.validate() without the GSL trait")
-    #endif
-    case .swift: try replay(with: SwiftKalmanBackend.self, messages: messages, showsProgress: showsProgress)
+    try engine.backend.dispatch(FileReplay(command: self, messages: messages, showsProgress: showsProgress))
+  }
+
+  /// ``replayFile(messages:showsProgress:)`` on the backend `--backend` names.
+  private struct FileReplay: BackendUser {
+    let command: Replay
+    let messages: MessageSink
+    let showsProgress: Bool
+
+    func run<Backend: KalmanBackend>(_: Backend.Type) throws {
+      try command.replay(with: Backend.self, messages: messages, showsProgress: showsProgress)
     }
   }
 
