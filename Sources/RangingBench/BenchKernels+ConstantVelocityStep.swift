@@ -55,7 +55,7 @@ extension BenchKernels {
   }
 
   /// The per-object step on backend `B`, `stepObjects` objects in turn.
-  package static func perObjectStep<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+  static func perObjectStep<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
     let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let backends = perObjectBackends(B.self)
     return timedSteps(name: name, limit: limit) { stepPerObject(backends, steps: $0..<($0 + 1), arrivals) }

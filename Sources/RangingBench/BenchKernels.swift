@@ -97,7 +97,7 @@ package enum BenchKernels {
     return BenchResult(name: "ScalarRangeKernel.update(limit)", perSecond: rate, unit: "updates", ofLimit: 1)
   }
 
-  package static func rangeFilter<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
+  static func rangeFilter<B: KalmanBackend>(_: B.Type, name: String, limit: Double) -> BenchResult {
     let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let filter = RangeFilter<B>(configuration: configuration)
     var next = 0
@@ -143,7 +143,7 @@ package enum BenchKernels {
   /// the walk's 2 m swing.
   package static let trackAgreementMeters = 0.05
 
-  package static func directionFilter<B: KalmanBackend>(_: B.Type, name: String) -> BenchResult {
+  static func directionFilter<B: KalmanBackend>(_: B.Type, name: String) -> BenchResult {
     let arrivals = Self.arrivals  // one lookup of the lazily made table, not one per update
     let filter = DirectionFilter<B>()
     var next = 0
@@ -161,7 +161,7 @@ package enum BenchKernels {
     return BenchResult(name: name, perSecond: rate, unit: "updates", ofLimit: nil)
   }
 
-  package static func pipeline<B: KalmanBackend>(_: B.Type, objects: Int, name: String) -> BenchResult {
+  static func pipeline<B: KalmanBackend>(_: B.Type, objects: Int, name: String) -> BenchResult {
     let pipeline = RangingPipeline<B>(tracker: TrackerConfiguration(capacity: max(64, objects)))
     let step = Self.step / Int64(objects)
     var next = 0

@@ -104,28 +104,7 @@ struct Bench: ParsableCommand {
     #else
       Diagnostics.write("rangectl bench: 6 kernels (no GSL trait), best of 3 runs of ~0.25 s each, then the parse limit and a replay\n")
     #endif
-    let limit = BenchKernels.scalarLimit()
-    report(limit)
-    report(BenchKernels.rangeFilter(SwiftKalmanBackend.self, name: "RangeFilter.update(swift)", limit: limit.perSecond))
-    #if GSL
-      report(BenchKernels.rangeFilter(GSLKalmanBackend.self, name: "RangeFilter.update(gsl)", limit: limit.perSecond))
-    #endif
-    let objects = "\(BenchKernels.stepObjects)-objects"
-    report(BenchKernels.perObjectStep(SwiftKalmanBackend.self, name: "constantVelocityStep(\(objects),swift)", limit: limit.perSecond))
-    #if GSL
-      report(BenchKernels.perObjectStep(GSLKalmanBackend.self, name: "constantVelocityStep(\(objects),gsl)", limit: limit.perSecond))
-    #endif
-    report(BenchKernels.directionFilter(SwiftKalmanBackend.self, name: "DirectionFilter.update(position,swift)"))
-    #if GSL
-      report(BenchKernels.directionFilter(GSLKalmanBackend.self, name: "DirectionFilter.update(position,gsl)"))
-    #endif
-    for objects in [1, 1000] {
-      let label = objects == 1 ? "1-object" : "\(objects)-objects"
-      report(BenchKernels.pipeline(SwiftKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),swift)"))
-      #if GSL
-        report(BenchKernels.pipeline(GSLKalmanBackend.self, objects: objects, name: "RangingPipeline.process(\(label),gsl)"))
-      #endif
-    }
+    BenchKernels.runKernels(report: report)
     let (parsing, replays) = try replay()
     report(parsing)
     for replayed in replays { report(replayed) }
