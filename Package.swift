@@ -145,7 +145,9 @@ let package = Package(
       ]),
     // The C replay entry points (ranging_replay.h) called in-process; RangectlTests holds their outputs to the command's.
     .testTarget(name: "RangingReplayCAPITests", dependencies: ["RangingReplayCAPI", "RangingFormats", "_RangingReplayCHeader"]),
-    .testTarget(name: "RangingSmoothingTests", dependencies: ["RangingSmoothing", "RangingReplay", "RangingEngine"]),
+    .testTarget(
+      name: "RangingSmoothingTests",
+      dependencies: ["RangingSmoothing", "RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
     .testTarget(name: "RangingCalibrationTests", dependencies: ["RangingCalibration", "RangingFormats", "RangingEngine"]),
     .testTarget(
       name: "RangingEvaluationTests",

@@ -218,7 +218,6 @@ extension EvaluationPass: ReplayObserver {
   func rejected(_ rejection: RowRejection) { onRejection(rejection) }
 
   func event(_ event: ZoneEvent, objectName: String) {
-    offline?.liveEvent(event, objectName: objectName)
     engineEvent(ZoneCrossing(time: event.time, object: objectName, zone: zoneNames[event.zone],
                              kind: event.kind == .enter ? .enter : .exit))
   }
@@ -226,4 +225,8 @@ extension EvaluationPass: ReplayObserver {
   func state(seconds: Double, object _: UInt64, objectName: String, _ state: TrackState) { engineState(object: objectName, state: state) }
 
   func rangeStep(_ step: RangeStep) { smoother?.record(step) }
+
+  func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason) {
+    offline?.exitCommand(objectName: objectName, at: time, reason: reason)
+  }
 }

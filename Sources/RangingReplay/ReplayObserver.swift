@@ -35,6 +35,14 @@ public protocol ReplayObserver: AnyObject {
   /// covariance, for an offline smoother (`TrackSmoother` in RangingSmoothing).
   /// After ``state(seconds:object:objectName:_:)``.
   func rangeStep(_ step: RangeStep)
+  /// Every exit command of the replay's object table (a lost check, a
+  /// removal, a suspension, an invalidation, an eviction) for the object it
+  /// concerns, whether or not the object was inside a zone: ``event(_:objectName:)``
+  /// hands out an exit only for a zone the live engine held, and an offline
+  /// decision (`OfflineZoneEvents` in RangingSmoothing) may hold zones that
+  /// the live one did not. Handed out with the range steps, so only when
+  /// ``observesRangeSteps`` is true, before the live exits it makes.
+  func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason)
   /// A measurement or life-cycle row with its ground truth, before the engine
   /// sees it: for evaluation, which scores the engine's output against the
   /// truth of the same row. Rejected and pose-only rows are not handed out
@@ -51,5 +59,6 @@ extension ReplayObserver {
   public func event(_ event: ZoneEvent, objectName: String) {}
   public func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {}
   public func rangeStep(_ step: RangeStep) {}
+  public func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason) {}
   public func record(_ record: DatasetRecord) {}
 }

@@ -98,6 +98,7 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
   package func exit(
     slot: Int, object: UInt64, at time: Timestamp, reason: ExitReason, endsTrack: Bool
   ) {
+    if tally.observesSteps { observer.exitCommand(objectName: tally.names.name(of: object), at: time, reason: reason) }
     pipeline.withSlots { engines, zones in
       SlotSteps.exit(
         engines: &engines, zones: &zones, slot: slot, object: object, at: time, reason: reason,

@@ -10,16 +10,17 @@ import ZoneMonitor
 ///
 /// States come in per object, in input order, but objects come run by run
 /// (``TrackSmoother``), so the events of different objects are not
-/// interleaved by time. An exit that no measurement decided (the live
-/// engine's exit with a `reason`: the object lost, removed, suspended,
-/// invalidated or evicted) ends the object's run on the live side: it is
-/// held and applied to the offline zones, with its reason, before the
-/// object's first later state, or at ``finish(emit:)``. An object the live
-/// engine held in no zone when it was lost gives no such exit; its offline
-/// zones then change at its next state.
+/// interleaved by time. An exit that no measurement decides (the replay's
+/// exit commands, `ReplayObserver.exitCommand`: the object lost, removed,
+/// suspended, invalidated or evicted) is held and applied to the offline
+/// zones, with its reason, before the object's first later state, or at
+/// ``finish(emit:)``: every command, also for an object that the live
+/// engine held in no zone (its live decision may have lagged the offline
+/// one), so that no offline zone outlives the object's track.
 ///
 ///     let offline = OfflineZoneEvents(zones: pipeline.monitor.zones)
 ///     smoother.onSmoothed = { _, name, state in offline.state(objectName: name, state) { write($0, $1) } }
+///     // and the replay observer's exitCommand(objectName:at:reason:) calls offline.exitCommand(...)
 public final class OfflineZoneEvents {
   /// The zones, in the pipeline's order; events carry indices into it.
   public let zones: [Zone]
@@ -27,7 +28,7 @@ public final class OfflineZoneEvents {
   private struct Object {
     var id: UInt64
     var membership: ZoneMembership
-    /// Live exits with a reason not yet applied, oldest first.
+    /// Exit commands not yet applied, oldest first.
     var pendingExits: [(time: Timestamp, reason: ExitReason)] = []
   }
   private var objects: [String: Object] = [:]
@@ -69,15 +70,11 @@ public final class OfflineZoneEvents {
     objects[objectName] = entry
   }
 
-  /// One of the live engine's events: an exit with a reason is held for the
-  /// offline zones (see the type's discussion); the others are ignored.
-  public func liveEvent(_ event: ZoneEvent, objectName: String) {
-    guard event.kind == .exit, let reason = event.reason else { return }
+  /// One of the replay's exit commands (`ReplayObserver.exitCommand`): held
+  /// for the offline zones until the object's next state (see the type's discussion).
+  public func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason) {
     var entry = object(objectName)
-    // The live engine exits every zone at once: one exit stands for all.
-    if entry.pendingExits.last?.time != event.time || entry.pendingExits.last?.reason != reason {
-      entry.pendingExits.append((event.time, reason))
-    }
+    entry.pendingExits.append((time, reason))
     objects[objectName] = entry
   }
 

@@ -55,10 +55,8 @@ final class ReplayOutputs: ReplayObserver {
   func rejected(_ rejection: RowRejection) { rejections.list(rejection) }
 
   func event(_ event: ZoneEvent, objectName: String) {
-    if let offline {
-      offline.liveEvent(event, objectName: objectName)
-      return
-    }
+    // Offline, the events are decided on the smoothed track (and exit commands, below), not live.
+    if offline != nil { return }
     events.write(event, objectName: objectName)
     if flushesEachEvent { try? events.output.flush() }  // a failure is kept, and thrown by close()
   }
@@ -68,4 +66,8 @@ final class ReplayOutputs: ReplayObserver {
   }
 
   func rangeStep(_ step: RangeStep) { smoother?.record(step) }
+
+  func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason) {
+    offline?.exitCommand(objectName: objectName, at: time, reason: reason)
+  }
 }
