@@ -134,8 +134,11 @@ let package = Package(
     .testTarget(
       name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
     .testTarget(
-      name: "RangingReplayTests",
-      dependencies: ["RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+      name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    // `--jobs N` in-process: the router, the dispatch of the one table's slots, the merge, and N shards against one replay.
+    .testTarget(
+      name: "RangingReplayThreadsTests",
+      dependencies: ["RangingReplayThreads", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     // `rangectl replay`'s options parsed in-process (argument-parser's `parse`), against the core's ranges and defaults.
     .testTarget(
       name: "RangingReplayOptionsTests",

@@ -127,10 +127,9 @@ struct ShardedReplayTests {
   @Test("Events, rejected rows, filtered rows and summary equal one replay's, at every batch size",
         arguments: settings, [false, true])
   func sameAsOneReplay(setting: Setting, withPoses: Bool) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try Self.troubledFile(in: folder, withPoses: withPoses)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try Self.troubledFile(in: folder.url, withPoses: withPoses)
     let one = try Self.oneReplay(path)
     #expect(one.events.contains { $0.contains("\"reason\":\"lost\"") }, "the silent tags are lost")
     #expect(one.events.contains { $0.contains("\"reason\":\"suspended\"") }, "the suspended tag exits")
@@ -175,10 +174,9 @@ struct ShardedReplayTests {
         arguments: [Setting(jobs: 2, rowsPerBatch: 4096, batchesInFlight: 4),
                     Setting(jobs: 3, rowsPerBatch: 100, batchesInFlight: 2)])
   func returningNames(setting: Setting) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try Self.returningNamesFile(in: folder)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try Self.returningNamesFile(in: folder.url)
     let one = try Self.oneReplay(path)
     // 100 waves of new names, and 20 waves of names seen before, forgotten and counted again.
     #expect(one.summary.objects == 6000)
@@ -220,10 +218,9 @@ struct ShardedReplayTests {
   @Test("A table too small for the objects (evictions), and objects lost by one check on several shards, give one replay's output",
         arguments: settings, [4, 64])
   func evictionsAndLostTogether(setting: Setting, capacity: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try Self.crowdFile(in: folder)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try Self.crowdFile(in: folder.url)
     let one = try Self.oneReplay(path, capacity: capacity)
     if capacity == 4 {
       #expect(one.summary.evictions > 100, "the table is too small")
@@ -265,10 +262,9 @@ extension ShardedReplayTests {
   @Test("One object table per replay, whatever the number of shards: the shards hold engines and zones, no TrackRegistry",
         arguments: [1, 2, 4])
   func oneTable(jobs: Int) throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try Self.crowdFile(in: folder)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try Self.crowdFile(in: folder.url)
     let sharded = ShardedReplay(replayer: Self.replayer(capacity: 64), jobs: jobs)
     let (threads, shards) = sharded.parts(
       reading: try RangingCSVReader(path: path), eventText: { _, name in name }, stateText: nil)
@@ -281,80 +277,23 @@ extension ShardedReplayTests {
     #expect(Self.count(TrackRegistry.self, reachableFrom: [Self.replayer(), Self.replayer()]) == 2)
   }
 
-  /// A seeded hostile recording (issue 34, item 4): `rows` rows of `objects`
-  /// objects, a third of the time after a pause of up to 8 s (so that one lost
-  /// check finds several objects of one shard, in an order of that shard's
-  /// own table), times that repeat or go back, life-cycle rows of every kind,
-  /// malformed and negative distances, and rows with only an angle.
-  /// SplitMix64 (Steele, Lea and Flood 2014) draws every choice.
-  static func hostileFile(in folder: URL, seed: UInt64, rows: Int, objects: Int) throws -> String {
-    var state = seed
-    func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    func pick<T>(_ options: [T]) -> T { options[Int(next() % UInt64(options.count))] }
-    let lifecycle = ["removed_timeout", "removed_peer_ended", "invalidated", "suspended", "suspension_ended"]
-    var lines = ["t,object,distance,horizontal_angle,event"]
-    lines.reserveCapacity(rows + 1)
-    var seconds = 0.0
-    var previousObject = "o0"
-    for _ in 0..<rows {
-      seconds += uniform() < 0.3 ? pick([0, 0, 0.01, 0.05, 0.2, 0.5, 1, 3, 8]) : 0.05 * uniform()
-      // A row going back repeats the previous row's object, before its time.
-      let goesBack = uniform() < 0.02
-      let object = goesBack ? previousObject : "o\(next() % UInt64(objects))"
-      let time = goesBack ? seconds - 0.001 - 0.5 * uniform() : seconds
-      let kind = uniform()
-      previousObject = object
-      let t = String(format: "%.3f", time)
-      if kind < 0.03 {
-        lines.append("\(t),\(object),,,\(pick(lifecycle))")
-      } else if kind < 0.035 {
-        lines.append("\(t),\(object),abc,,")
-      } else if kind < 0.05 {
-        lines.append("\(t),\(object),,\(String(format: "%.2f", 2 * uniform() - 1)),")
-      } else {
-        // Around the default zones' edges, and far out; a few negative.
-        let distance = pick([0.3, 0.8, 1.4, 1.6, 2.9, 3.1, 5.0]) + 0.8 * (uniform() - 0.5)
-        lines.append("\(t),\(object),\(String(format: "%.3f", distance)),,")
-      }
-    }
-    let url = folder.appendingPathComponent("hostile-\(seed).csv")
-    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-    return url.path
-  }
-
-  struct HostileCase: Sendable, CustomTestStringConvertible {
-    var seed: UInt64
-    var rows: Int
-    var objects: Int
-    var capacity: Int
-    var testDescription: String { "seed \(seed), \(rows) rows, \(objects) objects, capacity \(capacity)" }
-  }
-
   /// One file of 200k rows at the default batch sizes, and small ones at
   /// every setting, half of them with a table too small for their objects.
-  static let hostileCases: [HostileCase] = {
-    var cases = [HostileCase(seed: 1, rows: 200_000, objects: 300, capacity: 64)]
+  static let hostileCases: [HostileRecording] = {
+    var cases = [HostileRecording(seed: 1, rows: 200_000, objects: 300, capacity: 64)]
     for seed in UInt64(2)...9 {
-      cases.append(HostileCase(seed: seed, rows: 3_000, objects: 24, capacity: seed % 2 == 0 ? 8 : 64))
+      cases.append(HostileRecording(seed: seed, rows: 3_000, objects: 24, capacity: seed % 2 == 0 ? 8 : 64))
     }
     return cases
   }()
 
   @Test("Seeded hostile recordings: lost checks, evictions and life-cycle rows give one replay's output byte for byte",
         arguments: hostileCases)
-  func hostileRecordings(_ hostile: HostileCase) throws {
-    let (seed, rows, objects, capacity) = (hostile.seed, hostile.rows, hostile.objects, hostile.capacity)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharded-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let path = try Self.hostileFile(in: folder, seed: seed, rows: rows, objects: objects)
+  func hostileRecordings(_ hostile: HostileRecording) throws {
+    let (rows, objects, capacity) = (hostile.rows, hostile.objects, hostile.capacity)
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try hostile.write(in: folder.url)
     let one = try Self.oneReplay(path, capacity: capacity)
     // The file does what it is for.
     #expect(one.summary.rowsRead == rows)
