@@ -144,7 +144,7 @@ package enum CAPIStatus {
 
   /// A static string as `const char *`. Swift string literals are stored
   /// NUL-terminated, so the pointer is a C string that lives forever.
-  static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
+  package static func cString(_ text: StaticString) -> UnsafePointer<CChar> {
     UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)
   }
 }

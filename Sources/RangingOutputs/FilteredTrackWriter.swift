@@ -15,7 +15,14 @@ import RangingEngine
 /// --filtered` pairs the rows with the dataset's names escaped the same way.
 public struct FilteredTrackWriter {
   public let output: OutputFile
-  public static let header = "t,object,distance,sigma,dir_x,dir_y,dir_z,direction_state,dir_sigma_deg,nlos"
+  /// The track's columns, in order: the one statement of their names
+  /// (docs/FORMATS.md §3), which ``header`` joins, the formatter below writes
+  /// in this order, and the C library hands out (`ranging_filtered_column_name`)
+  /// so that the Python package reads them instead of restating them.
+  public static let columns: [StaticString] = [
+    "t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state", "dir_sigma_deg", "nlos",
+  ]
+  public static let header = columns.map(\.description).joined(separator: ",")
 
   public init(output: OutputFile) {
     self.output = output

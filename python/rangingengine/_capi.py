@@ -23,7 +23,8 @@ def _load():
     library.ranging_engine_version.argtypes = []
     library.ranging_engine_version.restype = ctypes.c_char_p
     for name, argument in (("ranging_lifecycle_name", ctypes.c_uint32), ("ranging_vertical_name", ctypes.c_int32),
-                           ("ranging_direction_state_name", ctypes.c_uint32), ("ranging_exit_reason_name", ctypes.c_uint32)):
+                           ("ranging_direction_state_name", ctypes.c_uint32), ("ranging_exit_reason_name", ctypes.c_uint32),
+                           ("ranging_filtered_column_name", ctypes.c_int32)):
         getattr(library, name).argtypes = [argument]
         getattr(library, name).restype = ctypes.c_char_p
     return library
@@ -49,3 +50,5 @@ EXIT_REASONS = [None]
 while (_reason := library.ranging_exit_reason_name(len(EXIT_REASONS)).decode()) != "unknown":
     EXIT_REASONS.append(_reason)
 DIRECTION_STATES = _spellings(library.ranging_direction_state_name)
+# The filtered track's columns of §3, in order (ranging_replay.h).
+FILTERED_COLUMNS = _spellings(library.ranging_filtered_column_name)

@@ -17,8 +17,7 @@ from ._file_replay import EVENT_RECORD, SUMMARY_COUNTS, FilteredColumns, Text, _
 from ._table_replay import text_buffers
 
 EVENT_COLUMNS = ["t", "object", "zone", "event", "distance", "sigma", "reason"]
-FILTERED_COLUMNS = ["t", "object", "distance", "sigma", "dir_x", "dir_y", "dir_z", "direction_state",
-                    "dir_sigma_deg", "nlos"]
+FILTERED_COLUMNS = _capi.FILTERED_COLUMNS
 
 
 class Names(ctypes.Structure):

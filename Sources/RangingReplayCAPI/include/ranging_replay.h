@@ -341,6 +341,18 @@ typedef struct {
 int32_t ranging_filtered_columns(const ranging_replay_state_t *states, size_t row_count,
                                  const ranging_filtered_arrays_t *columns);
 
+/**
+ * The name of the filtered track's column `column`, from 0, in the track's
+ * order (docs/FORMATS.md §3: "t", "object", "distance", "sigma", "dir_x",
+ * "dir_y", "dir_z", "direction_state", "dir_sigma_deg", "nlos"), or NULL past
+ * the last. Call it for 0, 1, 2, ... until NULL to read the whole header, as
+ * the Python package does instead of restating it.
+ *
+ * - Returns: a static NUL-terminated string, never freed; or NULL.
+ * - Complexity: O(1). Does not allocate.
+ */
+const char *ranging_filtered_column_name(int32_t column);
+
 /* The counts of a replay's summary for ranging_write_summary, as a result
  * gives them (rows read = accepted + rejected is not checked: a caller that
  * adds rows of its own, such as rows rejected before the replay, says so). */
