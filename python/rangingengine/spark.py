@@ -125,8 +125,13 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
                 for place, name in enumerate(columns)]
     numbered = (spark_df.toDF(*distinct)
                 .withColumn(_ORDER, F.col(order_by).cast("long") if order_by else F.monotonically_increasing_id())
-                .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit(""))
-                .localCheckpoint())
+                .withColumn(_RECORDING, F.col(recording).cast("string") if recording else F.lit("")))
+    if order_by is None:
+        # Numbers that follow the partitions are taken once and held, so that every read of the rows sees them.
+        # A table with its own order is read as it is, by the null checks and then by the tasks: holding its rows
+        # first cost about a third of the replay's time (docs/PERFORMANCE.md, "Spark through Python: the table read
+        # as it is").
+        numbered = numbered.localCheckpoint()
     # Every row needs its position and its recording: a null one is refused here, not in a task.
     for keyword, name in (("order_by", order_by), ("recording", recording)):
         if name is not None:
@@ -134,10 +139,18 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
             _refuse_nulls(numbered, keyword, name, internal, order_by, columns)
 
     def replay_recording(rows: pa.Table) -> pa.Table:
-        rows = rows.sort_by([(_ORDER, "ascending")])  # a stable sort: rows of one position keep their order
+        for keyword, name, internal in (("order_by", order_by, _ORDER), ("recording", recording, _RECORDING)):
+            if rows.column(internal).null_count:  # the driver found none: the table gave other rows when read again
+                raise RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has rows without a value "
+                                                             "that the driver's check did not see (a table that "
+                                                             "changes when read again)")
+        order = rows.column(_ORDER).to_numpy()
+        if (order[1:] < order[:-1]).any():  # rows in order already (as a table of one recording arrives) stay
+            rows = rows.sort_by([(_ORDER, "ascending")])  # a stable sort: rows of one position keep their order
+            order = rows.column(_ORDER).to_numpy()
         name = rows.column(_RECORDING)[0].as_py()
         frame = _frame(rows.select(distinct)).set_axis(columns, axis=1)
-        frame.index = pd.Index(rows.column(_ORDER).to_numpy(), name="row")
+        frame.index = pd.Index(order, name="row")
         return _output(name, replay_table(_named(frame), zones, keywords, states))
 
     def replay_batches(batches):
@@ -154,8 +167,11 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
     lead = [F.col(_RECORDING).alias("recording")] if recording else []
 
     def part(record):
-        return (replayed.where(F.col(_RECORD) == record).orderBy(_RECORDING, _SEQUENCE)
-                .select(*lead, *_RECORD_COLUMNS[record]))
+        records = replayed.where(F.col(_RECORD) == record)
+        # One recording is one task's output, in its order already (a filter keeps it); many are put in order.
+        if recording:
+            records = records.orderBy(_RECORDING, _SEQUENCE)
+        return records.select(*lead, *_RECORD_COLUMNS[record])
 
     summary = part("summary")
     if not recording:
