@@ -27,7 +27,10 @@ import org.apache.spark.sql.types.StructField;
  * turn: `rangectl replay FILE --jobs 2 --events E` and SparkReplay.replay of
  * the DataFrame with its events collected to the driver (events only), then
  * the same with the filtered track (--filtered F; the DataFrame's rows
- * counted). Prints each run's seconds and the medians.
+ * counted). Prints each run's seconds and the medians, in wall time and in
+ * CPU time (user + system: rangectl's from /usr/bin/time, Spark's the whole
+ * JVM's, every thread, local[2] running its tasks in this process), the CPU
+ * figures for a machine whose other work makes the wall ratios noisy.
  */
 public final class SparkBench {
   private SparkBench() {}
@@ -65,44 +68,68 @@ public final class SparkBench {
     for (boolean withFiltered : new boolean[] {false, true}) {
       double[] reference = new double[runs];
       double[] spark2 = new double[runs];
+      double[] referenceCpu = new double[runs];
+      double[] sparkCpu = new double[runs];
       for (int run = 0; run < runs; run++) {
         for (int turn = 0; turn < 2; turn++) {
           boolean sparkFirst = run % 2 == 1;
           if ((turn == 0) == sparkFirst) {
+            long cpu = processCpu();
             long start = System.nanoTime();
             SparkReplay.Result result = SparkReplay.replay(table, options, null, null, withFiltered);
             result.events().collectAsList();
             if (withFiltered) result.filtered().count();
             spark2[run] = (System.nanoTime() - start) / 1e9;
+            sparkCpu[run] = (processCpu() - cpu) / 1e9;
           } else {
             long start = System.nanoTime();
-            rangectl(rangectl, file, events, withFiltered ? filtered : null, options);
+            referenceCpu[run] = rangectl(rangectl, file, events, withFiltered ? filtered : null, options);
             reference[run] = (System.nanoTime() - start) / 1e9;
           }
         }
-        System.out.printf("%s run %d: rangectl --jobs 2 %.3f s, Spark JVM %.3f s%n",
-            withFiltered ? "filtered" : "events", run + 1, reference[run], spark2[run]);
+        System.out.printf("%s run %d: rangectl --jobs 2 %.3f s wall, %.3f s CPU; Spark JVM %.3f s wall, %.3f s CPU%n",
+            withFiltered ? "filtered" : "events", run + 1, reference[run], referenceCpu[run], spark2[run],
+            sparkCpu[run]);
       }
       double[] ratios = new double[runs];
-      for (int run = 0; run < runs; run++) ratios[run] = reference[run] / spark2[run];
+      double[] cpuRatios = new double[runs];
+      for (int run = 0; run < runs; run++) {
+        ratios[run] = reference[run] / spark2[run];
+        cpuRatios[run] = referenceCpu[run] / sparkCpu[run];
+      }
+      String what = withFiltered ? "with the filtered track" : "events only";
       System.out.printf("%s: median rangectl replay --jobs 2 %.3f s wall, Spark JVM local[2] %.3f s wall; "
-          + "median paired ratio (rangectl / Spark) %.3f (%.3f-%.3f)%n", withFiltered ? "with the filtered track"
-          : "events only", median(reference), median(spark2), median(ratios), min(ratios), max(ratios));
+          + "median paired ratio (rangectl / Spark) %.3f (%.3f-%.3f)%n", what, median(reference), median(spark2),
+          median(ratios), min(ratios), max(ratios));
+      System.out.printf("%s: median rangectl replay --jobs 2 %.3f s CPU, Spark JVM local[2] %.3f s CPU; "
+          + "median paired ratio (rangectl / Spark) %.3f (%.3f-%.3f)%n", what, median(referenceCpu),
+          median(sparkCpu), median(cpuRatios), min(cpuRatios), max(cpuRatios));
     }
     Files.deleteIfExists(events);
     Files.deleteIfExists(filtered);
     spark.stop();
   }
 
-  static void rangectl(String rangectl, Path file, Path events, Path filtered, List<String> options)
+  /** Runs rangectl replay --jobs 2 under /usr/bin/time and returns its CPU seconds (user + system). */
+  static double rangectl(String rangectl, Path file, Path events, Path filtered, List<String> options)
       throws Exception {
-    List<String> command = new ArrayList<>(List.of(rangectl, "replay", file.toString(), "--jobs", "2", "--events",
-        events.toString()));
+    Path times = Files.createTempFile("bench-jvm", ".time");
+    List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-f", "%U %S", "-o", times.toString(), rangectl,
+        "replay", file.toString(), "--jobs", "2", "--events", events.toString()));
     if (filtered != null) command.addAll(List.of("--filtered", filtered.toString()));
     command.addAll(options);
     Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     if (process.waitFor() != 0) throw new IllegalStateException("rangectl replay failed: " + command);
+    String[] fields = Files.readString(times).trim().split("\\s+");
+    Files.deleteIfExists(times);
+    return Double.parseDouble(fields[0]) + Double.parseDouble(fields[1]);
+  }
+
+  /** This JVM's CPU time (every thread), in nanoseconds. */
+  static long processCpu() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   static double median(double[] values) {
