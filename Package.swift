@@ -66,7 +66,10 @@ let package = Package(
     // A recording through the pipeline, row by row: the replay driver, its summary, object names, zone lists.
     .target(name: "RangingReplay", dependencies: ["RangingFormats", "RangingEngine", "ZoneMonitor"]),
     // One replay on several threads (`rangectl replay --jobs`): a reader thread, shard threads, the merge.
-    .target(name: "RangingReplayThreads", dependencies: ["RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),
+    // The replay job (options, rows and sinks in; summary, status and messages out), the one path of
+    // `rangectl replay` and of the replay reached from C.
+    .target(
+      name: "RangingReplayThreads", dependencies: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
     // `rangectl replay`'s engine and input options (argument-parser), parsed and checked in one place for the
     // command line and for the replay reached from C (RangingReplayCAPI).
     .target(
@@ -119,8 +122,8 @@ let package = Package(
     .target(
       name: "RangingReplayCAPI",
       dependencies: [
-        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngineCAPI", "RangingEngine",
-        "ZoneMonitor", "_RangingReplayCHeader",
+        "RangingReplayOptions", "RangingReplay", "RangingReplayThreads", "RangingFormats", "RangingOutputs", "RangingEngineCAPI",
+        "RangingEngine", "ZoneMonitor", "_RangingReplayCHeader",
       ],
       exclude: ["include"]),
     // Tests/CAPI/smoke.c without its main(), so `swift test` runs it too (scripts/checks/check-firmware links it alone).

@@ -22,7 +22,8 @@ public final class OutputFile {
   private let ownsFile: Bool
   /// The first write that failed; every later flush and close throws it.
   public private(set) var failure: OutputError?
-  private var isClosed = false
+  /// Whether ``close()`` was called: a second call is a mistake in the caller.
+  public private(set) var isClosed = false
   /// `capacity` bytes allocated once; `count` of them are pending. Exclusivity
   /// is unchecked: an output is written from one thread, and the checks cost
   /// more than the copies.

@@ -49,6 +49,10 @@ public protocol ReplayObserver: AnyObject {
   /// (``rejected(_:)`` has the rejected ones). The measurement is the row's
   /// own, before `Replayer.objectCalibrations`.
   func record(_ record: DatasetRecord)
+  /// The rows ended without an error, and the outputs are still open: what
+  /// is held until the end (an offline smoother's open runs) is written now.
+  /// A replay job (`ReplayJob`) calls it; `Replayer` itself does not.
+  func rowsEnded()
 }
 
 extension ReplayObserver {
@@ -61,4 +65,5 @@ extension ReplayObserver {
   public func rangeStep(_ step: RangeStep) {}
   public func exitCommand(objectName: String, at time: Timestamp, reason: ExitReason) {}
   public func record(_ record: DatasetRecord) {}
+  public func rowsEnded() {}
 }

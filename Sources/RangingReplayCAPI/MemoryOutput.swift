@@ -17,7 +17,6 @@ final class MemoryOutput {
   /// must not move while the stream is open, hence allocated apart.
   private let bytes = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: 1)
   private let length = UnsafeMutablePointer<Int>.allocate(capacity: 1)
-  private var closed = false
 
   /// Nil when the stream cannot be opened (no memory).
   init?(name: String) {
@@ -31,13 +30,17 @@ final class MemoryOutput {
     file = OutputFile(stream: stream, path: name)
   }
 
-  /// Closes the stream and hands its buffer over: the caller frees it with `free`.
+  /// Closes the stream, unless a replay job closed it already, and hands its
+  /// buffer over: the caller frees it with `free`.
   ///
   /// - Throws: the output's first failure (the buffer is freed then).
   func take() throws(OutputError) -> (bytes: UnsafeMutablePointer<CChar>?, length: Int) {
-    closed = true
-    do {
-      try file.close()
+    do throws(OutputError) {
+      if !file.isClosed {
+        try file.close()
+      } else if let failure = file.failure {
+        throw failure
+      }
     } catch {
       free(bytes.pointee)
       bytes.pointee = nil
@@ -51,7 +54,7 @@ final class MemoryOutput {
   deinit {
     // An output never taken: OutputFile's own deinit closes the stream, which
     // sets the buffer, freed here.
-    if !closed { try? file.close() }
+    if !file.isClosed { try? file.close() }
     free(bytes.pointee)
     bytes.deallocate()
     length.deallocate()

@@ -5,6 +5,7 @@ import RangingFormats
 import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
+import RangingReplayThreads
 import _RangingReplayCHeader
 
 #if canImport(Glibc)
@@ -63,13 +64,11 @@ struct ReadToMemory {
     do {
       reader = try RangingCSVReader(path: path, mapping: mapping)
     } catch {
-      outcome.status = error.exitCode
-      outcome.messages = "rangectl replay: \(error)\n"
+      outcome.report(.readFailed(error))
       return outcome
     }
     guard let rejectedOutput = MemoryOutput(name: "rejected rows") else {
-      outcome.status = 74
-      outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
+      outcome.report(.cannotWrite("the outputs in memory"))
       return outcome
     }
     reader.keepsUnusedFields = keepsUnusedFields && !reader.unusedColumns.isEmpty
@@ -138,14 +137,12 @@ struct ReadToMemory {
       }
     } catch {
       // The rows before the failure are kept, as a replay keeps them.
-      outcome.status = error.exitCode
-      outcome.messages = "rangectl replay: \(error)\n"
+      outcome.report(.readFailed(error))
     }
     do {
       outcome.rejected = try rejectedOutput.take()
     } catch {
-      outcome.status = 74
-      outcome.messages = "rangectl replay: cannot write \(error)\n"
+      outcome.report(.cannotWrite("\(error)"))
     }
     if records.failed || arrays?.failed == true {
       // Some rows were lost: none is handed out, so that no caller reads past what the buffers hold.

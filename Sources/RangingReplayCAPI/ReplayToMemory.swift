@@ -4,6 +4,7 @@ import RangingFormats
 import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
+import RangingReplayThreads
 import ZoneMonitor
 import _RangingReplayCHeader
 
@@ -11,8 +12,9 @@ import _RangingReplayCHeader
 /// `rangectl replay FILE --jobs 1` runs it: options through the command
 /// line's declarations, the reader (``RangingCSVReader``, or
 /// ``RangingTableReader`` for a table, which reads it as the CSV it would be
-/// written as), the ``Replayer`` and the writers of each format, and the
-/// same messages after the listing of rejected rows (warnings, then the summary).
+/// written as), and the command's replay job (``ReplayJob``) into the writers
+/// of each format and the records, so that it ends with the same status and
+/// messages (warnings, then the summary).
 struct ReplayToMemory {
   /// What is replayed.
   enum Input {
@@ -108,7 +110,6 @@ struct ReplayToMemory {
   }
 
   private func replay<Backend: KalmanBackend>(_: Backend.Type, _ options: ReplayFileOptions, into outcome: inout Outcome) {
-    let shownPath = path == "-" ? "<stdin>" : path
     // Checked by parse(_:) (each option group's validate()); these cannot throw here.
     guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList()
     else { preconditionFailure("ReplayToMemory: options that parse(_:) accepted failed to build") }
@@ -125,15 +126,14 @@ struct ReplayToMemory {
       switch input {
       case .file(let file):
         var reader = try RangingCSVReader(path: file, mapping: mapping)
-        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
+        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, into: &outcome)
       case .table(let columns, let rowCount):
         var reader = try RangingTableReader(path: path, columns: columns, rowCount: rowCount, mapping: mapping)
         try Self.checkDurations(at: options.durationColumns, of: reader, mapping: mapping)
-        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, shownPath, into: &outcome)
+        replay(Backend.self, options, &reader, zoneList, calibrations, mapping, into: &outcome)
       }
     } catch {
-      outcome.status = error.exitCode
-      outcome.messages = "rangectl replay: \(error)\n"
+      outcome.report(.readFailed(error))
     }
   }
 
@@ -162,8 +162,7 @@ struct ReplayToMemory {
   /// The replay of `reader`'s rows, with the options already checked.
   private func replay<Backend: KalmanBackend, Source: ReplayRowSource>(
     _: Backend.Type, _ options: ReplayFileOptions, _ reader: inout Source, _ zoneList: ZoneList,
-    _ calibrations: [String: RangeCalibration], _ mapping: ColumnMapping, _ shownPath: String,
-    into outcome: inout Outcome
+    _ calibrations: [String: RangeCalibration], _ mapping: ColumnMapping, into outcome: inout Outcome
   ) {
     let filtered = options.writeFiltered ? MemoryOutput(name: "filtered track") : nil
     let wantsStates = options.writeFiltered || options.stateRecords
@@ -175,8 +174,7 @@ struct ReplayToMemory {
     guard let events = MemoryOutput(name: "events"), let rejected = MemoryOutput(name: "rejected rows"),
       filtered != nil || !options.writeFiltered
     else {
-      outcome.status = 74  // EX_IOERR
-      outcome.messages = "rangectl replay: cannot write the outputs in memory\n"
+      outcome.report(.cannotWrite("the outputs in memory"))
       return
     }
     // The outputs to files, as rangectl replay opens them (an output is never the input).
@@ -193,56 +191,40 @@ struct ReplayToMemory {
       eventsFile = try options.events.map { path throws(OutputError) in try OutputFile(creating: path) }
       filteredFile = try options.filtered.map { path throws(OutputError) in try OutputFile(creating: path) }
     } catch {
-      outcome.status = 73  // EX_CANTCREAT, as rangectl replay
-      outcome.messages = "rangectl replay: cannot write \(error)\n"
+      outcome.report(.cannotCreate(error))
       return
     }
+    let eventsWriter = EventsWriter(output: eventsFile ?? events.file, zoneNames: zoneList.names)
+    let filteredWriter = (filteredFile ?? filtered?.file).map { FilteredTrackWriter(output: $0) }
     let observer = MemoryReplayOutputs(
-      events: EventsWriter(output: eventsFile ?? events.file, zoneNames: zoneList.names),
-      filtered: (filteredFile ?? filtered?.file).map { FilteredTrackWriter(output: $0) },
-      rejected: RejectedRowsWriter(output: rejected.file), eventRecords: eventRecords, stateRecords: stateRecords)
+      events: eventsWriter, filtered: filteredWriter, rejected: RejectedRowsWriter(output: rejected.file),
+      eventRecords: eventRecords, stateRecords: stateRecords)
     outcome.zoneNames = zoneList.names.map { TextFormatting.jsonString($0) + "\n" }.joined()
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = calibrations
-    var readError: DatasetError? = nil
-    do {
-      outcome.summary = try replayer.run(rowsOf: &reader, observer: observer)
-    } catch {
-      readError = error
-    }
-    // The files are closed (what the rows before an error gave written out, as rangectl does), both before either fails.
-    let eventsClosed = Result { () throws(OutputError) in try eventsFile?.close() }
-    let filteredClosed = Result { () throws(OutputError) in try filteredFile?.close() }
+    let sinks = ReplaySinks(events: eventsWriter, filtered: filteredWriter, others: [rejected.file], observer: observer)
+    let ended = ReplayJob(path: path, zones: zoneList, mapping: mapping).run(replayer, rowsOf: &reader, into: sinks)
+    outcome.summary = ended.summary ?? ReplaySummary()
     if eventRecords?.failed == true || stateRecords?.failed == true {
-      outcome.status = 74  // EX_IOERR
-      outcome.messages = "rangectl replay: cannot write the \(eventRecords?.failed == true ? "event" : "state") records in memory\n"
+      outcome.report(.cannotWrite("the \(eventRecords?.failed == true ? "event" : "state") records in memory"))
       return
     }
-    // Every output is closed, and kept with what the rows before an error gave, as rangectl keeps it.
+    outcome.report(ended)
+    // Nothing is handed out once an output was lost; else every output, with what the rows before a read error gave.
+    guard ended.writeFailures.isEmpty else { return }
     do {
-      try eventsClosed.get()
-      try filteredClosed.get()
+      // Closed by the job: each hands its buffer over.
       if eventsFile == nil { outcome.events = try events.take() }
       outcome.rejected = try rejected.take()
-      if let eventRecords { outcome.eventRecords = eventRecords.take() }
-      outcome.objectNames = observer.objectNames.text
       if let filtered { outcome.filtered = try filtered.take() }
-      if let stateRecords { outcome.stateRecords = stateRecords.take() }
-      outcome.eventCount = observer.eventCount
-      outcome.stateCount = observer.stateCount
     } catch {
-      outcome.status = 74
-      outcome.messages = "rangectl replay: cannot write \(error)\n"
+      outcome.report(.cannotWrite("\(error)"))
       return
     }
-    if let readError {
-      outcome.status = readError.exitCode
-      outcome.messages = "rangectl replay: \(readError)\n"
-      return
-    }
-    for warning in outcome.summary.warnings(zones: zoneList, mapping: mapping, path: shownPath) {
-      outcome.messages += "rangectl replay: warning: \(warning)\n"
-    }
-    outcome.messages += outcome.summary.report(path: shownPath)
+    if let eventRecords { outcome.eventRecords = eventRecords.take() }
+    if let stateRecords { outcome.stateRecords = stateRecords.take() }
+    outcome.objectNames = observer.objectNames.text
+    outcome.eventCount = observer.eventCount
+    outcome.stateCount = observer.stateCount
   }
 }

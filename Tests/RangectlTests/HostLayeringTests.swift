@@ -28,11 +28,12 @@ struct HostLayeringTests {
     HostModuleRule(
       module: "RangingReplayOptions",
       mayImport: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    // RangingReplayThreads: the replay job, which the C replay is an adapter over, as rangectl replay is.
     HostModuleRule(
       module: "RangingReplayCAPI",
       mayImport: [
-        "RangingReplayOptions", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngineCAPI", "RangingEngine",
-        "ZoneMonitor",
+        "RangingReplayOptions", "RangingReplayThreads", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngineCAPI",
+        "RangingEngine", "ZoneMonitor",
       ]),
     // ZoneMonitor: the offline zone events decide on the smoothed track with the live zones (OfflineZoneEvents).
     HostModuleRule(module: "RangingSmoothing", mayImport: ["RangingReplay", "RangingEngine", "ZoneMonitor", "CGSL"]),

@@ -5,6 +5,7 @@ import RangingFormats
 import RangingOutputs
 import RangingReplay
 import RangingReplayOptions
+import RangingReplayThreads
 import RangingSmoothing
 import ZoneMonitor
 
@@ -218,9 +219,14 @@ struct Replay: ParsableCommand {
         })
       return try RangingCSVReader(path: file, live: live, mapping: mapping)
     } catch let error as DatasetError {
-      messages.write("rangectl replay: \(error)\n")
-      throw ExitCode(error.exitCode)
+      throw Self.exit(.readFailed(error), messages: messages)
     }
+  }
+
+  /// Writes `outcome`'s messages, and gives its status to exit with.
+  private static func exit(_ outcome: ReplayOutcome, messages: MessageSink) -> ExitCode {
+    messages.write(outcome.messages)
+    return ExitCode(outcome.status)
   }
 
   func run() throws {
@@ -247,100 +253,49 @@ struct Replay: ParsableCommand {
     }
   }
 
+  /// The options turned into a ``ReplayJob`` and its sinks, on ``threads``
+  /// (the shards only take the rejected rows from the observer), and the
+  /// job's outcome into messages and an exit.
   private func replay<Backend: KalmanBackend>(with _: Backend.Type, messages: MessageSink, showsProgress: Bool) throws {
     let zoneList = try engine.zoneList()
     let live = readsLive
-    var reader = try openReader(live: live, messages: messages)
+    let reader = try openReader(live: live, messages: messages)
     let eventsOutput: OutputFile
     let filteredOutput: OutputFile?
     do {
       eventsOutput = try OutputFile(creating: events)
       filteredOutput = try filtered.map { path throws(OutputError) in try OutputFile(creating: path) }
     } catch {
-      messages.write("rangectl replay: cannot write \(error)\n")
-      throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
-    }
-    if threads > 1 {
-      try replaySharded(
-        Backend.self, zoneList: zoneList, reader: reader, live: live, eventsOutput: eventsOutput,
-        filteredOutput: filteredOutput, messages: messages, showsProgress: showsProgress)
-      return
+      throw Self.exit(.cannotCreate(error), messages: messages)
     }
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
+    let eventsWriter = EventsWriter(output: eventsOutput, zoneNames: zoneList.names)
+    let filteredWriter = filteredOutput.map(FilteredTrackWriter.init(output:))
     let outputs = ReplayOutputs(
-      events: EventsWriter(output: eventsOutput, zoneNames: zoneList.names),
-      rejections: RejectionListing(path: file, limit: listRejected, messages: messages, quiet: quiet),
-      filtered: filteredOutput.map(FilteredTrackWriter.init(output:)), smoothedFrom: smooth ? replayer : nil,
-      flushesEachEvent: live)
-    var progress: ProgressLine? = nil
-    if live {
-      // Each event leaves with its row (ReplayOutputs); the track at least once per read.
-      reader.beforeRead = { _ in
-        try? eventsOutput.flush()
-        try? filteredOutput?.flush()
-      }
-    } else {
-      progress = ProgressLine(
-        unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet && showsProgress)
-      if let progress { reader.beforeRead = { read in progress.update(count: read.lines, bytes: read.bytesRead) } }
-    }
-    try completeReplay(
-      zoneList: zoneList, eventsOutput: eventsOutput, filteredOutput: filteredOutput, live: live, progress: progress, messages: messages
-    ) {
-      let summary = try replayer.run(&reader, observer: outputs)
-      outputs.finish()
-      return (summary, reader.linesRead)
-    }
+      events: eventsWriter, rejections: RejectionListing(path: file, limit: listRejected, messages: messages, quiet: quiet),
+      filtered: filteredWriter, smoothedFrom: smooth ? replayer : nil, flushesEachEvent: live)
+    let progress = live
+      ? nil : ProgressLine(unit: "lines", totalBytes: ProgressLine.regularFileSize(file), enabled: !quiet && showsProgress)
+    // The mapping was checked by validate() before the replay.
+    var job = ReplayJob(path: file, zones: zoneList, mapping: (try? input.mapping()) ?? .identity)
+    job.threads = threads
+    job.live = live
+    job.writesSummary = !quiet
+    if live { job.stopReason = { StopSignal.received.map(StopSignal.name) } }
+    let sinks = ReplaySinks(
+      events: eventsWriter, filtered: filteredWriter, observer: outputs,
+      progress: progress.map { progress in { progress.update(count: $0, bytes: $1) } })
+    let outcome = job.run(replayer, reading: reader, into: sinks)
+    progress?.finish()
+    messages.write(outcome.messages)
+    if outcome.status != 0 { throw ExitCode(outcome.status) }
     if quiet { return }
     if let smoother = outputs.smoother {
       messages.write("smoothed: \(smoother.segmentsSmoothed) runs, \(outputs.offline?.eventCount ?? 0) offline events"
         + (smoother.segmentsLeftFiltered > 0 ? ", \(smoother.segmentsLeftFiltered) left as filtered (covariance not positive definite)" : "")
         + "\n")
     }
-  }
-
-  /// Runs `replayRows`, closes both outputs (both checked before the summary
-  /// says the run completed), and writes the summary, as every replay ends:
-  /// a reading failure exits with its code (65, 66, 74), a writing failure
-  /// with 74, and a live input ended by a signal says so.
-  func completeReplay(
-    zoneList: ZoneList, eventsOutput: OutputFile, filteredOutput: OutputFile?, live: Bool, progress: ProgressLine?,
-    messages: MessageSink, replayRows: () throws -> (summary: ReplaySummary, linesRead: Int)
-  ) throws {
-    let outcome: (summary: ReplaySummary, linesRead: Int)
-    do {
-      outcome = try replayRows()
-      progress?.finish()
-      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
-      try filteredOutput?.close()
-      try eventsResult.get()
-    } catch let error as DatasetError {
-      progress?.finish()
-      // The output of the rows before the error is written out, whatever the
-      // number of threads: it is not left to the buffers' deinitialisers.
-      let eventsResult = Result { () throws(OutputError) in try eventsOutput.close() }
-      let filteredResult = Result { () throws(OutputError) in if let filteredOutput { try filteredOutput.close() } }
-      messages.write("rangectl replay: \(error)\n")
-      for case .failure(let failure) in [eventsResult, filteredResult] {
-        messages.write("rangectl replay: cannot write \(failure)\n")
-      }
-      throw ExitCode(error.exitCode)
-    } catch {
-      progress?.finish()
-      messages.write("rangectl replay: cannot write \(error)\n")
-      throw ExitCode(74)  // EX_IOERR
-    }
-    // Even with --quiet. The mapping was checked by validate() before the replay.
-    let mapping = (try? input.mapping()) ?? .identity
-    for warning in outcome.summary.warnings(zones: zoneList, mapping: mapping, path: file == "-" ? "<stdin>" : file) {
-      messages.write("rangectl replay: warning: \(warning)\n")
-    }
-    if quiet { return }
-    if live, let signal = StopSignal.received {
-      messages.write("rangectl replay: \(StopSignal.name(signal)) received; the input ends at line \(outcome.linesRead)\n")
-    }
-    messages.write(outcome.summary.report(path: file == "-" ? "<stdin>" : file))
   }
 
   /// Refuses `--smooth` in a build without the GSL trait, as `calibrate` is refused (exit 64).

@@ -6,7 +6,8 @@ import RangingReplay
 import RangingSmoothing
 import ZoneMonitor
 
-/// What `rangectl replay` on one thread writes as the replay goes: each event
+/// What `rangectl replay` on one thread writes as the replay goes (the sinks of
+/// its `ReplayJob`; on several threads, only the listing): each event
 /// to the events output (flushed at once on live input, so that it leaves
 /// with its row), each rejected row to the listing, and each filtered state
 /// to the filtered track, straight or through the offline smoother. With the
@@ -44,7 +45,7 @@ final class ReplayOutputs: ReplayObserver {
   }
 
   /// Ends the smoothing: every open run is smoothed and written, with its offline events.
-  func finish() {
+  func rowsEnded() {
     smoother?.finish()
     offline?.finish { event, name in events.write(event, objectName: name, offline: true) }
   }
