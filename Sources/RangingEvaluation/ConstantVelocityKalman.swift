@@ -112,6 +112,10 @@ public struct ConstantVelocityKalman: Sendable {
   }
 
   /// x = F x;  P = F P Fᵀ + Q  (Bar-Shalom §5.2, with §6.2.2's F and Q).
+  /// P00 is the engine's predicted distance variance
+  /// (`ScalarConstantVelocity.predictedDistanceVariance`); P01 and P11 are
+  /// written here, since that home's own time update also projects d >= 0,
+  /// which this textbook filter does not.
   private mutating func predict(_ dt: Double) {
     let q = parameters.accelerationDensity
     let (p00, p01, p11) = covariance
@@ -119,28 +123,22 @@ public struct ConstantVelocityKalman: Sendable {
     distanceMeters += dt * velocityMetersPerSecond
     // F P Fᵀ written out for F = [1 dt; 0 1], plus the engine's Q (ConstantVelocityModel).
     let noise = ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q)
-    covariance = (p00 + 2 * dt * p01 + dt * dt * p11 + noise.q00,
+    covariance = (ScalarConstantVelocity.predictedDistanceVariance(p00: p00, p01: p01, p11: p11, dt: dt, q: q),
                   p01 + dt * p11 + noise.q01,
                   p11 + noise.q11)
   }
 
-  /// The standard update with H = [1 0] (Bar-Shalom §5.2).
+  /// The standard update with H = [1 0] (Bar-Shalom §5.2), in the engine's
+  /// short form (`ScalarConstantVelocity.fuseShortForm`): y = z - H x, S = H P Hᵀ + R,
+  /// K = P Hᵀ / S, x = x + K y, and P = (I - K H) P, whose entries are
+  /// `[k0 R, k1 R; k1 R, P11 - k1 P01]`, since 1 - k0 = R / S: the same in exact
+  /// arithmetic, without 1 - k0 rounding to 0 when R is far below P00.
   private mutating func fuse(_ z: Double) {
-    let r = parameters.measurementVariance
-    let (p00, p01, p11) = covariance
-    // y = z - H x: the innovation, metres.
-    let y = z - distanceMeters
-    // S = H P Hᵀ + R: its variance, m².
-    let s = p00 + r
-    // K = P Hᵀ / S: the gain, [unitless, 1/s].
-    let k0 = p00 / s
-    let k1 = p01 / s
-    // x = x + K y.
-    distanceMeters += k0 * y
-    velocityMetersPerSecond += k1 * y
-    // P = (I - K H) P; its lower-left entry equals the upper-right one, (1 - k0) p01.
-    // 1 - k0 = r / s, so (1 - k0) p00 = k0 r and (1 - k0) p01 = k1 r: the same in
-    // exact arithmetic, without 1 - k0 rounding to 0 when r is far below p00.
-    covariance = (k0 * r, k1 * r, p11 - k1 * p01)
+    var (p00, p01, p11) = covariance
+    var p10 = p01
+    _ = ScalarConstantVelocity.fuseShortForm(
+      innovation: z - distanceMeters, measurementVariance: parameters.measurementVariance, x0: &distanceMeters,
+      x1: &velocityMetersPerSecond, p00: &p00, p01: &p01, p10: &p10, p11: &p11)
+    covariance = (p00, p01, p11)
   }
 }

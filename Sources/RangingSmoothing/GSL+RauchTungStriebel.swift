@@ -201,6 +201,11 @@ enum RauchTungStriebelError: Error, Equatable {
     /// The time update (Särkkä 2013, eq. 4.20): from `point` (`m_k, P_k`) over
     /// `dt` seconds, leaves `m⁻ = F m_k` and `P⁻ = F P_k Fᵀ + Q` in the
     /// `.predicted` slots and `A = F P_k` in `.transitionTimesFiltered`.
+    /// GSL's matrix form of the constant-velocity time update whose scalar
+    /// form is `ScalarConstantVelocity.predict` in RangingEngine: the smoother
+    /// keeps `A` for its gain (eq. 8.6) and the matrices in GSL's workspace,
+    /// and GSL's products round in their own order, so it cannot call the
+    /// scalar one; F and Q come from the same model (`ConstantVelocityModel`).
     func predict(from point: RangeTrackPoint, dt: Double, accelerationSpectralDensity q: Double)
       -> Result<Void, RauchTungStriebelError>
     {

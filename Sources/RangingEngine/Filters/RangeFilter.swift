@@ -185,7 +185,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   public func estimate(at time: Timestamp) -> RangeEstimate {
     let s = backend.storage
     let dt = max(0, time.seconds(since: lastTime))
-    let variance = Self.predictedDistanceVariance(
+    let variance = ScalarConstantVelocity.predictedDistanceVariance(
       p00: s.P[0], p01: s.P[1], p11: s.P[3], dt: dt, q: configuration.accelerationSpectralDensity)
     return RangeEstimate(
       distanceMeters: s.x[0] + dt * s.x[1], sigmaMeters: variance.squareRoot(), rateMetersPerSecond: s.x[1],
@@ -318,13 +318,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
     RateLimit.clamp(&rate, to: configuration.maximumRateMetersPerSecond)
   }
 
-  /// The variance of the distance predicted `dt` seconds ahead of a state with
-  /// covariance [p00 p01; p01 p11] (CWNA): `P00 + 2 dt P01 + dt² P11 + q dt³/3`.
-  @inlinable
-  static func predictedDistanceVariance(p00: Double, p01: Double, p11: Double, dt: Double, q: Double) -> Double {
-    p00 + 2 * dt * p01 + dt * dt * p11 + ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q).q00
-  }
-
   /// How many times wider than set the gates are while the object's
   /// readings show no outliers (``RangeFilterConfiguration/gatesOnEvidence``):
   /// 2, eight sigmas with the default gate of four, which no Gaussian
@@ -373,7 +366,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let dt = time.seconds(since: savedTime)
     let q = configuration.accelerationSpectralDensity
     let predicted = saved.x0 + dt * saved.x1
-    let S = Self.predictedDistanceVariance(p00: saved.p00, p01: saved.p01, p11: saved.p11, dt: dt, q: q)
+    let S =
+      ScalarConstantVelocity.predictedDistanceVariance(p00: saved.p00, p01: saved.p01, p11: saved.p11, dt: dt, q: q)
       + backend.storage.R[0]
     let y = distance - predicted
     let gate = y < 0 ? shortGate : longGate

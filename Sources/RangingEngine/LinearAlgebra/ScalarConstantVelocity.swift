@@ -17,6 +17,16 @@
 /// same model through its backend (`KalmanBackend`), to which the tests hold
 /// it.
 ///
+/// Its two other forms live here too, each shared by every place that uses
+/// it: the predicted distance variance summed as `P00 + 2 dt P01 + dt² P11 +
+/// Q00` (``predictedDistanceVariance(p00:p01:p11:dt:q:)``) and the short-form
+/// update `P - K S Kᵀ` (``fuseShortForm(innovation:measurementVariance:x0:x1:p00:p01:p10:p11:)``).
+/// The places that keep a form of their own say why next to it: the Swift
+/// backend's predict (`TwoStateEstimate`) sums P00 in another order, so
+/// sharing either order would move the last bit of the replay's filtered
+/// track or of the zones' distance; the general 2 x 2 loops take any F and H;
+/// GSL's time updates (the backend, the offline smoother) are matrix calls.
+///
 /// - Complexity: O(1) per call. Does not allocate.
 @frozen
 public struct ScalarConstantVelocity: Sendable {
@@ -47,6 +57,44 @@ public struct ScalarConstantVelocity: Sendable {
     p01 = a01 + noise.q01
     p11 = p11 + noise.q11
     NonNegativeDistance.project(&distanceMeters, &rateMetersPerSecond)
+  }
+
+  /// The variance of the distance predicted `dt` seconds ahead of a state with
+  /// covariance [p00 p01; p01 p11] (CWNA): `(F P Fᵀ + Q)₀₀ = P00 + 2 dt P01 +
+  /// dt² P11 + q dt³/3`, summed in that order; ``RangeFilter`` (its
+  /// predicted estimate, and its gate before a fusion is undone) and the peer
+  /// baseline's time update (`ConstantVelocityKalman`) take it from here.
+  @inlinable
+  public static func predictedDistanceVariance(p00: Double, p01: Double, p11: Double, dt: Double, q: Double) -> Double {
+    p00 + 2 * dt * p01 + dt * dt * p11 + ConstantVelocityModel(dt: dt, accelerationSpectralDensity: q).q00
+  }
+
+  /// The measurement update with H = [1 0] in its short form: `S = r + P00`,
+  /// `K = [P00, P10] / S`, `x = x + K y` and `P = P - K S Kᵀ`, which for this
+  /// gain is `[r k0, r k1; r k1, P11 - k1 P10]`, P left exactly symmetric.
+  /// Equal to the Joseph form of ``fuse(innovation:measurementVariance:)`` in
+  /// exact arithmetic (the gain is optimal), and keeps P positive definite;
+  /// the Swift backend's step (`TwoStateEstimate`, where docs/PERFORMANCE.md
+  /// says why it is the fast one) and the peer baseline
+  /// (`ConstantVelocityKalman`) run it. No projection: the callers constrain.
+  ///
+  /// - Returns: the gain K.
+  @inlinable @inline(__always)
+  public static func fuseShortForm(
+    innovation y: Double, measurementVariance r: Double, x0: inout Double, x1: inout Double,
+    p00: inout Double, p01: inout Double, p10: inout Double, p11: inout Double
+  ) -> (k0: Double, k1: Double) {
+    let innovationVariance = r + p00
+    let k0 = p00 / innovationVariance, k1 = p10 / innovationVariance
+    x0 += k0 * y
+    x1 += k1 * y
+    let new01 = r * k1
+    let new11 = p11 - k1 * p10
+    p00 = r * k0
+    p01 = new01
+    p10 = new01
+    p11 = new11
+    return (k0, k1)
   }
 
   /// Measurement update with innovation `y = z - d` and measurement variance `r`.

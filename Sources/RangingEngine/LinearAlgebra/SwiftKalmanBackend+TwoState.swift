@@ -56,6 +56,12 @@ struct TwoStateEstimate {
   /// another order, so this skips the symmetrising mean that the general
   /// ``predict(f00:f01:f10:f11:q00:q01:q10:q11:)`` needs, which is on the
   /// chain from one update's P to the next.
+  ///
+  /// Not ``ScalarConstantVelocity/predict(dt:accelerationSpectralDensity:)``,
+  /// the one home of this step: P00 is summed here as
+  /// `Q00 + (P00 + dt P01) + A01 dt`, there as `(P00 + dt P01) + dt A01 + Q00`,
+  /// and here the d >= 0 projection is the caller's; one order for both would
+  /// move the last bit of either the filtered track or the zones' distance.
   @inlinable @inline(__always)
   mutating func predictConstantVelocity(dt: Double, q00: Double, q01: Double, q11: Double) {
     let a01 = p01 + dt * p11  // (F P)[0][1]
@@ -66,7 +72,9 @@ struct TwoStateEstimate {
     x0 = x0 + dt * x1
   }
 
-  /// `x = F x`, `P = F P Fᵀ + Q`, P made exactly symmetric.
+  /// `x = F x`, `P = F P Fᵀ + Q`, P made exactly symmetric. For any F the
+  /// storage holds (the general backend's contract), so not the
+  /// constant-velocity step of ``ScalarConstantVelocity``, which knows F.
   @inlinable @inline(__always)
   mutating func predict(f00: Double, f01: Double, f10: Double, f11: Double,
                         q00: Double, q01: Double, q10: Double, q11: Double) {
@@ -112,17 +120,11 @@ struct TwoStateEstimate {
     if h0 == 1 && h1 == 0 {
       // P Hᵀ = [p00, p10], S = p00 + r; P - K S Kᵀ with K = [p00, p10] / S:
       // p00 - p00²/S = r k0, p01 - p00 p10/S = r k1, p11 - p10²/S = p11 - k1 p10
-      let innovationVariance = r + p00
-      let k0 = p00 / innovationVariance, k1 = p10 / innovationVariance
-      x0 += k0 * y
-      x1 += k1 * y
-      let new01 = r * k1
-      let new11 = p11 - k1 * p10
-      p00 = r * k0
-      p01 = new01; p10 = new01
-      p11 = new11
-      return (k0, k1)
+      return ScalarConstantVelocity.fuseShortForm(
+        innovation: y, measurementVariance: r, x0: &x0, x1: &x1, p00: &p00, p01: &p01, p10: &p10, p11: &p11)
     }
+    // Any other H: the general Joseph form, on the 2 x 2 matrices (ScalarConstantVelocity
+    // states it for H = [1 0] only).
     let (pht0, pht1, innovationVariance) = innovationCovariance(h0: h0, h1: h1, r: r)
     let k0 = pht0 / innovationVariance, k1 = pht1 / innovationVariance
     x0 += k0 * y
