@@ -6,7 +6,7 @@ import RangingReplay
 import ZoneMonitor
 
 /// One replay from its rows to its exit status: the rows of a file or a
-/// table through a ``Replayer``, on one thread or on ``threads`` (a
+/// table through a `Replayer`, on one thread or on ``threads`` (a
 /// ``ShardedReplay``, which writes the same bytes), into its sinks
 /// (``ReplaySinks``); then every output closed, and the ending told as
 /// `rangectl replay` tells it (``ReplayOutcome``): the read error, the

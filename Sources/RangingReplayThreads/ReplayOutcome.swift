@@ -9,7 +9,7 @@ import RangingReplay
 ///
 /// The status is a sysexits.h code, as docs/FORMATS.md §4 assigns them: 0
 /// when the replay completed; 65, 66 or 74 when the input is not a ranging
-/// CSV, cannot be opened or cannot be read (``DatasetError/exitCode``); 73
+/// CSV, cannot be opened or cannot be read (`DatasetError.exitCode`); 73
 /// when an output cannot be created; 74 when an output cannot be written.
 /// Option errors (64) are the callers' own: they come before any replay.
 public struct ReplayOutcome {
@@ -46,7 +46,7 @@ public struct ReplayOutcome {
     return outcome
   }
 
-  /// Output was lost: 74, EX_IOERR. `what` names it (an ``OutputError``'s
+  /// Output was lost: 74, EX_IOERR. `what` names it (an `OutputError`'s
   /// path and reason, or what could not be held in memory).
   public static func cannotWrite(_ what: String) -> ReplayOutcome {
     var outcome = ReplayOutcome()

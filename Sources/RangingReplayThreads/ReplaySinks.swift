@@ -17,7 +17,7 @@ public struct ReplaySinks<Observer: ReplayObserver> {
   /// (the rejected rows of the replay reached from C).
   public var others: [OutputFile]
   /// Writes the events, states and rejected rows of a replay on one
-  /// thread; takes the rejected rows on several (``ReplayObserver/rowsEnded()`` on both).
+  /// thread; takes the rejected rows on several (`ReplayObserver.rowsEnded()` on both).
   public var observer: Observer
   /// Lines and bytes read so far, now and then, for a progress line (not for live input).
   public var progress: ((_ lines: Int, _ bytes: Int) -> Void)?
