@@ -14,6 +14,13 @@ extension GSLKalmanBackend {
   /// ``innovate(measurementCount:linear:)`` and ``correct(measurementCount:)``
   /// this makes 5 BLAS calls instead of 16 per step, which is most of the
   /// cost at this size (docs/PERFORMANCE.md). Does not allocate.
+  ///
+  /// Not ``ScalarConstantVelocity``, the one home of this step's scalar
+  /// arithmetic: this backend keeps x and P in GSL's vectors and matrices and
+  /// computes with GSL's calls (GSL's matrix form of the step), and GSL's
+  /// products round in their own order, so the scalar form would move the
+  /// last bit of the default backend's filtered track. F, Q and H come from
+  /// the same model (``ConstantVelocityModel``).
   public func constantVelocityStep(
     dt: Double, accelerationSpectralDensity q: Double, measurement z: Double,
     constrain: (_ distance: inout Double, _ rate: inout Double) -> Void,
