@@ -11,7 +11,9 @@
 /// so that is refused. A character device (`/dev/null`, `/dev/stdout`, a
 /// terminal) is not truncated and keeps every write, so it may take several
 /// outputs: `--events /dev/null --filtered /dev/null` discards both.
-/// `rangectl replay` and the replay from C (`ranging_replay_file`) both check it.
+/// `rangectl replay` and the replay from C (`ranging_replay_file`) both check
+/// it between their outputs, and every command between an output and its
+/// input (``inputRefusal(option:output:input:)``).
 public enum OutputCollision {
   public static func collide(_ a: String, _ b: String) -> Bool {
     var statA = stat(), statB = stat()
@@ -22,11 +24,20 @@ public enum OutputCollision {
     return (statA.st_mode & S_IFMT) != S_IFCHR
   }
 
-  /// Whether two paths name the same existing file (same device and inode):
-  /// an output opened on the input would truncate it before it is read.
-  public static func sameFile(_ a: String, _ b: String) -> Bool {
-    var statA = stat(), statB = stat()
-    guard stat(a, &statA) == 0, stat(b, &statB) == 0 else { return false }
-    return statA.st_dev == statB.st_dev && statA.st_ino == statB.st_ino
+  /// The refusal of an output `option` given `output`, when opening it would
+  /// truncate `input` before it is read; nil when it may be opened.
+  ///
+  /// The rule of ``collide(_:_:)``, between an output and the input: one
+  /// regular file by any path (the same path, a symbolic or hard link, a
+  /// relative path) is refused, a character device (`/dev/null`, a terminal)
+  /// is not truncated and may be both, and a path not there yet is refused
+  /// only when it is the input's own path (which then fails to open too).
+  /// `-` is standard input as the input and standard output as an output,
+  /// never one file, even when a file named `-` exists. Every command that
+  /// writes beside its input (`rangectl replay`, `plot`, `calibrate`, the
+  /// replay from C) refuses with these words.
+  public static func inputRefusal(option: String, output: String, input: String) -> String? {
+    guard output != "-", input != "-", collide(output, input) else { return nil }
+    return "\(option) \(output) is the input file; choose another path"
   }
 }

@@ -182,9 +182,11 @@ struct ReplayToMemory {
     let filteredFile: OutputFile?
     do {
       for (option, output) in [("--events", options.events), ("--filtered", options.filtered)] {
-        if case .file(let file) = input, let output, file != "-", output == file || OutputCollision.sameFile(output, file) {
+        if case .file(let file) = input, let output,
+          let refusal = OutputCollision.inputRefusal(option: option, output: output, input: file)
+        {
           outcome.status = 64
-          outcome.messages = "Error: \(option) \(output) is the input file; choose another path\n"
+          outcome.messages = "Error: \(refusal)\n"
           return
         }
       }

@@ -103,8 +103,8 @@ struct Calibrate: ParsableCommand {
       guard !writeCalibration.isEmpty, writeCalibration != "-" else {
         throw ValidationError("--write-calibration needs a file path (the report goes to standard output)")
       }
-      if writeCalibration == file || OutputCollision.sameFile(writeCalibration, file) {
-        throw ValidationError("--write-calibration \(writeCalibration) is the input file; choose another path")
+      if let refusal = OutputCollision.inputRefusal(option: "--write-calibration", output: writeCalibration, input: file) {
+        throw ValidationError(refusal)
       }
     }
   }

@@ -77,22 +77,13 @@ struct Plot: ParsableCommand {
     // 500 rows of one overview is already a tall page; the bound keeps the SVG's size bounded too.
     if !(1...500).contains(maxObjects) { throw ValidationError("--max-objects must be in 1...500, got \(maxObjects)") }
     if file == "-", !overview { throw ValidationError("plot reads FILE twice; give a file, not standard input (--overview reads it once)") }
-    if output == file || Self.sameFile(output, file) {
-      throw ValidationError("--output \(output) is the input file; choose another path")
+    if let refusal = OutputCollision.inputRefusal(option: "--output", output: output, input: file) {
+      throw ValidationError(refusal)
     }
   }
 
   /// The span to draw; nil only when `validate()` refuses the options.
   private var window: PlotWindow? { PlotWindow(from: from, to: to) }
-
-  /// Whether two paths name the same existing file (same device and inode).
-  private static func sameFile(_ a: String, _ b: String) -> Bool {
-    let manager = FileManager.default
-    guard let first = try? manager.attributesOfItem(atPath: a), let second = try? manager.attributesOfItem(atPath: b),
-      let inode = first[.systemFileNumber] as? NSNumber, let device = first[.systemNumber] as? NSNumber
-    else { return false }
-    return inode == second[.systemFileNumber] as? NSNumber && device == second[.systemNumber] as? NSNumber
-  }
 
   /// Whether the output is to be a PNG (the name ends in `.png`, any case).
   private var wantsPNG: Bool { output.lowercased().hasSuffix(".png") }

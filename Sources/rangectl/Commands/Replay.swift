@@ -160,9 +160,9 @@ struct Replay: ParsableCommand {
 
   /// Opening an output truncates it: never let an output be the input.
   func validateOutputs() throws {
-    for (option, output) in [("--events", events), ("--filtered", filtered ?? "-")] where output != "-" && file != "-" {
-      if output == file || Self.sameFile(output, file) {
-        throw ValidationError("\(option) \(output) is the input file; choose another path")
+    for (option, output) in [("--events", events), ("--filtered", filtered ?? "-")] {
+      if let refusal = OutputCollision.inputRefusal(option: option, output: output, input: file) {
+        throw ValidationError(refusal)
       }
     }
   }
@@ -179,13 +179,6 @@ struct Replay: ParsableCommand {
     if events != "-" || filtered != nil {
       throw ValidationError("--out-dir names each input's outputs: not with --events or --filtered (--write-filtered writes the tracks)")
     }
-  }
-
-  /// Whether two paths name the same existing file (same device and inode).
-  private static func sameFile(_ a: String, _ b: String) -> Bool {
-    var statA = stat(), statB = stat()
-    guard stat(a, &statA) == 0, stat(b, &statB) == 0 else { return false }
-    return statA.st_dev == statB.st_dev && statA.st_ino == statB.st_ino
   }
 
   /// Whether the input is read live (see the discussion): `--follow`, or
