@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 extension ReplaySummary {
-  /// The warning of a replay that evicted objects, without the
-  /// `rangectl replay: warning: ` prefix, or nil when none was evicted.
+  /// The warning of a replay that evicted objects, without its prefix
+  /// (``warnings(zones:mapping:path:)`` says whose), or nil when none was
+  /// evicted.
   ///
   /// An evicted object exits its zones with reason `evicted` and starts a new
   /// track when it is heard again, so a recording with more live objects

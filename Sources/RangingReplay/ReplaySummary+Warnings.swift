@@ -7,7 +7,8 @@ extension ReplaySummary {
   /// could enter (``ZoneList/angleGateWarning(for:path:)``), then data
   /// implausible for the input's units (``UnitWarning``), then objects
   /// evicted from a full table (``evictionWarning(path:)``). Each a line without
-  /// the `rangectl replay: warning: ` prefix. The command line and the replay
+  /// its prefix, which the replay job adds (`ReplayOutcome.prefix` of
+  /// RangingReplayThreads, then `warning: `). The command line and the replay
   /// from C (`ranging_replay_file`) both write these.
   public func warnings(zones: ZoneList, mapping: ColumnMapping, path: String) -> [String] {
     let angleGate = zones.angleGateWarning(for: self, path: path).map { [$0] } ?? []

@@ -147,7 +147,7 @@ struct ReadToMemory {
     if records.failed || arrays?.failed == true {
       // Some rows were lost: none is handed out, so that no caller reads past what the buffers hold.
       outcome.status = 74
-      outcome.messages = "rangectl replay: cannot hold the rows in memory\n"
+      outcome.messages = "\(ReplayOutcome.prefix)cannot hold the rows in memory\n"
       free(records.take().bytes)
       if let arrays { ReadArrays.release(arrays.take()) }
     } else {

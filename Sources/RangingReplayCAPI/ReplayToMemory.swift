@@ -74,7 +74,7 @@ struct ReplayToMemory {
     // A file's columns are the file's text: none of them was handed over as durations.
     if case .file = input, !options.durationColumns.isEmpty {
       outcome.status = 64
-      outcome.messages = "rangectl replay: --duration-column names a table's column: a file has none handed over as durations\n"
+      outcome.messages = "\(ReplayOutcome.prefix)--duration-column names a table's column: a file has none handed over as durations\n"
       return outcome
     }
     // A place is 1-based and names one of the table's columns: 0, or one past
@@ -83,7 +83,7 @@ struct ReplayToMemory {
       let place = options.durationColumns.first(where: { $0 < 1 || $0 > columns.count })
     {
       outcome.status = 64
-      outcome.messages = "rangectl replay: --duration-column \(place): no such column; "
+      outcome.messages = "\(ReplayOutcome.prefix)--duration-column \(place): no such column; "
         + (columns.isEmpty ? "the table has none\n" : "give a 1-based place among the table's \(columns.count) columns, 1...\(columns.count)\n")
       return outcome
     }

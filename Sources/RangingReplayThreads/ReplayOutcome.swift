@@ -28,7 +28,9 @@ public struct ReplayOutcome {
 
   /// What every message of a replay starts with, from C too: the messages
   /// are the command's, so that a caller's log reads the same either way.
-  static let prefix = "rangectl replay: "
+  /// The one spelling of it: `rangectl replay`'s own messages and the C
+  /// replay's refusals start with it too, and a warning adds `warning: `.
+  public static let prefix = "rangectl replay: "
 
   /// The input could not be opened or read.
   public static func readFailed(_ error: DatasetError) -> ReplayOutcome {

@@ -2,6 +2,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import RangingReplayThreads
 import Synchronization
 
 /// `rangectl replay FILE|FOLDER... --out-dir DIR`: several recordings, each
@@ -24,11 +25,11 @@ extension Replay {
     do {
       files = try Self.inputFiles(inputs)
     } catch {
-      Diagnostics.write("rangectl replay: \(error.message)\n")
+      Diagnostics.write("\(ReplayOutcome.prefix)\(error.message)\n")
       throw ExitCode(error.status)
     }
     if let reason = OutputFolder.create(outDir) {
-      Diagnostics.write("rangectl replay: cannot create --out-dir \(outDir): \(reason)\n")
+      Diagnostics.write("\(ReplayOutcome.prefix)cannot create --out-dir \(outDir): \(reason)\n")
       throw ExitCode(73)  // EX_CANTCREAT
     }
     let atOnce = Swift.min(threads, files.count)
@@ -56,10 +57,10 @@ extension Replay {
         } catch let exit as ExitCode {
           status = exit.rawValue
         } catch let error as ValidationError {
-          messages.write("rangectl replay: \(error.message)\n")
+          messages.write("\(ReplayOutcome.prefix)\(error.message)\n")
           status = 64
         } catch {
-          messages.write("rangectl replay: \(error)\n")
+          messages.write("\(ReplayOutcome.prefix)\(error)\n")
           status = 70  // EX_SOFTWARE: no path throws anything else
         }
         report.finish(index, status: status)
@@ -85,7 +86,7 @@ extension Replay {
     for input in inputs {
       do {
         // A file, or a path the replay reports as it reports any FILE (66).
-        paths += try CSVFolder.recordings(in: input) { Diagnostics.write("rangectl replay: \($0)\n") } ?? [input]
+        paths += try CSVFolder.recordings(in: input) { Diagnostics.write("\(ReplayOutcome.prefix)\($0)\n") } ?? [input]
       } catch {
         throw InputListError(message: error.message, status: error.status)
       }

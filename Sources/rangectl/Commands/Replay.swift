@@ -204,10 +204,10 @@ struct Replay: ParsableCommand {
       let live = LiveInput(
         follows: follow, shouldStop: { StopSignal.received != nil },
         onTruncation: { dropped in
-          messages.write("rangectl replay: \(name): file truncated; reading it again from line 1\(dropping(dropped))\n")
+          messages.write("\(ReplayOutcome.prefix)\(name): file truncated; reading it again from line 1\(dropping(dropped))\n")
         },
         onReplacement: { dropped in
-          messages.write("rangectl replay: \(name): file replaced (renamed or rotated); the old one was read to its end, "
+          messages.write("\(ReplayOutcome.prefix)\(name): file replaced (renamed or rotated); the old one was read to its end, "
             + "reading the new one from line 1\(dropping(dropped))\n")
         })
       return try RangingCSVReader(path: file, live: live, mapping: mapping)
