@@ -62,7 +62,10 @@ def test_the_same_dataframes_as_the_python_route(jvm_spark):
     options = {"zones": {"inner": 1.5, "outer": 3.0}, "capacity": 2, "order_by": "line"}
     on_the_jvm = rangingengine.spark.replay(table, engine="jvm", **options)
     in_python = rangingengine.spark.replay(table, **options)
-    for part in ("events", "filtered", "summary"):
+    for part in ("events", "filtered", "rejected", "summary"):
+        # Each route states the task's schema (SparkReplay.OUTPUT, spark._OUTPUT): the columns' names and Spark types.
+        jvm_schema = [(field.name, field.dataType) for field in getattr(on_the_jvm, part).schema.fields]
+        assert jvm_schema == [(field.name, field.dataType) for field in getattr(in_python, part).schema.fields], part
         jvm_frame = getattr(on_the_jvm, part).toPandas()
         python_frame = getattr(in_python, part).toPandas()
         assert list(jvm_frame.columns) == list(python_frame.columns), part

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -40,6 +41,33 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
   static final String TABLE = "<Spark DataFrame>";
   static final String[] DIRECTION_STATES = {"measured", "predicted", "unknown"};
   private static final UTF8String EMPTY = UTF8String.fromString("");
+
+  /** Each output column's place in {@link SparkReplay#OUTPUT}, found by its name there. */
+  private static final int RECORD = at(SparkReplay.RECORD);
+  private static final int RECORDING = at(SparkReplay.RECORDING);
+  private static final int SEQUENCE = at(SparkReplay.SEQUENCE);
+  private static final int T = at("t");
+  private static final int OBJECT = at("object");
+  private static final int ZONE = at("zone");
+  private static final int EVENT = at("event");
+  private static final int DISTANCE = at("distance");
+  private static final int SIGMA = at("sigma");
+  private static final int REASON = at("reason");
+  private static final int DIR_X = at("dir_x");
+  private static final int DIR_Y = at("dir_y");
+  private static final int DIR_Z = at("dir_z");
+  private static final int DIRECTION_STATE = at("direction_state");
+  private static final int DIR_SIGMA_DEG = at("dir_sigma_deg");
+  private static final int NLOS = at("nlos");
+  private static final int ROW = at("row");
+  private static final int COLUMN = at("column");
+  private static final int FIELD = at("field");
+  private static final int TEXT = at("text");
+
+  /** The place of the output column {@code name}; a name the schema lacks fails when the class loads. */
+  private static int at(String name) {
+    return SparkReplay.OUTPUT.fieldIndex(name);
+  }
 
   /** Column kinds of the table's columns, by Spark type. */
   static final int DOUBLE = 0;
@@ -309,69 +337,68 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
     return true;
   }
 
+  /** A record of kind {@code record}: its recording and its place in the recording's records of that kind. */
+  private static Object[] record(String record, String recording, long sequence, int width) {
+    Object[] row = new Object[width];
+    row[RECORD] = record;
+    row[RECORDING] = recording;
+    row[SEQUENCE] = sequence;
+    return row;
+  }
+
   private void replayRecording(Rows rows, int[] sorted, int start, int end, String recording, List<Row> output) {
     ReplayResult result = TableReplay.replay(tableOf(rows, sorted, start, end), options(), TABLE);
     int width = SparkReplay.OUTPUT.fields().length;
     ReplayEvents events = result.events();
     ZoneEvent.Reason[] reasons = ZoneEvent.Reason.values();
     for (int i = 0; i < events.size(); i++) {
-      Object[] row = new Object[width];
-      row[0] = "event";
-      row[1] = recording;
-      row[2] = (long) i;
-      row[3] = events.t()[i];
-      row[4] = events.objectNames().get((int) events.object()[i]);
-      row[5] = events.zoneNames().get(events.zone()[i]);
-      row[6] = events.kind()[i] == 0 ? "enter" : "exit";
-      row[7] = events.distance()[i];
-      row[8] = events.sigma()[i];
-      row[9] = events.reason()[i] == 0 ? null : reasons[events.reason()[i]].jsonName();
+      Object[] row = record("event", recording, i, width);
+      row[T] = events.t()[i];
+      row[OBJECT] = events.objectNames().get((int) events.object()[i]);
+      row[ZONE] = events.zoneNames().get(events.zone()[i]);
+      row[EVENT] = events.kind()[i] == 0 ? "enter" : "exit";
+      row[DISTANCE] = events.distance()[i];
+      row[SIGMA] = events.sigma()[i];
+      row[REASON] = events.reason()[i] == 0 ? null : reasons[events.reason()[i]].jsonName();
       output.add(RowFactory.create(row));
     }
     FilteredTrack track = result.filtered();
     for (int i = 0; track != null && i < track.size(); i++) {
-      Object[] row = new Object[width];
-      row[0] = "filtered";
-      row[1] = recording;
-      row[2] = (long) i;
-      row[3] = track.t()[i];
-      row[4] = track.objectNames().get((int) track.object()[i]);
-      row[7] = track.distance()[i];
-      row[8] = track.sigma()[i];
-      row[10] = track.dirX()[i];
-      row[11] = track.dirY()[i];
-      row[12] = track.dirZ()[i];
-      row[13] = DIRECTION_STATES[track.directionState()[i]];
-      row[14] = track.dirSigmaDeg()[i];
-      row[15] = track.nlos()[i];
+      Object[] row = record("filtered", recording, i, width);
+      row[T] = track.t()[i];
+      row[OBJECT] = track.objectNames().get((int) track.object()[i]);
+      row[DISTANCE] = track.distance()[i];
+      row[SIGMA] = track.sigma()[i];
+      row[DIR_X] = track.dirX()[i];
+      row[DIR_Y] = track.dirY()[i];
+      row[DIR_Z] = track.dirZ()[i];
+      row[DIRECTION_STATE] = DIRECTION_STATES[track.directionState()[i]];
+      row[DIR_SIGMA_DEG] = track.dirSigmaDeg()[i];
+      row[NLOS] = track.nlos()[i];
       output.add(RowFactory.create(row));
     }
     long sequence = 0;
     for (String line : new String(result.rejectedJsonl(), StandardCharsets.UTF_8).split("\n")) {
       if (line.isEmpty()) continue;
       Map<String, Object> fields = FlatJson.parse(line);
-      Object[] row = new Object[width];
-      row[0] = "rejected";
-      row[1] = recording;
-      row[2] = sequence++;
+      Object[] row = record("rejected", recording, sequence++, width);
       long at = ((Number) fields.get("line")).longValue() - 2;  // row i of the table is line i + 2
-      row[16] = at >= 0 && at < end - start ? rows.order[sorted[start + (int) at]] : null;
+      row[ROW] = at >= 0 && at < end - start ? rows.order[sorted[start + (int) at]] : null;
       Object place = fields.get("column");
-      row[17] = place == null ? null : ((Number) place).longValue();
-      row[18] = fields.get("field");
-      row[9] = fields.get("reason");
-      row[19] = fields.get("text");
+      row[COLUMN] = place == null ? null : ((Number) place).longValue();
+      row[FIELD] = fields.get("field");
+      row[REASON] = fields.get("reason");
+      row[TEXT] = fields.get("text");
       output.add(RowFactory.create(row));
     }
-    Object[] summary = new Object[width];
-    summary[0] = "summary";
-    summary[1] = recording;
-    summary[2] = 0L;
+    Object[] summary = record("summary", recording, 0, width);
     long accepted = result.measurementsAccepted() + result.lifecycleAccepted() + result.posesAccepted();
-    long[] counts = {result.rowsRead(), accepted, result.measurementsAccepted(), result.lifecycleAccepted(),
-        result.posesAccepted(), result.rowsRejected(), result.objects(), result.evictions(), result.enterEvents(),
-        result.exitEvents()};
-    for (int i = 0; i < counts.length; i++) summary[20 + i] = counts[i];
+    Map<String, Long> counts = Map.of("rows_read", result.rowsRead(), "rows_accepted", accepted,
+        "measurements_accepted", result.measurementsAccepted(), "lifecycle_accepted", result.lifecycleAccepted(),
+        "poses_accepted", result.posesAccepted(), "rows_rejected", result.rowsRejected(), "objects", result.objects(),
+        "evictions", result.evictions(), "enter_events", result.enterEvents(), "exit_events", result.exitEvents());
+    // Every count of the schema, each written by its name: a count without a value fails here, not as a null.
+    for (String name : SparkReplay.SUMMARY_COLUMNS) summary[at(name)] = Objects.requireNonNull(counts.get(name), name);
     output.add(RowFactory.create(summary));
   }
 }

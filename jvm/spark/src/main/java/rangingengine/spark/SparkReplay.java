@@ -8,7 +8,9 @@ import static org.apache.spark.sql.functions.sum;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -59,7 +61,11 @@ public final class SparkReplay {
   static final List<String> SUMMARY_COLUMNS = List.of("rows_read", "rows_accepted", "measurements_accepted",
       "lifecycle_accepted", "poses_accepted", "rows_rejected", "objects", "evictions", "enter_events", "exit_events");
 
-  /** What each task returns: each record with its recording and its place, and every kind's columns. */
+  /**
+   * What each task returns: each record with its recording and its place, and every kind's columns, in the order of
+   * the lists above (a column two kinds share, once). The task writes each column at its place in this schema, by
+   * name ({@link ReplayTask}).
+   */
   static final StructType OUTPUT = outputSchema();
 
   private static StructType outputSchema() {
@@ -67,19 +73,25 @@ public final class SparkReplay {
     fields.add(DataTypes.createStructField(RECORD, DataTypes.StringType, false));
     fields.add(DataTypes.createStructField(RECORDING, DataTypes.StringType, false));
     fields.add(DataTypes.createStructField(SEQUENCE, DataTypes.LongType, false));
-    String[][] columns = {{"t", "d"}, {"object", "s"}, {"zone", "s"}, {"event", "s"}, {"distance", "d"},
-        {"sigma", "d"}, {"reason", "s"}, {"dir_x", "d"}, {"dir_y", "d"}, {"dir_z", "d"}, {"direction_state", "s"},
-        {"dir_sigma_deg", "d"}, {"nlos", "d"}, {"row", "l"}, {"column", "l"}, {"field", "s"}, {"text", "s"}};
-    for (String[] column : columns) {
-      DataType type = switch (column[1]) {
-        case "d" -> DataTypes.DoubleType;
-        case "l" -> DataTypes.LongType;
-        default -> DataTypes.StringType;
-      };
-      fields.add(DataTypes.createStructField(column[0], type, true));
+    Set<String> added = new HashSet<>();
+    for (List<String> kind : List.of(EVENT_COLUMNS, FILTERED_COLUMNS, REJECTED_COLUMNS, SUMMARY_COLUMNS)) {
+      for (String name : kind) {
+        if (added.add(name)) fields.add(DataTypes.createStructField(name, typeOf(name), true));
+      }
     }
-    for (String name : SUMMARY_COLUMNS) fields.add(DataTypes.createStructField(name, DataTypes.LongType, true));
     return DataTypes.createStructType(fields);
+  }
+
+  /**
+   * A record column's type: the texts of docs/FORMATS.md §2 and §3 and of a rejected row, a rejected row's place
+   * (its row and column) and the summary's counts as longs, every other column a number of §2 or §3.
+   */
+  private static DataType typeOf(String column) {
+    return switch (column) {
+      case "object", "zone", "event", "reason", "direction_state", "field", "text" -> DataTypes.StringType;
+      case "row", "column" -> DataTypes.LongType;
+      default -> SUMMARY_COLUMNS.contains(column) ? DataTypes.LongType : DataTypes.DoubleType;
+    };
   }
 
   /** {@link #replay(Dataset, List, String, String, boolean)} with {@link ReplayOptions}' options. */
