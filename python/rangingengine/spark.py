@@ -48,18 +48,28 @@ _SEQUENCE = "_rangingengine_sequence"
 # ReplaySummary's counts, the `summary` DataFrame's columns: the replay's counts with the accepted rows after
 # the rows read (rows read = accepted + rejected).
 _SUMMARY_COLUMNS = COUNTS[:1] + ["rows_accepted"] + COUNTS[1:]
-# What each task returns: each record (an event, a filtered row, a rejected row or the summary) with its
-# recording and its place in that recording's output, and the columns of every kind of record.
-_OUTPUT = pa.schema(
-    [(_RECORD, pa.string()), (_RECORDING, pa.string()), (_SEQUENCE, pa.int64()),
-     ("t", pa.float64()), ("object", pa.string()), ("zone", pa.string()), ("event", pa.string()),
-     ("distance", pa.float64()), ("sigma", pa.float64()), ("reason", pa.string()),
-     ("dir_x", pa.float64()), ("dir_y", pa.float64()), ("dir_z", pa.float64()), ("direction_state", pa.string()),
-     ("dir_sigma_deg", pa.float64()), ("nlos", pa.float64()),
-     ("row", pa.int64()), ("column", pa.int64()), ("field", pa.string()), ("text", pa.string())]
-    + [(name, pa.int64()) for name in _SUMMARY_COLUMNS])
 _RECORD_COLUMNS = {"event": EVENT_COLUMNS, "filtered": FILTERED_COLUMNS, "rejected": REJECTED_COLUMNS,
                    "summary": _SUMMARY_COLUMNS}
+
+
+def _column_type(name):
+    """A record column's type: the texts of docs/FORMATS.md §2 and §3 and of a
+    rejected row, a rejected row's place (its row and column) and the
+    summary's counts as integers, every other column a number of §2 or §3
+    (as SparkReplay.typeOf types them on the JVM route)."""
+    if name in ("object", "zone", "event", "reason", "direction_state", "field", "text"):
+        return pa.string()
+    if name in ("row", "column") or name in _SUMMARY_COLUMNS:
+        return pa.int64()
+    return pa.float64()
+
+
+# What each task returns: each record (an event, a filtered row, a rejected row or the summary) with its
+# recording and its place in that recording's output, and the columns of every kind of record, in the order of
+# the kinds' lists (a column two kinds share, once), as SparkReplay.OUTPUT orders them.
+_OUTPUT = pa.schema(
+    [(_RECORD, pa.string()), (_RECORDING, pa.string()), (_SEQUENCE, pa.int64())]
+    + [(name, _column_type(name)) for name in dict.fromkeys(name for kind in _RECORD_COLUMNS.values() for name in kind)])
 
 
 @dataclass
@@ -140,10 +150,9 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
 
     def replay_recording(rows: pa.Table) -> pa.Table:
         for keyword, name, internal in (("order_by", order_by, _ORDER), ("recording", recording, _RECORDING)):
-            if rows.column(internal).null_count:  # the driver found none: the table gave other rows when read again
-                raise RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has rows without a value "
-                                                             "that the driver's check did not see (a table that "
-                                                             "changes when read again)")
+            # The driver found none: the table gave other rows when read again.
+            if name is not None and (count := rows.column(internal).null_count):
+                raise _null_refusal(keyword, name, count)
         order = rows.column(_ORDER).to_numpy()
         if (order[1:] < order[:-1]).any():  # rows in order already (as a table of one recording arrives) stay
             rows = rows.sort_by([(_ORDER, "ascending")])  # a stable sort: rows of one position keep their order
@@ -244,10 +253,19 @@ def _refuse_nulls(numbered, keyword, name, internal, order_by, columns):
     shown = [column for column in ((order_by if keyword != "order_by" else None), "object", "t")
              if column is not None and column in columns]
     first = missing.orderBy(_ORDER).select(*[F.col(column).cast("string") for column in shown]).limit(1).collect()[0]
-    row = ", ".join(f"{column} {value!r}" for column, value in zip(shown, first))
+    raise _null_refusal(keyword, name, count, ", ".join(f"{column} {value!r}" for column, value in zip(shown, first)))
+
+
+def _null_refusal(keyword, name, count, example=None) -> RangingFormatError:
+    """The refusal of `count` rows without a value in column `name` (given as
+    `keyword`; for order_by, without a whole number), one of them shown as
+    `example` when it is known: the driver's check names one, a task (which
+    finds such rows only when the table gave other rows when read again)
+    counts its own."""
     what = "no whole number" if keyword == "order_by" else "no value"
-    raise RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has {what} on {count} "
-                                                 f"row{'s' if count > 1 else ''} (such as {row})")
+    such_as = f" (such as {example})" if example is not None else ""
+    return RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has {what} on {count} "
+                                                  f"row{'s' if count > 1 else ''}{such_as}")
 
 
 def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkReplayResult:

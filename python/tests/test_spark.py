@@ -310,3 +310,31 @@ def test_names_with_line_breaks_and_bytes_replay_as_on_one_machine(spark):
     distributed = rangingengine.spark.replay(spark.createDataFrame(as_bytes), order_by="order")
     assert set(local.filtered["object"]) == {"a", "\\xffb", "c"}
     assert_same(distributed, local, as_bytes)
+
+
+def test_the_tasks_columns_are_the_jvm_routes():
+    # SparkReplay.java's lists (the driver there cannot read the library's): each kind's columns, in order, as
+    # the Python route's; python/tests/test_spark_jvm.py holds the two routes' DataFrames, names and types, alike.
+    import re
+    from conftest import REPOSITORY
+    java = (REPOSITORY / "jvm/spark/src/main/java/rangingengine/spark/SparkReplay.java").read_text()
+
+    def java_list(name):
+        return re.findall(r'"([^"]*)"', re.search(rf"{name} = List\.of\(([^)]*)\)", java).group(1))
+    kinds = {"event": "EVENT_COLUMNS", "filtered": "FILTERED_COLUMNS", "rejected": "REJECTED_COLUMNS",
+             "summary": "SUMMARY_COLUMNS"}
+    assert {kind: java_list(name) for kind, name in kinds.items()} == rangingengine.spark._RECORD_COLUMNS
+    # The task's schema: the record, its recording and place, then each kind's columns once, in the lists' order.
+    names = rangingengine.spark._OUTPUT.names
+    assert names[3:] == list(dict.fromkeys(name for kind in kinds.values() for name in java_list(kind)))
+    assert len(set(names)) == len(names)
+
+
+def test_a_task_refuses_a_row_without_a_position_in_the_drivers_words():
+    # A task finds such a row only when the table gave other rows when read again (the driver's check found
+    # none), and has no row of the driver's to show; its words are the driver's of
+    # test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_and_row.
+    from rangingengine.spark import _null_refusal
+    assert str(_null_refusal("order_by", "line", 2)).endswith(
+        "field 'line': order_by: column 'line' has no whole number on 2 rows")
+    assert str(_null_refusal("recording", "rec", 1)).endswith("field 'rec': recording: column 'rec' has no value on 1 row")
