@@ -79,16 +79,11 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     let convertedTruth = reader.convertsTruth
     reader.convertsTruth = observer.observesRecords
     defer { reader.convertsTruth = convertedTruth }
-    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var row = RowScanner.Row()
-    while let line = try reader.nextRow(object: &object, scanned: &row) {
+    var row = RowView()
+    while try reader.nextRow(&row) {
       if tally.names.count > namesKept { forgetUntracked() }
       tally.summary.rowsRead += 1
-      if line > 0 {
-        scanned(line: line, object: object, row: row, reader: &reader)
-      } else {
-        parsed(reader: &reader)
-      }
+      replay(row, reader: &reader)
     }
   }
 
@@ -106,50 +101,38 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
     tally.forgetUntracked(by: pipeline.tracker)
   }
 
-  /// A row of the reader's fast path (`RowScanner`): a measurement or a
-  /// life-cycle row of the object named by `object`'s bytes.
+  /// One row, whichever path of the reader read it: a rejection, a pose
+  /// alone, or a life-cycle row or measurement (with its pose, from the
+  /// parser) of the object named by the row's bytes.
   @inlinable @inline(__always)
-  func scanned<Source: ReplayRowSource>(
-    line: Int, object: UnsafeBufferPointer<UInt8>, row: RowScanner.Row, reader: inout Source
-  ) {
-    let id = tally.id(forLineBytes: object, key: reader.objectKey)
-    if let event = row.event {
+  func replay<Source: ReplayRowSource>(_ row: RowView, reader: inout Source) {
+    switch row.kind {
+    case .rejected:
+      reject(row.rejection!)
+    case .pose:
+      if posed(line: row.line, seconds: row.seconds, attitude: row.pose!) { tally.summary.posesAccepted += 1 }
+    case .measurement, .lifecycle:
       if observer.observesRecords {
-        observer.record(.lifecycle(line: line, object: tally.names.name(of: id), seconds: row.seconds, event: event))
+        // The parser's record names its object itself; a scanned row's name is interned first.
+        observer.record(row.record(name: name(ofObject: row.object, key: reader.objectKey)))
       }
-      lifecycle(line: line, id: id, seconds: row.seconds, event: event)
-    } else {
-      if observer.observesRecords {
-        observer.record(.measurement(
-          line: line, object: tally.names.name(of: id), seconds: row.seconds, update: row.update, truth: row.truth))
+      // A rejected pose rejects its row before the object is named: it is not an object of the replay.
+      if let pose = row.pose, !posed(line: row.line, seconds: row.seconds, attitude: pose) { return }
+      let id = tally.id(forLineBytes: row.object, key: reader.objectKey)
+      if let event = row.event {
+        lifecycle(line: row.line, id: id, seconds: row.seconds, event: event)
+      } else {
+        measured(line: row.line, id: id, seconds: row.seconds, update: row.update)
       }
-      measured(line: line, id: id, seconds: row.seconds, update: row.update)
     }
   }
 
-  /// A row the reader parsed in full (`reader.parsed`): a rejection, a
-  /// life-cycle row, a measurement (with its pose), or a pose alone.
+  /// The name of the object named by `bytes`, interned (``ReplayTally/id(forLineBytes:key:)``).
   @inlinable
-  func parsed<Source: ReplayRowSource>(reader: inout Source) {
-    if observer.observesRecords, let record = reader.parsed {
-      switch record {
-      case .lifecycle, .measurement: observer.record(record)
-      case .rejected, .pose: break
-      }
-    }
-    switch reader.parsed {
-    case .rejected(let rejection):
-      reject(rejection)
-    case .lifecycle(let line, let name, let seconds, let event):
-      lifecycle(line: line, id: tally.names.id(for: name), seconds: seconds, event: event)
-    case .measurement(let line, let name, let seconds, let update, _, let pose):
-      if let pose, !posed(line: line, seconds: seconds, attitude: pose) { break }
-      measured(line: line, id: tally.names.id(for: name), seconds: seconds, update: update)
-    case .pose(let line, let seconds, let attitude):
-      if posed(line: line, seconds: seconds, attitude: attitude) { tally.summary.posesAccepted += 1 }
-    case nil:
-      preconditionFailure("Replayer: the reader returned no parsed row")
-    }
+  func name(ofObject bytes: UnsafeBufferPointer<UInt8>, key: Int32) -> String {
+    // Two steps: interning modifies the names that the name is then read from.
+    let id = tally.id(forLineBytes: bytes, key: key)
+    return tally.names.name(of: id)
   }
 
   /// Counts a rejected row and hands it to the observer.

@@ -14,14 +14,9 @@ package protocol ReplayRowSource {
   func headerColumn(for canonical: String) -> (name: String, column: Int)?
   /// Whether scanned rows carry their ground truth (a replay turns it off).
   var convertsTruth: Bool { get set }
-  /// The last row that ``nextRow(object:scanned:)`` returned as 0.
-  var parsed: DatasetRecord? { get }
-  /// The next row: its line with `object` and `scanned` filled, 0 for a row
-  /// in ``parsed``, nil at the end (``RangingCSVReader/nextRow(object:scanned:)``).
-  mutating func nextRow(
-    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
-  ) throws(DatasetError) -> Int?
-  /// A key of the last scanned row's object, the same for every row of the
+  /// Shows the next row through `row`; false at the end (``RangingCSVReader/nextRow(_:)``).
+  mutating func nextRow(_ row: inout RowView) throws(DatasetError) -> Bool
+  /// A key of the last row's object, the same for every row of the
   /// object in one replay, 0 or more; or -1 when the source has none. A
   /// replay maps keys to its interned names, so that a source that keyed
   /// the name already (`ShardedReplay`'s reader thread, which shares the

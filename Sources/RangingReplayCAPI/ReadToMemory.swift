@@ -96,43 +96,17 @@ struct ReadToMemory {
       }
       return Int64(truncatingIfNeeded: id & 0xFFFF_FFFF)
     }
-    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var scanned = RowScanner.Row()
+    var row = RowView()
     do {
-      // The reader's fast path (RowScanner) for plain rows, whose name is interned from the line's bytes;
-      // RowParser's record for the others.
-      while let line = try reader.nextRow(object: &object, scanned: &scanned) {
+      // Every row as the reader's one shape; a name is interned from its bytes, as the replay interns it.
+      while try reader.nextRow(&row) {
         outcome.rowsRead += 1
-        if line > 0 {
-          let id = names.id(forLineBytes: object)
-          if let event = scanned.event {
-            keep(Self.lifecycle(line: line, object: index(of: id), seconds: scanned.seconds, event: event))
-          } else {
-            keep(Self.measurement(
-              line: line, object: index(of: id), seconds: scanned.seconds, update: scanned.update,
-              truth: scanned.truth, pose: nil))
-          }
-          keepUnusedFields()
-          continue
-        }
-        switch reader.parsed {
-        case .rejected(let rejection):
+        if let rejection = row.rejection {
           outcome.rowsRejected += 1
           rejected.write(rejection)
           continue
-        case .measurement(let line, let name, let seconds, let update, let truth, let pose):
-          keep(Self.measurement(
-            line: line, object: index(of: names.id(for: name)), seconds: seconds, update: update, truth: truth,
-            pose: pose))
-        case .lifecycle(let line, let name, let seconds, let event):
-          keep(Self.lifecycle(line: line, object: index(of: names.id(for: name)), seconds: seconds, event: event))
-        case .pose(let line, let seconds, let attitude):
-          var row = Self.row(line: line, seconds: seconds, kind: 2)
-          row.pose = (attitude.w, attitude.x, attitude.y, attitude.z)
-          keep(row)
-        case nil:
-          preconditionFailure("ReadToMemory: the reader returned no parsed row")
         }
+        keep(ranging_read_row_t(row, object: row.hasObject ? index(of: names.id(forLineBytes: row.object)) : -1))
         keepUnusedFields()
       }
     } catch {
@@ -162,45 +136,5 @@ struct ReadToMemory {
     }
     outcome.unusedColumns = reader.unusedColumns.map { $0 + "\n" }.joined()
     return outcome
-  }
-
-  /// A measurement's row, in metres and radians.
-  private static func measurement(
-    line: Int, object: Int64, seconds: Double, update: RangingUpdate, truth: GroundTruth, pose: Attitude?
-  ) -> ranging_read_row_t {
-    var row = Self.row(line: line, seconds: seconds, kind: 0)
-    row.object = object
-    row.distance_m = update.distanceMeters ?? .nan
-    if let direction = update.direction { row.direction = (direction.x, direction.y, direction.z) }
-    row.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
-    row.vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
-    row.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
-    if let pose { row.pose = (pose.w, pose.x, pose.y, pose.z) }
-    return row
-  }
-
-  /// A life-cycle row.
-  private static func lifecycle(line: Int, object: Int64, seconds: Double, event: LifecycleEvent) -> ranging_read_row_t {
-    var row = Self.row(line: line, seconds: seconds, kind: 1)
-    row.object = object
-    row.event = Int8(CAPIStatus.lifecycleCode(event))
-    return row
-  }
-
-  /// A row with nothing but its line, time and kind: every value NAN, no object, vertical or event.
-  private static func row(line: Int, seconds: Double, kind: UInt8) -> ranging_read_row_t {
-    var row = ranging_read_row_t()
-    row.line = Int64(line)
-    row.t = seconds
-    row.object = -1
-    row.distance_m = .nan
-    row.direction = (.nan, .nan, .nan)
-    row.horizontal_angle_rad = .nan
-    row.truth = (.nan, .nan, .nan, .nan)
-    row.pose = (.nan, .nan, .nan, .nan)
-    row.vertical = -1  // RANGING_VERTICAL_NONE
-    row.event = -1
-    row.kind = kind
-    return row
   }
 }

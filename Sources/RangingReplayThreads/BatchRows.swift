@@ -15,10 +15,11 @@ package struct BatchRows: ReplayRowSource {
   /// The reader's header column of `t`.
   private let timeColumn: (name: String, column: Int)?
   @usableFromInline package var convertsTruth = false
-  @usableFromInline package private(set) var parsed: DatasetRecord? = nil
+  /// The last row kept as a record, which its view refers to.
+  private let parsedRow = ParsedRow()
   /// The next entry.
   private var index = 0
-  /// The router's key of the last scanned row's object (``ShardRouter/key(ofLineBytes:)``).
+  /// The router's key of the last row's object (``ShardRouter/key(ofLineBytes:)``).
   @usableFromInline package private(set) var objectKey: Int32 = -1
 
   init(
@@ -45,23 +46,22 @@ package struct BatchRows: ReplayRowSource {
   }
 
   @usableFromInline
-  package mutating func nextRow(
-    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
-  ) throws(DatasetError) -> Int? {
-    guard index < batch.count else { return nil }
+  package mutating func nextRow(_ row: inout RowView) throws(DatasetError) -> Bool {
+    guard index < batch.count else { return false }
     let entry = UnsafePointer(batch.entries + index)
     defer { index += 1 }
     dispatch.preferredShard = router.shard(ofKey: entry.pointee.nameKey)
+    objectKey = entry.pointee.nameKey
     let line = entry.pointee.line
     if line == 0 {
-      parsed = batch.record(at: index)
-      return 0
+      parsedRow.show(batch.record(at: index), in: &row)
+      return true
     }
-    scanned.seconds = entry.pointee.seconds
-    scanned.update = entry.pointee.update
-    scanned.event = entry.pointee.event
-    objectKey = entry.pointee.nameKey
-    object = batch.name(ofEntry: index)
-    return line
+    row.seconds = entry.pointee.seconds
+    row.update = entry.pointee.update
+    row.event = entry.pointee.event
+    row.object = batch.name(ofEntry: index)
+    row.scanned(line: line)
+    return true
   }
 }

@@ -8,10 +8,12 @@ import RangingReplay
 /// ``ShardRouter`` has seen the whole batch (it shares new objects out by
 /// their rows in it) and the row loop has replayed it.
 ///
-/// Rows the reader's fast path read (``RangingCSVReader``'s `nextRow`) are kept
-/// as the scanned record and the object name's bytes, copied into one arena;
-/// any other row (rejected, life-cycle with an unusual field, posed) as its
-/// ``DatasetRecord``. The storage is kept from batch to batch, so once the
+/// Each row comes as the reader's one row shape (`RowView`), and
+/// ``BatchRows`` shows it through that shape again. A row the reader's fast
+/// path read is kept as the view's values and the object name's bytes,
+/// copied into one arena; any other row (rejected, life-cycle with an
+/// unusual field, posed) as the parser's ``DatasetRecord`` that the view
+/// carried. The storage is kept from batch to batch, so once the
 /// batches have reached their size a replay allocates nothing for them.
 ///
 /// Size: at most ``rowCapacity`` rows, and the batch is full once its names
@@ -78,38 +80,41 @@ final class ReplayRowBatch: @unchecked Sendable {
     nameBytes = 0
   }
 
-  /// Appends a scanned row of the object keyed `nameKey` and copies its name.
+  /// Appends `row`, of the object keyed `nameKey`: a scanned row's values
+  /// with its name copied, or the parser's record. A record's name counts
+  /// towards ``nameBytesCapacity`` too, so that long names end the batch early.
   ///
   /// - Precondition: the batch is not full (``isFull``).
   /// - Complexity: O(name bytes). Allocates only when the names outgrow the
-  ///   arena (a name longer than its free space).
-  func append(line: Int, row: RowScanner.Row, object: UnsafeBufferPointer<UInt8>, nameKey: Int32) {
+  ///   arena (a name longer than its free space), or for a record.
+  @inline(__always)
+  func append(_ row: RowView, nameKey: Int32) {
     precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
+    if let record = row.parsed {
+      append(record, nameBytes: row.object.count, nameKey: nameKey)
+      return
+    }
+    let object = row.object
     if nameBytes + object.count + Self.readAhead > names.count { growNames(toHold: nameBytes + object.count) }
     if let base = object.baseAddress {
       (names.baseAddress! + nameBytes).update(from: base, count: object.count)
     }
     (entries + count).initialize(to: Entry(
-      line: line, seconds: row.seconds, update: row.update, event: row.event, nameKey: nameKey,
+      line: row.line, seconds: row.seconds, update: row.update, event: row.event, nameKey: nameKey,
       nameStart: Int32(nameBytes), nameCount: Int32(object.count)))
     count += 1
     nameBytes += object.count
   }
 
-  /// Appends a row the reader kept as a record; its name's bytes count
-  /// towards ``nameBytesCapacity``, so that long names end the batch early.
-  /// `nameKey` is the key of its object (``ShardRouter/key(of:)``).
-  func append(_ record: DatasetRecord, nameKey: Int32) {
-    precondition(count < rowCapacity, "ReplayRowBatch: append to a full batch")
+  /// Appends a row kept as the parser's record, whose name has `nameBytes` bytes.
+  @inline(never)
+  private func append(_ record: DatasetRecord, nameBytes recordNameBytes: Int, nameKey: Int32) {
     (entries + count).initialize(to: Entry(
       line: 0, seconds: 0, update: RangingUpdate(time: Timestamp(microseconds: 0)), event: nil, nameKey: nameKey,
       nameStart: Int32(records.count), nameCount: 0))
     count += 1
     records.append(record)
-    switch record {
-    case .measurement(_, let object, _, _, _, _), .lifecycle(_, let object, _, _): nameBytes += object.utf8.count
-    case .pose, .rejected: break
-    }
+    nameBytes += recordNameBytes
   }
 
   /// The object name of scanned entry `index`, valid while the batch is not refilled.

@@ -53,18 +53,9 @@ final class ShardRouter {
     return kept(id) ?? Int32(-1 - Self.shard(ofNameBytes: bytes, count: shardCount))
   }
 
-  /// ``key(ofLineBytes:)`` for a record's object; -1 (shard 0) for a record without one (pose, rejected row).
-  func key(of record: DatasetRecord) -> Int32 {
-    switch record {
-    case .measurement(_, let name, _, _, _, _), .lifecycle(_, let name, _, _):
-      let assigned = names.assignedCount
-      let id = names.id(for: name)
-      if names.assignedCount == assigned { return Self.entry(of: id) }
-      var name = name
-      return kept(id) ?? Int32(-1 - name.withUTF8 { Self.shard(ofNameBytes: $0, count: shardCount) })
-    case .pose, .rejected:
-      return -1
-    }
+  /// ``key(ofLineBytes:)`` for a row's object; -1 (shard 0) for a row without one (pose, rejected row).
+  func key(of row: RowView) -> Int32 {
+    row.hasObject ? key(ofLineBytes: row.object) : -1
   }
 
   /// The shard the object keyed `key` prefers. Precondition: its batch was placed (``place(_:)``).

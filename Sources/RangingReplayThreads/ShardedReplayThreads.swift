@@ -107,14 +107,9 @@ final class ShardedReplayThreads: @unchecked Sendable {
     }
     var end = ReplayRound.End.input
     do throws(DatasetError) {
-      var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-      var row = RowScanner.Row()
-      while let line = try reader.nextRow(object: &object, scanned: &row) {
-        if line > 0 {
-          staging.append(line: line, row: row, object: object, nameKey: router.key(ofLineBytes: object))
-        } else if let record = reader.parsed {
-          staging.append(record, nameKey: router.key(of: record))
-        }
+      var row = RowView()
+      while try reader.nextRow(&row) {
+        staging.append(row, nameKey: router.key(of: row))
         if staging.isFull {
           filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead))
         }

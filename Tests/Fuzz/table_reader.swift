@@ -133,20 +133,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   do {
     var reader = try RangingTableReader(path: path, columns: columns, rowCount: rows.count)
-    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var scanned = RowScanner.Row()
-    while let line = reader.nextRow(object: &object, scanned: &scanned) {
-      if line > 0 {
-        let name = UTF8Text.decode(object)
-        if let event = scanned.event {
-          fromTable.append(describe(.lifecycle(line: line, object: name, seconds: scanned.seconds, event: event)))
-        } else {
-          fromTable.append(describe(.measurement(
-            line: line, object: name, seconds: scanned.seconds, update: scanned.update, truth: scanned.truth)))
-        }
-      } else {
-        fromTable.append(describe(reader.parsed!))
-      }
+    var row = RowView()
+    while reader.nextRow(&row) {
+      fromTable.append(describe(row.record(name: UTF8Text.decode(row.object))))
     }
   } catch {
     tableError = "\(error.kind)"

@@ -274,13 +274,13 @@ struct ColumnMappingTests {
   }
 
   /// The scanner's row for `line`, laid out as `LineSource` lays lines out.
-  static func scan(_ line: String, _ scanner: RowScanner) -> RowScanner.Row? {
+  static func scan(_ line: String, _ scanner: RowScanner) -> RowView? {
     var bytes = Array(line.utf8)
     let count = bytes.count
     bytes.append(0x0A)
     bytes.append(contentsOf: repeatElement(0x37, count: LineSource.readableBytesAfterLine))
     return bytes.withUnsafeBufferPointer { buffer in
-      var row = RowScanner.Row()
+      var row = RowView()
       return scanner.scan(UnsafeBufferPointer(rebasing: buffer[0..<count]), into: &row) ? row : nil
     }
   }

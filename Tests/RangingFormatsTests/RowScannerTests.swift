@@ -31,16 +31,16 @@ struct RowScannerTests {
   }
 
   /// The scanner's row for `line`, laid out as ``LineSource`` lays lines out.
-  func scan(_ line: String, convertingTruth: Bool = true) -> (row: RowScanner.Row, object: String)? {
+  func scan(_ line: String, convertingTruth: Bool = true) -> (row: RowView, object: String)? {
     var bytes = Array(line.utf8)
     let count = bytes.count
     bytes.append(0x0A)
     bytes.append(contentsOf: repeatElement(0x37, count: LineSource.readableBytesAfterLine))  // digits: must not be read as the line's
     return bytes.withUnsafeBufferPointer { buffer in
       let text = UnsafeBufferPointer(rebasing: buffer[0..<count])
-      var row = RowScanner.Row()
+      var row = RowView()
       guard scanner.scan(text, into: &row, convertingTruth: convertingTruth) else { return nil }
-      return (row, String(decoding: text[row.objectStart..<row.objectEnd], as: UTF8.self))
+      return (row, String(decoding: row.object, as: UTF8.self))
     }
   }
 

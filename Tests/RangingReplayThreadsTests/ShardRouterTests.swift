@@ -26,13 +26,13 @@ struct ShardRouterTests {
       let key = bytes.withUnsafeMutableBufferPointer {
         router.key(ofLineBytes: UnsafeBufferPointer(rebasing: $0[..<row.object.utf8.count]))
       }
-      var scanned = RowScanner.Row()
+      var scanned = RowView()
       scanned.seconds = row.seconds
       scanned.update = RangingUpdate(time: Timestamp(seconds: row.seconds), distanceMeters: 2)
       bytes.withUnsafeBufferPointer {
-        batch.append(
-          line: index + 2, row: scanned, object: UnsafeBufferPointer(rebasing: $0[..<row.object.utf8.count]),
-          nameKey: key)
+        scanned.object = UnsafeBufferPointer(rebasing: $0[..<row.object.utf8.count])
+        scanned.scanned(line: index + 2)
+        batch.append(scanned, nameKey: key)
       }
     }
     router.place(batch)

@@ -72,11 +72,11 @@ public struct RangingCSVReader {
   private let source: LineSource
   private let parser: RowParser
   private let scanner: RowScanner
-  /// The last row that ``nextRow(object:scanned:)`` left to ``RowParser``.
-  @usableFromInline package private(set) var parsed: DatasetRecord? = nil
+  /// The last row that ``nextRow(_:)`` left to ``RowParser``, which its view refers to.
+  private let parsedRow = ParsedRow()
   /// False to leave the `true_*` values of scanned rows unconverted (they
-  /// are still checked): ``nextRow(object:scanned:)``'s `scanned.truth` is
-  /// then empty. For a replay, which does not use them.
+  /// are still checked): ``nextRow(_:)``'s `truth` is then empty. For a
+  /// replay, which does not use them.
   @usableFromInline package var convertsTruth = true
   /// Thins the data rows to a rate per object before anything else reads
   /// them (``RowDecimation``), or nil (the default) to read every row.
@@ -199,41 +199,33 @@ public struct RangingCSVReader {
   ///   usable row whose object name has at most 15 bytes (Swift keeps such
   ///   strings inline).
   public mutating func next() throws(DatasetError) -> DatasetRecord? {
-    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-    var row = RowScanner.Row()
-    guard let line = try nextRow(object: &object, scanned: &row) else { return nil }
-    guard line > 0 else { return parsed }
-    let name = UTF8Text.decode(object)
-    if let event = row.event {
-      return .lifecycle(line: line, object: name, seconds: row.seconds, event: event)
-    }
-    return .measurement(line: line, object: name, seconds: row.seconds, update: row.update, truth: row.truth)
+    var row = RowView()
+    guard try nextRow(&row) else { return nil }
+    return row.record(name: UTF8Text.decode(row.object))
   }
 
-  /// ``next()`` without building the object's String or copying the record
-  /// out: for a row the fast ``RowScanner`` reads, the record is written to
-  /// `scanned`, `object` receives the object field's bytes (valid until the
-  /// next read) and the line number is returned. For any other row (rejected,
-  /// or unusual enough for ``RowParser``) the result is 0 and the record is
-  /// in ``parsed``. Only small values cross the call, so a caller in another
+  /// ``next()`` as the one row shape, without building the object's String
+  /// or copying the record out: a row the fast ``RowScanner`` reads is
+  /// filled in place, its object the line's bytes; any other (rejected, or
+  /// unusual enough for ``RowParser``) is the parser's record shown through
+  /// the view. Only small values cross the call, so a caller in another
   /// module copies no record.
   ///
-  /// - Returns: the line number of a scanned row, 0 for a row in ``parsed``,
-  ///   or nil at the end of the input.
+  /// - Returns: false at the end of the input (`row` is then unchanged).
   /// - Complexity: O(length of the lines consumed). Does not allocate for rows
   ///   the scanner accepts.
   @usableFromInline
-  package mutating func nextRow(
-    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
-  ) throws(DatasetError) -> Int? {
+  package mutating func nextRow(_ row: inout RowView) throws(DatasetError) -> Bool {
     while let line = try source.nextRawLine() {
       switch line {
       case .overlong(_, isComment: true):
         continue
       case .overlong(let number, isComment: false):
         if keepsUnusedFields { unusedFields = unusedColumnIndices.map { _ in "" } }
-        parsed = .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: ""))
-        return 0
+        parsedRow.show(
+          .rejected(RowRejection(line: number, column: nil, field: "row", reason: "line_too_long", text: "")),
+          in: &row)
+        return true
       case .bytes(let number, let bytes):
         if Self.isCommentOrBlank(bytes) { continue }
         if source.truncations != truncationsSeen {
@@ -245,15 +237,15 @@ public struct RangingCSVReader {
           continue
         }
         if keepsUnusedFields { keepUnusedFields(of: bytes) }
-        if scanner.scan(bytes, into: &scanned, convertingTruth: convertsTruth) {
-          object = UnsafeBufferPointer(rebasing: bytes[scanned.objectStart..<scanned.objectEnd])
-          return number
+        if scanner.scan(bytes, into: &row, convertingTruth: convertsTruth) {
+          row.scanned(line: number)
+          return true
         }
-        parsed = parser.record(line: number, text: UTF8Text.decode(bytes))
-        return 0
+        parsedRow.show(parser.record(line: number, text: UTF8Text.decode(bytes)), in: &row)
+        return true
       }
     }
-    return nil
+    return false
   }
 
   /// Sets ``unusedFields`` from the data line `bytes`, split and trimmed as the header was.

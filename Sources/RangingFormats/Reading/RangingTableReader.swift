@@ -48,7 +48,8 @@ public struct RangingTableReader {
   private let scanner: RowScanner
   /// The next row to read.
   private var row = 0
-  @usableFromInline package private(set) var parsed: DatasetRecord? = nil
+  /// The last row left to ``RowParser``, which its view refers to.
+  private let parsedRow = ParsedRow()
   /// Whether scanned rows carry their ground truth (``RangingCSVReader/convertsTruth``).
   @usableFromInline package var convertsTruth = true
 
@@ -107,34 +108,35 @@ public struct RangingTableReader {
     return (parser.layout.headerName(of: column), index + 1)
   }
 
-  /// The next row, as ``RangingCSVReader/nextRow(object:scanned:)`` gives it:
-  /// its line with `object` and `scanned` filled, or 0 with the row in
-  /// ``parsed``; nil after the last row.
+  /// The next row, as ``RangingCSVReader/nextRow(_:)`` gives it: false after the last row.
   @usableFromInline
-  package mutating func nextRow(
-    object: inout UnsafeBufferPointer<UInt8>, scanned: inout RowScanner.Row
-  ) -> Int? {
-    guard row < rowCount else { return nil }
+  package mutating func nextRow(_ view: inout RowView) -> Bool {
+    guard row < rowCount else { return false }
     let index = row
     row += 1
-    if scan(index, object: &object, into: &scanned) { return index + 2 }
+    if scan(index, into: &view) {
+      view.scanned(line: index + 2)
+      return true
+    }
     let fields = fieldTexts(index)
     // The row as one line, which a rejection of the whole row quotes as it quotes a file's.
-    parsed = parser.record(
-      line: index + 2, fields: fields.map { CSVFields.trimmed($0[...]) }, text: fields.joined(separator: ","))
-    return 0
+    parsedRow.show(
+      parser.record(line: index + 2, fields: fields.map { CSVFields.trimmed($0[...]) }, text: fields.joined(separator: ",")),
+      in: &view)
+    return true
   }
 
-  /// The fast path: fills `row` and `object` and returns true when every
+  /// The fast path: fills `row`'s values and object and returns true when every
   /// field is one `RowScanner` would read (a finite number in a numeric
   /// column, a plain ASCII text without blanks at its ends in a text
   /// column) and the scanner's value rules accept the row; false otherwise.
-  private func scan(_ index: Int, object: inout UnsafeBufferPointer<UInt8>, into row: inout RowScanner.Row) -> Bool {
+  private func scan(_ index: Int, into row: inout RowView) -> Bool {
     if scanner.hasPose { return false }
     var numbers = InlineArray<15, Double>(repeating: 0)
     var given: UInt16 = 0
     var vertical: VerticalEstimate? = nil
     var event: LifecycleEvent? = nil
+    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
     let firstUnconverted = convertsTruth ? Int8.max : Int8(KnownColumn.trueDistance.rawValue)
     for field in readFields {
       let code = field.code
@@ -187,6 +189,7 @@ public struct RangingTableReader {
       numbers[Int(code)] = value
       given |= 1 &<< UInt16(code)
     }
+    row.object = object
     return scanner.complete(
       &numbers, given: given, objectBytes: object.count, vertical: vertical, event: event, into: &row,
       convertingTruth: convertsTruth)

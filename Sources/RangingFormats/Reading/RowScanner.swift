@@ -65,25 +65,10 @@ package struct RowScanner {
   /// The columns the scanner reads: all but the `pose_*`, which come last.
   static var scannedColumnCount: Int { KnownColumn.poseW.rawValue }
 
-  /// A row the fast path understood. The object is `line[objectStart..<objectEnd]`.
-  @usableFromInline
-  package struct Row {
-    @usableFromInline package init() {}
-
-    /// The life-cycle event, or nil for a measurement.
-    @usableFromInline package var event: LifecycleEvent?
-    @usableFromInline package var seconds: Double = 0
-    /// The measurement (its time only, for a life-cycle row).
-    @usableFromInline package var update = RangingUpdate(time: Timestamp(microseconds: 0))
-    /// The `true_*` values, when converted (`convertingTruth`).
-    @usableFromInline package var truth = GroundTruth()
-    var objectStart = 0
-    var objectEnd = 0
-  }
-
-  /// Fills `row` with the record ``RowParser`` would make of `line` and
-  /// returns true, or returns false when only ``RowParser`` can tell (`row`
-  /// is then unspecified).
+  /// Fills `row`'s values and object (a part of `line`) with the record
+  /// ``RowParser`` would make of `line` and returns true, or returns false
+  /// when only ``RowParser`` can tell (`row` is then unspecified). The
+  /// caller marks a filled row as scanned (``RowView/scanned(line:)``).
   ///
   /// One pass over the bytes: numeric fields are converted as they are
   /// crossed (``DecimalFastPath``), other fields are skipped to their comma.
@@ -96,7 +81,7 @@ package struct RowScanner {
   ///     still sends the row to ``RowParser``) without converting them; `row.truth`
   ///     is then empty. A replay has no use for them.
   /// - Complexity: O(line length). Does not allocate.
-  func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout Row, convertingTruth: Bool = true) -> Bool {
+  func scan(_ line: UnsafeBufferPointer<UInt8>, into row: inout RowView, convertingTruth: Bool = true) -> Bool {
     guard !hasPose, let p = line.baseAddress else { return false }
     let comma = UInt8(ascii: ",")
     let end = line.count
@@ -183,8 +168,7 @@ package struct RowScanner {
     }
     // The last field must end the line: more commas are more fields.
     guard i == end else { return false }
-    row.objectStart = objectStart
-    row.objectEnd = objectEnd
+    row.object = UnsafeBufferPointer(rebasing: line[objectStart..<objectEnd])
     return complete(
       &numbers, given: given, objectBytes: objectEnd &- objectStart, vertical: vertical, event: event, into: &row,
       convertingTruth: convertingTruth)
@@ -192,8 +176,8 @@ package struct RowScanner {
 
   /// The rules of a row whose fields were read: `t` and `object` given, the
   /// name not too long, units converted, truth, time and the core's checks
-  /// (``SampleValidation``), the life-cycle row, the direction. Fills `row`
-  /// (but its object) and returns true, or
+  /// (``SampleValidation``), the life-cycle row, the direction. Fills `row`'s
+  /// values (not its object, line or kind) and returns true, or
   /// returns false when only ``RowParser`` can tell. The one home of these
   /// rules for both fast paths: this scanner's byte loop and
   /// ``RangingTableReader``'s columns.
@@ -208,7 +192,7 @@ package struct RowScanner {
   @inline(__always)
   func complete(
     _ numbers: inout InlineArray<15, Double>, given: UInt16, objectBytes: Int, vertical: VerticalEstimate?,
-    event: LifecycleEvent?, into row: inout Row, convertingTruth: Bool
+    event: LifecycleEvent?, into row: inout RowView, convertingTruth: Bool
   ) -> Bool {
     guard given & (1 &<< KnownColumn.object.rawValue) != 0, given & (1 &<< KnownColumn.t.rawValue) != 0,
       objectBytes <= RowParser.maximumObjectNameBytes
