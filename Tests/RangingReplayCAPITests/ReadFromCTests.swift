@@ -214,6 +214,43 @@ struct ReadFromCTests {
     #expect(ReadFromC(path: plain, ["--unused-fields"]).unusedFields.isEmpty, "a file without other columns")
   }
 
+  @Test("Each kind of row as its C row, from either path of the reader: values written out from the text")
+  func rowKinds() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // Plain rows, which the reader's fast path reads.
+    let plain = ReadFromC(path: try scratch.write("plain.csv", """
+      t,object,distance,dir_x,dir_y,dir_z,horizontal_angle,vertical,event,true_distance
+      1.5,tag,2.0,0,0,-1,0.25,above,,2.1
+      2,tag,,,,,,,suspended,
+      """ + "\n"))
+    try #require(plain.status == 0 && plain.rows.count == 2)
+    #expect(plain.objectNames == ["tag"])
+    let measured = plain.rows[0]
+    #expect(measured.line == 2 && measured.t == 1.5 && measured.object == 0 && measured.kind == 0)
+    #expect(measured.distance_m == 2.0 && measured.direction == (0, 0, -1) && measured.horizontal_angle_rad == 0.25)
+    #expect(measured.vertical == 2 && measured.event == -1)  // RANGING_VERTICAL_ABOVE
+    #expect(measured.truth.0 == 2.1 && measured.truth.1.isNaN && measured.pose.0.isNaN)
+    let lifecycle = plain.rows[1]
+    #expect(lifecycle.line == 3 && lifecycle.t == 2 && lifecycle.object == 0 && lifecycle.kind == 1)
+    #expect(lifecycle.event == 2 && lifecycle.vertical == -1)  // RANGING_LIFECYCLE_SUSPENDED, RANGING_VERTICAL_NONE
+    #expect(lifecycle.distance_m.isNaN && lifecycle.truth.0.isNaN && lifecycle.pose.0.isNaN)
+    // Rows with poses, which only the parser reads.
+    let posed = ReadFromC(path: try scratch.write("posed.csv", """
+      t,object,distance,pose_w,pose_x,pose_y,pose_z
+      1,b,3.5,1,0,0,0
+      1.25,,,0,1,0,0
+      """ + "\n"))
+    try #require(posed.status == 0 && posed.rows.count == 2)
+    #expect(posed.objectNames == ["b"])
+    let withPose = posed.rows[0]
+    #expect(withPose.line == 2 && withPose.t == 1 && withPose.object == 0 && withPose.kind == 0)
+    #expect(withPose.distance_m == 3.5 && withPose.pose == (1, 0, 0, 0) && withPose.direction.0.isNaN)
+    let poseAlone = posed.rows[1]
+    #expect(poseAlone.line == 3 && poseAlone.t == 1.25 && poseAlone.object == -1 && poseAlone.kind == 2)
+    #expect(poseAlone.pose == (0, 1, 0, 0) && poseAlone.distance_m.isNaN && poseAlone.event == -1)
+  }
+
   @Test("An engine option is refused: a read takes the input options alone")
   func engineOptionsRefused() {
     let walk = PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path
