@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
 /// The last row a reader's slow path read (``RowParser``): its record, and
 /// its object's name as bytes that a ``RowView`` borrows (the record holds
 /// the name as a `String`, whose bytes are neither stable nor followed by
@@ -12,6 +14,11 @@
 package final class ParsedRow {
   /// The record last shown.
   @usableFromInline package private(set) var record: DatasetRecord?
+  /// The record's kind and pose, read once when it is shown: a view's
+  /// ``RowView/kind`` and ``RowView/pose`` then load them instead of
+  /// taking the record apart in the consumer's loop.
+  @usableFromInline package private(set) var kind = RowView.Kind.rejected
+  @usableFromInline package private(set) var pose: Attitude?
   private var nameBytes: UnsafeMutableBufferPointer<UInt8>
 
   package init() {
@@ -28,15 +35,32 @@ package final class ParsedRow {
   /// copied here (valid until the next call).
   package func show(_ record: DatasetRecord, in view: inout RowView) {
     self.record = record
-    var object = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    pose = nil
+    view.slowPath = Unmanaged.passUnretained(self)
+    view.object = UnsafeBufferPointer(start: nil, count: 0)
+    view.event = nil
+    view.truth = GroundTruth()
     switch record {
-    case .measurement(_, let name, _, _, _, _), .lifecycle(_, let name, _, _):
-      var name = name
-      object = name.withUTF8 { copy($0) }
-    case .pose, .rejected:
-      break
+    case .measurement(let line, var name, let seconds, let update, let truth, let pose):
+      kind = .measurement
+      self.pose = pose
+      view.object = name.withUTF8 { copy($0) }
+      (view.line, view.seconds, view.update, view.truth) = (line, seconds, update, truth)
+    case .lifecycle(let line, var name, let seconds, let event):
+      kind = .lifecycle
+      view.object = name.withUTF8 { copy($0) }
+      (view.line, view.seconds, view.event) = (line, seconds, event)
+      view.update = RangingUpdate(time: Timestamp(seconds: seconds))
+    case .pose(let line, let seconds, let attitude):
+      kind = .pose
+      pose = attitude
+      (view.line, view.seconds) = (line, seconds)
+      view.update = RangingUpdate(time: Timestamp(seconds: seconds))
+    case .rejected(let rejection):
+      kind = .rejected
+      (view.line, view.seconds) = (rejection.line, 0)
+      view.update = RangingUpdate(time: Timestamp(microseconds: 0))
     }
-    view.show(record, from: Unmanaged.passUnretained(self), object: object)
   }
 
   /// Copies `name`, zeros after it, and returns the copy.

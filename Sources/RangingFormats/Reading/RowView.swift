@@ -11,7 +11,7 @@ import RangingEngine
 /// be certain of) makes a ``DatasetRecord``, which the reader keeps in a
 /// ``ParsedRow`` and shows through the same view (``ParsedRow/show(_:in:)``),
 /// the object's bytes copied there. What only the slow path gives (a pose,
-/// a rejection, a pose-only row) is read from that record, so the fast path
+/// a rejection, a pose-only row) is read from the ``ParsedRow``, so the fast path
 /// writes no more than its values.
 ///
 /// The map of the row's shapes:
@@ -60,32 +60,22 @@ package struct RowView {
   @inlinable
   package var parsed: DatasetRecord? { slowPath?.takeUnretainedValue().record }
 
-  // What the slow path alone reads (kinds other than a measurement or a
-  // life-cycle row, poses, rejections) is taken from its record, so that
-  // the fast path writes no more than its values.
+  // What only the slow path gives (kinds other than a measurement or a
+  // life-cycle row, poses, rejections) is read from its ParsedRow, so that
+  // the fast path writes no more than its values and a consumer's loop
+  // takes no record apart.
 
   /// What the row is.
   @inlinable
   package var kind: Kind {
-    switch parsed {
-    case nil: event == nil ? .measurement : .lifecycle
-    case .measurement: .measurement
-    case .lifecycle: .lifecycle
-    case .pose: .pose
-    case .rejected: .rejected
-    }
+    guard let slowPath else { return event == nil ? .measurement : .lifecycle }
+    return slowPath.takeUnretainedValue().kind
   }
 
   /// The phone's attitude: of a pose alone, or carried by a measurement;
   /// nil otherwise. Only the slow path reads poses.
   @inlinable
-  package var pose: Attitude? {
-    switch parsed {
-    case .measurement(_, _, _, _, _, let pose): pose
-    case .pose(_, _, let attitude): attitude
-    case nil, .lifecycle, .rejected: nil
-    }
-  }
+  package var pose: Attitude? { slowPath?.takeUnretainedValue().pose }
 
   /// Why the row cannot be used, for a ``Kind/rejected`` row.
   @inlinable
@@ -106,29 +96,6 @@ package struct RowView {
   package mutating func scanned(line: Int) {
     self.line = line
     slowPath = nil
-  }
-
-  /// Shows the slow path's `record`, kept by `slowPath`, through the view;
-  /// `object` is its object's name as bytes that stay readable while the
-  /// view is used (empty for a record without one).
-  mutating func show(_ record: DatasetRecord, from slowPath: Unmanaged<ParsedRow>, object: UnsafeBufferPointer<UInt8>) {
-    self.object = object
-    self.slowPath = slowPath
-    event = nil
-    truth = GroundTruth()
-    switch record {
-    case .measurement(let line, _, let seconds, let update, let truth, _):
-      (self.line, self.seconds, self.update, self.truth) = (line, seconds, update, truth)
-    case .lifecycle(let line, _, let seconds, let event):
-      (self.line, self.seconds, self.event) = (line, seconds, event)
-      update = RangingUpdate(time: Timestamp(seconds: seconds))
-    case .pose(let line, let seconds, _):
-      (self.line, self.seconds) = (line, seconds)
-      update = RangingUpdate(time: Timestamp(seconds: seconds))
-    case .rejected(let rejection):
-      (line, seconds) = (rejection.line, 0)
-      update = RangingUpdate(time: Timestamp(microseconds: 0))
-    }
   }
 
   /// The row as a ``DatasetRecord``: the slow path's own, or one made of
