@@ -43,7 +43,7 @@
 /// "Undoing one fusion", has the measurements.
 ///
 /// A refused measurement that no undo explains is fused all the same when the
-/// object having stopped explains it (``StopHypothesis``: at low rates a
+/// object having stopped explains it (`StopHypothesis`: at low rates a
 /// constant-velocity prediction runs metres past an object that stopped).
 ///
 /// The linear algebra runs on `Backend` (``GSLKalmanBackend`` on hosts,
@@ -316,7 +316,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// Fuses `distance`, which the gate refused and a stop explains
-  /// (``StopHypothesis``), as the step would have had the gate passed it:
+  /// (`StopHypothesis`), as the step would have had the gate passed it:
   /// from the state `before` the update, predicted over `dt`. The test ratio
   /// reported is the gate's (above 1). Out of line: it runs on few updates.
   @usableFromInline @inline(never)
