@@ -8,11 +8,11 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.Objects;
 import org.apache.spark.api.java.function.FlatMapFunction;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.DecimalType;
@@ -33,9 +33,9 @@ import rangingengine.ZoneEvent;
  * then the row's position and its recording) read from Spark's InternalRows
  * into columns, each recording's rows put in input order (a stable sort by
  * position) and replayed through TableReplay, and the results returned as
- * rows of {@link SparkReplay#OUTPUT}.
+ * rows of {@link SparkReplay#OUTPUT}, Spark's own (InternalRow).
  */
-final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
+final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, InternalRow> {
   private static final long serialVersionUID = 1L;
   /** How a replay names the table in its messages. */
   static final String TABLE = "<Spark DataFrame>";
@@ -168,7 +168,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
   }
 
   @Override
-  public Iterator<Row> call(Iterator<InternalRow> input) {
+  public Iterator<InternalRow> call(Iterator<InternalRow> input) {
     int columns = names.length;
     int orderAt = columns;
     int recordingAt = columns + 1;
@@ -222,17 +222,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
       rows.recording[r] = id;
       rows.count++;
     }
-    int[] sorted = inputOrder(rows);
-    List<Row> output = new ArrayList<>();
-    int start = 0;
-    while (start < rows.count) {
-      int end = start;
-      int id = rows.recording[sorted[start]];
-      while (end < rows.count && rows.recording[sorted[end]] == id) end++;
-      replayRecording(rows, sorted, start, end, rows.recordingNames.get(id), output);
-      start = end;
-    }
-    return output.iterator();
+    return new Records(rows, inputOrder(rows));
   }
 
   private void grow(Rows rows) {
@@ -337,68 +327,194 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Row> {
     return true;
   }
 
-  /** A record of kind {@code record}: its recording and its place in the recording's records of that kind. */
-  private static Object[] record(String record, String recording, long sequence, int width) {
-    Object[] row = new Object[width];
-    row[RECORD] = record;
-    row[RECORDING] = recording;
-    row[SEQUENCE] = sequence;
-    return row;
+  /** The UTF-8 texts of {@code names}, each made once for all the records that name it. */
+  private static UTF8String[] utf8(List<String> names) {
+    UTF8String[] texts = new UTF8String[names.size()];
+    for (int i = 0; i < texts.length; i++) texts[i] = UTF8String.fromString(names.get(i));
+    return texts;
   }
 
-  private void replayRecording(Rows rows, int[] sorted, int start, int end, String recording, List<Row> output) {
-    ReplayResult result = TableReplay.replay(tableOf(rows, sorted, start, end), options(), TABLE);
-    int width = SparkReplay.OUTPUT.fields().length;
-    ReplayEvents events = result.events();
+  private static final UTF8String EVENT_RECORD = UTF8String.fromString("event");
+  private static final UTF8String FILTERED_RECORD = UTF8String.fromString("filtered");
+  private static final UTF8String REJECTED_RECORD = UTF8String.fromString("rejected");
+  private static final UTF8String SUMMARY_RECORD = UTF8String.fromString("summary");
+  private static final UTF8String[] EVENT_KINDS = {UTF8String.fromString("enter"), UTF8String.fromString("exit")};
+  private static final UTF8String[] REASONS = reasons();
+  private static final UTF8String[] STATES = utf8(List.of(DIRECTION_STATES));
+
+  private static UTF8String[] reasons() {
     ZoneEvent.Reason[] reasons = ZoneEvent.Reason.values();
-    for (int i = 0; i < events.size(); i++) {
-      Object[] row = record("event", recording, i, width);
-      row[T] = events.t()[i];
-      row[OBJECT] = events.objectNames().get((int) events.object()[i]);
-      row[ZONE] = events.zoneNames().get(events.zone()[i]);
-      row[EVENT] = events.kind()[i] == 0 ? "enter" : "exit";
-      row[DISTANCE] = events.distance()[i];
-      row[SIGMA] = events.sigma()[i];
-      row[REASON] = events.reason()[i] == 0 ? null : reasons[events.reason()[i]].jsonName();
-      output.add(RowFactory.create(row));
-    }
-    FilteredTrack track = result.filtered();
-    for (int i = 0; track != null && i < track.size(); i++) {
-      Object[] row = record("filtered", recording, i, width);
-      row[T] = track.t()[i];
-      row[OBJECT] = track.objectNames().get((int) track.object()[i]);
-      row[DISTANCE] = track.distance()[i];
-      row[SIGMA] = track.sigma()[i];
-      row[DIR_X] = track.dirX()[i];
-      row[DIR_Y] = track.dirY()[i];
-      row[DIR_Z] = track.dirZ()[i];
-      row[DIRECTION_STATE] = DIRECTION_STATES[track.directionState()[i]];
-      row[DIR_SIGMA_DEG] = track.dirSigmaDeg()[i];
-      row[NLOS] = track.nlos()[i];
-      output.add(RowFactory.create(row));
-    }
-    long sequence = 0;
-    for (String line : new String(result.rejectedJsonl(), StandardCharsets.UTF_8).split("\n")) {
-      if (line.isEmpty()) continue;
-      Map<String, Object> fields = FlatJson.parse(line);
-      Object[] row = record("rejected", recording, sequence++, width);
-      long at = ((Number) fields.get("line")).longValue() - 2;  // row i of the table is line i + 2
-      row[ROW] = at >= 0 && at < end - start ? rows.order[sorted[start + (int) at]] : null;
-      Object place = fields.get("column");
-      row[COLUMN] = place == null ? null : ((Number) place).longValue();
-      row[FIELD] = fields.get("field");
-      row[REASON] = fields.get("reason");
-      row[TEXT] = fields.get("text");
-      output.add(RowFactory.create(row));
-    }
-    Object[] summary = record("summary", recording, 0, width);
-    long accepted = result.measurementsAccepted() + result.lifecycleAccepted() + result.posesAccepted();
-    Map<String, Long> counts = Map.of("rows_read", result.rowsRead(), "rows_accepted", accepted,
-        "measurements_accepted", result.measurementsAccepted(), "lifecycle_accepted", result.lifecycleAccepted(),
-        "poses_accepted", result.posesAccepted(), "rows_rejected", result.rowsRejected(), "objects", result.objects(),
-        "evictions", result.evictions(), "enter_events", result.enterEvents(), "exit_events", result.exitEvents());
-    // Every count of the schema, each written by its name: a count without a value fails here, not as a null.
-    for (String name : SparkReplay.SUMMARY_COLUMNS) summary[at(name)] = Objects.requireNonNull(counts.get(name), name);
-    output.add(RowFactory.create(summary));
+    UTF8String[] texts = new UTF8String[reasons.length];
+    for (int i = 1; i < reasons.length; i++) texts[i] = UTF8String.fromString(reasons[i].jsonName());
+    return texts;
   }
+
+  /**
+   * The task's records, made as they are read: each written into one UnsafeRow of {@link SparkReplay#OUTPUT}, the
+   * same row each time (Spark copies a row it keeps), so that no record is a Row of boxed values converted again
+   * by an encoder, and the task never holds its records all at once. Each recording is replayed when its first
+   * record is asked for.
+   */
+  private final class Records implements Iterator<InternalRow> {
+    private final Rows rows;
+    private final int[] sorted;
+    private final UnsafeRowWriter writer = new UnsafeRowWriter(SparkReplay.OUTPUT.fields().length, 64);
+    /** The next recording's first row in sorted. */
+    private int next;
+    private int start;
+    private int end;
+    private UTF8String recording;
+    private ReplayEvents events;
+    private UTF8String[] eventObjects;
+    private UTF8String[] zones;
+    private FilteredTrack track;
+    private UTF8String[] trackObjects;
+    private List<Map<String, Object>> rejected;
+    private ReplayResult result;
+    /** The kind of record being written (0 events, 1 filtered, 2 rejected, 3 summary, 4 done) and its index. */
+    private int part = 4;
+    private int index;
+
+    Records(Rows rows, int[] sorted) {
+      this.rows = rows;
+      this.sorted = sorted;
+    }
+
+    @Override
+    public boolean hasNext() {
+      while (true) {
+        switch (part) {
+          case 0 -> {
+            if (index < events.size()) return true;
+          }
+          case 1 -> {
+            if (track != null && index < track.size()) return true;
+          }
+          case 2 -> {
+            if (index < rejected.size()) return true;
+          }
+          case 3 -> {
+            if (index < 1) return true;
+          }
+          default -> {
+            if (next >= rows.count) return false;
+            replayNext();
+            continue;
+          }
+        }
+        part++;
+        index = 0;
+      }
+    }
+
+    /** Replays the recording whose rows start at sorted[next]. */
+    private void replayNext() {
+      start = next;
+      end = start;
+      int id = rows.recording[sorted[start]];
+      while (end < rows.count && rows.recording[sorted[end]] == id) end++;
+      next = end;
+      recording = UTF8String.fromString(rows.recordingNames.get(id));
+      result = TableReplay.replay(tableOf(rows, sorted, start, end), options(), TABLE);
+      events = result.events();
+      eventObjects = utf8(events.objectNames());
+      zones = utf8(events.zoneNames());
+      track = result.filtered();
+      trackObjects = track == null ? null : utf8(track.objectNames());
+      rejected = new ArrayList<>();
+      for (String line : new String(result.rejectedJsonl(), StandardCharsets.UTF_8).split("\n")) {
+        if (!line.isEmpty()) rejected.add(FlatJson.parse(line));
+      }
+      part = 0;
+      index = 0;
+    }
+
+    @Override
+    public InternalRow next() {
+      if (!hasNext()) throw new NoSuchElementException();
+      int i = index++;
+      writer.reset();
+      writer.zeroOutNullBytes();
+      switch (part) {
+        case 0 -> {
+          begin(EVENT_RECORD, i, EVENT_NULLS);
+          writer.write(T, events.t()[i]);
+          writer.write(OBJECT, eventObjects[(int) events.object()[i]]);
+          writer.write(ZONE, zones[events.zone()[i]]);
+          writer.write(EVENT, EVENT_KINDS[events.kind()[i] == 0 ? 0 : 1]);
+          writer.write(DISTANCE, events.distance()[i]);
+          writer.write(SIGMA, events.sigma()[i]);
+          if (events.reason()[i] == 0) writer.setNullAt(REASON);
+          else writer.write(REASON, REASONS[events.reason()[i]]);
+        }
+        case 1 -> {
+          begin(FILTERED_RECORD, i, FILTERED_NULLS);
+          writer.write(T, track.t()[i]);
+          writer.write(OBJECT, trackObjects[(int) track.object()[i]]);
+          writer.write(DISTANCE, track.distance()[i]);
+          writer.write(SIGMA, track.sigma()[i]);
+          writer.write(DIR_X, track.dirX()[i]);
+          writer.write(DIR_Y, track.dirY()[i]);
+          writer.write(DIR_Z, track.dirZ()[i]);
+          writer.write(DIRECTION_STATE, STATES[track.directionState()[i]]);
+          writer.write(DIR_SIGMA_DEG, track.dirSigmaDeg()[i]);
+          writer.write(NLOS, track.nlos()[i]);
+        }
+        case 2 -> {
+          Map<String, Object> fields = rejected.get(i);
+          begin(REJECTED_RECORD, i, REJECTED_NULLS);
+          long at = ((Number) fields.get("line")).longValue() - 2;  // row i of the table is line i + 2
+          if (at >= 0 && at < end - start) writer.write(ROW, rows.order[sorted[start + (int) at]]);
+          else writer.setNullAt(ROW);
+          Object place = fields.get("column");
+          if (place == null) writer.setNullAt(COLUMN);
+          else writer.write(COLUMN, ((Number) place).longValue());
+          text(FIELD, fields.get("field"));
+          text(REASON, fields.get("reason"));
+          text(TEXT, fields.get("text"));
+        }
+        default -> {
+          begin(SUMMARY_RECORD, 0, SUMMARY_NULLS);
+          long accepted = result.measurementsAccepted() + result.lifecycleAccepted() + result.posesAccepted();
+          Map<String, Long> counts = Map.of("rows_read", result.rowsRead(), "rows_accepted", accepted,
+              "measurements_accepted", result.measurementsAccepted(), "lifecycle_accepted",
+              result.lifecycleAccepted(), "poses_accepted", result.posesAccepted(), "rows_rejected",
+              result.rowsRejected(), "objects", result.objects(), "evictions", result.evictions(), "enter_events",
+              result.enterEvents(), "exit_events", result.exitEvents());
+          // Every count of the schema, each written by its name: a count without a value fails here, not as a null.
+          for (String name : SparkReplay.SUMMARY_COLUMNS) {
+            writer.write(at(name), Objects.requireNonNull(counts.get(name), name));
+          }
+        }
+      }
+      return writer.getRow();
+    }
+
+    /** A record's kind, its recording and its place in the recording's records of that kind; its kind's nulls. */
+    private void begin(UTF8String record, long sequence, int[] nulls) {
+      writer.write(RECORD, record);
+      writer.write(RECORDING, recording);
+      writer.write(SEQUENCE, sequence);
+      for (int column : nulls) writer.setNullAt(column);
+    }
+
+    private void text(int column, Object value) {
+      if (value == null) writer.setNullAt(column);
+      else writer.write(column, UTF8String.fromString((String) value));
+    }
+  }
+
+  /** The columns of {@link SparkReplay#OUTPUT} that a record of a kind with columns {@code own} leaves null. */
+  private static int[] nullsBut(List<String> own) {
+    List<Integer> nulls = new ArrayList<>();
+    for (int c = 3; c < SparkReplay.OUTPUT.fields().length; c++) {
+      if (!own.contains(SparkReplay.OUTPUT.fields()[c].name())) nulls.add(c);
+    }
+    return nulls.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static final int[] EVENT_NULLS = nullsBut(SparkReplay.EVENT_COLUMNS);
+  private static final int[] FILTERED_NULLS = nullsBut(SparkReplay.FILTERED_COLUMNS);
+  private static final int[] REJECTED_NULLS = nullsBut(SparkReplay.REJECTED_COLUMNS);
+  private static final int[] SUMMARY_NULLS = nullsBut(SparkReplay.SUMMARY_COLUMNS);
 }

@@ -141,7 +141,10 @@ public final class SparkReplay {
     Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
     JavaRDD<InternalRow> rows = grouped.queryExecution().toRdd().toJavaRDD();
     SparkSession session = table.sparkSession();
-    Dataset<Row> replayed = session.createDataFrame(rows.mapPartitions(task), OUTPUT).localCheckpoint();
+    // The tasks' rows are Spark's own (InternalRow), given to Spark as they are: internalCreateDataFrame (public in
+    // the JVM's terms, Scala's private[sql]) takes them without the encoder that createDataFrame runs on every Row.
+    Dataset<Row> replayed = ((org.apache.spark.sql.classic.SparkSession) session)
+        .internalCreateDataFrame(rows.mapPartitions(task).rdd(), OUTPUT, false).localCheckpoint();
     List<Column> lead = recording != null ? List.of(col(RECORDING).alias("recording")) : List.of();
 
     Dataset<Row> summary = part(replayed, "summary", SUMMARY_COLUMNS, lead);
