@@ -87,6 +87,9 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   private final String[] options;
   private final boolean filtered;
   private final boolean byRecording;
+  /** The columns given as orderBy and recording, or null. */
+  private final String orderName;
+  private final String recordingName;
 
   ReplayTask(StructType schema, String[] options, boolean filtered, int orderColumn, int recordingColumn) {
     StructField[] fields = schema.fields();
@@ -105,6 +108,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     this.options = options.clone();
     this.filtered = filtered;
     this.byRecording = recordingColumn >= 0;
+    this.orderName = orderColumn >= 0 ? names[orderColumn] : null;
+    this.recordingName = byRecording ? names[recordingColumn] : null;
   }
 
   private static int kindOf(StructField field) {
@@ -173,6 +178,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     int orderAt = columns;
     int recordingAt = columns + 1;
     Rows rows = new Rows(this, 1024);
+    long nullOrders = 0;
+    long nullRecordings = 0;
     while (input.hasNext()) {
       InternalRow row = input.next();
       if (rows.count == rows.order.length) grow(rows);
@@ -211,6 +218,12 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
           }
         }
       }
+      // A null position or recording the driver's check did not see (the table gave other rows when read again).
+      if (row.isNullAt(orderAt)) nullOrders++;
+      if (row.isNullAt(recordingAt)) {
+        nullRecordings++;
+        continue;
+      }
       rows.order[r] = row.getLong(orderAt);
       UTF8String name = row.getUTF8String(recordingAt);
       Integer id = rows.recordings.get(name);
@@ -222,6 +235,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       rows.recording[r] = id;
       rows.count++;
     }
+    if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders, null);
+    if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings, null);
     return new Records(rows, inputOrder(rows));
   }
 

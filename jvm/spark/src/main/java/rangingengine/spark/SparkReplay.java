@@ -132,10 +132,21 @@ public final class SparkReplay {
         .withColumn(ORDER, orderBy != null ? col(orderBy).cast("long") : monotonically_increasing_id())
         .withColumn(RECORDING, recording != null ? col(recording).cast("string") : lit(""));
     for (String[] given : new String[][] {{"orderBy", orderBy, ORDER}, {"recording", recording, RECORDING}}) {
-      if (given[1] != null && !numbered.where(col(given[2]).isNull()).isEmpty()) {
-        throw new IllegalArgumentException(given[0] + ": column '" + given[1] + "' has a null (or a value that is not "
-            + (given[0].equals("orderBy") ? "an integer" : "a text") + ") in some row: every row needs one");
+      if (given[1] == null) continue;
+      Dataset<Row> missing = numbered.where(col(given[2]).isNull());
+      if (missing.isEmpty()) continue;
+      // Only now are rows brought to the driver: one, to name it by its position, object and time (those it has).
+      List<String> shown = new ArrayList<>();
+      for (String name : Arrays.asList(given[0].equals("orderBy") ? null : orderBy, "object", "t")) {
+        if (name != null && columns.contains(name)) shown.add(name);
       }
+      Row first = missing.orderBy(ORDER).select(shown.stream().map(name -> col(name).cast("string"))
+          .toArray(Column[]::new)).limit(1).collectAsList().get(0);
+      List<String> example = new ArrayList<>();
+      for (int i = 0; i < shown.size(); i++) {
+        example.add(shown.get(i) + " " + (first.isNullAt(i) ? "None" : "'" + first.getString(i) + "'"));
+      }
+      throw nullRefusal(given[0], given[1], missing.count(), String.join(", ", example));
     }
     // One recording: every partition's rows to one task, without a shuffle; many: one recording's rows to one task.
     Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
@@ -162,6 +173,18 @@ public final class SparkReplay {
     return new Result(part(replayed, "event", EVENT_COLUMNS, lead),
         filtered ? part(replayed, "filtered", FILTERED_COLUMNS, lead) : null,
         part(replayed, "rejected", REJECTED_COLUMNS, lead), summary);
+  }
+
+  /**
+   * The refusal of {@code count} rows without a value in column {@code name} (given as {@code keyword}; for orderBy,
+   * without a whole number), one of them shown as {@code example} when it is known (the driver's check names one; a
+   * task, which finds such rows only when the table gave other rows when read again, counts its own): the words of
+   * rangingengine.spark's (Python) refusal.
+   */
+  static IllegalArgumentException nullRefusal(String keyword, String name, long count, String example) {
+    String what = keyword.equals("orderBy") ? "no whole number" : "no value";
+    return new IllegalArgumentException(keyword + ": column '" + name + "' has " + what + " on " + count + " row"
+        + (count > 1 ? "s" : "") + (example != null ? " (such as " + example + ")" : ""));
   }
 
   private static Dataset<Row> part(Dataset<Row> replayed, String record, List<String> columns, List<Column> lead) {

@@ -15,7 +15,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -124,5 +128,33 @@ class SparkReplayTest {
     var dates = assertThrows(IllegalArgumentException.class, () -> SparkReplay.replay(
         table.withColumn("when", org.apache.spark.sql.functions.current_timestamp()), List.of(), null, null, false));
     assertTrue(dates.getMessage().startsWith("column 'when' holds timestamp"), dates.getMessage());
+  }
+
+  @Test
+  void aRowWithoutItsPositionOrRecordingIsRefusedInTheWordsOfThePythonRoute() {
+    StructType schema = DataTypes.createStructType(List.of(
+        DataTypes.createStructField("line", DataTypes.LongType, true),
+        DataTypes.createStructField("t", DataTypes.DoubleType, true),
+        DataTypes.createStructField("object", DataTypes.StringType, true),
+        DataTypes.createStructField("distance", DataTypes.DoubleType, true),
+        DataTypes.createStructField("rec", DataTypes.StringType, true)));
+    Dataset<Row> table = spark.createDataFrame(List.of(RowFactory.create(2L, 0.0, "a", 1.0, "r1"),
+        RowFactory.create(3L, 0.1, "a", 1.1, null), RowFactory.create(4L, 0.2, "b", 1.2, "r1")), schema);
+    var recording = assertThrows(IllegalArgumentException.class,
+        () -> SparkReplay.replay(table, List.of(), null, "rec", false));
+    assertEquals("recording: column 'rec' has no value on 1 row (such as object 'a', t '0.1')",
+        recording.getMessage());
+    var order = assertThrows(IllegalArgumentException.class, () -> SparkReplay.replay(
+        table.withColumn("line", functions.when(functions.col("line").equalTo(3), null)
+            .otherwise(functions.col("line"))), List.of(), "line", "rec", false));
+    assertEquals("orderBy: column 'line' has no whole number on 1 row (such as object 'a', t '0.1')",
+        order.getMessage());
+    var positioned = assertThrows(IllegalArgumentException.class,
+        () -> SparkReplay.replay(table, List.of(), "line", "rec", false));
+    assertEquals("recording: column 'rec' has no value on 1 row (such as line '3', object 'a', t '0.1')",
+        positioned.getMessage());
+    // A task's own refusal (it has no row of the driver's to show) counts its rows.
+    assertEquals("orderBy: column 'line' has no whole number on 2 rows",
+        SparkReplay.nullRefusal("orderBy", "line", 2, null).getMessage());
   }
 }
