@@ -179,6 +179,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     int recordingAt = columns + 1;
     Rows rows = new Rows(this, 1024);
     long nullOrders = 0;
+    UTF8String lastName = null;
+    int lastId = -1;
     long nullRecordings = 0;
     while (input.hasNext()) {
       InternalRow row = input.next();
@@ -213,7 +215,13 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
               bytes = Arrays.copyOf(bytes, (int) wanted);
               rows.values[c] = bytes;
             }
-            text.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + start);
+            // Most texts are a few bytes in the row's own byte array: System.arraycopy copies those without the
+            // call into Unsafe.copyMemory that writeToMemory makes for each one, and an empty text copies nothing.
+            if (text.getBaseObject() instanceof byte[] from) {
+              System.arraycopy(from, (int) (text.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET), bytes, start, length);
+            } else if (length > 0) {
+              text.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + start);
+            }
             offsets[r + 1] = start + length;
           }
         }
@@ -226,13 +234,19 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       }
       rows.order[r] = row.getLong(orderAt);
       UTF8String name = row.getUTF8String(recordingAt);
-      Integer id = rows.recordings.get(name);
-      if (id == null) {
-        id = rows.recordingNames.size();
-        rows.recordings.put(name.clone(), id);
-        rows.recordingNames.add(name.toString());
+      // A recording's rows mostly come together (a table of one recording, or a task's after the shuffle): the last
+      // row's recording is compared first, and the map looked up only when it changes.
+      if (lastName == null || !lastName.equals(name)) {
+        Integer id = rows.recordings.get(name);
+        if (id == null) {
+          id = rows.recordingNames.size();
+          rows.recordings.put(name.clone(), id);
+          rows.recordingNames.add(name.toString());
+        }
+        lastName = name.clone();
+        lastId = id;
       }
-      rows.recording[r] = id;
+      rows.recording[r] = lastId;
       rows.count++;
     }
     if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders, null);
