@@ -379,10 +379,10 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   }
 
   /**
-   * The task's records, made as they are read: each written into one UnsafeRow of {@link SparkReplay#OUTPUT}, the
-   * same row each time (Spark copies a row it keeps), so that no record is a Row of boxed values converted again
-   * by an encoder, and the task never holds its records all at once. Each recording is replayed when its first
-   * record is asked for.
+   * The task's records, made as they are read: each written as an UnsafeRow of {@link SparkReplay#OUTPUT} and
+   * given as a copy of its own (the rows the driver holds for its DataFrames), so that no record is a Row of boxed
+   * values converted again by an encoder, and the task never holds its records all at once. Each recording is
+   * replayed when its first record is asked for.
    */
   private final class Records implements Iterator<InternalRow> {
     private final Rows rows;
@@ -516,7 +516,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
           }
         }
       }
-      return writer.getRow();
+      return writer.getRow().copy();
     }
 
     /** A record's kind, its recording and its place in the recording's records of that kind; its kind's nulls. */

@@ -152,10 +152,16 @@ public final class SparkReplay {
     Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
     JavaRDD<InternalRow> rows = grouped.queryExecution().toRdd().toJavaRDD();
     SparkSession session = table.sparkSession();
-    // The tasks' rows are Spark's own (InternalRow), given to Spark as they are: internalCreateDataFrame (public in
+    // The tasks' records, held once for the four DataFrames (each task's rows already copies of their own, as
+    // Spark keeps them), so that no DataFrame replays again: the RDD's checkpoint rather than a DataFrame's, which
+    // would copy every row once more through a projection.
+    JavaRDD<InternalRow> records = rows.mapPartitions(task);
+    records.rdd().localCheckpoint();
+    records.count();
+    // The records are Spark's own rows (InternalRow), given to Spark as they are: internalCreateDataFrame (public in
     // the JVM's terms, Scala's private[sql]) takes them without the encoder that createDataFrame runs on every Row.
     Dataset<Row> replayed = ((org.apache.spark.sql.classic.SparkSession) session)
-        .internalCreateDataFrame(rows.mapPartitions(task).rdd(), OUTPUT, false).localCheckpoint();
+        .internalCreateDataFrame(records.rdd(), OUTPUT, false);
     List<Column> lead = recording != null ? List.of(col(RECORDING).alias("recording")) : List.of();
 
     Dataset<Row> summary = part(replayed, "summary", SUMMARY_COLUMNS, lead);
