@@ -27,6 +27,7 @@ each row's position in the recording (read_csv's `line` index, for
 example); without it, rows are numbered with monotonically_increasing_id(),
 which follows the DataFrame's partitions and their row order.
 """
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -268,6 +269,32 @@ def _null_refusal(keyword, name, count, example=None) -> RangingFormatError:
                                                   f"row{'s' if count > 1 else ''}{such_as}")
 
 
+# SparkReplay.replay's refusals of its orderBy and recording columns: a column the table lacks, and rows without
+# a value there, worded as the Python route's (below and _null_refusal) but with the Java parameter's name.
+_JVM_NO_COLUMN = re.compile(r"(orderBy|recording): the table has no column '(.*)'", re.DOTALL)
+_JVM_NULL_REFUSAL = re.compile(r"(orderBy|recording): column '(.*?)' has (?:no whole number|no value) on (\d+) rows?"
+                               r"(?: \(such as (.*)\))?", re.DOTALL)
+
+
+def _jvm_refusal(message) -> ValueError:
+    """The error of the JVM route's refusal `message`: a refusal of the
+    order_by or recording column is the Python route's error (the same type
+    and words, with the keyword's name); any other is a ValueError in Python's
+    terms."""
+    if (missing := _JVM_NO_COLUMN.fullmatch(message)) is not None:
+        keyword, name = _keyword_of(missing.group(1)), missing.group(2)
+        return RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
+    if (refused := _JVM_NULL_REFUSAL.fullmatch(message)) is not None:
+        parameter, name, count, example = refused.groups()
+        return _null_refusal(_keyword_of(parameter), name, int(count), example)
+    return ValueError(python_terms(message))
+
+
+def _keyword_of(parameter) -> str:
+    """replay()'s keyword for SparkReplay.replay's parameter `parameter`."""
+    return "order_by" if parameter == "orderBy" else parameter
+
+
 def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkReplayResult:
     """replay(engine="jvm"): rangingengine.spark.SparkReplay.replay on the
     session's JVM, its DataFrames wrapped for Python. Its refusals (a bad
@@ -288,8 +315,8 @@ def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkR
     try:
         result = replayer.replay(spark_df._jdf, arguments, order_by, recording, states)
     except IllegalArgumentException as refused:  # the JVM's, as pyspark converts it: the message alone
-        message = str(refused).split("\n\nJVM stacktrace:", 1)[0]
-        raise ValueError(python_terms(message.strip().removeprefix("Error: "))) from None
+        message = str(refused).split("\n\nJVM stacktrace:", 1)[0].strip().removeprefix("Error: ")
+        raise _jvm_refusal(message) from None
 
     def frame(java_frame):
         return None if java_frame is None else DataFrame(java_frame, session)

@@ -78,3 +78,21 @@ def test_a_refused_option_is_a_value_error(jvm_spark):
         rangingengine.spark.replay(table, capacity=0, engine="jvm")
     with pytest.raises(ValueError, match="engine="):
         rangingengine.spark.replay(table, engine="scala")
+
+
+def test_a_refused_column_is_the_python_routes_error(jvm_spark):
+    # The same tables and words as test_spark.py's refusals on the driver, through the JVM.
+    import pandas as pd
+    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
+                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
+    cases = [
+        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
+                                     r"\(such as line '3', object 'a', t '0.1'\)"),
+        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
+                                                 r"\(such as object 'a', t '0.1'\)"),
+        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
+    ]
+    for frame, keywords, message in cases:
+        with pytest.raises(rangingengine.RangingFormatError, match=message):
+            rangingengine.spark.replay(jvm_spark.createDataFrame(frame), order_by="line", engine="jvm", **keywords)
+
