@@ -42,10 +42,6 @@
 /// multiple target tracking", N-scan pruning with N = 1); Tuning.md,
 /// "Undoing one fusion", has the measurements.
 ///
-/// A refused measurement that no undo explains is fused all the same when the
-/// object having stopped explains it (`StopHypothesis`: at low rates a
-/// constant-velocity prediction runs metres past an object that stopped).
-///
 /// The linear algebra runs on `Backend` (``GSLKalmanBackend`` on hosts,
 /// ``SwiftKalmanBackend`` in firmware); the algorithm is the same on both.
 /// Each measurement is one call of the backend's
@@ -235,10 +231,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
     }
     let dt = time.seconds(since: lastTime)
     let before = StateBeforeFusion(backend.storage, time: lastTime)
-    let measurementVariance = backend.storage.R[0]
     lastTime = time
     // The gate's verdict, set by `accept` inside the backend's step.
-    var squaredInnovation = 0.0, gateScale = 1.0, refusingGate = 0.0
+    var squaredInnovation = 0.0, gateScale = 1.0
     var restartsUnconfirmed = false
     let step = backend.constantVelocityStep(
       dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
@@ -259,7 +254,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
         // left to the caller who reads the ratio (the zones do not).
         squaredInnovation = y * y
         gateScale = gate * gate * innovationVariance
-        refusingGate = gate
         // Written so that a NaN ratio (S broken by NaN) is rejected, not fused.
         return squaredInnovation <= gateScale
       })
@@ -267,7 +261,14 @@ public final class RangeFilter<Backend: KalmanBackend> {
     decision.predict(dt: dt)
     switch step.measurement {
     case .fused:
-      return fused(distance, squaredInnovation: squaredInnovation, gateScale: gateScale, before: before)
+      decision.fuse(distance, measuredVariance: backend.storage.R[0])
+      consecutiveRejections = 0
+      rejectedSquaredDiscrepancy = 0
+      fusedSinceStart += 1
+      beforeLastFusion =
+        mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1)
+        ? before : StateBeforeFusion()
+      return .fused(testRatio: squaredInnovation / gateScale)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time, longGate: longGate, shortGate: shortGate) {
@@ -275,14 +276,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return outcome
       }
       beforeLastFusion = StateBeforeFusion()
-      // Not the previous reading's fault: the object may have stopped (StopHypothesis).
-      if StopHypothesis.explains(
-        distance, before: before, dt: dt, gate: refusingGate, gateScale: gateScale,
-        measurementVariance: measurementVariance, accelerationSpectralDensity: configuration.accelerationSpectralDensity)
-      {
-        return fuseAsStop(
-          distance, at: time, before: before, dt: dt, squaredInnovation: squaredInnovation, gateScale: gateScale)
-      }
       decision.fuseWithinGate(distance, measuredVariance: backend.storage.R[0])
       consecutiveRejections += 1
       rejectedSquaredDiscrepancy = squaredInnovation
@@ -298,36 +291,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .numericalFailure:
       return restart(at: distance, time: time, reason: .numericalFailure)
     }
-  }
-
-  /// The bookkeeping of a fused measurement: the decision fuses it too, the
-  /// rejection run ends, and the state before it is kept when the next
-  /// measurement may undo it.
-  @inlinable @inline(__always)
-  func fused(_ distance: Double, squaredInnovation: Double, gateScale: Double, before: StateBeforeFusion) -> UpdateOutcome {
-    decision.fuse(distance, measuredVariance: backend.storage.R[0])
-    consecutiveRejections = 0
-    rejectedSquaredDiscrepancy = 0
-    fusedSinceStart += 1
-    beforeLastFusion =
-      mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1)
-      ? before : StateBeforeFusion()
-    return .fused(testRatio: squaredInnovation / gateScale)
-  }
-
-  /// Fuses `distance`, which the gate refused and a stop explains
-  /// (`StopHypothesis`), as the step would have had the gate passed it:
-  /// from the state `before` the update, predicted over `dt`. The test ratio
-  /// reported is the gate's (above 1). Out of line: it runs on few updates.
-  @usableFromInline @inline(never)
-  func fuseAsStop(
-    _ distance: Double, at time: Timestamp, before: StateBeforeFusion, dt: Double, squaredInnovation: Double,
-    gateScale: Double
-  ) -> UpdateOutcome {
-    guard fuseWithGateOpen(distance, from: before, dt: dt) else {
-      return restart(at: distance, time: time, reason: .numericalFailure)
-    }
-    return fused(distance, squaredInnovation: squaredInnovation, gateScale: gateScale, before: before)
   }
 
   /// Advances the state to `time` (time update only).
@@ -410,9 +373,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let gate = y < 0 ? shortGate : longGate
     let squaredInnovation = y * y, gateScale = gate * gate * S
     guard squaredInnovation <= gateScale else { return nil }
-    guard fuseWithGateOpen(distance, from: saved, dt: dt) else {
-      return restart(at: distance, time: time, reason: .numericalFailure)
-    }
+    saved.restore(into: backend.storage)
+    let step = backend.constantVelocityStep(
+      dt: dt, accelerationSpectralDensity: q, measurement: distance,
+      constrain: { distance, rate in applyStateConstraints(&distance, &rate) },
+      accept: { _, _ in true })
+    guard case .fused = step.measurement else { return restart(at: distance, time: time, reason: .numericalFailure) }
     // The fusion that replaced the undone one may be undone in turn, back to the
     // same state, by the same rule: a burst of two long readings at 1 Hz.
     if mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: saved.x1) {
@@ -420,21 +386,6 @@ public final class RangeFilter<Backend: KalmanBackend> {
     }
     _health.insert(.undidPreviousFusion)
     return .fused(testRatio: squaredInnovation / gateScale)
-  }
-
-  /// Runs the step again from `state`, over `dt`, with the gate open: the
-  /// fusion of a refused reading that another account explains (the undo
-  /// rule, a stop). False when the step failed numerically. One copy of the
-  /// inlined step for both, which keeps the firmware's flash small.
-  @usableFromInline @inline(never)
-  func fuseWithGateOpen(_ distance: Double, from state: StateBeforeFusion, dt: Double) -> Bool {
-    state.restore(into: backend.storage)
-    let step = backend.constantVelocityStep(
-      dt: dt, accelerationSpectralDensity: configuration.accelerationSpectralDensity, measurement: distance,
-      constrain: { distance, rate in applyStateConstraints(&distance, &rate) },
-      accept: { _, _ in true })
-    if case .fused = step.measurement { return true }
-    return false
   }
 
   /// Sets x = [d, 0], P = diag(r², v0²), r the measurement sigma in use.
