@@ -181,3 +181,20 @@ def spark():
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()
+
+
+def column_refusals():
+    """Tables whose order_by ("line") or recording column spark.replay refuses on the driver, each with the keywords
+    that name the columns and the message (a regular expression) of the RangingFormatError: the same on both routes,
+    engine="python" (test_spark.py) and engine="jvm" (test_spark_jvm.py). Also the base table they are made from."""
+    import pandas as pd
+    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
+                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
+    return base, [
+        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
+                                     r"\(such as line '3', object 'a', t '0.1'\)"),
+        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
+                                                 r"\(such as object 'a', t '0.1'\)"),
+        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
+    ]
+

@@ -11,7 +11,7 @@ import pytest
 import rangingengine
 import rangingengine.spark
 from bench_spark import workers_package
-from conftest import DATASETS, REAL_RECORDINGS, skip_without_real_recordings
+from conftest import DATASETS, REAL_RECORDINGS, column_refusals, skip_without_real_recordings
 
 
 def spark_replay(spark, path, **options):
@@ -253,15 +253,9 @@ def test_an_empty_table_gives_empty_results_and_zero_counts(spark, reference, tm
 
 def test_a_table_spark_cannot_replay_is_refused_on_the_driver_naming_the_column_and_row(spark):
     import pandas as pd
-    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
-                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
-    cases = [
-        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
-                                     r"\(such as line '3', object 'a', t '0.1'\)"),
-        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
-                                                 r"\(such as object 'a', t '0.1'\)"),
+    base, cases = column_refusals()
+    cases = cases + [
         (base.drop(columns="t"), {}, r"<Spark DataFrame>:1: not a ranging CSV: no 't' column"),
-        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
         (base.assign(t=pd.to_datetime([0, 100, 200], unit="ms")), {},
          r"field 't': column 't' holds dates and times \(datetime64"),
     ]

@@ -16,7 +16,7 @@ import pytest
 
 import rangingengine
 import rangingengine.spark
-from conftest import DATASETS
+from conftest import DATASETS, column_refusals
 
 JARS = os.environ.get("RANGINGENGINE_JVM_JARS")
 pytestmark = pytest.mark.skipif(not JARS or not os.environ.get("RANGINGENGINE_LIBRARY"),
@@ -81,18 +81,7 @@ def test_a_refused_option_is_a_value_error(jvm_spark):
 
 
 def test_a_refused_column_is_the_python_routes_error(jvm_spark):
-    # The same tables and words as test_spark.py's refusals on the driver, through the JVM.
-    import pandas as pd
-    base = pd.DataFrame({"line": [2, 3, 4], "t": [0.0, 0.1, 0.2], "object": ["a", "a", "b"],
-                         "distance": [1.0, 1.1, 1.2], "rec": ["r1", None, "r1"]})
-    cases = [
-        (base, {"recording": "rec"}, r"field 'rec': recording: column 'rec' has no value on 1 row "
-                                     r"\(such as line '3', object 'a', t '0.1'\)"),
-        (base.assign(line=[2.0, None, 4.0]), {}, r"field 'line': order_by: column 'line' has no whole number on 1 row "
-                                                 r"\(such as object 'a', t '0.1'\)"),
-        (base, {"recording": "recording"}, r"field 'recording': recording: the table has no column 'recording'"),
-    ]
-    for frame, keywords, message in cases:
+    # The tables and words of test_spark.py's refusals of the order_by and recording columns, through the JVM.
+    for frame, keywords, message in column_refusals()[1]:
         with pytest.raises(rangingengine.RangingFormatError, match=message):
             rangingengine.spark.replay(jvm_spark.createDataFrame(frame), order_by="line", engine="jvm", **keywords)
-
