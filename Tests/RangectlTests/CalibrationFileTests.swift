@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
+@testable import rangectl
 
 /// Issue 58, item 2: with 100,000 objects the `--object-calibration` flags of
 /// `calibrate --per-object` are megabytes, which no shell takes; a calibration
@@ -20,69 +21,28 @@ struct CalibrationFileTests {
     return try scratch.write("static.csv", lines.joined(separator: "\n") + "\n")
   }
 
-  struct Refusal: Sendable, CustomTestStringConvertible {
-    var text: String
-    /// What the message must hold after `--calibration-file: PATH`.
-    var message: String
-    var testDescription: String { message }
-  }
-
-  static let refusals: [Refusal] = [
-    Refusal(text: "", message: ": the file is empty"),
-    Refusal(text: "object,offset_m,scale\n", message: ":1: no object after the header"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1,1\ntag,0.2,1\n", message: ":3: field 'object': 'tag' is also on line 2"),
-    // A quoted name with a comma and a line break is one field, and the lines after it are counted.
-    Refusal(text: "object,offset_m,scale\n\"a, \"\"b\"\"\nc\",0.1,1\nx,0.1,1\n\"a, \"\"b\"\"\nc\",0.2,1\n",
-            message: ":5: field 'object': 'a, \"b\"\\nc' is also on line 2"),
-    Refusal(text: "object,offset_m,scale\ntag,nan,1\n", message: ":2: field 'offset_m': expected a finite number, found 'nan'"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1,inf\n", message: ":2: field 'scale': expected a finite number, found 'inf'"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1,0\n", message: ":2: field 'scale': the scale must be positive"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1,-1.02\n", message: ":2: field 'scale': the scale must be positive"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1,100\n", message: ":2: field 'scale': the scale must be in 0.5...2.0"),
-    Refusal(text: "object,offset_m,scale\ntag,11,1\n", message: ":2: field 'offset_m': the offset must be in -10.0...10.0 m"),
-    Refusal(text: "object,offset_m,scale\ntag,ten,1\n", message: ":2: field 'offset_m': expected a number, found 'ten'"),
-    Refusal(text: "object,offset_m,scale\n,0.1,1\n", message: ":2: field 'object': empty"),
-    Refusal(text: "object,offset_m,scale\ntag,0.1\n", message: ":2: expected 3 fields"),
-    Refusal(text: "name,offset\ntag,0.1\n", message: ":1: expected the header 'object,offset_m,scale'"),
-    Refusal(text: "object,offset_m,scale\n\"tag,0.1,1\n", message: ":2: field 'object': a quoted field runs to the end of the file"),
-    Refusal(text: "object,offset_m,scale\n\"tag\"x,0.1,1\n", message: ":2: field 'object': text after the closing quote"),
-  ]
-
-  @Test("A calibration file that is empty, repeats an object, or holds a number that is not finite, a scale of 0 or less or a broken quote exits 64 naming the file, line and field",
-        arguments: refusals)
-  func refused(_ refusal: Refusal) throws {
+  // Every refusal of a calibration file, and of the file beside other options, is checked in-process
+  // (RangingReplayOptionsTests, CalibrationFileOptionTests); one here shows that the three commands that take the
+  // engine options refuse through them with exit 64 and the file, line and field on standard error.
+  @Test("A calibration file repeating an object exits 64 from replay, evaluate and plot, naming the file, line and field")
+  func refused() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let data = try Self.staticFile(in: scratch)
-    let file = try scratch.write("calibration.csv", refusal.text)
+    let file = try scratch.write("calibration.csv", "object,offset_m,scale\ntag,0.1,1\ntag,0.2,1\n")
     for command in ["replay", "evaluate", "plot"] {
       let extra = command == "plot" ? ["-o", scratch.path("p.svg")] : []
       let result = try Rangectl.run([command, data, "--calibration-file", file] + extra)
       #expect(result.status == 64, "\(command): \(result.stderr)")
-      #expect(result.stderr.contains("--calibration-file: \(file)\(refusal.message)"), "\(command): \(result.stderr)")
+      #expect(result.stderr.contains("--calibration-file: \(file):3: field 'object': 'tag' is also on line 2"),
+              "\(command): \(result.stderr)")
+      #expect(result.stdout.isEmpty, "\(command)")
     }
   }
 
-  @Test("A missing calibration file, one beside --range-offset, and an object in both the file and --object-calibration are refused")
-  func refusedWithOptions() throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    let data = try Self.staticFile(in: scratch)
-    let file = try scratch.write("calibration.csv", "object,offset_m,scale\nplain,0.1,1\n")
-    let missing = try Rangectl.run(["replay", data, "--calibration-file", scratch.path("none.csv")])
-    #expect(missing.status == 64)
-    #expect(missing.stderr.contains("none.csv: no such file"), "\(missing.stderr)")
-    let beside = try Rangectl.run(["replay", data, "--calibration-file", file, "--range-offset", "0.1"])
-    #expect(beside.status == 64)
-    #expect(beside.stderr.contains("--calibration-file and --range-offset/--range-scale"), "\(beside.stderr)")
-    let twice = try Rangectl.run(["replay", data, "--calibration-file", file, "--object-calibration", "plain=0.2"])
-    #expect(twice.status == 64)
-    #expect(twice.stderr.contains("--object-calibration names 'plain', which --calibration-file"), "\(twice.stderr)")
-    // Other objects' flags join the file's.
-    let joined = try Rangectl.run(["replay", data, "--quiet", "--calibration-file", file, "--object-calibration", "$(id)=0.1"])
-    #expect(joined.status == 0, "\(joined.stderr)")
-  }
-
+  // A process test, as the user runs the chain: calibrate writes the file and prints the option, and three other
+  // commands read it. The file's text and its calibrations against the flags' are checked in-process too
+  // (CalibrationFileOptionTests.fileEqualsFlags).
   @Test("calibrate --per-object --write-calibration writes each name as RFC 4180 quotes it, prints --calibration-file, and replay, evaluate and plot read it as the equivalent flags")
   func roundTrip() throws {
     #if GSL
@@ -131,6 +91,8 @@ struct CalibrationFileTests {
     #endif
   }
 
+  /// Parsed in-process as `rangectl` parses its command line (`Calibrate.validate()` included): a refusal here is
+  /// one before anything runs.
   @Test("calibrate --write-calibration fits every object (not with --object) and needs a file other than the input")
   func writeCalibrationRefusals() throws {
     let scratch = try ScratchFolder()
@@ -141,11 +103,15 @@ struct CalibrationFileTests {
       (["--per-object", "--write-calibration", "-"], "needs a file path"),
       (["--per-object", "--write-calibration", data], "is the input file"),
     ] {
-      let result = try Rangectl.run(["calibrate", data, "--known-distance", "2"] + arguments)
-      #expect(result.status == 64, "\(arguments): \(result.stderr)")
-      #if GSL
-        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
-      #endif
+      do {
+        _ = try RangeCtl.parseAsRoot(["calibrate", data, "--known-distance", "2"] + arguments)
+        Issue.record("\(arguments) accepted")
+      } catch {
+        #expect(RangeCtl.exitCode(for: error).rawValue == 64, "\(arguments): \(RangeCtl.fullMessage(for: error))")
+        #if GSL
+          #expect(RangeCtl.fullMessage(for: error).contains(message), "\(arguments): \(RangeCtl.fullMessage(for: error))")
+        #endif
+      }
     }
   }
 }
