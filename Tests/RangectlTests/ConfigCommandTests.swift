@@ -37,23 +37,33 @@ struct ConfigBadOptionsCase: Sendable, CustomTestStringConvertible {
 
 @Suite("rangectl config")
 struct ConfigCommandTests {
+  /// What `config decode ARGUMENTS` prints on standard output and warns of, run in-process as the command runs
+  /// (its options parsed, the message read from the argument or file, its fields made into lines).
+  private func decode(_ arguments: [String]) throws -> (lines: [String], warning: String?) {
+    let command = try #require(try RangeCtl.parseAsRoot(["config", "decode"] + arguments) as? Config.Decode)
+    let decoded = try Config.Decode.fields(of: try command.readMessage(), strict: command.strict)
+    return (decoded.lines, decoded.warning.map(String.init(describing:)))
+  }
+
+  /// The hexadecimal message `config encode ARGUMENTS` prints, made in-process as the command makes it.
+  private func encode(_ arguments: [String]) throws -> String {
+    try #require(try RangeCtl.parseAsRoot(["config", "encode"] + arguments) as? Config.Encode).message()
+  }
+
   @Test("decode HEX prints every field")
   func decodeHex() throws {
-    let result = try Rangectl.run(["config", "decode", userInteractiveHex])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    #expect(result.stdoutLines == userInteractiveFields)
-    #expect(result.stderr.isEmpty)
+    let decoded = try decode([userInteractiveHex])
+    #expect(decoded.lines == userInteractiveFields)
+    #expect(decoded.warning == nil)
   }
 
   @Test("decode accepts spaces, colons and 0x in HEX")
   func decodeSeparators() throws {
     let spaced = "0x01:00 00:00 14 00 00 00 00 00 00 00 00 00 00 03 A1 B2 C3"
-    let result = try Rangectl.run(["config", "decode", spaced])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    #expect(result.stdoutLines == userInteractiveFields)
+    #expect(try decode([spaced]).lines == userInteractiveFields)
   }
 
-  @Test("decode FILE reads raw bytes or hexadecimal text, and - reads standard input")
+  @Test("decode FILE reads raw bytes or hexadecimal text")
   func decodeFile() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
@@ -61,15 +71,21 @@ struct ConfigCommandTests {
     let bytes: [UInt8] = [1, 0, 0, 0, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0xa1, 0xb2, 0xc3]
     try Data(bytes).write(to: URL(fileURLWithPath: raw))
     let text = try scratch.write("message.hex", userInteractiveHex + "\n")
-    for arguments in [["config", "decode", raw], ["config", "decode", text]] {
-      let result = try Rangectl.run(arguments)
-      #expect(result.status == 0, "\(arguments): \(result.stderr)")
-      #expect(result.stdoutLines == userInteractiveFields)
+    for file in [raw, text] {
+      #expect(try decode([file]).lines == userInteractiveFields, "\(file)")
     }
-    let piped = try Rangectl.run(["config", "decode", "-"], stdin: userInteractiveHex)
-    #expect(piped.stdoutLines == userInteractiveFields)
   }
 
+  // A process test: standard input through a pipe.
+  @Test("decode - reads standard input, and prints the fields on standard output and nothing on standard error")
+  func decodeStandardInput() throws {
+    let piped = try Rangectl.run(["config", "decode", "-"], stdin: userInteractiveHex)
+    #expect(piped.status == 0, "stderr: \(piped.stderr)")
+    #expect(piped.stdoutLines == userInteractiveFields)
+    #expect(piped.stderr.isEmpty)
+  }
+
+  // A process test: the exit status and the message on standard error.
   @Test("decode of a file that cannot be read exits 66")
   func unreadableFile() throws {
     let scratch = try ScratchFolder()
@@ -102,38 +118,71 @@ struct ConfigCommandTests {
       message: "byte 0 (MajorVersion): the message is empty; it needs at least 16 bytes"),
   ]
 
-  @Test("decode of a malformed message exits 65 naming the byte offset and field", arguments: malformed)
+  @Test("decode of a malformed message is refused naming the byte offset and field", arguments: malformed)
   func decodeMalformed(_ fixture: MalformedMessageCase) throws {
-    let result = try Rangectl.run(["config", "decode", "-"], stdin: fixture.hex)
-    #expect(result.status == 65)
-    #expect(result.stderrLines == ["rangectl config decode: \(fixture.message)"])
-    #expect(result.stdout.isEmpty)
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    // As text in a file, as standard input gives it: "" is no hexadecimal argument, and "010000" is read as one.
+    let file = try scratch.write("message.hex", fixture.hex)
+    do {
+      _ = try decode([file])
+      Issue.record("accepted")
+    } catch {
+      #expect(String(describing: error) == fixture.message)
+    }
   }
 
-  @Test("A non-zero RFU byte is a warning; with --strict it exits 65")
+  /// The byte 10 is 0x80.
+  static let reservedByteHex = "0100" + "0000" + "14" + "0000000000" + "80" + "00000000" + "00"
+
+  @Test("A non-zero RFU byte is a warning; with --strict it is refused")
   func reservedByte() throws {
-    let hex = "0100" + "0000" + "14" + "0000000000" + "80" + "00000000" + "00"  // byte 10 is 0x80
-    let lenient = try Rangectl.run(["config", "decode", hex])
+    let lenient = try decode([Self.reservedByteHex])
+    #expect(lenient.warning == "byte 10 (RFU): reserved byte is 0x80, expected 0x00")
+    #expect(lenient.lines.contains("RFU: 00 00 00 00 00 80 00 00 00 00"))
+    #expect(lenient.lines.contains("UWBConfigData: -"))
+    do {
+      _ = try decode(["--strict", Self.reservedByteHex])
+      Issue.record("--strict accepted a non-zero reserved byte")
+    } catch {
+      #expect(String(describing: error) == "byte 10 (RFU): reserved byte is 0x80, expected 0x00")
+    }
+  }
+
+  // A process test: the exit status, the streams and the words around the decoder's messages.
+  @Test("decode's messages on standard error: a malformed message exits 65, a warning 0, and --strict makes it 65")
+  func decodeMessagesProcess() throws {
+    let malformed = try Rangectl.run(["config", "decode", "-"], stdin: "010000")
+    #expect(malformed.status == 65)
+    #expect(malformed.stderrLines == ["rangectl config decode: \(Self.malformed[0].message)"])
+    #expect(malformed.stdout.isEmpty)
+    let lenient = try Rangectl.run(["config", "decode", Self.reservedByteHex])
     #expect(lenient.status == 0)
     #expect(lenient.stderrLines == ["rangectl config decode: warning: byte 10 (RFU): reserved byte is 0x80, expected 0x00"])
     #expect(lenient.stdoutLines.contains("RFU: 00 00 00 00 00 80 00 00 00 00"))
-    #expect(lenient.stdoutLines.contains("UWBConfigData: -"))
-    let strict = try Rangectl.run(["config", "decode", "--strict", hex])
+    let strict = try Rangectl.run(["config", "decode", "--strict", Self.reservedByteHex])
     #expect(strict.status == 65)
     #expect(strict.stderrLines == ["rangectl config decode: byte 10 (RFU): reserved byte is 0x80, expected 0x00"])
   }
 
   @Test("encode builds the hand-written message, and decode reads back what encode built")
   func encode() throws {
-    let result = try Rangectl.run(["config", "encode", "--rate", "user-interactive", "--uwb-config", "a1b2c3"])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    #expect(result.stdoutLines == [userInteractiveHex])
-    let infrequent = try Rangectl.run(["config", "encode", "--rate", "infrequent", "--uwb-config", ""])
-    #expect(infrequent.stdoutLines == ["0100" + "0000" + "0a" + String(repeating: "00", count: 10) + "00"])
-    let automatic = try Rangectl.run(["config", "encode", "--uwb-config", "01"])
-    #expect(automatic.stdoutLines == ["0100" + "0000" + "00" + String(repeating: "00", count: 10) + "01" + "01"])
-    let back = try Rangectl.run(["config", "decode", "-"], stdin: automatic.stdoutText)
-    #expect(back.stdoutLines.contains("PreferredUpdateRate: 0 (automatic)"))
+    #expect(try encode(["--rate", "user-interactive", "--uwb-config", "a1b2c3"]) == userInteractiveHex)
+    #expect(try encode(["--rate", "infrequent", "--uwb-config", ""]) == "0100" + "0000" + "0a" + String(repeating: "00", count: 10) + "00")
+    let automatic = try encode(["--uwb-config", "01"])
+    #expect(automatic == "0100" + "0000" + "00" + String(repeating: "00", count: 10) + "01" + "01")
+    let back = try decode([automatic])
+    #expect(back.lines.contains("PreferredUpdateRate: 0 (automatic)"))
+    #expect(back.lines.contains("UWBConfigData: 01"))
+  }
+
+  // A process test: what encode prints is what decode reads through a pipe.
+  @Test("encode prints the message on standard output, which decode - reads back")
+  func encodeThroughPipe() throws {
+    let encoded = try Rangectl.run(["config", "encode", "--uwb-config", "01"])
+    #expect(encoded.status == 0, "stderr: \(encoded.stderr)")
+    #expect(encoded.stdoutLines == ["0100" + "0000" + "00" + String(repeating: "00", count: 10) + "01" + "01"])
+    let back = try Rangectl.run(["config", "decode", "-"], stdin: encoded.stdoutText)
     #expect(back.stdoutLines.contains("UWBConfigData: 01"))
   }
 

@@ -61,25 +61,38 @@ struct Config: ParsableCommand {
 
     func run() throws {
       let bytes = try readMessage()
-      let decoded: AccessoryConfiguration
+      let decoded: (lines: [String], warning: AccessoryConfigurationError?)
       do {
-        decoded = try AccessoryConfigurationData.decode(bytes.span, strict: strict)
+        decoded = try Self.fields(of: bytes, strict: strict)
       } catch {
         Diagnostics.write("rangectl config decode: \(error)\n")
         throw ExitCode(65)  // EX_DATAERR
       }
       if let warning = decoded.warning { Diagnostics.write("rangectl config decode: warning: \(warning)\n") }
-      let rate = decoded.preferredUpdateRate
-      print("MajorVersion: \(AccessoryConfigurationData.majorVersion)")
-      print("MinorVersion: \(AccessoryConfigurationData.minorVersion)")
-      print("PreferredUpdateRate: \(rate.rawValue) (\(rate.name))")
-      print("RFU: \(HexBytes.text(bytes[5..<15]))")
-      print("UWBConfigDataLength: \(decoded.uwbConfigDataRange.count)")
-      print("UWBConfigData: \(HexBytes.text(bytes[decoded.uwbConfigDataRange]))")
+      for line in decoded.lines { print(line) }
     }
 
-    /// The message's bytes from the argument, a file, or standard input.
-    private func readMessage() throws -> [UInt8] {
+    /// The fields of the message `bytes`, a line each (`Name: value`), as
+    /// `decode` prints them, and the warning of a non-zero reserved byte
+    /// (nil without one, and refused with `strict`).
+    static func fields(
+      of bytes: [UInt8], strict: Bool
+    ) throws(AccessoryConfigurationError) -> (lines: [String], warning: AccessoryConfigurationError?) {
+      let decoded = try AccessoryConfigurationData.decode(bytes.span, strict: strict)
+      let rate = decoded.preferredUpdateRate
+      return ([
+        "MajorVersion: \(AccessoryConfigurationData.majorVersion)",
+        "MinorVersion: \(AccessoryConfigurationData.minorVersion)",
+        "PreferredUpdateRate: \(rate.rawValue) (\(rate.name))",
+        "RFU: \(HexBytes.text(bytes[5..<15]))",
+        "UWBConfigDataLength: \(decoded.uwbConfigDataRange.count)",
+        "UWBConfigData: \(HexBytes.text(bytes[decoded.uwbConfigDataRange]))",
+      ], decoded.warning)
+    }
+
+    /// The message's bytes from the argument, a file, or standard input;
+    /// what cannot be read is reported and thrown as its exit status.
+    func readMessage() throws -> [UInt8] {
       if message != "-", !FileManager.default.fileExists(atPath: message), let bytes = try? HexBytes.parse(message) {
         return bytes
       }
@@ -151,6 +164,11 @@ struct Config: ParsableCommand {
     }
 
     func run() throws {
+      print(try message())
+    }
+
+    /// The message, in hexadecimal without separators, as `encode` prints it.
+    func message() throws -> String {
       let data = try HexBytes.parse(uwbConfig)
       var output = [UInt8](repeating: 0, count: AccessoryConfigurationData.maximumByteCount)
       let count: Int
@@ -161,7 +179,7 @@ struct Config: ParsableCommand {
       } catch {
         throw ValidationError("--uwb-config: \(error)")
       }
-      print(HexBytes.text(output[..<count], separator: ""))
+      return HexBytes.text(output[..<count], separator: "")
     }
   }
 }
