@@ -19,6 +19,17 @@ public enum RunTraceError: Error, Equatable, CustomStringConvertible {
   /// none inside the window asked for (`rangectl plot --from/--to`).
   case outsideWindow(String, path: String, window: PlotWindow, first: Double, last: Double)
 
+  /// The exit status a command ends with for this error (sysexits.h):
+  /// the dataset's own, 65 (`EX_DATAERR`) for no measurements, 64
+  /// (`EX_USAGE`) when the options select nothing in the file.
+  public var exitCode: Int32 {
+    switch self {
+    case .dataset(let error): error.exitCode
+    case .noMeasurements: 65
+    case .unknownObject, .outsideWindow: 64
+    }
+  }
+
   public var description: String {
     switch self {
     case .dataset(let error):

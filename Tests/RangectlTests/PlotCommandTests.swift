@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
+@testable import rangectl
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -82,47 +83,36 @@ private enum Chromium {
 
 @Suite("rangectl plot")
 struct PlotCommandTests {
-  /// The number of events `rangectl replay` writes for `object`.
-  private func replayEvents(_ arguments: [String], object: String) throws -> Int {
-    let result = try Rangectl.run(["replay"] + arguments)
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    return try EventLine.parseAll(result.stdoutText).filter { $0.object == object }.count
-  }
-
   @Test("Plots the first object of a bundled recording: well-formed SVG with one marker per replayed event")
   func firstObject() throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    let input = "datasets/walk-in-out/samples.csv"
-    let result = try Rangectl.run(["plot", input, "-o", scratch.path("walk.svg")])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    let svg = try Data(contentsOf: scratch.url.appendingPathComponent("walk.svg"))
-    let outline = try SVGOutline(parsing: svg)
+    let input = PlotInProcess.dataset("datasets/walk-in-out/samples.csv")
+    let plotted = try PlotInProcess.plot([input, "-o", "walk.svg"])
+    let outline = try SVGOutline(parsing: Data(plotted.svg.utf8))
     #expect(outline.names.first == "svg")
     // The title names the file, not its folders (datasets/walk-in-out/).
     #expect(outline.texts.contains("samples.csv — object person-1"))
-    #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input], object: "person-1")))
+    let replayed = try PlotInProcess.replayEvents(input).filter { $0.object == "person-1" }
+    #expect(!replayed.isEmpty)
+    #expect(outline.count(ofClass: "event-marker") == replayed.count)
     #expect(outline.count(ofClass: "series") >= 7, "raw, filtered, sigma, truth, azimuth measured and filtered, gaps")
     #expect(!outline.names.contains("script"))
   }
 
-  @Test("Without --object the object chosen is named on standard error, with how to choose another; with it, nothing")
+  @Test("Without --object the object chosen is named in a note, with how to choose another; with it, nothing")
   func namesChosenObject() throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    let input = "datasets/many-objects/samples.csv"
-    let chosen = try Rangectl.run(["plot", input, "-o", scratch.path("first.svg")])
-    #expect(chosen.status == 0, "stderr: \(chosen.stderr)")
-    let lines = chosen.stderr.split(separator: "\n").filter { $0.contains("plotting object") }
-    #expect(lines.count == 1, "\(chosen.stderr)")
-    #expect(lines.first?.contains("the first in \(input); choose another with --object NAME") == true, "\(chosen.stderr)")
-    let outline = try SVGOutline(parsing: try Data(contentsOf: scratch.url.appendingPathComponent("first.svg")))
-    let named = try #require(lines.first?.split(separator: " ").dropFirst(4).first).dropLast()  // "tag-03," -> "tag-03"
-    #expect(outline.texts.contains("samples.csv — object \(named)"), "the line names the object drawn")
-    let given = try Rangectl.run(["plot", input, "-o", scratch.path("given.svg"), "--object", "tag-01"])
-    #expect(given.status == 0 && !given.stderr.contains("plotting object"), "\(given.stderr)")
+    let input = PlotInProcess.dataset("datasets/many-objects/samples.csv")
+    let chosen = try PlotInProcess.plot([input, "-o", "first.svg"])
+    let lines = chosen.notes.filter { $0.contains("plotting object") }
+    #expect(lines.count == 1, "\(chosen.notes)")
+    #expect(lines.first?.contains("the first in \(input); choose another with --object NAME") == true, "\(chosen.notes)")
+    let outline = try SVGOutline(parsing: Data(chosen.svg.utf8))
+    let named = try #require(lines.first?.split(separator: " ").dropFirst(2).first).dropLast()  // "tag-03," -> "tag-03"
+    #expect(outline.texts.contains("samples.csv — object \(named)"), "the note names the object drawn")
+    let given = try PlotInProcess.plot([input, "-o", "given.svg", "--object", "tag-01"])
+    #expect(!given.notes.contains { $0.contains("plotting object") }, "\(given.notes)")
   }
 
+  // A process test: PATH decides, and the exit status 69.
   @Test("-o NAME.png: a PNG through rsvg-convert; without it on PATH, exit 69 naming the Debian package")
   func pngOutput() throws {
     let scratch = try ScratchFolder()
@@ -144,38 +134,51 @@ struct PlotCommandTests {
 
   @Test("--object and the engine options reach the plot as they reach replay")
   func objectAndOptions() throws {
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    let input = "datasets/many-objects/samples.csv"
+    let input = PlotInProcess.dataset("datasets/many-objects/samples.csv")
     let options = ["--zones", "near=2", "--hysteresis", "0.3"]
-    let result = try Rangectl.run(["plot", input, "--output", scratch.path("tag.svg"), "--object", "tag-03"] + options)
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    let outline = try SVGOutline(parsing: try Data(contentsOf: scratch.url.appendingPathComponent("tag.svg")))
+    let plotted = try PlotInProcess.plot([input, "--output", "tag.svg", "--object", "tag-03"] + options)
+    let outline = try SVGOutline(parsing: Data(plotted.svg.utf8))
     #expect(outline.texts.contains("samples.csv — object tag-03"))
     #expect(outline.texts.contains("near 2 m") && !outline.texts.contains("inner 1.5 m"))
     #expect(outline.count(ofClass: "zone-band") == 1)
-    #expect(outline.count(ofClass: "event-marker") == (try replayEvents([input] + options, object: "tag-03")))
+    let replayed = try PlotInProcess.replayEvents(input, options).filter { $0.object == "tag-03" }
+    #expect(!replayed.isEmpty)
+    #expect(outline.count(ofClass: "event-marker") == replayed.count)
   }
 
-  @Test("Refusals: unknown object or standard input or the input as output 64, missing file 66, not a CSV 65, unwritable 73")
+  @Test("Refusals: unknown object or standard input or the input as output 64, missing file 66, not a CSV 65")
   func refusals() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let out = scratch.path("x.svg")
-    let unknown = try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", out, "--object", "nobody"])
+    let unknown = try #require(PlotInProcess.refusal([PlotInProcess.dataset("datasets/walk-in-out/samples.csv"), "-o", out, "--object", "nobody"]))
     #expect(unknown.status == 64)
-    #expect(unknown.stderr.contains("no measurements of object 'nobody'; objects: person-1"), "\(unknown.stderr)")
-    #expect(try Rangectl.run(["plot", "-", "-o", out]).status == 64)
+    #expect(unknown.message.contains("no measurements of object 'nobody'; objects: person-1"), "\(unknown.message)")
+    #expect(PlotInProcess.refusal(["-", "-o", out])?.status == 64)
+    let input = try scratch.write("in.csv", "t,object,distance\n0,a,1\n")
+    let same = try #require(PlotInProcess.refusal([input, "-o", scratch.url.path + "/./in.csv"]))
+    #expect(same.status == 64 && same.message.contains("is the input file"), "\(same.message)")
+    #expect(PlotInProcess.refusal([scratch.path("absent.csv"), "-o", out])?.status == 66)
+    let notCSV = try scratch.write("notes.csv", "just some text\n")
+    #expect(PlotInProcess.refusal([notCSV, "-o", out])?.status == 65)
+    let empty = try scratch.write("empty.csv", "t,object,distance\n")
+    let none = try #require(PlotInProcess.refusal([empty, "-o", out]))
+    #expect(none.status == 65 && none.message.contains("no measurement rows"), "\(none.message)")
+  }
+
+  // A process test: the exit statuses, and that a refusal writes nothing.
+  @Test("Refusals as the process ends: the input as output 64 (the input untouched), missing file 66, unwritable 73; nothing written")
+  func refusalsProcess() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let out = scratch.path("x.svg")
     let input = try scratch.write("in.csv", "t,object,distance\n0,a,1\n")
     let same = try Rangectl.run(["plot", input, "-o", scratch.url.path + "/./in.csv"])
     #expect(same.status == 64 && same.stderr.contains("is the input file"), "\(same.stderr)")
     #expect(try scratch.read("in.csv") == "t,object,distance\n0,a,1\n", "the input is untouched")
-    #expect(try Rangectl.run(["plot", scratch.path("absent.csv"), "-o", out]).status == 66)
-    let notCSV = try scratch.write("notes.csv", "just some text\n")
-    #expect(try Rangectl.run(["plot", notCSV, "-o", out]).status == 65)
-    let empty = try scratch.write("empty.csv", "t,object,distance\n")
-    let none = try Rangectl.run(["plot", empty, "-o", out])
-    #expect(none.status == 65 && none.stderr.contains("no measurement rows"))
+    let absent = try Rangectl.run(["plot", scratch.path("absent.csv"), "-o", out])
+    #expect(absent.status == 66)
+    #expect(absent.stderr.hasPrefix("rangectl plot: "), "\(absent.stderr)")
     #expect(!FileManager.default.fileExists(atPath: out), "nothing is written on a refusal")
     let unwritable = try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", scratch.path("no/such/dir.svg")])
     #expect(unwritable.status == 73)
@@ -186,8 +189,7 @@ struct PlotCommandTests {
   func renders() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let svg = scratch.path("walk.svg")
-    #expect(try Rangectl.run(["plot", "datasets/walk-in-out/samples.csv", "-o", svg]).status == 0)
+    let svg = try scratch.write("walk.svg", try PlotInProcess.plot([PlotInProcess.dataset("datasets/walk-in-out/samples.csv"), "-o", "walk.svg"]).svg)
     let blank = try scratch.write("blank.svg", """
       <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="white"/></svg>
       """)

@@ -96,14 +96,47 @@ struct Plot: ParsableCommand {
         + "install it (Debian package librsvg2-bin) or write an .svg\n")
       throw ExitCode(69)  // EX_UNAVAILABLE (sysexits.h)
     }
-    try engine.backend.dispatch(BackendPlot(command: self))
+    let svg: String
+    do {
+      svg = try self.svg { Diagnostics.write("rangectl plot: \($0)\n") }
+    } catch let error as RunTraceError {
+      Diagnostics.write("rangectl plot: \(error)\n")
+      throw ExitCode(error.exitCode)
+    }
+    if wantsPNG, let converter = Self.executable(named: "rsvg-convert") {
+      try writePNG(svg, converter: converter)
+      return
+    }
+    let out: OutputFile
+    do {
+      out = try OutputFile(creating: output)
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write \(error)\n")
+      throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
+    }
+    do {
+      out.write(svg)
+      try out.close()
+    } catch {
+      Diagnostics.write("rangectl plot: cannot write \(error)\n")
+      throw ExitCode(74)  // EX_IOERR
+    }
   }
 
-  /// ``plot(with:)`` on the backend `--backend` names.
+  /// The plot's SVG, made by a ``PlotJob`` with these options on the backend
+  /// `--backend` names, each note handed to `note`.
+  ///
+  /// - Throws: `RunTraceError`, or a `ValidationError` of the engine options.
+  func svg(note: @escaping (String) -> Void) throws -> String {
+    try engine.backend.dispatch(BackendPlot(command: self, note: note))
+  }
+
+  /// ``plot(with:note:)`` on the backend `--backend` names.
   private struct BackendPlot: BackendUser {
     let command: Plot
+    let note: (String) -> Void
 
-    func run<Backend: KalmanBackend>(_: Backend.Type) throws { try command.plot(with: Backend.self) }
+    func run<Backend: KalmanBackend>(_: Backend.Type) throws -> String { try command.plot(with: Backend.self, note: note) }
   }
 
   /// The first executable file `name` in the folders of PATH.
@@ -142,67 +175,23 @@ struct Plot: ParsableCommand {
     }
   }
 
-  private func plot<Backend: KalmanBackend>(with _: Backend.Type) throws {
+  private func plot<Backend: KalmanBackend>(with _: Backend.Type, note: (String) -> Void) throws -> String {
     let zoneList = try engine.zoneList()
     var replayer = Replayer(pipeline: engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = try engine.objectCalibrations()
-    let mapping = try input.mapping()
-    let window = self.window ?? .all
+    var job = PlotJob(path: file, zones: zoneList)
+    job.object = object
+    job.overview = overview
+    job.maximumObjects = maxObjects
+    job.smoothed = smooth
+    job.mapping = try input.mapping()
+    job.window = window ?? .all
+    job.givesNotes = !quiet
     let size = ProgressLine.regularFileSize(file)
     // The single-object plot reads the file twice; the overview once.
     let progress = ProgressLine(unit: "lines", totalBytes: size.map { overview ? $0 : 2 * $0 }, enabled: !quiet)
-    let onRead = progress.map { progress in { (lines: Int, bytes: Int) in progress.update(count: lines, bytes: bytes) } }
-    let svg: String
-    do {
-      defer { progress?.finish() }
-      if overview {
-        let recorded = try ObjectOverview.record(
-          path: file, replayer: replayer, mapping: mapping, window: window, maximumRows: maxObjects, onRead: onRead)
-        svg = OverviewPlot(overview: recorded).svg()
-      } else {
-        let trace = try RunTrace.record(
-          path: file, object: object, replayer: replayer, smoothed: smooth, mapping: mapping, window: window, onRead: onRead)
-        svg = RunPlot(trace: trace).svg()
-        if object == nil, !quiet {
-          // Without --object the choice was ours: say which, so a plot of the wrong object is not taken for the right one.
-          Diagnostics.write("rangectl plot: plotting object \(Escaped(trace.object)), the first in \(Escaped(file)); "
-            + "choose another with --object NAME\n")
-        }
-        let withDirection = trace.measurements.filter { $0.azimuthDegrees != nil || $0.horizontalAngleDegrees != nil }.count
-        if let warning = zoneList.angleGateWarning(
-          measurements: trace.measurements.count, withDirection: withDirection, path: file == "-" ? "<stdin>" : file)
-        {
-          Diagnostics.write("rangectl plot: warning: \(warning)\n")
-        }
-      }
-    } catch {
-      Diagnostics.write("rangectl plot: \(error)\n")
-      switch error {
-      case .dataset(let error): throw ExitCode(error.exitCode)
-      case .noMeasurements: throw ExitCode(65)  // EX_DATAERR
-      case .unknownObject, .outsideWindow: throw ExitCode(64)  // EX_USAGE: the options select nothing in FILE
-      }
-    }
-    if !quiet, let unused = try? RangingCSVReader(path: file, mapping: mapping).unusedColumns, !unused.isEmpty {
-      Diagnostics.write("rangectl plot: \(Escaped(file)): \(ReplaySummary.unusedColumnsLine(unused))\n")
-    }
-    if wantsPNG, let converter = Self.executable(named: "rsvg-convert") {
-      try writePNG(svg, converter: converter)
-      return
-    }
-    let out: OutputFile
-    do {
-      out = try OutputFile(creating: output)
-    } catch {
-      Diagnostics.write("rangectl plot: cannot write \(error)\n")
-      throw ExitCode(73)  // EX_CANTCREAT (sysexits.h)
-    }
-    do {
-      out.write(svg)
-      try out.close()
-    } catch {
-      Diagnostics.write("rangectl plot: cannot write \(error)\n")
-      throw ExitCode(74)  // EX_IOERR
-    }
+    defer { progress?.finish() }
+    job.onRead = progress.map { progress in { (lines: Int, bytes: Int) in progress.update(count: lines, bytes: bytes) } }
+    return try job.svg(replayer, note: note)
   }
 }
