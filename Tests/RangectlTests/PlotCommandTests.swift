@@ -85,13 +85,13 @@ private enum Chromium {
 struct PlotCommandTests {
   @Test("Plots the first object of a bundled recording: well-formed SVG with one marker per replayed event")
   func firstObject() throws {
-    let input = PlotInProcess.dataset("datasets/walk-in-out/samples.csv")
+    let input = PackagePaths.file("datasets/walk-in-out/samples.csv")
     let plotted = try PlotInProcess.plot([input, "-o", "walk.svg"])
     let outline = try SVGOutline(parsing: Data(plotted.svg.utf8))
     #expect(outline.names.first == "svg")
     // The title names the file, not its folders (datasets/walk-in-out/).
     #expect(outline.texts.contains("samples.csv — object person-1"))
-    let replayed = try PlotInProcess.replayEvents(input).filter { $0.object == "person-1" }
+    let replayed = try EventLine.replayed(input).filter { $0.object == "person-1" }
     #expect(!replayed.isEmpty)
     #expect(outline.count(ofClass: "event-marker") == replayed.count)
     #expect(outline.count(ofClass: "series") >= 7, "raw, filtered, sigma, truth, azimuth measured and filtered, gaps")
@@ -100,7 +100,7 @@ struct PlotCommandTests {
 
   @Test("Without --object the object chosen is named in a note, with how to choose another; with it, nothing")
   func namesChosenObject() throws {
-    let input = PlotInProcess.dataset("datasets/many-objects/samples.csv")
+    let input = PackagePaths.file("datasets/many-objects/samples.csv")
     let chosen = try PlotInProcess.plot([input, "-o", "first.svg"])
     let lines = chosen.notes.filter { $0.contains("plotting object") }
     #expect(lines.count == 1, "\(chosen.notes)")
@@ -134,14 +134,14 @@ struct PlotCommandTests {
 
   @Test("--object and the engine options reach the plot as they reach replay")
   func objectAndOptions() throws {
-    let input = PlotInProcess.dataset("datasets/many-objects/samples.csv")
+    let input = PackagePaths.file("datasets/many-objects/samples.csv")
     let options = ["--zones", "near=2", "--hysteresis", "0.3"]
     let plotted = try PlotInProcess.plot([input, "--output", "tag.svg", "--object", "tag-03"] + options)
     let outline = try SVGOutline(parsing: Data(plotted.svg.utf8))
     #expect(outline.texts.contains("samples.csv — object tag-03"))
     #expect(outline.texts.contains("near 2 m") && !outline.texts.contains("inner 1.5 m"))
     #expect(outline.count(ofClass: "zone-band") == 1)
-    let replayed = try PlotInProcess.replayEvents(input, options).filter { $0.object == "tag-03" }
+    let replayed = try EventLine.replayed(input, options).filter { $0.object == "tag-03" }
     #expect(!replayed.isEmpty)
     #expect(outline.count(ofClass: "event-marker") == replayed.count)
   }
@@ -151,7 +151,7 @@ struct PlotCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let out = scratch.path("x.svg")
-    let unknown = try #require(PlotInProcess.refusal([PlotInProcess.dataset("datasets/walk-in-out/samples.csv"), "-o", out, "--object", "nobody"]))
+    let unknown = try #require(PlotInProcess.refusal([PackagePaths.file("datasets/walk-in-out/samples.csv"), "-o", out, "--object", "nobody"]))
     #expect(unknown.status == 64)
     #expect(unknown.message.contains("no measurements of object 'nobody'; objects: person-1"), "\(unknown.message)")
     #expect(PlotInProcess.refusal(["-", "-o", out])?.status == 64)
@@ -189,7 +189,7 @@ struct PlotCommandTests {
   func renders() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let svg = try scratch.write("walk.svg", try PlotInProcess.plot([PlotInProcess.dataset("datasets/walk-in-out/samples.csv"), "-o", "walk.svg"]).svg)
+    let svg = try scratch.write("walk.svg", try PlotInProcess.plot([PackagePaths.file("datasets/walk-in-out/samples.csv"), "-o", "walk.svg"]).svg)
     let blank = try scratch.write("blank.svg", """
       <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="white"/></svg>
       """)

@@ -10,9 +10,9 @@ struct PlotWindowCommandTests {
 
   @Test("--from/--to keep the events replay writes inside the window, each with a labelled marker")
   func window() throws {
-    let input = PlotInProcess.dataset("datasets/walk-in-out/samples.csv")
+    let input = PackagePaths.file("datasets/walk-in-out/samples.csv")
     let svg = try PlotInProcess.plot([input, "-o", "w.svg", "--from", "4", "--to", "13"]).svg
-    let inside = try PlotInProcess.replayEvents(input).filter { $0.t >= 4 && $0.t <= 13 }
+    let inside = try EventLine.replayed(input).filter { $0.t >= 4 && $0.t <= 13 }
     #expect(!inside.isEmpty)
     #expect(occurrences(of: "class=\"event-marker", in: svg) == inside.count)
     for event in inside { #expect(svg.contains(">\(event.event) \(event.zone)</text>"), "no label for \(event)") }
@@ -20,7 +20,7 @@ struct PlotWindowCommandTests {
 
   @Test("--overview draws one row per object, its zones and its events")
   func overview() throws {
-    let input = PlotInProcess.dataset("datasets/many-objects/samples.csv")
+    let input = PackagePaths.file("datasets/many-objects/samples.csv")
     let svg = try PlotInProcess.plot([input, "--overview", "-o", "o.svg"]).svg
     #expect(occurrences(of: "class=\"object-name\"", in: svg) == 20)
     #expect(svg.contains(">tag-07</text>") && svg.contains("zone-occupancy zone-inner"))
@@ -41,7 +41,7 @@ struct PlotWindowCommandTests {
           (["--overview", "--max-objects", "0"], "--max-objects must be in 1...500"),
         ])
   func refusals(arguments: [String], message: String) throws {
-    let refusal = try #require(PlotInProcess.refusal([PlotInProcess.dataset("datasets/walk-in-out/samples.csv"), "-o", "x.svg"] + arguments))
+    let refusal = try #require(PlotInProcess.refusal([PackagePaths.file("datasets/walk-in-out/samples.csv"), "-o", "x.svg"] + arguments))
     #expect(refusal.status == 64)
     #expect(refusal.message.contains(message), "\(refusal.message)")
   }

@@ -134,28 +134,38 @@ struct Evaluate: ParsableCommand {
   }
 
   func run() throws {
+    print(try report(note: Diagnostics.write))
+  }
+
+  /// The report `run()` prints: the table, or with --json the JSON. Each
+  /// message for standard error is handed to `note` as it comes, with its
+  /// newline; a failure is noted and thrown as its `ExitCode`.
+  func report(note: @escaping (String) -> Void) throws -> String {
     let zoneList = try engine.zoneList()
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
     var files: [ScoredFile] = []
     var direction: DirectionErrorReport? = nil
     do {
       if let events {
-        Self.report(rejections: try EvaluationInputs.readTruth(datasetPath: datasets[0], mapping: input.mapping()).rejections, path: datasets[0])
+        Self.report(
+          rejections: try EvaluationInputs.readTruth(datasetPath: datasets[0], mapping: input.mapping()).rejections,
+          path: datasets[0], note: note)
         files.append(try scoreFiles(datasets[0], events: events, evaluator: evaluator))
       } else {
-        (files, direction) = try engine.backend.dispatch(EngineRun(command: self, zones: zoneList, evaluator: evaluator))
+        (files, direction) = try engine.backend.dispatch(
+          EngineRun(command: self, zones: zoneList, evaluator: evaluator, note: note))
       }
     } catch let error as DatasetError {
-      Diagnostics.write("rangectl evaluate: \(error)\n")
+      note("rangectl evaluate: \(error)\n")
       throw ExitCode(error.exitCode)
     } catch let error as EvaluationInputError {
-      Diagnostics.write("rangectl evaluate: \(error)\n")
+      note("rangectl evaluate: \(error)\n")
       if case .dataset(let kind) = error.kind { throw ExitCode(DatasetError(path: error.path, kind: kind).exitCode) }
       throw ExitCode(65)
     } catch let exit as ExitCode {
       throw exit  // already reported
     } catch {
-      Diagnostics.write("rangectl evaluate: \(error)\n")
+      note("rangectl evaluate: \(error)\n")
       throw ExitCode(65)
     }
     let report = BaselineComparison(
@@ -170,10 +180,10 @@ struct Evaluate: ParsableCommand {
     do {
       jsonText = try report.jsonText()
     } catch {
-      Diagnostics.write("rangectl evaluate: \(error)\n")
+      note("rangectl evaluate: \(error)\n")
       throw ExitCode(65)  // EX_DATAERR
     }
-    print(json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? ""))
+    return json ? jsonText : report.table() + (report.direction.map { "\n" + $0.table() } ?? "")
   }
 
   /// The baselines scored, in table order: `BaselineMethod.standard`, and
@@ -217,17 +227,19 @@ struct Evaluate: ParsableCommand {
 
   /// Lists the first rejected rows of `path` and counts them all by reason
   /// on standard error, as replay does: a row is never dropped in silence.
-  static func report(rejections: [RowRejection], path: String) {
+  static func report(rejections: [RowRejection], path: String, note: (String) -> Void) {
     report(rejections: Array(rejections.prefix(listedRejections)), count: rejections.count,
-           byReason: Dictionary(grouping: rejections, by: \.reason).mapValues(\.count), path: path)
+           byReason: Dictionary(grouping: rejections, by: \.reason).mapValues(\.count), path: path, note: note)
   }
 
   /// ``report(rejections:path:)`` from the first rejections and the counts.
-  static func report(rejections listed: [RowRejection], count: Int, byReason: [String: Int], path: String) {
+  static func report(
+    rejections listed: [RowRejection], count: Int, byReason: [String: Int], path: String, note: (String) -> Void
+  ) {
     guard count > 0 else { return }
-    for rejection in listed.prefix(listedRejections) { Diagnostics.write(rejection.message(path: path) + "\n") }
+    for rejection in listed.prefix(listedRejections) { note(rejection.message(path: path) + "\n") }
     let reasons = byReason.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    Diagnostics.write("rangectl evaluate: \(path == "-" ? "<stdin>" : path): \(count) rows rejected "
+    note("rangectl evaluate: \(path == "-" ? "<stdin>" : path): \(count) rows rejected "
       + "and not scored (\(reasons))\(count > listedRejections ? "; the first \(listedRejections) listed" : "")\n")
   }
 
@@ -236,14 +248,14 @@ struct Evaluate: ParsableCommand {
 
   /// The datasets, with each folder expanded to its recordings (``CSVFolder/recordings(in:skipped:)``; what it
   /// skips is reported).
-  private func datasetFiles() throws -> [String] {
+  private func datasetFiles(note: (String) -> Void) throws -> [String] {
     var files: [String] = []
     for path in datasets {
       do {
-        files += try CSVFolder.recordings(in: path) { Diagnostics.write("rangectl evaluate: \($0)\n") } ?? [path]
+        files += try CSVFolder.recordings(in: path) { note("rangectl evaluate: \($0)\n") } ?? [path]
       } catch {
         // Nothing to score is not a perfect score.
-        Diagnostics.write("rangectl evaluate: \(error.message)\n")
+        note("rangectl evaluate: \(error.message)\n")
         throw ExitCode(error.status)
       }
     }
@@ -255,9 +267,10 @@ struct Evaluate: ParsableCommand {
     let command: Evaluate
     let zones: ZoneList
     let evaluator: Evaluator
+    let note: (String) -> Void
 
     func run<Backend: KalmanBackend>(_: Backend.Type) throws -> ([ScoredFile], DirectionErrorReport?) {
-      try command.runEngine(Backend.self, zones: zones, evaluator: evaluator)
+      try command.runEngine(Backend.self, zones: zones, evaluator: evaluator, note: note)
     }
   }
 
@@ -270,9 +283,9 @@ struct Evaluate: ParsableCommand {
   /// in the files' order, up to the first file that fails, whose error is
   /// thrown, as when the files are scored one after the other.
   private func runEngine<Backend: KalmanBackend>(
-    _: Backend.Type, zones: ZoneList, evaluator: Evaluator
+    _: Backend.Type, zones: ZoneList, evaluator: Evaluator, note: @escaping (String) -> Void
   ) throws -> ([ScoredFile], DirectionErrorReport?) {
-    let paths = try datasetFiles()
+    let paths = try datasetFiles(note: note)
     var evaluation = EngineEvaluation(evaluator: evaluator, zoneNames: zones.names) {
       engine.pipeline(Backend.self, zones: zones)
     }
@@ -295,14 +308,14 @@ struct Evaluate: ParsableCommand {
         scored = outcome
       }
       Self.report(rejections: scored.rejections.listed, count: scored.rejections.count,
-                  byReason: scored.rejections.byReason, path: path)
+                  byReason: scored.rejections.byReason, path: path, note: note)
       if !quiet, let decimate {
         let kept = scored.file.summary.rowsRead
-        Diagnostics.write("rangectl evaluate: \(Escaped(path)): --decimate \(decimate) Hz kept \(kept) of "
+        note("rangectl evaluate: \(Escaped(path)): --decimate \(decimate) Hz kept \(kept) of "
           + "\(kept + scored.file.rowsDecimated) rows\n")
       }
       if !quiet, !scored.file.summary.unusedColumns.isEmpty {
-        Diagnostics.write("rangectl evaluate: \(Escaped(path)): \(ReplaySummary.unusedColumnsLine(scored.file.summary.unusedColumns))\n")
+        note("rangectl evaluate: \(Escaped(path)): \(ReplaySummary.unusedColumnsLine(scored.file.summary.unusedColumns))\n")
       }
       pooled.merge(scored.evaluation)
       files.append(ScoredFile(engine: scored.file.engine, baselines: scored.file.baselines, smoothed: scored.file.smoothed))

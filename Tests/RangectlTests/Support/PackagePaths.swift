@@ -43,6 +43,10 @@ enum PackagePaths {
     "hanyang-nlos-trajA-case2.csv", "hanyang-nlos-trajB-case3.csv", "hanyang-static.csv", "lias-trolley-fast.csv",
   ]
 
+  /// The path of `relative` (`datasets/walk-in-out/samples.csv`) in the package, for the tests that run a command
+  /// in-process, whose working directory is not the package root's as a process's is.
+  static func file(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
   /// ``realRecordingFiles`` as paths from the package root (`../shared/datasets/NAME`).
   static var realRecordingPaths: [String] { realRecordingFiles.map { "\(realRecordingsFromRoot)/\($0)" } }
 }

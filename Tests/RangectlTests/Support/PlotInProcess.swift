@@ -61,15 +61,4 @@ enum PlotInProcess {
     case .failure(let refusal): return refusal
     }
   }
-
-  /// The package's copy of a bundled recording, by its path from the package root.
-  static func dataset(_ path: String) -> String { PackagePaths.root.appendingPathComponent(path).path }
-
-  /// The events the replay writes for `path` with `options`, in-process through the C replay (the one replay job
-  /// of `rangectl replay` too; ReplayFromCMatchesRangectlTests holds the two to the same bytes).
-  static func replayEvents(_ path: String, _ options: [String] = []) throws -> [EventLine] {
-    let replayed = ReplayFromC(path: path, options)
-    #expect(replayed.status == 0, "\(replayed.messages)")
-    return try EventLine.parseAll(String(decoding: replayed.events, as: UTF8.self))
-  }
 }
