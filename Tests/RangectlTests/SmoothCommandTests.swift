@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
+@testable import rangectl
 
 /// A walk 4 m -> 1 m -> 4 m at 10 Hz with ±5 cm of alternating noise and two
 /// 3 m multipath spikes; a second object interleaved.
@@ -17,21 +18,34 @@ private let twoWalkers: String = {
   return lines.joined(separator: "\n") + "\n"
 }()
 
+/// In-process: the commands' options parsed by `RangeCtl.parseAsRoot`, and replay, evaluate and plot run as
+/// ReplayInProcess, EvaluateInProcess and PlotInProcess run them.
 @Suite("rangectl --smooth")
 struct SmoothCommandTests {
+  /// The exit status and message of the refusal of `arguments` (the command line after `rangectl`) when parsed.
+  static func refusal(_ arguments: [String]) -> (status: Int32, message: String)? {
+    do {
+      _ = try RangeCtl.parseAsRoot(arguments)
+      return nil
+    } catch {
+      return (RangeCtl.exitCode(for: error).rawValue, RangeCtl.fullMessage(for: error))
+    }
+  }
+
   #if GSL
     @Test("replay --smooth writes one smoothed row per filtered row, the same columns, and offline events")
     func replaySmoothKeepsRowsAndEvents() throws {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let live = try Rangectl.run(["replay", input, "--filtered", scratch.path("live.csv")])
-      let smoothed = try Rangectl.run(["replay", input, "--filtered", scratch.path("smoothed.csv"), "--smooth"])
-      #expect(live.status == 0 && smoothed.status == 0, "stderr: \(smoothed.stderr)")
-      let offlineEvents = smoothed.stdoutLines.filter { !$0.isEmpty }
-      #expect(!offlineEvents.isEmpty && offlineEvents.allSatisfy { $0.hasSuffix(",\"offline\":true}") }, "\(smoothed.stdoutText)")
-      #expect(!live.stdoutText.contains("offline"))
-      #expect(smoothed.stderr.contains("smoothed: "), "\(smoothed.stderr)")
+      let live = ReplayInProcess.run([input, "--events", scratch.path("live.jsonl"), "--filtered", scratch.path("live.csv")])
+      let smoothed = ReplayInProcess.run(
+        [input, "--events", scratch.path("smoothed.jsonl"), "--filtered", scratch.path("smoothed.csv"), "--smooth"])
+      #expect(live.status == 0 && smoothed.status == 0, "messages: \(smoothed.messages)")
+      let offlineEvents = try scratch.read("smoothed.jsonl").split(separator: "\n")
+      #expect(!offlineEvents.isEmpty && offlineEvents.allSatisfy { $0.hasSuffix(",\"offline\":true}") }, "\(offlineEvents)")
+      #expect(!(try scratch.read("live.jsonl")).contains("offline"))
+      #expect(smoothed.messages.contains("smoothed: "), "\(smoothed.messages)")
       let liveRows = try scratch.read("live.csv").split(separator: "\n")
       let smoothRows = try scratch.read("smoothed.csv").split(separator: "\n")
       #expect(smoothRows.first == liveRows.first)
@@ -51,15 +65,15 @@ struct SmoothCommandTests {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let json = try Rangectl.run(["evaluate", input, "--smooth", "--json"])
+      let json = EvaluateInProcess.run([input, "--smooth", "--json"])
       #expect(json.status == 0, "stderr: \(json.stderr)")
       let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
       let smoothed = try #require(report["smoothed"] as? [String: Any], "no 'smoothed' in the report")
       #expect((smoothed["overallDistance"] as? [String: Any]) != nil)
-      let table = try Rangectl.run(["evaluate", input, "--smooth"])
+      let table = EvaluateInProcess.run([input, "--smooth"])
       #expect(table.stdoutLines.contains { $0.contains(" offline ") }, "\(table.stdoutText)")
       #expect(table.stdoutLines.contains { $0.contains(" cv-rts ") }, "\(table.stdoutText)")
-      let plain = try Rangectl.run(["evaluate", input, "--json"])
+      let plain = EvaluateInProcess.run([input, "--json"])
       let plainReport = try #require(try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
       #expect(plainReport["smoothed"] == nil)
     }
@@ -69,13 +83,12 @@ struct SmoothCommandTests {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let result = try Rangectl.run(["plot", input, "--object", "walker", "-o", scratch.path("walk.svg"), "--smooth"])
-      #expect(result.status == 0, "stderr: \(result.stderr)")
-      let svg = try scratch.read("walk.svg")
+      let svg = try PlotInProcess.plot([input, "--object", "walker", "-o", scratch.path("walk.svg"), "--smooth"]).svg
       #expect(svg.contains("smoothed distance") && svg.contains("smoothed ± 1 sigma"))
       #expect(!svg.contains("filtered distance"))
     }
 
+    /// Parsed in-process as `rangectl` parses its command line (`validate()` included).
     @Test("--smooth with --follow, or with evaluate --events, is a usage error (64)",
           arguments: [
             ["replay", "FILE", "--smooth", "--filtered", "OUT", "--follow"],
@@ -86,11 +99,11 @@ struct SmoothCommandTests {
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
       let events = try scratch.write("events.jsonl", "")
-      let result = try Rangectl.run(arguments.map {
+      let refusal = SmoothCommandTests.refusal(arguments.map {
         $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 == "EVENTS" ? events : $0
       })
-      #expect(result.status == 64, "stderr: \(result.stderr)")
-      #expect(result.stderr.contains("--smooth"), "\(result.stderr)")
+      #expect(refusal?.status == 64, "\(refusal?.message ?? "accepted")")
+      #expect(refusal?.message.contains("--smooth") == true, "\(refusal?.message ?? "accepted")")
     }
   #else
     @Test("Without the GSL trait, replay --smooth and evaluate --smooth are refused with a usage error (64)",
@@ -99,9 +112,9 @@ struct SmoothCommandTests {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let result = try Rangectl.run(arguments.map { $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 })
-      #expect(result.status == 64, "stderr: \(result.stderr)")
-      #expect(result.stderr.contains("without the GSL trait"), "\(result.stderr)")
+      let refusal = SmoothCommandTests.refusal(arguments.map { $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 })
+      #expect(refusal?.status == 64, "\(refusal?.message ?? "accepted")")
+      #expect(refusal?.message.contains("without the GSL trait") == true, "\(refusal?.message ?? "accepted")")
     }
   #endif
 }
@@ -127,7 +140,7 @@ struct SmoothCommandTests {
           arguments: PackagePaths.realRecordingFiles)
     func smoothingLowersRMSE(file: String) throws {
       let path = PackagePaths.realRecordings.appendingPathComponent(file).path
-      let result = try Rangectl.run(["evaluate", path, "--smooth", "--json"])
+      let result = EvaluateInProcess.run([path, "--smooth", "--json"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
       let engine = try Self.rmse(report)
@@ -142,7 +155,7 @@ struct SmoothCommandTests {
           arguments: PackagePaths.realRecordingFiles)
     func offlineEventsAtLeastTheOfflinePeer(file: String) throws {
       let path = PackagePaths.realRecordings.appendingPathComponent(file).path
-      let result = try Rangectl.run(["evaluate", path, "--smooth", "--json", "--quiet"])
+      let result = EvaluateInProcess.run([path, "--smooth", "--json", "--quiet"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
       func overall(_ report: [String: Any]?) throws -> (f1: Double, falseEvents: Int) {

@@ -24,6 +24,10 @@ final class MessageSink: Sendable {
     if isBuffered { buffer.withLock { $0 += text } } else { Diagnostics.write(text) }
   }
 
+  /// What a buffered sink keeps and has not flushed: a replay's messages, as
+  /// a test of the replay run in-process reads them.
+  var kept: String { buffer.withLock { $0 } }
+
   /// Writes what was kept to standard error and forgets it.
   func flush() {
     guard isBuffered else { return }
