@@ -29,40 +29,6 @@ package protocol ReplaySlots: AnyObject {
   func take(_ pose: Attitude)
 }
 
-/// What one command of ``ReplaySlots`` does to a slot's engines and zones,
-/// in one home for every implementation.
-@usableFromInline
-package enum SlotSteps {
-  /// ``ReplaySlots/exit(slot:object:at:reason:endsTrack:)``.
-  @inlinable
-  package static func exit<Backend: KalmanBackend>(
-    engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64, at time: Timestamp,
-    reason: ExitReason, endsTrack: Bool, emit: (ZoneEvent) -> Void
-  ) {
-    zones.exitAll(slot: slot, object: object, at: time, reason: reason, emit: emit)
-    if endsTrack { engines.reset(slot) }
-  }
-
-  /// ``ReplaySlots/measure(slot:object:update:seconds:newTrack:)``: the
-  /// engines fuse the update (`minimumDistanceMeters`: the tracker's
-  /// validation's), and a confirmed track's zones are evaluated.
-  @inlinable @inline(__always)
-  package static func measure<Backend: KalmanBackend>(
-    engines: inout SlotEngines<Backend>, zones: inout ZoneMembership, slot: Int, object: UInt64,
-    update: RangingUpdate, newTrack: RangeCalibration?, minimumDistanceMeters: Double, emit: (ZoneEvent) -> Void
-  ) -> (state: TrackState, outcome: UpdateOutcome?) {
-    if let calibration = newTrack { engines.startTrack(in: slot, calibration: calibration) }
-    let fused = engines.fuse(update, in: slot, minimumDistanceMeters: minimumDistanceMeters)
-    let state = fused.state
-    if state.isConfirmed {
-      zones.evaluate(
-        slot: slot, object: object, range: state.range, direction: state.direction,
-        directionState: state.directionState, at: update.time, emit: emit)
-    }
-    return fused
-  }
-}
-
 /// The slots of a replay on one thread: the replayer's pipeline's engines
 /// and zones, carrying out each command as the loop sends it, and handing
 /// events, states and filter steps to the replay's observer at once.

@@ -133,11 +133,7 @@ public final class RangingPipeline<Backend: KalmanBackend> {
     if let evicted {
       zoneMembership.exitAll(slot: slot, object: evicted, at: time, reason: .evicted, emit: emit)
     }
-    if state.isConfirmed {
-      zoneMembership.evaluate(
-        slot: slot, object: object, range: state.range, direction: state.direction,
-        directionState: state.directionState, at: time, emit: emit)
-    }
+    SlotSteps.evaluate(zones: &zoneMembership, slot: slot, object: object, state: state, at: time, emit: emit)
   }
 
   /// The lost check (`TrackRegistry`, step 4): the zones of every object
