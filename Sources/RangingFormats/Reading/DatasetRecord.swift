@@ -6,6 +6,15 @@ import RangingEngine
 /// Every data row (not a comment, blank or header line) becomes exactly one
 /// record, so `rows = measurements + lifecycle events + poses + rejections`.
 /// A row with a measurement and a pose is a measurement that carries its pose.
+///
+/// It is the public row, beside the one row shape the package reads
+/// internally (`RowView`), and stays so: ``RangingCSVReader/next()`` and a
+/// replay observer's `record(_:)` (RangingReplay) hand it to users of the
+/// library products, and it owns its values, where a `RowView` borrows its
+/// object's bytes from the reader until the reader's next row, which is
+/// no contract to publish. The slow path of the readers makes it, and a
+/// view becomes one when one is asked for (`RowView.record(name:)`), so
+/// the two cannot disagree.
 public enum DatasetRecord: Sendable {
   /// A usable measurement row: its values passed `SampleValidation`.
   ///

@@ -211,6 +211,12 @@ public struct RangingCSVReader {
   /// the view. Only small values cross the call, so a caller in another
   /// module copies no record.
   ///
+  /// The view borrows from the reader: the line's bytes, or its
+  /// ``ParsedRow``, which copies of a reader share (as they share its
+  /// position). So it is valid until the next row is read through this
+  /// reader or any copy of it, and while one of them lives; read each file
+  /// through one copy, as the replay does.
+  ///
   /// - Returns: false at the end of the input (`row` is then unchanged).
   /// - Complexity: O(length of the lines consumed). Does not allocate for rows
   ///   the scanner accepts.

@@ -12,6 +12,12 @@ import java.util.List;
  * a program that has a file rather than columns (jvm/examples/ReplayCsv.java,
  * the tests). Names with commas or quotes, other layouts and units are read by
  * rangectl and the Python package, whose readers apply every rule of §1.
+ *
+ * <p>It splits the fields itself rather than asking the C API's reader, which gives no fields: ranging_read_file
+ * gives rows already converted (SI units, object indices) with the rejected rows taken out and reported apart,
+ * while a table is replayed from its fields so that {@code ranging_replay_table} rejects, counts and reports each
+ * row as {@code rangectl replay} does (TableReplayTest holds the two to the same bytes). A program with a file and
+ * no need of columns replays the file itself ({@code rangectl replay}, or ranging_replay_file from C).
  */
 public final class CsvTable {
   private CsvTable() {}
