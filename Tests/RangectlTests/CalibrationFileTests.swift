@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
-@testable import rangectl
 
 /// Issue 58, item 2: with 100,000 objects the `--object-calibration` flags of
 /// `calibrate --per-object` are megabytes, which no shell takes; a calibration
@@ -91,8 +90,7 @@ struct CalibrationFileTests {
     #endif
   }
 
-  /// Parsed in-process as `rangectl` parses its command line (`Calibrate.validate()` included): a refusal here is
-  /// one before anything runs.
+  /// Parsed in-process (parseRefusal), `Calibrate.validate()` included.
   @Test("calibrate --write-calibration fits every object (not with --object) and needs a file other than the input")
   func writeCalibrationRefusals() throws {
     let scratch = try ScratchFolder()
@@ -103,15 +101,11 @@ struct CalibrationFileTests {
       (["--per-object", "--write-calibration", "-"], "needs a file path"),
       (["--per-object", "--write-calibration", data], "is the input file"),
     ] {
-      do {
-        _ = try RangeCtl.parseAsRoot(["calibrate", data, "--known-distance", "2"] + arguments)
-        Issue.record("\(arguments) accepted")
-      } catch {
-        #expect(RangeCtl.exitCode(for: error).rawValue == 64, "\(arguments): \(RangeCtl.fullMessage(for: error))")
-        #if GSL
-          #expect(RangeCtl.fullMessage(for: error).contains(message), "\(arguments): \(RangeCtl.fullMessage(for: error))")
-        #endif
-      }
+      let refusal = parseRefusal(["calibrate", data, "--known-distance", "2"] + arguments)
+      #expect(refusal?.status == 64, "\(arguments): \(refusal?.message ?? "accepted")")
+      #if GSL
+        #expect(refusal?.message.contains(message) == true, "\(arguments): \(refusal?.message ?? "accepted")")
+      #endif
     }
   }
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
 import Testing
-@testable import rangectl
 
 /// A walk 4 m -> 1 m -> 4 m at 10 Hz with ±5 cm of alternating noise and two
 /// 3 m multipath spikes; a second object interleaved.
@@ -18,20 +17,10 @@ private let twoWalkers: String = {
   return lines.joined(separator: "\n") + "\n"
 }()
 
-/// In-process: the commands' options parsed by `RangeCtl.parseAsRoot`, and replay, evaluate and plot run as
+/// In-process: the commands' options parsed by `RangeCtl.parseAsRoot` (parseRefusal), and replay, evaluate and plot run as
 /// ReplayInProcess, EvaluateInProcess and PlotInProcess run them.
 @Suite("rangectl --smooth")
 struct SmoothCommandTests {
-  /// The exit status and message of the refusal of `arguments` (the command line after `rangectl`) when parsed.
-  static func refusal(_ arguments: [String]) -> (status: Int32, message: String)? {
-    do {
-      _ = try RangeCtl.parseAsRoot(arguments)
-      return nil
-    } catch {
-      return (RangeCtl.exitCode(for: error).rawValue, RangeCtl.fullMessage(for: error))
-    }
-  }
-
   #if GSL
     @Test("replay --smooth writes one smoothed row per filtered row, the same columns, and offline events")
     func replaySmoothKeepsRowsAndEvents() throws {
@@ -99,7 +88,7 @@ struct SmoothCommandTests {
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
       let events = try scratch.write("events.jsonl", "")
-      let refusal = SmoothCommandTests.refusal(arguments.map {
+      let refusal = parseRefusal(arguments.map {
         $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 == "EVENTS" ? events : $0
       })
       #expect(refusal?.status == 64, "\(refusal?.message ?? "accepted")")
@@ -112,7 +101,7 @@ struct SmoothCommandTests {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let refusal = SmoothCommandTests.refusal(arguments.map { $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 })
+      let refusal = parseRefusal(arguments.map { $0 == "FILE" ? input : $0 == "OUT" ? scratch.path("out.csv") : $0 })
       #expect(refusal?.status == 64, "\(refusal?.message ?? "accepted")")
       #expect(refusal?.message.contains("without the GSL trait") == true, "\(refusal?.message ?? "accepted")")
     }
