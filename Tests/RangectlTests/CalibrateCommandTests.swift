@@ -42,6 +42,7 @@ struct CalibrateFailureCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
+/// In-process (InProcessCommand.calibrate), but for one process test of the exit status.
 @Suite("rangectl calibrate")
 struct CalibrateCommandTests {
   @Test("With truth: the fit, its uncertainty, the outliers and the exact flags, on standard output")
@@ -49,7 +50,7 @@ struct CalibrateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("walk.csv", walkWithTruth)
-    let result = try Rangectl.run(["calibrate", path])
+    let result = InProcessCommand.calibrate([path])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let lines = result.stdoutLines
     #expect(lines.first == "range calibration of \(path), all objects")
@@ -74,7 +75,7 @@ struct CalibrateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("walk.csv", walkWithTruth)
-    let result = try Rangectl.run(["calibrate", path, "--json"])
+    let result = InProcessCommand.calibrate([path, "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(object["model"] as? String == "offset-scale")
@@ -92,14 +93,14 @@ struct CalibrateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("static.csv", staticTwoMetres)
-    let result = try Rangectl.run(["calibrate", path, "--known-distance", "2"])
+    let result = InProcessCommand.calibrate([path, "--known-distance", "2"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdoutLines.contains("scale   1 (fixed)"))
     #expect(result.stdoutLines.last == "flags: --range-offset 0.100 --band-offset 0")
     // The flags as printed are accepted by every command that runs the engine.
     let flags = try #require(result.stdoutLines.last?.dropFirst("flags: ".count))
-    let replay = try Rangectl.run(["replay", path] + flags.split(separator: " ").map(String.init))
-    #expect(replay.status == 0, "stderr: \(replay.stderr)")
+    let replay = ReplayFromC(path: path, flags.split(separator: " ").map(String.init))
+    #expect(replay.status == 0, "messages: \(replay.messages)")
   }
 
   /// Issue 34, item 14: "the fit's offset standard error is not finite (nan); check that 'distance' and the
@@ -111,7 +112,7 @@ struct CalibrateCommandTests {
     defer { scratch.remove() }
     let rows = arguments[0] == "--known-distance" ? (0..<6).map { "\($0),tag,2,2" } : (1...6).map { "\($0),tag,\($0),\($0)" }
     let path = try scratch.write("perfect.csv", (["t,object,distance,true_distance"] + rows).joined(separator: "\n") + "\n")
-    let result = try Rangectl.run(["calibrate", path] + arguments)
+    let result = InProcessCommand.calibrate([path] + arguments)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdoutLines.contains("offset  0.0000 m  (standard error 0.0000 m)"), "\(result.stdout)")
     #expect(result.stdoutLines.contains("residual robust sigma 0.0000 m"), "\(result.stdout)")
@@ -159,9 +160,21 @@ struct CalibrateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try c.contents.map { try scratch.write("input.csv", $0) } ?? scratch.path("missing.csv")
-    let result = try Rangectl.run(["calibrate", path] + c.arguments)
+    let result = InProcessCommand.calibrate([path] + c.arguments)
     #expect(result.status == c.status, "stderr: \(result.stderr)")
     #expect(result.stderr.contains(c.message.replacingOccurrences(of: "FILE", with: path)), "stderr: \(result.stderr)")
+  }
+
+  // A process test: the exit status, and the message on standard error.
+  @Test("A file that cannot be opened exits 66 with its message on standard error and nothing on standard output")
+  func refusalProcess() throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = scratch.path("missing.csv")
+    let result = try Rangectl.run(["calibrate", path])
+    #expect(result.status == 66, "stderr: \(result.stderr)")
+    #expect(result.stderr.contains("rangectl calibrate: \(path): cannot open"), "stderr: \(result.stderr)")
+    #expect(result.stdout.isEmpty)
   }
 }
 #endif

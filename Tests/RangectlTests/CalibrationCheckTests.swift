@@ -56,7 +56,7 @@ struct CalibrationCheckTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("walk.csv", Self.walk { _ in 0.3 })
-    let result = try Rangectl.run(["calibrate", path, "--fit", "offset", "--json"])
+    let result = InProcessCommand.calibrate([path, "--fit", "offset", "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let check = try #require(object["check"] as? [String: Any])
@@ -81,7 +81,7 @@ struct CalibrationCheckTests {
     defer { scratch.remove() }
     // 0.3 m long for the first minute, then right: the fit on the first part is wrong for the second.
     let path = try scratch.write("walk.csv", Self.walk { $0 < 60 ? 0.3 : 0 })
-    let result = try Rangectl.run(["calibrate", path, "--fit", "offset"])
+    let result = InProcessCommand.calibrate([path, "--fit", "offset"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdoutLines.contains { $0.hasPrefix("check: fitted on the 300 rows before line 303") }, "\(result.stdoutText)")
     #expect(result.stdoutLines.last == "flags: none (the uncalibrated engine scored best on the check part)",
@@ -94,14 +94,14 @@ struct CalibrationCheckTests {
     defer { scratch.remove() }
     // 0.3 m long for the first minute only: the first part's offset is 0.3 m, the whole recording's about half that.
     let path = try scratch.write("walk.csv", Self.walk { $0 < 60 ? 0.3 : 0 })
-    let text = try Rangectl.run(["calibrate", path, "--fit", "offset"])
+    let text = InProcessCommand.calibrate([path, "--fit", "offset"])
     #expect(text.status == 0, "stderr: \(text.stderr)")
     let lines = text.stdoutLines
     let check = try #require(lines.firstIndex { $0.hasPrefix("check: ") }, "\(text.stdoutText)")
     let fitLine = lines[check + 1]
     #expect(fitLine.hasPrefix("  fit of the first part, all objects: offset 0.3"), "\(text.stdoutText)")
     #expect(fitLine.hasSuffix("scale 1.00000 (true distance 0.50...5.00 m)"), "\(fitLine)")
-    let json = try Rangectl.run(["calibrate", path, "--fit", "offset", "--json"])
+    let json = InProcessCommand.calibrate([path, "--fit", "offset", "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     let whole = try #require(object["offsetMeters"] as? Double)
     let fits = try #require((object["check"] as? [String: Any])?["fits"] as? [[String: Any]], "\(json.stdoutText)")
@@ -109,7 +109,7 @@ struct CalibrationCheckTests {
     #expect(fits.count == 1 && abs(part - 0.3) < 0.01 && abs(whole - part) > 0.1, "\(fits), whole \(whole)")
     #expect(fits.first?["scale"] as? Double == 1)
     // Per object: one fit per object, named.
-    let perObject = try Rangectl.run(["calibrate", path, "--fit", "offset", "--per-object", "--json"])
+    let perObject = InProcessCommand.calibrate([path, "--fit", "offset", "--per-object", "--json"])
     let document = try #require(try JSONSerialization.jsonObject(with: perObject.stdout) as? [String: Any])
     let objectFits = try #require((document["check"] as? [String: Any])?["fits"] as? [[String: Any]])
     #expect(objectFits.map { $0["object"] as? String } == ["tag"], "\(perObject.stdoutText)")
@@ -122,7 +122,7 @@ struct CalibrationCheckTests {
     var checks: [String] = []
     for (name, end) in [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")] {
       let path = try scratch.write("\(name).csv", Self.walk(bias: { _ in 0.2 }, lineEnd: end))
-      let result = try Rangectl.run(["calibrate", path, "--fit", "offset"])
+      let result = InProcessCommand.calibrate([path, "--fit", "offset"])
       #expect(result.status == 0, "\(name): \(result.stderr)")
       let lines = result.stdoutLines
       let start = try #require(lines.firstIndex { $0.hasPrefix("check: ") }, "\(name): \(result.stdoutText)")
@@ -140,10 +140,11 @@ struct CalibrationCheckTests {
     var lines = ["t,object,distance"]
     for step in 0..<100 { lines.append("\(Double(step) / 10),tag,\(step % 2 == 0 ? 2.11 : 2.09)") }
     let path = try scratch.write("static.csv", lines.joined(separator: "\n") + "\n")
-    let known = try Rangectl.run(["calibrate", path, "--known-distance", "2"])
+    let known = InProcessCommand.calibrate([path, "--known-distance", "2"])
     #expect(known.status == 0, "stderr: \(known.stderr)")
     #expect(known.stdoutLines.last == "flags: --range-offset 0.100 --band-offset 0")
     #expect(!known.stdoutText.contains("check: "))
+    // A process: standard input through a pipe.
     let piped = try Rangectl.run(["calibrate", "-", "--fit", "offset"], stdin: Self.walk { _ in 0.3 })
     #expect(piped.status == 0, "stderr: \(piped.stderr)")
     #expect(piped.stderr.contains("not checked on a part of the recording the fit did not see: standard input"), "\(piped.stderr)")

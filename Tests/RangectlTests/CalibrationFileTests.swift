@@ -39,9 +39,9 @@ struct CalibrationFileTests {
     }
   }
 
-  // A process test, as the user runs the chain: calibrate writes the file and prints the option, and three other
-  // commands read it. The file's text and its calibrations against the flags' are checked in-process too
-  // (CalibrationFileOptionTests.fileEqualsFlags).
+  // The chain a user runs, each command in-process: calibrate writes the file and prints the option, and three
+  // other commands read it. The file's calibrations against the flags' are checked in RangingReplayOptionsTests
+  // too (CalibrationFileOptionTests.fileEqualsFlags).
   @Test("calibrate --per-object --write-calibration writes each name as RFC 4180 quotes it, prints --calibration-file, and replay, evaluate and plot read it as the equivalent flags")
   func roundTrip() throws {
     #if GSL
@@ -49,8 +49,8 @@ struct CalibrationFileTests {
       defer { scratch.remove() }
       let data = try Self.staticFile(in: scratch)
       let file = scratch.path("calibration.csv")
-      let written = try Rangectl.run(
-        ["calibrate", data, "--known-distance", "2", "--per-object", "--write-calibration", file, "--json"])
+      let written = InProcessCommand.calibrate(
+        [data, "--known-distance", "2", "--per-object", "--write-calibration", file, "--json"])
       #expect(written.status == 0, "\(written.stderr)")
       let report = try #require(try JSONSerialization.jsonObject(with: written.stdout) as? [String: Any])
       #expect(report["flagArguments"] as? [String] == ["--calibration-file", file, "--band-offset", "0"])
@@ -59,34 +59,35 @@ struct CalibrationFileTests {
                           "a;b|c,0.100,", "plain,0.100,"]
       #expect(try scratch.read("calibration.csv") == (["object,offset_m,scale"] + expectedRows).joined(separator: "\n") + "\n")
       // The flags the same fits give without the file.
-      let flagged = try Rangectl.run(["calibrate", data, "--known-distance", "2", "--per-object", "--json"])
+      let flagged = InProcessCommand.calibrate([data, "--known-distance", "2", "--per-object", "--json"])
       let flagReport = try #require(try JSONSerialization.jsonObject(with: flagged.stdout) as? [String: Any])
       let flags = try #require(flagReport["flagArguments"] as? [String])
       #expect(flags.count == 2 * Self.names.count + 2)
       // inner at 2.05 m: the calibrated distance (2.0 m) is inside, the uncalibrated one (2.1 m) is not.
       let zones = ["--zones", "inner=2.05,outer=3", "--hysteresis", "0.02", "--band-offset", "0"]
-      let fromFile = try Rangectl.run(
-        ["replay", data, "--calibration-file", file, "--filtered", scratch.path("a.csv")] + zones)
-      let fromFlags = try Rangectl.run(["replay", data, "--filtered", scratch.path("b.csv")] + flags + zones)
-      let uncalibrated = try Rangectl.run(["replay", data] + zones)
-      #expect(fromFile.status == 0, "\(fromFile.stderr)")
-      #expect(fromFlags.status == 0, "\(fromFlags.stderr)")
-      #expect(!fromFile.stdout.isEmpty)
-      #expect(fromFile.stdout == fromFlags.stdout)
+      func replay(_ name: String, _ arguments: [String]) throws -> String {
+        let replayed = ReplayInProcess.run(
+          [data, "--events", scratch.path("\(name).jsonl"), "--filtered", scratch.path("\(name).csv")] + arguments + zones)
+        #expect(replayed.status == 0, "\(replayed.messages)")
+        return try scratch.read("\(name).jsonl")
+      }
+      let fromFile = try replay("a", ["--calibration-file", file])
+      let fromFlags = try replay("b", flags)
+      let uncalibrated = try replay("c", [])
+      #expect(!fromFile.isEmpty)
+      #expect(fromFile == fromFlags)
       #expect(try scratch.read("a.csv") == scratch.read("b.csv"))
-      #expect(fromFile.stdout != uncalibrated.stdout, "the calibration changed nothing: the test cannot tell")
-      let enters = try EventLine.parseAll(fromFile.stdoutText).filter { $0.event == "enter" && $0.zone == "inner" }
+      #expect(fromFile != uncalibrated, "the calibration changed nothing: the test cannot tell")
+      let enters = try EventLine.parseAll(fromFile).filter { $0.event == "enter" && $0.zone == "inner" }
       #expect(Set(enters.map(\.object)) == Set(Self.names))
       // evaluate and plot read it through the same option.
-      let evaluated = try Rangectl.run(["evaluate", data, "--calibration-file", file] + zones)
-      let evaluatedFlags = try Rangectl.run(["evaluate", data] + flags + zones)
+      let evaluated = InProcessCommand.evaluate([data, "--calibration-file", file] + zones)
+      let evaluatedFlags = InProcessCommand.evaluate([data] + flags + zones)
       #expect(evaluated.status == evaluatedFlags.status)
       #expect(evaluated.stdout == evaluatedFlags.stdout)
-      let plotted = try Rangectl.run(["plot", data, "--calibration-file", file, "-o", scratch.path("a.svg"), "--object", "tag one"])
-      let plottedFlags = try Rangectl.run(["plot", data, "-o", scratch.path("b.svg"), "--object", "tag one"] + flags.dropLast(2))
-      #expect(plotted.status == 0, "\(plotted.stderr)")
-      #expect(plottedFlags.status == 0, "\(plottedFlags.stderr)")
-      #expect(try scratch.read("a.svg") == scratch.read("b.svg"))
+      let plotted = try PlotInProcess.plot([data, "--calibration-file", file, "-o", "a.svg", "--object", "tag one"])
+      let plottedFlags = try PlotInProcess.plot([data, "-o", "b.svg", "--object", "tag one"] + flags.dropLast(2))
+      #expect(plotted.svg == plottedFlags.svg)
     #endif
   }
 

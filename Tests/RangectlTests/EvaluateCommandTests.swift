@@ -25,7 +25,7 @@ struct EvaluateCommandTests {
     let events = try EventLine.replayed(path)
     let late = events.filter { $0.object == "run-a" && $0.t > 4.0 }.count
 
-    let result = EvaluateInProcess.run([path, "--json"])
+    let result = InProcessCommand.evaluate([path, "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let overall = try #require(report["overall"] as? [String: Any])
@@ -55,7 +55,7 @@ struct EvaluateCommandTests {
     defer { scratch.remove() }
     let path = try scratch.write(
       "same-time.csv", "t,object,distance,true_distance\n0,tag,2.0,2.0\n0,tag,2.2,2.0\n0.2,tag,2.1,2.0\n0.4,tag,1.9,2.0\n")
-    let result = EvaluateInProcess.run([path, "--peer-sigma", "1e-170", "--json"])
+    let result = InProcessCommand.evaluate([path, "--peer-sigma", "1e-170", "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let baselines = try #require(report["baselines"] as? [[String: Any]])
@@ -74,7 +74,7 @@ struct EvaluateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("two-runs.csv", twoRuns)
-    let result = EvaluateInProcess.run([path])
+    let result = InProcessCommand.evaluate([path])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let text = result.stdoutText
     #expect(text.contains("cv-kalman (constant-velocity Kalman") && text.contains("exit s > r + 0.15 m"))
@@ -87,7 +87,7 @@ struct EvaluateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let a = try scratch.write("twenty-two-characters.csv", twoRuns)
-    let result = EvaluateInProcess.run([a, PackagePaths.file("datasets/walk-in-out/samples.csv")])
+    let result = InProcessCommand.evaluate([a, PackagePaths.file("datasets/walk-in-out/samples.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let wide = result.stdoutText.split(separator: "\n").filter { $0.count > 100 }
     #expect(wide.isEmpty, "\(wide.joined(separator: "\n"))")
@@ -101,11 +101,11 @@ struct EvaluateCommandTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("two-runs.csv", twoRuns)
-    let json = try #require(try JSONSerialization.jsonObject(with: EvaluateInProcess.run([path, "--json"]).stdout) as? [String: Any])
+    let json = try #require(try JSONSerialization.jsonObject(with: InProcessCommand.evaluate([path, "--json"]).stdout) as? [String: Any])
     let overall = try #require(json["overall"] as? [String: Any])
     let scored = try #require((overall["engineCount"] as? NSNumber)?.intValue)
     let unscored = try #require((overall["unscoredEvents"] as? NSNumber)?.intValue)
-    let table = EvaluateInProcess.run([path]).stdoutText
+    let table = InProcessCommand.evaluate([path]).stdoutText
     let header = try #require(table.split(separator: "\n").first { $0.hasPrefix("run ") }).split(separator: " ")
     let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("two-runs ") }).split(separator: " ")
     let cell = { (name: String) in Int(row[try #require(header.firstIndex(of: Substring(name)))]) }
@@ -133,7 +133,7 @@ struct EvaluateCommandTests {
     #else
       let smoothing: [String] = []
     #endif
-    let result = EvaluateInProcess.run([path, "--json"] + smoothing)
+    let result = InProcessCommand.evaluate([path, "--json"] + smoothing)
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     #expect(json["overallLatencyBesideEngine"] == nil)
@@ -169,7 +169,7 @@ struct EvaluateInputAccountingTests {
     let path = try scratch.write("rows.csv", Self.withRejections)
     let events = try scratch.write("events.jsonl", "")
     for extra in [[], ["--events", events]] {
-      let result = EvaluateInProcess.run([path] + extra)
+      let result = InProcessCommand.evaluate([path] + extra)
       #expect(result.status == 0, "stderr: \(result.stderr)")
       #expect(result.stderr.contains("\(path):3:3: field 'distance': malformed number 'oops'"), "stderr: \(result.stderr)")
       #expect(result.stderr.contains("\(path):4:3: field 'distance'"), "stderr: \(result.stderr)")
@@ -189,7 +189,7 @@ struct EvaluateInputAccountingTests {
     let path = try scratch.write("notruth.csv", fixture.0)
     let events = try scratch.write("events.jsonl", "")
     for extra in [[], ["--events", events]] {
-      let result = EvaluateInProcess.run([path] + extra)
+      let result = InProcessCommand.evaluate([path] + extra)
       #expect(result.status == 65, "stderr: \(result.stderr)")
       #expect(result.stderr.contains("\(path): \(fixture.1)"), "stderr: \(result.stderr)")
       #expect(result.stdout.isEmpty)

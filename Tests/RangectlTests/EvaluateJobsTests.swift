@@ -4,20 +4,20 @@ import Testing
 
 /// `rangectl evaluate FILE... --jobs N`: files scored side by side, with the
 /// report, the messages and the exit status of scoring them one after the other;
-/// in-process (EvaluateInProcess), the files scored on threads of the test's process.
+/// in-process (InProcessCommand.evaluate), the files scored on threads of the test's process.
 @Suite("rangectl evaluate --jobs")
 struct EvaluateJobsTests {
   /// The table, the JSON report and the messages of `evaluate FILES ARGUMENTS`: the same with 1, 2 and 3
   /// files at a time. FILES end with a file with 2 rejected rows.
   private func expectSameReport(_ files: [String], _ arguments: [String]) throws {
-    let one = EvaluateInProcess.run(files + arguments + ["--jobs", "1"])
+    let one = InProcessCommand.evaluate(files + arguments + ["--jobs", "1"])
     #expect(one.status == 0, "\(one.stderr)")
     #expect(one.stderr.contains("2 rows rejected and not scored"), "\(one.stderr)")
     if arguments.contains("--json") {
       #expect(one.stdoutText.contains("\"direction\""), "the directions are pooled")
     }
     for jobs in [2, 3] {
-      let many = EvaluateInProcess.run(files + arguments + ["--jobs", "\(jobs)"])
+      let many = InProcessCommand.evaluate(files + arguments + ["--jobs", "\(jobs)"])
       #expect(many.status == 0, "\(many.stderr)")
       #expect(many.stdout == one.stdout, "--jobs \(jobs): the report differs")
       #expect(many.stderr == one.stderr, "--jobs \(jobs): the messages differ")
@@ -52,13 +52,13 @@ struct EvaluateJobsTests {
     let noTruth = try scratch.write("notruth.csv", "t,object,distance\n0,a,1\n")
     let files = [rejected, PackagePaths.file("datasets/walk-in-out/samples.csv"), noTruth,
                  PackagePaths.file("datasets/circling/samples.csv"), rejected]
-    let one = EvaluateInProcess.run(files + ["--jobs", "1"])
+    let one = InProcessCommand.evaluate(files + ["--jobs", "1"])
     #expect(one.status == 65, "\(one.stderr)")
     #expect(one.stderr.contains("missing column 'true_distance'"), "\(one.stderr)")
     // Only the first file's rejections are listed: the run stops at the third.
     #expect(one.stderr.components(separatedBy: "2 rows rejected and not scored").count == 2, "\(one.stderr)")
     for jobs in [2, 4] {
-      let many = EvaluateInProcess.run(files + ["--jobs", "\(jobs)"])
+      let many = InProcessCommand.evaluate(files + ["--jobs", "\(jobs)"])
       #expect(many.status == one.status)
       #expect(many.stdout == one.stdout)
       #expect(many.stderr == one.stderr, "--jobs \(jobs)")
@@ -67,7 +67,7 @@ struct EvaluateJobsTests {
 
   @Test("--jobs is refused out of 1...256", arguments: ["0", "257"])
   func refused(jobs: String) throws {
-    let result = EvaluateInProcess.run([PackagePaths.file("datasets/walk-in-out/samples.csv"), "--jobs", jobs])
+    let result = InProcessCommand.evaluate([PackagePaths.file("datasets/walk-in-out/samples.csv"), "--jobs", jobs])
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("--jobs"), "\(result.stderr)")
   }

@@ -18,7 +18,7 @@ private let twoWalkers: String = {
 }()
 
 /// In-process: the commands' options parsed by `RangeCtl.parseAsRoot` (parseRefusal), and replay, evaluate and plot run as
-/// ReplayInProcess, EvaluateInProcess and PlotInProcess run them.
+/// ReplayInProcess, InProcessCommand and PlotInProcess run them.
 @Suite("rangectl --smooth")
 struct SmoothCommandTests {
   #if GSL
@@ -54,15 +54,15 @@ struct SmoothCommandTests {
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", twoWalkers)
-      let json = EvaluateInProcess.run([input, "--smooth", "--json"])
+      let json = InProcessCommand.evaluate([input, "--smooth", "--json"])
       #expect(json.status == 0, "stderr: \(json.stderr)")
       let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
       let smoothed = try #require(report["smoothed"] as? [String: Any], "no 'smoothed' in the report")
       #expect((smoothed["overallDistance"] as? [String: Any]) != nil)
-      let table = EvaluateInProcess.run([input, "--smooth"])
+      let table = InProcessCommand.evaluate([input, "--smooth"])
       #expect(table.stdoutLines.contains { $0.contains(" offline ") }, "\(table.stdoutText)")
       #expect(table.stdoutLines.contains { $0.contains(" cv-rts ") }, "\(table.stdoutText)")
-      let plain = EvaluateInProcess.run([input, "--json"])
+      let plain = InProcessCommand.evaluate([input, "--json"])
       let plainReport = try #require(try JSONSerialization.jsonObject(with: plain.stdout) as? [String: Any])
       #expect(plainReport["smoothed"] == nil)
     }
@@ -129,7 +129,7 @@ struct SmoothCommandTests {
           arguments: PackagePaths.realRecordingFiles)
     func smoothingLowersRMSE(file: String) throws {
       let path = PackagePaths.realRecordings.appendingPathComponent(file).path
-      let result = EvaluateInProcess.run([path, "--smooth", "--json"])
+      let result = InProcessCommand.evaluate([path, "--smooth", "--json"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
       let engine = try Self.rmse(report)
@@ -144,7 +144,7 @@ struct SmoothCommandTests {
           arguments: PackagePaths.realRecordingFiles)
     func offlineEventsAtLeastTheOfflinePeer(file: String) throws {
       let path = PackagePaths.realRecordings.appendingPathComponent(file).path
-      let result = EvaluateInProcess.run([path, "--smooth", "--json", "--quiet"])
+      let result = InProcessCommand.evaluate([path, "--smooth", "--json", "--quiet"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
       func overall(_ report: [String: Any]?) throws -> (f1: Double, falseEvents: Int) {

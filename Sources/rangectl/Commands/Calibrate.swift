@@ -110,46 +110,52 @@ struct Calibrate: ParsableCommand {
   }
 
   func run() throws {
+    try calibrate(streams: .standard)
+  }
+
+  /// What `run()` does, with its report and messages written to `streams`; a
+  /// failure is noted there and thrown as its `ExitCode`.
+  func calibrate(streams: CommandStreams) throws {
     let samples: CalibrationSamples
     do {
       samples = try CalibrationSamples(path: file)
     } catch {
-      Diagnostics.write("rangectl calibrate: \(error)\n")
+      streams.note("rangectl calibrate: \(error)\n")
       throw ExitCode(error.exitCode)
     }
     if let first = samples.firstRejection {
-      Diagnostics.write("rangectl calibrate: \(samples.rejectedRows) rows rejected and not used; first: \(first.message(path: file))\n")
+      streams.note("rangectl calibrate: \(samples.rejectedRows) rows rejected and not used; first: \(first.message(path: file))\n")
     }
     let model = fit ?? (knownDistance == nil ? .offsetScale : .offset)
     // A calibration file holds a fit per object: --write-calibration fits per object, --per-object or not.
-    if perObject || writeCalibration != nil { return try runPerObject(samples, model: model) }
+    if perObject || writeCalibration != nil { return try runPerObject(samples, model: model, streams: streams) }
     let result: RangeCalibrationFit
     do {
       result = try RangeCalibrationFit.fit(samples, object: object, model: model, knownDistanceMeters: knownDistance)
     } catch {
-      Diagnostics.write("rangectl calibrate: \(error)\n")
+      streams.note("rangectl calibrate: \(error)\n")
       throw ExitCode(65)  // EX_DATAERR
     }
     let accepted = (try? RangeCalibration(offsetMeters: result.offsetMeters, scale: result.scale)) != nil
-    let check = accepted ? try checkWhole(samples, model: model) : nil
+    let check = accepted ? try checkWhole(samples, model: model, streams: streams) : nil
     let arguments = check.map { $0.recommendedArguments(calibrationArguments: result.calibrationArguments) } ?? result.arguments
     let flags = ShellQuoted.commandLine(arguments)
     do {
       if json {
-        print(try result.jsonText(path: file, flags: flags, flagArguments: arguments, check: check?.report(recommendedFlags: flags)))
+        streams.print(try result.jsonText(path: file, flags: flags, flagArguments: arguments, check: check?.report(recommendedFlags: flags)))
       } else {
-        print(result.table(path: file, flagsLine: false))
-        if let check { print(check.table()) }
-        print("flags: \(CalibrationCheck.flagsText(flags))")
+        streams.print(result.table(path: file, flagsLine: false))
+        if let check { streams.print(check.table()) }
+        streams.print("flags: \(CalibrationCheck.flagsText(flags))")
       }
     } catch {
-      Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
+      streams.note("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
       throw ExitCode(65)  // EX_DATAERR
     }
-    if object == nil { noteObjectSpread(of: result, in: samples) }
+    if object == nil { noteObjectSpread(of: result, in: samples, streams: streams) }
     if !accepted {
       let range = RangeCalibration.scaleRange
-      Diagnostics.write(
+      streams.note(
         "rangectl calibrate: \(file == "-" ? "<stdin>" : file): the fit is outside what the engine accepts "
           + "(offset within ±\(RangeCalibration.offsetLimitMeters) m, scale \(range.lowerBound)...\(range.upperBound)); "
           + (result.model == .offsetScale
@@ -165,22 +171,22 @@ extension Calibrate {
   /// then the flags that apply them all. An object whose rows cannot give a
   /// fit (or whose fit the engine would refuse) is named and left out; none
   /// at all exits 65.
-  func runPerObject(_ samples: CalibrationSamples, model: RangeCalibrationFit.Model) throws {
+  func runPerObject(_ samples: CalibrationSamples, model: RangeCalibrationFit.Model, streams: CommandStreams) throws {
     var fits: [(name: String, fit: RangeCalibrationFit)] = []
     for name in samples.objects {
       do {
         let fit = try RangeCalibrationFit.fit(samples, object: name, model: model, knownDistanceMeters: knownDistance)
         guard (try? RangeCalibration(offsetMeters: fit.offsetMeters, scale: fit.scale)) != nil else {
-          Diagnostics.write("rangectl calibrate: object \(name): the fit is outside what the engine accepts; left out\n")
+          streams.note("rangectl calibrate: object \(name): the fit is outside what the engine accepts; left out\n")
           continue
         }
         fits.append((name, fit))
       } catch {
-        Diagnostics.write("rangectl calibrate: object \(name): \(error); left out\n")
+        streams.note("rangectl calibrate: object \(name): \(error); left out\n")
       }
     }
     guard !fits.isEmpty else {
-      Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): no object gave a fit\n")
+      streams.note("rangectl calibrate: \(file == "-" ? "<stdin>" : file): no object gave a fit\n")
       throw ExitCode(65)  // EX_DATAERR
     }
     // Words, quoted for sh only when printed: a name may hold a space, a quote or `$(...)`.
@@ -195,12 +201,12 @@ extension Calibrate {
         output.write(ObjectCalibrationFile.text(entries))
         try output.close()
       } catch {
-        Diagnostics.write("rangectl calibrate: cannot write \(error)\n")
+        streams.note("rangectl calibrate: cannot write \(error)\n")
         throw ExitCode(73)  // EX_CANTCREAT
       }
       calibrationArguments = ["--calibration-file", writeCalibration]
     }
-    let check = try checkPerObject(samples, model: model)
+    let check = try checkPerObject(samples, model: model, streams: streams)
     let arguments = check.map { $0.recommendedArguments(calibrationArguments: calibrationArguments) }
       ?? calibrationArguments + ["--band-offset", "0"]
     let flags = ShellQuoted.commandLine(arguments)
@@ -209,17 +215,17 @@ extension Calibrate {
       do {
         documents = try fits.map { "{\"object\": \(RangeCalibrationFit.jsonString($0.name)), \"fit\": \(try $0.fit.jsonText(path: file))}" }
       } catch {
-        Diagnostics.write("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
+        streams.note("rangectl calibrate: \(file == "-" ? "<stdin>" : file): \(error)\n")
         throw ExitCode(65)  // EX_DATAERR
       }
       let checkText = check.map { CalibrationCheck.jsonText($0.report(recommendedFlags: flags)) } ?? "null"
       let flagArguments = arguments.map(RangeCalibrationFit.jsonString).joined(separator: ", ")
-      print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
+      streams.print("{\"file\": \(RangeCalibrationFit.jsonString(file)), \"flags\": \(RangeCalibrationFit.jsonString(flags)), "
         + "\"flagArguments\": [\(flagArguments)], \"check\": \(checkText), \"objects\": [\(documents.joined(separator: ", "))]}")
     } else {
-      for (name, fit) in fits { print("object \(name)\n\(fit.table(path: file, flagsLine: false))") }
-      if let check { print(check.table()) }
-      print("flags for all: \(CalibrationCheck.flagsText(flags))")
+      for (name, fit) in fits { streams.print("object \(name)\n\(fit.table(path: file, flagsLine: false))") }
+      if let check { streams.print(check.table()) }
+      streams.print("flags for all: \(CalibrationCheck.flagsText(flags))")
     }
   }
 }
@@ -229,14 +235,14 @@ extension Calibrate {
   /// own, lie further apart than ``RangeCalibrationFit/objectSpreadNoteMeters``
   /// from the fit for all of them: one calibration then leaves some devices
   /// off, and `--per-object` gives each its own.
-  func noteObjectSpread(of overall: RangeCalibrationFit, in samples: CalibrationSamples) {
+  func noteObjectSpread(of overall: RangeCalibrationFit, in samples: CalibrationSamples, streams: CommandStreams) {
     guard samples.objects.count > 1 else { return }
     let differences = overall.objectDifferences(in: samples)
     guard let low = differences.map(\.meters).min(), let high = differences.map(\.meters).max(),
       high - low > RangeCalibrationFit.objectSpreadNoteMeters
     else { return }
     let listed = differences.map { "\($0.object) \(signed($0.meters)) m" }.joined(separator: ", ")
-    Diagnostics.write(
+    streams.note(
       "rangectl calibrate: note: the objects read \(signed(low)) to \(signed(high)) m from this fit, each fitted on its own "
         + "(\(listed)), more than \(RangeCalibrationFit.objectSpreadNoteMeters) m apart: one calibration leaves some of them off; "
         + "`rangectl calibrate --per-object` fits one per object\n")
@@ -252,24 +258,28 @@ extension Calibrate {
 extension Calibrate {
   /// The check of the whole-recording fit (``CalibrationCheck``), or nil with
   /// a note on standard error when none can be made.
-  func checkWhole(_ samples: CalibrationSamples, model: RangeCalibrationFit.Model) throws -> CalibrationCheck? {
-    guard let cut = checkCut(samples) else { return nil }
+  func checkWhole(
+    _ samples: CalibrationSamples, model: RangeCalibrationFit.Model, streams: CommandStreams
+  ) throws -> CalibrationCheck? {
+    guard let cut = checkCut(samples, streams: streams) else { return nil }
     let part = CalibrationCheck.fittingPart(of: samples, before: cut)
     guard let fit = try? RangeCalibrationFit.fit(part, object: object, model: model),
       let calibration = try? RangeCalibration(offsetMeters: fit.offsetMeters, scale: fit.scale)
     else {
-      Diagnostics.write("rangectl calibrate: not checked: the rows before line \(cut) give no fit the engine accepts\n")
+      streams.note("rangectl calibrate: not checked: the rows before line \(cut) give no fit the engine accepts\n")
       return nil
     }
     return try runCheck(
       from: cut, fittingRows: part.rows.count, calibration: calibration, objectCalibrations: [:],
-      fits: [CalibrationCheck.Fit(object: object, fit: fit)])
+      fits: [CalibrationCheck.Fit(object: object, fit: fit)], streams: streams)
   }
 
   /// The check of the per-object fits: each object fitted on the first part
   /// (one whose rows there give no fit is replayed uncalibrated).
-  func checkPerObject(_ samples: CalibrationSamples, model: RangeCalibrationFit.Model) throws -> CalibrationCheck? {
-    guard let cut = checkCut(samples) else { return nil }
+  func checkPerObject(
+    _ samples: CalibrationSamples, model: RangeCalibrationFit.Model, streams: CommandStreams
+  ) throws -> CalibrationCheck? {
+    guard let cut = checkCut(samples, streams: streams) else { return nil }
     let part = CalibrationCheck.fittingPart(of: samples, before: cut)
     var calibrations: [String: RangeCalibration] = [:]
     var fits: [CalibrationCheck.Fit] = []
@@ -282,18 +292,18 @@ extension Calibrate {
       }
     }
     return try runCheck(
-      from: cut, fittingRows: part.rows.count, calibration: nil, objectCalibrations: calibrations, fits: fits)
+      from: cut, fittingRows: part.rows.count, calibration: nil, objectCalibrations: calibrations, fits: fits, streams: streams)
   }
 
   /// Where the check part starts, or nil with a note saying why there is no check.
-  private func checkCut(_ samples: CalibrationSamples) -> Int? {
+  private func checkCut(_ samples: CalibrationSamples, streams: CommandStreams) -> Int? {
     if knownDistance != nil {
-      Diagnostics.write("rangectl calibrate: not checked: a static recording at --known-distance has no zone crossings to score\n")
+      streams.note("rangectl calibrate: not checked: a static recording at --known-distance has no zone crossings to score\n")
       return nil
     }
     let rows = object.map { name in CalibrationSamples(path: samples.path, rows: samples.rows(of: name)) } ?? samples
     if let reason = CalibrationCheck.unavailableReason(rows, path: file) {
-      Diagnostics.write("rangectl calibrate: not checked on a part of the recording the fit did not see: \(reason)\n")
+      streams.note("rangectl calibrate: not checked on a part of the recording the fit did not see: \(reason)\n")
       return nil
     }
     return CalibrationCheck.cutLine(of: rows)
@@ -301,14 +311,14 @@ extension Calibrate {
 
   private func runCheck(
     from cut: Int, fittingRows: Int, calibration: RangeCalibration?, objectCalibrations: [String: RangeCalibration],
-    fits: [CalibrationCheck.Fit]
+    fits: [CalibrationCheck.Fit], streams: CommandStreams
   ) throws -> CalibrationCheck? {
     do {
       return try CalibrationCheck.run(
         path: file, fromLine: cut, fittingRows: fittingRows, calibration: calibration, objectCalibrations: objectCalibrations,
         fits: fits)
     } catch {
-      Diagnostics.write("rangectl calibrate: not checked: \(error)\n")
+      streams.note("rangectl calibrate: not checked: \(error)\n")
       return nil
     }
   }

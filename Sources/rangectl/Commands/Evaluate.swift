@@ -134,13 +134,19 @@ struct Evaluate: ParsableCommand {
   }
 
   func run() throws {
-    print(try report(note: Diagnostics.write))
+    try evaluate(streams: .standard)
   }
 
-  /// The report `run()` prints: the table, or with --json the JSON. Each
-  /// message for standard error is handed to `note` as it comes, with its
-  /// newline; a failure is noted and thrown as its `ExitCode`.
-  func report(note: @escaping (String) -> Void) throws -> String {
+  /// What `run()` does, with its report and messages written to `streams`; a
+  /// failure is noted there and thrown as its `ExitCode`.
+  func evaluate(streams: CommandStreams) throws {
+    streams.print(try report(note: streams.note))
+  }
+
+  /// The report: the table, or with --json the JSON. Each message for
+  /// people is handed to `note` as it comes, with its newline; a failure is
+  /// noted and thrown as its `ExitCode`.
+  private func report(note: @escaping (String) -> Void) throws -> String {
     let zoneList = try engine.zoneList()
     let evaluator = Evaluator(zones: zoneList.entries, matchToleranceSeconds: tolerance)
     var files: [ScoredFile] = []
