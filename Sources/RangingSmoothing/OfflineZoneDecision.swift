@@ -36,15 +36,6 @@ enum OfflineZoneDecision {
   /// (a long spike passes the gate), and with no gate Hanyang at 5 Hz trails.
   static let gateSigmas = 4.0
 
-  /// Fuses `z`, which the estimate rejected, when it lies within ``gateSigmas``
-  /// of the decision's prediction (after its time update); otherwise the decision only predicts.
-  static func fuseWithinGate(_ decision: inout ZoneDecisionSmoother, _ z: Double, measuredVariance: Double) {
-    let floor = ZoneDecisionSmoother.floorSigmaMeters * ZoneDecisionSmoother.floorSigmaMeters
-    let y = z - decision.distanceMeters
-    let s = decision.state.p00 + Swift.max(measuredVariance, floor)
-    if y * y <= gateSigmas * gateSigmas * s { decision.fuse(z, measuredVariance: measuredVariance) }
-  }
-
   /// What the decision does with one row's reading.
   enum Input: Equatable {
     /// Starts the decision at this distance (the estimate's first reading of the object).
@@ -119,7 +110,7 @@ enum OfflineZoneDecision {
       case .gated(let z), .restart(let z):
         if started {
           decision.predict(dt: dt)
-          Self.fuseWithinGate(&decision, z, measuredVariance: variance)
+          decision.fuseWithinGate(z, measuredVariance: variance, gate: Self.gateSigmas)
         }
       case .predict:
         if started { decision.predict(dt: dt) }

@@ -80,6 +80,8 @@ public struct MeasurementNoiseEstimator: Sendable {
   @usableFromInline var previousDistance = 0.0, latestDistance = 0.0
   @usableFromInline var previousTime = Timestamp(microseconds: 0), latestTime = Timestamp(microseconds: 0)
   @usableFromInline var held = 0
+  /// The running mean interval between readings, seconds (0 before two readings).
+  @usableFromInline var meanInterval = 0.0
   /// Whether the pseudo-residuals lately show outliers; see ``OutlierEvidence``.
   public var outliers: OutlierEvidence { _outliers }
   @usableFromInline var _outliers = OutlierEvidence()
@@ -102,11 +104,19 @@ public struct MeasurementNoiseEstimator: Sendable {
   @inlinable
   public var sigmaMeters: Double { variance.squareRoot() }
 
+  /// The time between readings over which σ̂ was measured, seconds: a
+  /// running mean of the intervals with σ̂'s own ``weight`` (a pseudo-residual
+  /// spans two of them), so that one gap in a fast stream does not move it
+  /// far; 0 before two readings.
+  @inlinable
+  public var readingIntervalSeconds: Double { meanInterval }
+
   /// Back to the prior, with no readings held (another object, or a track
   /// whose readings no longer follow on from the last ones).
   public mutating func reset() {
     meanSquare = Self.consistency * prior * prior
     held = 0
+    meanInterval = 0
     _outliers.reset()
   }
 
@@ -139,6 +149,8 @@ public struct MeasurementNoiseEstimator: Sendable {
     } else {
       held = 2
     }
+    let interval = time.seconds(since: latestTime)
+    meanInterval = meanInterval == 0 ? interval : meanInterval + Self.weight * (interval - meanInterval)
     previousDistance = latestDistance
     previousTime = latestTime
     latestDistance = d

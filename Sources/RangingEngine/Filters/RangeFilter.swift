@@ -106,6 +106,18 @@ public final class RangeFilter<Backend: KalmanBackend> {
   @inlinable
   public var measurementSigmaMeters: Double { backend.storage.R[0].squareRoot() }
 
+  /// The measured noise variance the zone decision may take, metres²: the
+  /// filter's `R`, or 0 (the decision's floor alone) when `R` is the measured
+  /// σ̂² and the readings come too far apart for σ̂ to be the device's noise
+  /// (``ZoneDecisionSmoother/trustsMeasuredNoise(readingInterval:)``). A
+  /// configured sigma (measured noise off) is the caller's word and is always taken.
+  @inlinable
+  var decisionMeasuredVariance: Double {
+    let r = backend.storage.R[0]
+    guard configuration.adaptsMeasurementNoise else { return r }
+    return ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds) ? r : 0
+  }
+
   /// Forgets the track; the next measurement initialises it.
   public func reset() {
     isInitialized = false
@@ -261,7 +273,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     decision.predict(dt: dt)
     switch step.measurement {
     case .fused:
-      decision.fuse(distance, measuredVariance: backend.storage.R[0])
+      decision.fuse(distance, measuredVariance: decisionMeasuredVariance)
       consecutiveRejections = 0
       rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
@@ -272,11 +284,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time, longGate: longGate, shortGate: shortGate) {
-        if case .fused = outcome { decision.fuse(distance, measuredVariance: backend.storage.R[0]) }
+        if case .fused = outcome { decision.fuse(distance, measuredVariance: decisionMeasuredVariance) }
         return outcome
       }
       beforeLastFusion = StateBeforeFusion()
-      decision.fuseWithinGate(distance, measuredVariance: backend.storage.R[0])
+      decision.fuseWithinGate(distance, measuredVariance: decisionMeasuredVariance)
       consecutiveRejections += 1
       rejectedSquaredDiscrepancy = squaredInnovation
       _health.insert(.innovationRejected)
@@ -395,7 +407,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     let v0 = configuration.initialRateSigmaMetersPerSecond
     s.x[0] = distance; s.x[1] = 0
     s.P[0] = s.R[0]; s.P[1] = 0; s.P[2] = 0; s.P[3] = v0 * v0
-    decision.start(at: distance, measuredVariance: s.R[0], initialRateSigma: v0)
+    decision.start(at: distance, measuredVariance: decisionMeasuredVariance, initialRateSigma: v0)
     lastTime = time
     consecutiveRejections = 0
     fusedSinceStart = 0

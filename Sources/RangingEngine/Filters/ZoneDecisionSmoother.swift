@@ -13,7 +13,9 @@
 /// §6.2.2, continuous white-noise acceleration, q = ``accelerationSpectralDensity``),
 /// with a measurement variance of at least ``floorSigmaMeters``² and the
 /// object's measured σ̂² when that is larger (a noisy device is smoothed as
-/// much as its noise asks), on the readings the estimate fused and, of those it
+/// much as its noise asks) and its readings come close enough for σ̂ to
+/// mean the device's noise (``trustsMeasuredNoise(readingInterval:)``: not at
+/// 1 Hz), on the readings the estimate fused and, of those it
 /// rejected, the ones within ``gateSigmas`` of the decision's own prediction;
 /// a restart of the estimate restarts the decision.
 ///
@@ -42,6 +44,32 @@ public struct ZoneDecisionSmoother: Sendable {
   @inlinable public var distanceMeters: Double { state.distanceMeters }
 
   public init() {}
+
+  /// Whether an object's measured σ̂ may raise the decision's measurement
+  /// variance above the floor's when its readings come `readingInterval`
+  /// seconds apart: only while the motion the decision's own model expects
+  /// in one of σ̂'s pseudo-residuals stays below the floor's variance.
+  ///
+  /// Under the constant-velocity model with acceleration density q, motion
+  /// alone gives three readings Δ apart a second difference of variance
+  /// `2 q Δ³ / 3` (the integrated Wiener process; Bar-Shalom, Li &
+  /// Kirubarajan 2001, §6.2.2), and ``MeasurementNoiseEstimator``'s
+  /// pseudo-residual (half of it, over √1.5) a variance of `q Δ³ / 9`. With
+  /// q = 0.3 and the floor 0.15 m that reaches 0.15² at Δ = 0.88 s: at 1 Hz a
+  /// walker's turn alone reads as σ̂ above the floor, so σ̂ no longer tells a
+  /// noisy device from motion, and a decision smoothing with it lags and
+  /// recrosses the band (the clean sweep at 1 Hz, 0.05-0.3 m devices, made
+  /// 2-9 more false events than the textbook filter). At 2 Hz and faster the
+  /// expected motion is 0.065 m or less and σ̂ is the device's (a 0.3 m device
+  /// at 5 Hz: F1 +0.046 over the textbook with it, -0.001 without). Chosen by
+  /// the worst fold (Tuning.md, "The zone decision").
+  @inlinable @inline(__always)
+  public static func trustsMeasuredNoise(readingInterval: Double) -> Bool {
+    let floor = floorSigmaMeters * floorSigmaMeters
+    let interval = readingInterval
+    // Written so that a NaN interval trusts σ̂, as before any interval is known.
+    return !(accelerationSpectralDensity * interval * interval * interval >= 9 * floor)
+  }
 
   /// The measurement variance for an object whose measured noise variance is
   /// `measuredVariance`: the larger of it and the floor's.
@@ -85,13 +113,14 @@ public struct ZoneDecisionSmoother: Sendable {
   @inlinable public static var gateSigmas: Double { 3.5 }
 
   /// Fuses `measured`, which the estimate rejected, when it lies within
-  /// ``gateSigmas`` of the decision's prediction (after ``predict(dt:)``);
-  /// otherwise the decision only predicts.
+  /// `gate` sigmas of the decision's prediction (after ``predict(dt:)``;
+  /// ``gateSigmas`` live, the offline decision's own offline); otherwise the
+  /// decision only predicts.
   @inlinable @inline(__always)
-  public mutating func fuseWithinGate(_ measured: Double, measuredVariance: Double) {
+  public mutating func fuseWithinGate(_ measured: Double, measuredVariance: Double, gate: Double = gateSigmas) {
     let y = measured - state.distanceMeters
     let s = state.p00 + Self.measurementVariance(measuredVariance)
-    if y * y <= Self.gateSigmas * Self.gateSigmas * s { fuse(measured, measuredVariance: measuredVariance) }
+    if y * y <= gate * gate * s { fuse(measured, measuredVariance: measuredVariance) }
   }
 
   /// The decision distance extrapolated `dt` seconds ahead without changing the smoother.
