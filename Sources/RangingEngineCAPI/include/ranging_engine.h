@@ -527,7 +527,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 32-bit targets (Cortex-M, Embedded Swift). */
 #define RANGING_ENGINE_FIXED_BYTES 818
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 16
-#define RANGING_ENGINE_BYTES_PER_OBJECT 1058
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1066
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2374
 #define RANGING_ENGINE_BYTES_PER_ZONE 76
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
@@ -536,7 +536,7 @@ void ranging_zone_config_init(ranging_zone_config_t *zone, double radius_m);
 /* 64-bit hosts (Swift runtime). */
 #define RANGING_ENGINE_FIXED_BYTES 1146
 #define RANGING_ENGINE_DIRECTION_FIXED_BYTES 32
-#define RANGING_ENGINE_BYTES_PER_OBJECT 1158
+#define RANGING_ENGINE_BYTES_PER_OBJECT 1166
 #define RANGING_ENGINE_DIRECTION_BYTES_PER_OBJECT 2466
 #define RANGING_ENGINE_BYTES_PER_ZONE 80
 #define RANGING_ENGINE_BYTES_PER_ZONE_OBJECT 9
