@@ -59,7 +59,7 @@ public struct ZoneDecisionSmoother: Sendable {
   /// walker's turn alone reads as σ̂ above the floor, so σ̂ no longer tells a
   /// noisy device from motion, and a decision smoothing with it lags and
   /// recrosses the band (the clean sweep at 1 Hz, 0.05-0.3 m devices, made
-  /// 2-9 more false events than the textbook filter). At 2 Hz and faster the
+  /// 3-9 more false events than the textbook filter). At 2 Hz and faster the
   /// expected motion is 0.065 m or less and σ̂ is the device's (a 0.3 m device
   /// at 5 Hz: F1 +0.046 over the textbook with it, -0.001 without). Chosen by
   /// the worst fold (Tuning.md, "The zone decision").
