@@ -138,10 +138,15 @@ let package = Package(
       name: "RangingFormatsTests", dependencies: ["RangingFormats", "RangingOutputs", "RangingReplay", "RangingEngine", "ZoneMonitor"]),
     .testTarget(
       name: "RangingReplayTests", dependencies: ["RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+    // The seeded hostile recordings that the tests of `--jobs` replay, in-process and through the C replay.
+    .target(name: "ReplayTestRecordings", path: "Tests/ReplayTestRecordings"),
     // `--jobs N` in-process: the router, the dispatch of the one table's slots, the merge, and N shards against one replay.
     .testTarget(
       name: "RangingReplayThreadsTests",
-      dependencies: ["RangingReplayThreads", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor"]),
+      dependencies: [
+        "RangingReplayThreads", "RangingReplay", "RangingFormats", "RangingOutputs", "RangingEngine", "ZoneMonitor",
+        "ReplayTestRecordings",
+      ]),
     // `rangectl replay`'s options parsed in-process (argument-parser's `parse`), against the core's ranges and defaults.
     .testTarget(
       name: "RangingReplayOptionsTests",
@@ -150,7 +155,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // The C replay entry points (ranging_replay.h) called in-process; RangectlTests holds their outputs to the command's.
-    .testTarget(name: "RangingReplayCAPITests", dependencies: ["RangingReplayCAPI", "RangingFormats", "_RangingReplayCHeader"]),
+    .testTarget(
+      name: "RangingReplayCAPITests",
+      dependencies: ["RangingReplayCAPI", "RangingFormats", "_RangingReplayCHeader", "ReplayTestRecordings"]),
     .testTarget(
       name: "RangingSmoothingTests",
       dependencies: ["RangingSmoothing", "RangingReplay", "RangingFormats", "RangingEngine", "ZoneMonitor"]),

@@ -4,6 +4,7 @@ import RangingEngineCAPI
 import RangingFormats
 import RangingOutputs
 import RangingReplay
+import RangingReplayThreads
 import ZoneMonitor
 import _RangingReplayCHeader
 
@@ -14,7 +15,12 @@ import _RangingReplayCHeader
 /// events and the filtered track when they are written to files
 /// (`--events PATH`, `--filtered PATH`), whose records are then not kept. The command line's `ReplayOutputs` with the listing
 /// for people replaced by ``RejectedRowsWriter``, which a program reads.
-final class MemoryReplayOutputs: ReplayObserver {
+///
+/// On several threads (`--jobs`), the same outputs as `ShardedReplayOutputs`:
+/// each shard formats its events' and states' text and builds their records,
+/// and the calling thread writes them in one replay's order, numbering the
+/// objects there, so that the bytes and records are the same as on one thread.
+final class MemoryReplayOutputs: ReplayObserver, ShardedReplayOutputs {
   private let events: EventsWriter
   private let filtered: FilteredTrackWriter?
   private let rejected: RejectedRowsWriter
@@ -43,24 +49,31 @@ final class MemoryReplayOutputs: ReplayObserver {
 
   func event(_ event: ZoneEvent, objectName: String) {
     events.write(event, objectName: objectName)
-    guard let eventRecords else { return }
+    recordEvent(Self.record(of: event), object: event.object, objectName: objectName)
+  }
+
+  func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {
+    filtered?.write(seconds: seconds, objectName: objectName, state: state)
+    guard stateRecords != nil else { return }
+    recordState(Self.record(seconds: seconds, state), object: id, objectName: objectName)
+  }
+
+  /// An event's record, but for its object's index (set in order, by ``recordEvent(_:object:objectName:)``).
+  private static func record(of event: ZoneEvent) -> ranging_replay_event_t {
     var record = ranging_replay_event_t()
     record.t = event.time.seconds
-    record.object = objectNames.index(of: event.object, name: objectName)
     record.distance_m = event.distanceMeters
     record.sigma_m = event.sigmaMeters
     record.zone = UInt32(event.zone)
     record.kind = event.kind == .enter ? 0 : 1
     record.reason = CAPIStatus.exitReason(event.reason)
-    eventRecords.append(record)
+    return record
   }
 
-  func state(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) {
-    filtered?.write(seconds: seconds, objectName: objectName, state: state)
-    guard let stateRecords else { return }
+  /// A state's record, but for its object's index (set in order, by ``recordState(_:object:objectName:)``).
+  private static func record(seconds: Double, _ state: TrackState) -> ranging_replay_state_t {
     var record = ranging_replay_state_t()
     record.t = seconds
-    record.object = objectNames.index(of: id, name: objectName)
     record.distance_m = state.range.distanceMeters
     record.sigma_m = state.range.sigmaMeters
     record.rate_m_per_s = state.range.rateMetersPerSecond
@@ -71,6 +84,71 @@ final class MemoryReplayOutputs: ReplayObserver {
     record.nlos_probability = state.range.nonLineOfSightProbability
     record.direction_state = CAPIStatus.directionState(state.directionState)
     record.is_confirmed = state.isConfirmed ? 1 : 0
+    return record
+  }
+
+  /// Keeps an event's record, its object numbered in the order of the records.
+  private func recordEvent(_ record: ranging_replay_event_t, object id: UInt64, objectName: String) {
+    guard let eventRecords else { return }
+    var record = record
+    record.object = objectNames.index(of: id, name: objectName)
+    eventRecords.append(record)
+  }
+
+  /// Keeps a state's record, its object numbered in the order of the records.
+  private func recordState(_ record: ranging_replay_state_t, object id: UInt64, objectName: String) {
+    guard let stateRecords else { return }
+    var record = record
+    record.object = objectNames.index(of: id, name: objectName)
     stateRecords.append(record)
+  }
+
+  // On several threads: each shard makes its events' and states' text and
+  // records (only reading what is set at the start, so the shards may share
+  // them), and the calling thread writes them in the replay's order.
+
+  var writesStates: Bool { observesStates }
+
+  func shardEvent(_ event: ZoneEvent, objectName: String) -> ShardEvent {
+    ShardEvent(line: events.line(for: event, objectName: objectName), record: Self.record(of: event),
+               object: event.object, objectName: objectName)
+  }
+
+  func shardState(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) -> ShardState {
+    ShardState(
+      line: filtered?.row(seconds: seconds, objectName: objectName, state: state),
+      record: stateRecords != nil ? Self.record(seconds: seconds, state) : nil, object: id, objectName: objectName)
+  }
+
+  func write(event: ShardEvent) {
+    events.output.write(event.line)
+    events.output.write("\n")
+    recordEvent(event.record, object: event.object, objectName: event.objectName)
+  }
+
+  func write(state: ShardState) {
+    if let line = state.line, let filtered {
+      filtered.output.write(line)
+      filtered.output.write("\n")
+    }
+    if let record = state.record { recordState(record, object: state.object, objectName: state.objectName) }
+  }
+
+  /// An event as a shard made it: its line of text and its record, but for
+  /// its object's index, and the object, to number it by.
+  struct ShardEvent {
+    var line: String
+    var record: ranging_replay_event_t
+    var object: UInt64
+    var objectName: String
+  }
+
+  /// A state as a shard made it: its row of the filtered track (when it is
+  /// written) and its record (when states are kept), as ``ShardEvent``.
+  struct ShardState {
+    var line: String?
+    var record: ranging_replay_state_t?
+    var object: UInt64
+    var objectName: String
   }
 }

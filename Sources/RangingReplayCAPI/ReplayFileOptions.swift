@@ -6,9 +6,10 @@ import RangingReplayOptions
 /// The options of a replay reached from C (`ranging_replay_file`):
 /// `rangectl replay`'s engine and input options, parsed and checked by the
 /// same declarations (RangingReplayOptions), and whether to write the
-/// filtered track. The options of files and threads are not among them, so
-/// they are refused as unknown (``UnknownOption``, as rangectl refuses a
-/// misspelt option). A command, so that its options can be described for that check.
+/// filtered track, and `--jobs`, the threads of one replay. The options of
+/// several files are not among them, so they are refused as unknown
+/// (``UnknownOption``, as rangectl refuses a misspelt option). A command, so
+/// that its options can be described for that check.
 struct ReplayFileOptions: ParsableCommand {
   static let configuration = CommandConfiguration(commandName: "replay")
 
@@ -40,7 +41,21 @@ struct ReplayFileOptions: ParsableCommand {
     help: ArgumentHelp("A table's column (its 1-based place) that held durations, given as seconds.", valueName: "n"))
   var durationColumns: [Int] = []
 
+  /// Threads that share the objects of the one input (`rangectl replay
+  /// --jobs`, `ShardedReplay`): the same output, byte for byte, as 1.
+  /// Default 1, not one per core: the caller knows what else runs beside it
+  /// (a Spark executor's other tasks).
+  @Option(
+    // -1 is a value (refused by validate(), naming the option), not a missing one.
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Threads that share the objects (1...256), beside one that reads: the same output in the same order as 1.",
+      valueName: "n"))
+  var jobs = 1
+
   func validate() throws {
+    // More threads than any machine's cores only queue; 256 is rangectl's cap too.
+    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
     for (option, path) in [("--events", events), ("--filtered", filtered)] {
       guard let path else { continue }
       guard !path.isEmpty, path != "-" else {

@@ -9,7 +9,7 @@ import ZoneMonitor
 import _RangingReplayCHeader
 
 /// One replay of a file, or of a table in memory, into memory, as
-/// `rangectl replay FILE --jobs 1` runs it: options through the command
+/// `rangectl replay FILE --jobs N` runs it: options through the command
 /// line's declarations, the reader (``RangingCSVReader``, or
 /// ``RangingTableReader`` for a table, which reads it as the CSV it would be
 /// written as), and the command's replay job (``ReplayJob``) into the writers
@@ -160,7 +160,7 @@ struct ReplayToMemory {
   }
 
   /// The replay of `reader`'s rows, with the options already checked.
-  private func replay<Backend: KalmanBackend, Source: ReplayRowSource>(
+  private func replay<Backend: KalmanBackend, Source: ShardedRowSource>(
     _: Backend.Type, _ options: ReplayFileOptions, _ reader: inout Source, _ zoneList: ZoneList,
     _ calibrations: [String: RangeCalibration], _ mapping: ColumnMapping, into outcome: inout Outcome
   ) {
@@ -205,7 +205,9 @@ struct ReplayToMemory {
     var replayer = Replayer(pipeline: options.engine.pipeline(Backend.self, zones: zoneList), zoneNames: zoneList.names)
     replayer.objectCalibrations = calibrations
     let sinks = ReplaySinks(events: eventsWriter, filtered: filteredWriter, others: [rejected.file], observer: observer)
-    let ended = ReplayJob(path: path, zones: zoneList, mapping: mapping).run(replayer, rowsOf: &reader, into: sinks)
+    var job = ReplayJob(path: path, zones: zoneList, mapping: mapping)
+    job.threads = options.jobs
+    let ended = job.run(replayer, rowsOf: &reader, into: sinks, sharding: observer)
     outcome.summary = ended.summary ?? ReplaySummary()
     if eventRecords?.failed == true || stateRecords?.failed == true {
       outcome.report(.cannotWrite("the \(eventRecords?.failed == true ? "event" : "state") records in memory"))

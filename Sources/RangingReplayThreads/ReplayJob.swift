@@ -23,8 +23,8 @@ public struct ReplayJob {
   public var zones: ZoneList
   /// The input's columns and units, for the warnings on units.
   public var mapping: ColumnMapping
-  /// Threads that share the objects: more than 1 replays a file in shards
-  /// (a table always replays on one).
+  /// Threads that share the objects: more than 1 replays the input, a
+  /// file's or a table's, in shards (``ShardedReplay``).
   public var threads = 1
   /// Whether the input is read live: the outputs are flushed before every
   /// wait for input, and no progress is reported.
@@ -48,7 +48,19 @@ public struct ReplayJob {
   public func run<Backend: KalmanBackend, Observer: ReplayObserver>(
     _ replayer: Replayer<Backend>, reading reader: RangingCSVReader, into sinks: ReplaySinks<Observer>
   ) -> ReplayOutcome {
-    guard threads == 1 else { return runSharded(replayer, reading: reader, into: sinks) }
+    guard threads == 1 else {
+      // Both only format there (their output is written on this thread below), so the shards may share them.
+      let eventsWriter = sinks.events, filteredWriter = sinks.filtered
+      let lines = ShardedTextBatch(
+        eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
+        stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } })
+      let events = eventsWriter.output, filtered = filteredWriter?.output
+      return runSharded(replayer, reading: reader, into: sinks, outputs: lines) {
+        Self.write(lines.merged.events, to: events)
+        if let filtered { Self.write(lines.merged.states, to: filtered) }
+        lines.merged.removeAll()
+      }
+    }
     var reader = reader
     if live {
       // Each event leaves with its row (the observer flushes it); the track at least once per read.
@@ -61,12 +73,23 @@ public struct ReplayJob {
     return end(ended, linesRead: reader.linesRead, closing: sinks.outputs)
   }
 
-  /// Replays the rows of `source` (a table's, say) on one thread.
+  /// Replays the rows of `source` (a table's, say) with `replayer` into
+  /// `sinks`, whose observer writes every output: on one thread, or on
+  /// ``threads`` shards, where `outputs` (the same outputs) make the events
+  /// and states. No lines read are reported.
   @inlinable
-  package func run<Backend: KalmanBackend, Source: ReplayRowSource, Observer: ReplayObserver>(
-    _ replayer: Replayer<Backend>, rowsOf source: inout Source, into sinks: ReplaySinks<Observer>
+  package func run<
+    Backend: KalmanBackend, Source: ShardedRowSource, Observer: ReplayObserver, Outputs: ShardedReplayOutputs
+  >(
+    _ replayer: Replayer<Backend>, rowsOf source: inout Source, into sinks: ReplaySinks<Observer>,
+    sharding outputs: Outputs
   ) -> ReplayOutcome {
-    end(Self.rows(of: replayer, &source, observer: sinks.observer), linesRead: 0, closing: sinks.outputs)
+    guard threads == 1 else {
+      var outcome = runSharded(replayer, reading: source, into: sinks, outputs: outputs) {}
+      outcome.linesRead = 0
+      return outcome
+    }
+    return end(Self.rows(of: replayer, &source, observer: sinks.observer), linesRead: 0, closing: sinks.outputs)
   }
 
   /// Every row of `source` through `replayer` to `observer`, and the observer told that they ended.
@@ -83,29 +106,25 @@ public struct ReplayJob {
     }
   }
 
-  /// ``run(_:reading:into:)`` on ``threads`` shards: the shards format the
-  /// events and the filtered rows, this thread writes them as they are merged.
+  /// The replay of `reader` on ``threads`` shards: `outputs` make the events
+  /// and states on the shards and write them, merged, on this thread; after
+  /// each round's, `roundWritten` writes what it gathered, and the observer
+  /// takes the round's rejected rows.
   @inlinable
-  func runSharded<Backend: KalmanBackend, Observer: ReplayObserver>(
-    _ replayer: Replayer<Backend>, reading reader: RangingCSVReader, into sinks: ReplaySinks<Observer>
+  func runSharded<Backend: KalmanBackend, Source: ShardedRowSource, Observer: ReplayObserver, Outputs: ShardedReplayOutputs>(
+    _ replayer: Replayer<Backend>, reading reader: Source, into sinks: ReplaySinks<Observer>, outputs: Outputs,
+    roundWritten: () -> Void
   ) -> ReplayOutcome {
-    // Both only format there (their output is written on this thread below), so the shards may share them.
-    let eventsWriter = sinks.events, filteredWriter = sinks.filtered
-    let events = eventsWriter.output, filtered = filteredWriter?.output
+    let events = sinks.events.output, filtered = sinks.filtered?.output
     let observer = sinks.observer, progress = live ? nil : sinks.progress
     let ended: Result<(summary: ReplaySummary, linesRead: Int), DatasetError>
     do {
       ended = .success(
-        try ShardedReplay(replayer: replayer, jobs: threads).run(
-          reader, live: live,
-          eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
-          stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } }
-        ) { batch in
-          Self.write(batch.events, to: events)
-          for rejection in batch.rejections { observer.rejected(rejection) }
-          if let filtered { Self.write(batch.states, to: filtered) }
+        try ShardedReplay(replayer: replayer, jobs: threads).run(reader, live: live, into: outputs) { rejections, read in
+          roundWritten()
+          for rejection in rejections { observer.rejected(rejection) }
           if live { Self.flush(events, filtered) }
-          progress?(batch.linesRead, batch.bytesRead)
+          progress?(read.lines, read.bytesRead)
         })
       observer.rowsEnded()
     } catch {

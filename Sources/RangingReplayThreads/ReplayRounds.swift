@@ -21,10 +21,12 @@ final class ReplayRounds: @unchecked Sendable {
   private let filled: [DispatchSemaphore]
   private let replayed: [DispatchSemaphore]
 
+  /// Rounds whose shards each write to an output `makeOutput` makes.
+  ///
   /// - Precondition: `count` and `shardCount` are at least 1.
-  init(count: Int, shardCount: Int) {
+  init(count: Int, shardCount: Int, makeOutput: () -> ShardOutputStorage) {
     precondition(count >= 1 && shardCount >= 1, "ReplayRounds: at least one round and one shard")
-    rounds = (0..<count).map { _ in ReplayRound(shardCount: shardCount) }
+    rounds = (0..<count).map { _ in ReplayRound(shardCount: shardCount, makeOutput: makeOutput) }
     self.shardCount = shardCount
     free = DispatchSemaphore(value: count)
     filled = (0..<shardCount).map { _ in DispatchSemaphore(value: 0) }
@@ -48,7 +50,7 @@ final class ReplayRounds: @unchecked Sendable {
 
   /// Shard `shard`: waits for the next filled round, `sequence`, and returns
   /// its commands with the shard's cleared output.
-  func waitToReplay(_ sequence: Int, shard: Int) -> (ReplayRound, ShardCommandList, ShardOutput) {
+  func waitToReplay(_ sequence: Int, shard: Int) -> (ReplayRound, ShardCommandList, ShardOutputStorage) {
     filled[shard].wait()
     let round = rounds[sequence % count]
     let output = round.outputs[shard]

@@ -2,19 +2,71 @@
 import RangingFormats
 
 /// What one shard of a ``ShardedReplay`` wrote while it carried out one
-/// round of commands, each entry with the number of the command that made
-/// it, in command order: the zone events and the filtered track's rows, as
-/// text formatted on the shard's thread.
+/// round of commands, whatever its outputs make (``ShardOutput``): the part
+/// the threads, which are compiled once, hand round without knowing its kind.
 @usableFromInline
-final class ShardOutput: @unchecked Sendable {
+class ShardOutputStorage: @unchecked Sendable {
   // Unchecked: written by its shard's thread, then read by the merging
   // thread once the shard has signalled the round done (ReplayRounds).
-  @usableFromInline @exclusivity(unchecked) var events: [(sequence: Int, text: String)] = []
-  @usableFromInline @exclusivity(unchecked) var states: [(sequence: Int, text: String)] = []
+  @usableFromInline init() {}
 
-  func removeAll() {
+  /// Empties the output for the next round, keeping its storage.
+  @usableFromInline func removeAll() {}
+}
+
+/// What one shard wrote in one round: each event and state its
+/// ``ShardedReplayOutputs`` made, with the number of the command that made
+/// it, in command order.
+@usableFromInline
+final class ShardOutput<Event, State>: ShardOutputStorage, @unchecked Sendable {
+  @usableFromInline @exclusivity(unchecked) var events: [(sequence: Int, value: Event)] = []
+  @usableFromInline @exclusivity(unchecked) var states: [(sequence: Int, value: State)] = []
+
+  @usableFromInline override init() {}
+
+  @usableFromInline override func removeAll() {
     events.removeAll(keepingCapacity: true)
     states.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands the events and states of `outputs` (one round's, one per shard)
+  /// to `event` and `state` in one replay's order: by the number of the
+  /// command that made them, and a command's events before its state. Each
+  /// shard's lists are in command order and one command's output is one
+  /// shard's, in its order, so this is a k-way merge.
+  ///
+  /// - Complexity: O((events + states) × shards).
+  @inlinable
+  static func merge(_ outputs: [ShardOutput], event: (Event) -> Void, state: (State) -> Void) {
+    var nextEvent = [Int](repeating: 0, count: outputs.count)
+    var nextState = [Int](repeating: 0, count: outputs.count)
+    while true {
+      // The least (command, kind) among the shards' heads: kind 0 an event, 1 a state.
+      var best = -1
+      var bestKey = (0, 0)
+      for shard in outputs.indices {
+        let output = outputs[shard]
+        var key: (Int, Int)? = nil
+        if nextEvent[shard] < output.events.count { key = (output.events[nextEvent[shard]].sequence, 0) }
+        if nextState[shard] < output.states.count {
+          let candidate = (output.states[nextState[shard]].sequence, 1)
+          if key.map({ candidate < $0 }) ?? true { key = candidate }
+        }
+        if let key, best < 0 || key < bestKey {
+          best = shard
+          bestKey = key
+        }
+      }
+      if best < 0 { return }
+      let output = outputs[best]
+      if bestKey.1 == 0 {
+        event(output.events[nextEvent[best]].value)
+        nextEvent[best] += 1
+      } else {
+        state(output.states[nextState[best]].value)
+        nextState[best] += 1
+      }
+    }
   }
 }
 
@@ -26,7 +78,7 @@ final class ReplayRound: @unchecked Sendable {
   /// `commands[k]`: shard `k`'s commands.
   let commands: [ShardCommandList]
   /// `outputs[k]`: what shard `k` wrote.
-  let outputs: [ShardOutput]
+  let outputs: [ShardOutputStorage]
   /// The rows the reader rejected, in order.
   @exclusivity(unchecked) var rejections: [RowRejection] = []
   /// Why the input ended after this round, if it did.
@@ -40,9 +92,10 @@ final class ReplayRound: @unchecked Sendable {
     case failure(DatasetError)
   }
 
-  init(shardCount: Int) {
+  /// A round of `shardCount` shards, each writing to an output `makeOutput` makes.
+  init(shardCount: Int, makeOutput: () -> ShardOutputStorage = { ShardOutput<String, String>() }) {
     commands = (0..<shardCount).map { _ in ShardCommandList() }
-    outputs = (0..<shardCount).map { _ in ShardOutput() }
+    outputs = (0..<shardCount).map { _ in makeOutput() }
   }
 
   /// Empties the round for the reader, keeping its storage.

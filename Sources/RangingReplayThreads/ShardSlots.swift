@@ -6,21 +6,22 @@ import ZoneMonitor
 /// The engines and zones of one shard's slots in a ``ShardedReplay``: it
 /// carries out the commands the reader thread sent the shard
 /// (``SlotCommand``), with the same steps as one replay's slots
-/// (`SlotSteps`), and formats their events and filtered rows on the shard's
-/// thread, each with its command's number. It holds no object table and no
-/// clock: which object is in which slot, and when, the reader decided.
+/// (`SlotSteps`), and has its ``ShardedReplayOutputs`` make their events and
+/// filtered states on the shard's thread, each with its command's number. It
+/// holds no object table and no clock: which object is in which slot, and
+/// when, the reader decided.
 @usableFromInline
-final class ShardSlots<Backend: KalmanBackend> {
+final class ShardSlots<Backend: KalmanBackend, Outputs: ShardedReplayOutputs> {
   @usableFromInline @exclusivity(unchecked) var engines: SlotEngines<Backend>
   @usableFromInline @exclusivity(unchecked) var zones: ZoneMembership
   /// The tracker's validation's minimum distance, which calibrated distances keep.
   @usableFromInline let minimumDistanceMeters: Double
   /// The name of each slot's object, set when its track starts.
   @usableFromInline @exclusivity(unchecked) var names: [String]
-  @usableFromInline let eventText: (ZoneEvent, String) -> String
-  @usableFromInline let stateText: ((Double, String, TrackState) -> String)?
+  @usableFromInline let outputs: Outputs
+  @usableFromInline let writesStates: Bool
   /// Where the current command's output goes, and its number.
-  @usableFromInline @exclusivity(unchecked) var output: ShardOutput? = nil
+  @usableFromInline @exclusivity(unchecked) var output: ShardOutput<Outputs.Event, Outputs.State>? = nil
   @usableFromInline @exclusivity(unchecked) var sequence = 0
   /// Enter and exit events written so far.
   @usableFromInline @exclusivity(unchecked) var enterEvents = 0
@@ -28,22 +29,19 @@ final class ShardSlots<Backend: KalmanBackend> {
 
   /// The engines and zones of `count` slots.
   @inlinable
-  init(
-    configuration: TrackerConfiguration, zones: [Zone], count: Int,
-    eventText: @escaping (ZoneEvent, String) -> String, stateText: ((Double, String, TrackState) -> String)?
-  ) {
+  init(configuration: TrackerConfiguration, zones: [Zone], count: Int, outputs: Outputs) {
     engines = SlotEngines(configuration: configuration, count: count)
     self.zones = ZoneMembership(zones: zones, capacity: count)
     minimumDistanceMeters = configuration.validation.minimumDistanceMeters
     names = Array(repeating: "", count: count)
-    self.eventText = eventText
-    self.stateText = stateText
+    self.outputs = outputs
+    writesStates = outputs.writesStates
   }
 
   @inlinable
   func emit(_ event: ZoneEvent) {
     if event.kind == .enter { enterEvents += 1 } else { exitEvents += 1 }
-    output.unsafelyUnwrapped.events.append((sequence, eventText(event, names[Int(slotOfEvent)])))
+    output.unsafelyUnwrapped.events.append((sequence, outputs.shardEvent(event, objectName: names[Int(slotOfEvent)])))
   }
 
   /// The slot whose event is being emitted.
@@ -51,7 +49,7 @@ final class ShardSlots<Backend: KalmanBackend> {
 
   /// Carries out `list`'s commands, writing to `output`.
   @inlinable
-  func run(_ list: ShardCommandList, into output: ShardOutput) {
+  func run(_ list: ShardCommandList, into output: ShardOutput<Outputs.Event, Outputs.State>) {
     self.output = output
     for command in list.commands {
       sequence = command.sequence
@@ -71,7 +69,10 @@ final class ShardSlots<Backend: KalmanBackend> {
         let fused = SlotSteps.measure(
           engines: &engines, zones: &zones, slot: Int(slot), object: object, update: update, newTrack: newTrack,
           minimumDistanceMeters: minimumDistanceMeters, emit: emit)
-        if let stateText { output.states.append((sequence, stateText(seconds, names[Int(slot)], fused.state))) }
+        if writesStates {
+          output.states.append(
+            (sequence, outputs.shardState(seconds: seconds, object: object, objectName: names[Int(slot)], fused.state)))
+        }
       case .restart(let slot):
         engines.reset(Int(slot))
       case .calibrate(let slot, let calibration):

@@ -68,7 +68,7 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   }
 
   /// Replays every row of `reader` and hands the merged output to `write`,
-  /// batch by batch, on the calling thread.
+  /// batch by batch, on the calling thread, as text.
   ///
   /// - Parameters:
   ///   - reader: the opened ranging CSV, read on a thread of its own.
@@ -87,10 +87,37 @@ public struct ShardedReplay<Backend: KalmanBackend> {
     stateText: ((Double, String, TrackState) -> String)?,
     write: (ShardedReplayBatch) -> Void
   ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
-    let (threads, shards) = parts(reading: reader, eventText: eventText, stateText: stateText)
+    let batch = ShardedTextBatch(eventText: eventText, stateText: stateText)
+    return try run(reader, live: live, into: batch) { rejections, read in
+      batch.merged.rejections = rejections
+      batch.merged.linesRead = read.lines
+      batch.merged.bytesRead = read.bytesRead
+      write(batch.merged)
+      batch.merged.removeAll()
+    }
+  }
+
+  /// Replays every row of `reader` (a file's or a table's), has `outputs`
+  /// make the events and filtered states on the shards' threads and write
+  /// them in one replay's order on the calling thread, and hands each
+  /// round's rejected rows and the reader's progress to `roundEnded` after
+  /// the round's events and states.
+  ///
+  /// - Parameters:
+  ///   - live: hand a batch over before every wait for input (a file's
+  ///     `beforeRead`), so that each row's output is written before the next wait.
+  /// - Returns: the summary of the replay and the reader's lines read (0 for a table).
+  /// - Throws: the reader's `DatasetError`, after the rows before it were written.
+  @inlinable
+  package func run<Source: ShardedRowSource, Outputs: ShardedReplayOutputs>(
+    _ reader: Source, live: Bool, into outputs: Outputs,
+    roundEnded: (_ rejections: [RowRejection], _ read: ReadProgress) -> Void
+  ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
+    typealias Output = ShardOutput<Outputs.Event, Outputs.State>
+    let (threads, shards) = parts(reading: reader, outputs: outputs)
     for (index, slots) in shards.enumerated() {
       threads.startShard(
-        index, run: { list, output in slots.run(list, into: output) },
+        index, run: { list, output in slots.run(list, into: unsafeDowncast(output, to: Output.self)) },
         counts: { (slots.enterEvents, slots.exitEvents) })
     }
     let loop = ReplayRowLoop(
@@ -105,7 +132,12 @@ public struct ShardedReplay<Backend: KalmanBackend> {
         }
       },
       summary: { loop.summary })
-    return try threads.merge(write: write)
+    return try threads.merge { shardOutputs, rejections, read in
+      Output.merge(
+        shardOutputs.map { unsafeDowncast($0, to: Output.self) }, event: { outputs.write(event: $0) },
+        state: { outputs.write(state: $0) })
+      roundEnded(rejections, read)
+    }
   }
 }
 
@@ -115,19 +147,18 @@ extension ShardedReplay {
   /// shard's slots. Built in inlinable code, so that the shards' engines are
   /// specialised for Backend in the caller's module.
   @inlinable
-  func parts(
-    reading reader: RangingCSVReader, eventText: @escaping (ZoneEvent, String) -> String,
-    stateText: ((Double, String, TrackState) -> String)?
-  ) -> (threads: ShardedReplayThreads, shards: [ShardSlots<Backend>]) {
+  func parts<Source: ReplayRowSource, Outputs: ShardedReplayOutputs>(
+    reading reader: Source, outputs: Outputs
+  ) -> (threads: ShardedReplayThreads, shards: [ShardSlots<Backend, Outputs>]) {
     let configuration = replayer.pipeline.tracker.configuration
     let threads = ShardedReplayThreads(
       reader: reader, shardCount: jobs, batches: batchesInFlight, rowsPerBatch: rowsPerBatch,
-      nameBytesPerBatch: nameBytesPerBatch, capacity: configuration.capacity)
+      nameBytesPerBatch: nameBytesPerBatch, capacity: configuration.capacity,
+      makeOutput: { ShardOutput<Outputs.Event, Outputs.State>() })
     let zones = replayer.pipeline.monitor.zones
     let shards = (0..<jobs).map { _ in
-      ShardSlots<Backend>(
-        configuration: configuration, zones: zones, count: threads.slotsPerShard, eventText: eventText,
-        stateText: stateText)
+      ShardSlots<Backend, Outputs>(
+        configuration: configuration, zones: zones, count: threads.slotsPerShard, outputs: outputs)
     }
     return (threads, shards)
   }
@@ -148,9 +179,40 @@ public struct ShardedReplayBatch {
 
   public init() {}
 
+  @usableFromInline
   mutating func removeAll() {
     events.removeAll(keepingCapacity: true)
     rejections.removeAll(keepingCapacity: true)
     states.removeAll(keepingCapacity: true)
   }
+}
+
+/// The events and filtered rows of a ``ShardedReplay`` as lines of text,
+/// made by `eventText` and `stateText` on the shards' threads and gathered,
+/// merged, into one round's ``ShardedReplayBatch``.
+@usableFromInline
+final class ShardedTextBatch: ShardedReplayOutputs {
+  @usableFromInline let eventText: (ZoneEvent, String) -> String
+  @usableFromInline let stateText: ((Double, String, TrackState) -> String)?
+  /// The round being merged.
+  @usableFromInline var merged = ShardedReplayBatch()
+
+  @usableFromInline
+  init(eventText: @escaping (ZoneEvent, String) -> String, stateText: ((Double, String, TrackState) -> String)?) {
+    self.eventText = eventText
+    self.stateText = stateText
+  }
+
+  @usableFromInline var writesStates: Bool { stateText != nil }
+
+  @usableFromInline
+  func shardEvent(_ event: ZoneEvent, objectName: String) -> String { eventText(event, objectName) }
+
+  @usableFromInline
+  func shardState(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) -> String {
+    stateText.unsafelyUnwrapped(seconds, objectName, state)
+  }
+
+  @usableFromInline func write(event: String) { merged.events.append(event) }
+  @usableFromInline func write(state: String) { merged.states.append(state) }
 }

@@ -32,11 +32,17 @@ final class ShardedReplayThreads: @unchecked Sendable {
   private var summary: (() -> ReplaySummary)? = nil
 
   /// - Parameters:
+  ///   - reader: the input, for its header's unused columns and its column of `t`.
   ///   - capacity: the object table's (`TrackerConfiguration.capacity`).
+  ///   - makeOutput: makes each shard's output of each round.
   @usableFromInline
-  init(reader: RangingCSVReader, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int, capacity: Int) {
+  init<Source: ReplayRowSource>(
+    reader: Source, shardCount: Int, batches: Int, rowsPerBatch: Int, nameBytesPerBatch: Int, capacity: Int,
+    makeOutput: () -> ShardOutputStorage
+  ) {
     // Clamped, so that no setting traps: entries keep name offsets in 32 bits.
-    rounds = ReplayRounds(count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount)
+    rounds = ReplayRounds(
+      count: Swift.min(Swift.max(1, batches), 1 << 10), shardCount: shardCount, makeOutput: makeOutput)
     staging = ReplayRowBatch(
       rowCapacity: Swift.min(Swift.max(1, rowsPerBatch), 1 << 20),
       nameBytesCapacity: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
@@ -62,7 +68,8 @@ final class ShardedReplayThreads: @unchecked Sendable {
   /// to, and `counts` gives the enter and exit events written, at the end.
   @usableFromInline
   func startShard(
-    _ index: Int, run: @escaping (ShardCommandList, ShardOutput) -> Void, counts: @escaping () -> (enter: Int, exit: Int)
+    _ index: Int, run: @escaping (ShardCommandList, ShardOutputStorage) -> Void,
+    counts: @escaping () -> (enter: Int, exit: Int)
   ) {
     let body = UncheckedBox((run, counts))
     Self.spawn { [self] in
@@ -86,15 +93,19 @@ final class ShardedReplayThreads: @unchecked Sendable {
   /// its rows, filling a round with commands, and the round is handed over.
   /// `summary` gives the loop's counts once the last round is handed over.
   @usableFromInline
-  func startReader(
-    _ reader: RangingCSVReader, live: Bool, replay: @escaping () -> Void, summary: @escaping () -> ReplaySummary
+  func startReader<Source: ShardedRowSource>(
+    _ reader: Source, live: Bool, replay: @escaping () -> Void, summary: @escaping () -> ReplaySummary
   ) {
     self.summary = summary
     let box = UncheckedBox((reader, replay))
     Self.spawn { [self] in read(box.value.0, live: live, replay: box.value.1) }
   }
 
-  private func read(_ reader: RangingCSVReader, live: Bool, replay: @escaping () -> Void) {
+  // Specialised for both readers, so that the reader thread's loop calls
+  // their row reading directly, as a replay on one thread does.
+  @_specialize(where Source == RangingCSVReader)
+  @_specialize(where Source == RangingTableReader)
+  private func read<Source: ShardedRowSource>(_ reader: Source, live: Bool, replay: @escaping () -> Void) {
     var reader = reader
     // Ground truth is not replayed: only checked.
     reader.convertsTruth = false
@@ -110,35 +121,31 @@ final class ShardedReplayThreads: @unchecked Sendable {
       var row = RowView()
       while try reader.nextRow(&row) {
         staging.append(row, nameKey: router.key(of: row))
-        if staging.isFull {
-          filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead))
-        }
+        if staging.isFull { filling.handOver(reader.progress) }
       }
     } catch {
       end = .failure(error)
     }
     reader.beforeRead = nil
-    linesRead = reader.linesRead
-    filling.handOver(ReadProgress(bytesRead: reader.bytesRead, lines: reader.linesRead), end: end)
+    linesRead = reader.progress.lines
+    filling.handOver(reader.progress, end: end)
   }
 
-  /// Merges and hands to `write` every round, in order, until the last;
+  /// Hands every round, in order, until the last, to `take`: each shard's
+  /// output, the rows the reader rejected (in order) and how far it had read;
   /// then waits for the shards.
   @usableFromInline
-  func merge(write: (ShardedReplayBatch) -> Void) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
+  func merge(
+    take: ([ShardOutputStorage], [RowRejection], ReadProgress) -> Void
+  ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
     var sequence = 0
-    var merged = ShardedReplayBatch()
     var end: ReplayRound.End? = nil
     while end == nil {
       let round = rounds.waitForShards(sequence)
-      merged.removeAll()
-      Self.merge(round, into: &merged)
-      merged.linesRead = round.linesRead
-      merged.bytesRead = round.bytesRead
       end = round.end
+      take(round.outputs, round.rejections, ReadProgress(bytesRead: round.bytesRead, lines: round.linesRead))
       rounds.release(sequence)
       sequence += 1
-      write(merged)
     }
     for _ in enterExit.indices { finished.wait() }
     if case .failure(let error)? = end { throw error }
@@ -149,40 +156,6 @@ final class ShardedReplayThreads: @unchecked Sendable {
       summary.exitEvents += counts.exit
     }
     return (summary, linesRead)
-  }
-
-  /// One replay's order: the shards' events and filtered rows by the number
-  /// of the command that made them (each shard's lists are in that order, and
-  /// one command's events are one shard's, in their order), so this is a
-  /// k-way merge; the rejected rows are the reader's, in order already.
-  static func merge(_ round: ReplayRound, into merged: inout ShardedReplayBatch) {
-    mergeInOrder(round.outputs.map(\.events), key: { ($0.sequence, 0) }) { merged.events.append($0.text) }
-    merged.rejections.append(contentsOf: round.rejections)
-    mergeInOrder(round.outputs.map(\.states), key: { ($0.sequence, 0) }) { merged.states.append($0.text) }
-  }
-
-  /// Calls `take` on the elements of `lists` (each sorted by `key`) in
-  /// `key` order, the lower list first on equal keys.
-  ///
-  /// - Complexity: O(elements × lists).
-  static func mergeInOrder<Element>(
-    _ lists: [[Element]], key: (Element) -> (Int, Int), take: (Element) -> Void
-  ) {
-    var heads = [Int](repeating: 0, count: lists.count)
-    while true {
-      var best = -1
-      var bestKey = (0, 0)
-      for list in lists.indices where heads[list] < lists[list].count {
-        let candidate = key(lists[list][heads[list]])
-        if best < 0 || candidate < bestKey {
-          best = list
-          bestKey = candidate
-        }
-      }
-      if best < 0 { return }
-      take(lists[best][heads[best]])
-      heads[best] += 1
-    }
   }
 
   /// Starts a thread: a thread of its own, not a Dispatch worker, since each

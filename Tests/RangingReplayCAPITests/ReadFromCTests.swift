@@ -265,15 +265,19 @@ struct ReadFromCTests {
 
   @Test("Hostile bytes: read, then replayed as a table, as the file replays", arguments: 0..<24)
   func hostileBytes(_ seed: Int) throws {
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    try Self.expectReadThenReplayedAsTheFile(try scratch.write("input.csv", Self.hostileBytes(seed: seed)))
+  }
+
+  /// Seed `seed`'s hostile bytes (``hostileBytes(_:)``).
+  static func hostileBytes(seed: Int) -> String {
     var draws = SeededDraws(seed: UInt64(seed) &+ 0x5EAD)
     let pieces = [
       "t,object,distance\n", "t,object,distance,dir_x,dir_y,dir_z,event,vertical,true_distance\n", "0.1,a,1.5\n",
       "0.2,a,", "nan", "1e308", "-0", ",", "\n", "\r\n", "b", "0.3,b,2.9,0,0,-1\n", "\u{FF}", "removed_timeout",
       "above", "#c\n", "9e9,a,1\n", ",,,\n", "0.1,a,-1\n", "5,c,0.4,1,1,1\n", "7,a,2.5,,,,,same,2.4\n",
     ]
-    let text = draws.text(of: pieces, upTo: 400)
-    let scratch = try ScratchFolder()
-    defer { scratch.remove() }
-    try Self.expectReadThenReplayedAsTheFile(try scratch.write("input.csv", text))
+    return draws.text(of: pieces, upTo: 400)
   }
 }

@@ -87,9 +87,9 @@ struct ReplayFromCTests {
   @Test("Calls the header does not allow, and files that cannot be replayed, get rangectl's status and a message")
   func refusals() throws {
     let walk = PackagePaths.root.appendingPathComponent("datasets/walk-in-out/samples.csv").path
-    let unknown = ReplayFromC(path: walk, ["--jobs", "2"])
+    let unknown = ReplayFromC(path: walk, ["--out-dir", "out"])
     #expect(unknown.status == 64)
-    #expect(unknown.messages.contains("--jobs"))
+    #expect(unknown.messages.contains("--out-dir"))
     let outOfRange = ReplayFromC(path: walk, ["--gate", "-1"])
     #expect(outOfRange.status == 64)
     #expect(outOfRange.messages.contains("--gate"))

@@ -293,6 +293,12 @@ struct ReplayTableFromCTests {
   /// options of every kind. The table replays as its CSV, byte for byte.
   @Test("Hostile tables: the same outputs as their CSV", arguments: 0..<40)
   func hostileTable(_ seed: Int) throws {
+    let (table, options) = Self.hostileTable(seed: seed)
+    try Self.expectSameAsItsCSV(table, options)
+  }
+
+  /// Seed `seed`'s hostile table and the options it is replayed with (``hostileTable(_:)``).
+  static func hostileTable(seed: Int) -> (table: OwnedTable, options: [String]) {
     var draws = SeededDraws(seed: UInt64(seed) &* 0x9E37_79B9 &+ 0x7AB1E)
     func next(_ bound: Int) -> Int { draws.next(bound) }
     let numberPool: [Double?] = [
@@ -329,6 +335,6 @@ struct ReplayTableFromCTests {
       [], ["--capacity", "1"], ["--zones", "x=0.5,y=2@30"], ["--distance-unit", "mm"], ["--backend", "swift"],
       ["--bogus"], ["--direction", "off"], ["--column", "object=note"], ["--gate", "0.5"],
     ]
-    try Self.expectSameAsItsCSV(OwnedTable(names: names, columns: columns, rowCount: rowCount), optionSets[next(optionSets.count)])
+    return (OwnedTable(names: names, columns: columns, rowCount: rowCount), optionSets[next(optionSets.count)])
   }
 }

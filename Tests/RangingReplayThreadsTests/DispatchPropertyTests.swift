@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
+import ReplayTestRecordings
 import Testing
 import ZoneMonitor
 

@@ -2,6 +2,7 @@
 import Foundation
 import RangingEngine
 import RangingFormats
+import ReplayTestRecordings
 import Testing
 import ZoneMonitor
 
@@ -150,7 +151,8 @@ struct JobsBytesTests {
     defer { folder.remove() }
     let path = try HostileRecording(seed: 1, rows: 10, objects: 3, capacity: capacity).write(in: folder.url)
     let sharded = ShardedReplay(replayer: Self.replayer(capacity: capacity), jobs: jobs)
-    let (_, shards) = sharded.parts(reading: try RangingCSVReader(path: path), eventText: { _, name in name }, stateText: nil)
+    let (_, shards) = sharded.parts(
+      reading: try RangingCSVReader(path: path), outputs: ShardedTextBatch(eventText: { _, name in name }, stateText: nil))
     #expect(shards.count == jobs)
     // capacity 5: 5, 3, 2, 2 slots for 1...4 jobs (worked by hand: the least n with n × jobs ≥ 5).
     let expected = [1: [1, 1, 1, 1], 5: [5, 3, 2, 2], 6: [6, 3, 2, 2], 64: [64, 32, 22, 16]][capacity]![jobs - 1]

@@ -2,6 +2,7 @@
 import Foundation
 import RangingEngine
 import RangingFormats
+import ReplayTestRecordings
 import Testing
 import ZoneMonitor
 
@@ -267,7 +268,7 @@ extension ShardedReplayTests {
     let path = try Self.crowdFile(in: folder.url)
     let sharded = ShardedReplay(replayer: Self.replayer(capacity: 64), jobs: jobs)
     let (threads, shards) = sharded.parts(
-      reading: try RangingCSVReader(path: path), eventText: { _, name in name }, stateText: nil)
+      reading: try RangingCSVReader(path: path), outputs: ShardedTextBatch(eventText: { _, name in name }, stateText: nil))
     #expect(shards.count == jobs)
     #expect(Self.count(TrackRegistry.self, reachableFrom: [sharded, threads, shards]) == 1)
     #expect(Self.count(TrackRegistry.self, reachableFrom: [shards]) == 0)

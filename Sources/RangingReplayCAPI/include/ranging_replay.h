@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ranging_replay.h: a whole recording through the engine, as
- * `rangectl replay FILE --jobs 1` replays it, for programs that are not
+ * `rangectl replay FILE --jobs N` replays it, for programs that are not
  * Swift (the Python package, a Spark task, a C tool).
  *
  * The replay is the command line's own: the same reader, column mapping,
@@ -121,8 +121,13 @@ typedef struct {
  * and the filtered track to those files as rangectl replay does, byte for
  * byte, instead of into memory (the result's events and filtered texts and
  * records are then empty): memory stays bounded however long the input.
- * Other options of files and threads (--jobs, --out-dir, ...) are refused
- * with status 64.
+ * "--jobs", N (1...256, default 1) replays the one input on N threads that
+ * share its objects, beside one that reads, as `rangectl replay --jobs N`:
+ * every output, message, count and record is the same, byte for byte, as
+ * with 1 (docs/FORMATS.md §4, "Threads"); a value out of range or not a
+ * whole number is refused with status 64, naming --jobs. The default is 1,
+ * not one per core: the caller knows what else runs beside it. Other
+ * options of several files (--out-dir, ...) are refused with status 64.
  *
  * Returns result->status (also when `path` or `result` is NULL: 64, with
  * nothing else set for a NULL result). Free the result's bytes with

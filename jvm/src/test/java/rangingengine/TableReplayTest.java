@@ -156,8 +156,13 @@ class TableReplayTest {
         () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.flag("--no-such-option")));
     assertTrue(unknown.getMessage().contains("no-such-option"), unknown.getMessage());
     var files = assertThrows(IllegalArgumentException.class,
-        () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--jobs", "2")));
-    assertTrue(files.getMessage().contains("--jobs"), files.getMessage());
+        () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--out-dir", "out")));
+    assertTrue(files.getMessage().contains("--out-dir"), files.getMessage());
+    for (String jobs : new String[] {"0", "-3", "257", "99999999999999999999", "two", ""}) {
+      var threads = assertThrows(IllegalArgumentException.class,
+          () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--jobs", jobs)), jobs);
+      assertTrue(threads.getMessage().contains("--jobs"), threads.getMessage());
+    }
     var noTime = assertThrows(IllegalArgumentException.class, () -> TableReplay.replay(
         ReplayTable.builder(1).objects(new String[] {"a"}).build(), ReplayOptions.DEFAULT));
     assertTrue(noTime.getMessage().contains("'t'"), noTime.getMessage());

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
-import Testing
 
 /// A seeded hostile recording (issue 34, item 4; issue 56, item 6): `rows`
 /// rows of `objects` objects, a third of the time after a pause of up to 8 s
@@ -8,22 +7,31 @@ import Testing
 /// that shard's own table), times that repeat or go back, rows repeated
 /// byte for byte, life-cycle rows of every kind (the removals among them),
 /// malformed, `nan` and negative distances, and rows with only an angle.
-/// ``SeededDraws`` draws every choice, so a seed names one file.
-struct HostileRecording: Sendable, CustomTestStringConvertible {
+/// ``SeededDraws`` draws every choice, so a seed names one file. Shared by
+/// the tests of `--jobs` in-process (RangingReplayThreadsTests) and through
+/// the C replay (RangingReplayCAPITests).
+public struct HostileRecording: Sendable {
   /// Names the file: the draws start from it.
-  var seed: UInt64
+  public var seed: UInt64
   /// Data rows, the repeated ones among them.
-  var rows: Int
+  public var rows: Int
   /// Objects named `o0`, `o1`...
-  var objects: Int
+  public var objects: Int
   /// The object table's capacity the tests replay it with: below `objects`, rows evict.
-  var capacity: Int
+  public var capacity: Int
+
+  public init(seed: UInt64, rows: Int, objects: Int, capacity: Int) {
+    self.seed = seed
+    self.rows = rows
+    self.objects = objects
+    self.capacity = capacity
+  }
 
   /// The life-cycle events a row may carry (docs/FORMATS.md §1, `event`).
-  static let lifecycle = ["removed_timeout", "removed_peer_ended", "invalidated", "suspended", "suspension_ended"]
+  public static let lifecycle = ["removed_timeout", "removed_peer_ended", "invalidated", "suspended", "suspension_ended"]
 
   /// The recording's CSV, header first, `rows` data rows.
-  func text() -> String {
+  public func text() -> String {
     var random = SeededDraws(seed: seed)
     func uniform() -> Double { random.uniform() }
     func pick<T>(_ options: [T]) -> T { random.pick(options) }
@@ -62,10 +70,11 @@ struct HostileRecording: Sendable, CustomTestStringConvertible {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  var testDescription: String { "seed \(seed), \(rows) rows, \(objects) objects, capacity \(capacity)" }
+  /// The case as a test names it.
+  public var testDescription: String { "seed \(seed), \(rows) rows, \(objects) objects, capacity \(capacity)" }
 
   /// Writes ``text()`` into `folder`; its path.
-  func write(in folder: URL) throws -> String {
+  public func write(in folder: URL) throws -> String {
     let url = folder.appendingPathComponent("hostile-\(seed)-\(rows)-\(objects).csv")
     try text().write(to: url, atomically: true, encoding: .utf8)
     return url.path
