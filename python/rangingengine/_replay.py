@@ -93,6 +93,8 @@ def replay(data, zones=None, **engine_options) -> ReplayResult:
       Also its input options (docs/FORMATS.md §5): preset="android" or
       "qorvo", column={"distance": "range_cm"}, distance_unit, time_unit,
       angle_unit, which read `data` as read_csv reads a file with them.
+    - jobs=N: replay the one recording on N threads (1...256, default 1),
+      as `rangectl replay --jobs N`: the same results as jobs=1.
     - filtered=False: no filtered rows (`result.filtered` is None), for a
       replay that wants the events alone: the states are then not collected.
     - events_path=PATH, filtered_path=PATH: write the events (JSON Lines,

@@ -340,6 +340,26 @@ def test_without_filtered_rows_the_events_rejections_and_summary_are_the_same(tr
         rangingengine.replay(frame, filtered="no")
 
 
+def test_jobs_replays_on_threads_and_gives_the_same_results(troubled):
+    """jobs=N replays one recording on N threads (rangectl's --jobs, through the C replay), with the same
+    events, filtered rows, rejections and summary as jobs=1, from the file and from a DataFrame; a value
+    out of 1...256, or not a whole number, is a ValueError naming jobs."""
+    frame = rangingengine.read_csv(troubled)
+    for data in (troubled, frame):
+        one = rangingengine.replay(data, jobs=1, capacity=8)
+        for jobs in (2, 3):
+            several = rangingengine.replay(data, jobs=jobs, capacity=8)
+            assert several.events_jsonl() == one.events_jsonl()
+            assert several.filtered_csv() == one.filtered_csv()
+            pd.testing.assert_frame_equal(several.events, one.events)
+            pd.testing.assert_frame_equal(several.filtered, one.filtered)
+            pd.testing.assert_frame_equal(several.rejected, one.rejected)
+            assert several.summary == one.summary
+    for bad in (0, -1, 257, 2**70, "two", 2.5):
+        with pytest.raises(ValueError, match="jobs"):
+            rangingengine.replay(frame, jobs=bad)
+
+
 def test_names_holding_line_separators_other_than_newline_keep_their_objects(reference, tmp_path):
     # The C results list names one a line, ended by "\n" alone: a form feed, a file separator, NEL or U+2028
     # inside a name is part of it (str.splitlines would cut there and shift every later name).

@@ -7,10 +7,11 @@ import java.util.List;
 
 /**
  * A whole recording held as columns replayed as {@code rangectl replay FILE
- * --jobs 1} replays the CSV the table would be written as, through the C
+ * --jobs N} replays the CSV the table would be written as, through the C
  * library's ranging_replay_table (ranging_replay.h): rangectl's own reader,
  * option checks, object table, lost-check clock and writers, so the events
- * and the filtered track are its bytes. Host only: the replay is the host
+ * and the filtered track are its bytes; {@code option("--jobs", "N")}
+ * replays it on N threads with the same outputs as 1. Host only: the replay is the host
  * library (it uses Foundation), which the Android build leaves out.
  *
  * <pre>{@code

@@ -90,6 +90,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   /** The columns given as orderBy and recording, or null. */
   private final String orderName;
   private final String recordingName;
+  /** Threads of each recording's replay (--jobs, {@link ReplayThreads}); 0: the options' own. */
+  private int jobs;
 
   ReplayTask(StructType schema, String[] options, boolean filtered, int orderColumn, int recordingColumn) {
     StructField[] fields = schema.fields();
@@ -134,9 +136,15 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     TableReplay.replay(tableOf(new Rows(this, 0), new int[0], 0, 0), options(), TABLE);
   }
 
+  /** Replays each recording on {@code jobs} threads (0: as the options say). */
+  void replayOnThreads(int jobs) {
+    this.jobs = jobs;
+  }
+
   private ReplayOptions options() {
     ReplayOptions replay = ReplayOptions.DEFAULT;
     for (String option : options) replay = replay.flag(option);
+    if (jobs > 0) replay = replay.option("--jobs", Integer.toString(jobs));
     return replay.withFiltered(filtered);
   }
 

@@ -32,7 +32,11 @@ import rangingengine.ReplayTable;
  * C library (rangingengine.TableReplay: ranging_replay_table, rangectl's own
  * reader and replay), so the events and the filtered track are rangectl's,
  * evictions and lost checks included. The parallelism is across recordings,
- * each replayed on one core, as one {@code rangectl replay --jobs 1} of its file.
+ * and within one: each replay takes a share of its executor's cores, as
+ * {@code rangectl replay --jobs N} of its file ({@link ReplayThreads}: a lone
+ * recording on {@code local[2]} replays on 2 threads, many recordings each on
+ * {@code spark.task.cpus}; a {@code --jobs} among the options overrides it).
+ * The outputs are the same whatever the threads.
  *
  * <pre>{@code
  * SparkReplay.Result result = SparkReplay.replay(table, List.of("--zones", "inner=1.5,outer=3"), "line", null, true);
@@ -108,7 +112,8 @@ public final class SparkReplay {
    * @param table the rows: doubles, floats and decimals are numbers (null empty), integers their digits, strings
    *     texts; a column of another type is refused
    * @param options rangectl replay's engine and input options as its command line spells them ("--zones",
-   *     "inner=1.5,outer=3", ...), checked on the driver before any task runs
+   *     "inner=1.5,outer=3", ...), checked on the driver before any task runs; "--jobs", N sets each replay's
+   *     threads, else {@link ReplayThreads} chooses them
    * @param orderBy the column of each row's position in its recording (read_csv's line, for example), or null: the
    *     rows numbered by monotonically_increasing_id(), which follows the partitions and their order
    * @param recording the column naming each row's recording, or null for a table of one recording: each is replayed
@@ -152,6 +157,8 @@ public final class SparkReplay {
     Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
     JavaRDD<InternalRow> rows = grouped.queryExecution().toRdd().toJavaRDD();
     SparkSession session = table.sparkSession();
+    task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
+        rows.getNumPartitions(), options));
     // The tasks' records, held once for the four DataFrames (each task's rows already copies of their own, as
     // Spark keeps them), so that no DataFrame replays again: the RDD's checkpoint rather than a DataFrame's, which
     // would copy every row once more through a projection.

@@ -13,6 +13,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.spark.SparkConf;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -156,5 +157,77 @@ class SparkReplayTest {
     // A task's own refusal (it has no row of the driver's to show) counts its rows.
     assertEquals("orderBy: column 'line' has no whole number on 2 rows",
         SparkReplay.nullRefusal("orderBy", "line", 2, null).getMessage());
+  }
+
+  /** The DataFrames' contents as rangectl's writers write them (the rejected rows and summary as rows). */
+  static List<String> outputs(SparkReplay.Result result) {
+    return List.of(text(SparkWriters.eventsJsonl(result.events())),
+        result.filtered() == null ? "" : text(SparkWriters.filteredCsv(result.filtered())),
+        result.rejected().collectAsList().toString(), result.summary().collectAsList().toString());
+  }
+
+  @Test
+  void aRecordingReplayedOnSeveralThreadsGivesWhatOneThreadGives() throws Exception {
+    // Many objects in a table of four (evictions, lost checks), one recording alone and all eight as recordings.
+    Path file = datasets().stream().filter(path -> path.toString().contains("many-objects")).findFirst().orElseThrow();
+    List<String> options = List.of("--backend", "swift", "--capacity", "4");
+    List<String> one = outputs(SparkReplay.replay(read(file), concat(options, "--jobs", "1"), null, null, true));
+    assertTrue(one.get(0).lines().count() > 10, "expected events, got " + one.get(0));
+    for (String jobs : List.of("2", "3", "4")) {
+      assertEquals(one, outputs(SparkReplay.replay(read(file), concat(options, "--jobs", jobs), null, null, true)),
+          "--jobs " + jobs);
+    }
+    // Without --jobs, the task's own share of local[2]'s cores: 2 threads for a lone recording.
+    assertEquals(one, outputs(SparkReplay.replay(read(file), options, null, null, true)), "threads chosen by Spark");
+    Dataset<Row> table = null;
+    for (Path each : datasets()) {
+      Dataset<Row> recording = read(each).withColumn("session", lit(each.getParent().getFileName().toString()));
+      table = table == null ? recording : table.unionByName(recording, true);
+    }
+    Dataset<Row> ordered = table.withColumn("line", functions.monotonically_increasing_id()).repartition(3);
+    assertEquals(outputs(SparkReplay.replay(ordered, concat(options, "--jobs", "1"), "line", "session", true)),
+        outputs(SparkReplay.replay(ordered, concat(options, "--jobs", "3"), "line", "session", true)), "8 recordings");
+  }
+
+  static List<String> concat(List<String> options, String... more) {
+    List<String> all = new ArrayList<>(options);
+    all.addAll(List.of(more));
+    return all;
+  }
+
+  @Test
+  void jobsOutOfRangeOrNotAWholeNumberIsRefusedOnTheDriverNamingIt() throws Exception {
+    Dataset<Row> table = read(datasets().get(0));
+    for (String jobs : List.of("0", "-1", "257", "99999999999999999999", "two", "2.5", "")) {
+      var refusal = assertThrows(IllegalArgumentException.class,
+          () -> SparkReplay.replay(table, List.of("--jobs", jobs), null, null, false), jobs);
+      assertTrue(refusal.getMessage().contains("--jobs"), refusal.getMessage());
+    }
+  }
+
+  @Test
+  void eachReplayTakesAShareOfItsExecutorsCores() {
+    SparkConf conf = new SparkConf(false);
+    // One recording on local[2]: both cores; two or more tasks: one each (spark.task.cpus).
+    assertEquals(2, ReplayThreads.choose(conf, "local[2]", 1, List.of()));
+    assertEquals(1, ReplayThreads.choose(conf, "local[2]", 2, List.of()));
+    assertEquals(1, ReplayThreads.choose(conf, "local[2]", 200, List.of()));
+    assertEquals(4, ReplayThreads.choose(conf, "local[8,3]", 2, List.of()));
+    assertEquals(1, ReplayThreads.choose(conf, "local", 1, List.of()));
+    assertEquals(3, ReplayThreads.choose(conf, "local-cluster[2, 3, 1024]", 1, List.of()));
+    assertEquals(256, ReplayThreads.choose(conf, "local[99999999999]", 1, List.of()));
+    assertEquals(Math.min(256, Runtime.getRuntime().availableProcessors()),
+        ReplayThreads.choose(conf, "local[*]", 1, List.of()));
+    // No tasks at all (an empty table): as one.
+    assertEquals(2, ReplayThreads.choose(conf, "local[2]", 0, List.of()));
+    // A cluster: its executors' cores as set, else 1; a task of several CPUs keeps them.
+    assertEquals(1, ReplayThreads.choose(conf, "spark://host:7077", 1, List.of()));
+    SparkConf cluster = new SparkConf(false).set("spark.executor.cores", "8").set("spark.task.cpus", "2");
+    assertEquals(8, ReplayThreads.choose(cluster, "yarn", 1, List.of()));
+    assertEquals(4, ReplayThreads.choose(cluster, "yarn", 2, List.of()));
+    assertEquals(2, ReplayThreads.choose(cluster, "yarn", 100, List.of()));
+    // The caller's --jobs is kept as given.
+    assertEquals(0, ReplayThreads.choose(conf, "local[2]", 1, List.of("--jobs", "3")));
+    assertEquals(0, ReplayThreads.choose(conf, "local[2]", 1, List.of("--jobs=3")));
   }
 }
