@@ -15,15 +15,8 @@ import _RangingReplayCHeader
 @Suite("ranging_replay_file and ranging_replay_table: --jobs N gives --jobs 1's outputs")
 struct ReplayJobsFromCTests {
   /// Many objects in a small table (evictions on most rows), few in a small
-  /// one, and many in a table that holds them all; over 2,048 rows, so that
-  /// the shards' rounds follow one another.
-  static let recordings: [HostileRecording] = (UInt64(1)...6).map { seed in
-    switch seed % 3 {
-    case 0: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 6)
-    case 1: HostileRecording(seed: seed, rows: 2_500, objects: 20, capacity: 8)
-    default: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 256)
-    }
-  }
+  /// one, and many in a table that holds them all (`HostileRecording.mix`).
+  static let recordings = HostileRecording.mix(seeds: 1...6)
 
   /// What each output option asks for: the events alone (their records too),
   /// the filtered track and its records, and the state records alone.

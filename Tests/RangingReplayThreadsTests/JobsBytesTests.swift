@@ -20,13 +20,7 @@ import ZoneMonitor
 struct JobsBytesTests {
   /// Many objects in a small table (evictions on most rows), few in a small
   /// one, and many in a table that holds them all.
-  static let cases: [HostileRecording] = (UInt64(1)...12).map { seed in
-    switch seed % 3 {
-    case 0: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 6)
-    case 1: HostileRecording(seed: seed, rows: 2_500, objects: 20, capacity: 8)
-    default: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 256)
-    }
-  }
+  static let cases = HostileRecording.mix(seeds: 1...12)
 
   private static let zones = ZoneList.defaults
 

@@ -30,6 +30,19 @@ public struct HostileRecording: Sendable {
   /// The life-cycle events a row may carry (docs/FORMATS.md §1, `event`).
   public static let lifecycle = ["removed_timeout", "removed_peer_ended", "invalidated", "suspended", "suspension_ended"]
 
+  /// The recordings of `seeds`, 2,500 rows each, in turn: many objects in a
+  /// small table (evictions on most rows), few in a small one, and many in a
+  /// table that holds them all (over 2,048 rows: several rounds of `--jobs`).
+  public static func mix(seeds: ClosedRange<UInt64>) -> [HostileRecording] {
+    seeds.map { seed in
+      switch seed % 3 {
+      case 0: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 6)
+      case 1: HostileRecording(seed: seed, rows: 2_500, objects: 20, capacity: 8)
+      default: HostileRecording(seed: seed, rows: 2_500, objects: 200, capacity: 256)
+      }
+    }
+  }
+
   /// The recording's CSV, header first, `rows` data rows.
   public func text() -> String {
     var random = SeededDraws(seed: seed)
