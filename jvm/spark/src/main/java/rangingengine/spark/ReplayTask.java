@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package rangingengine.spark;
 
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -148,8 +149,13 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     return replay.withFiltered(filtered);
   }
 
-  /** The partition's rows, column by column, with each row's position and recording. */
-  static final class Rows {
+  /**
+   * The partition's rows, column by column, with each row's position and recording. Serializable: the parts of one
+   * recording read by several tasks are held as blocks until the task that replays them takes them
+   * ({@link #replayParts}), perhaps on another executor.
+   */
+  static final class Rows implements Serializable {
+    private static final long serialVersionUID = 1L;
     int count;
     final Object[] values;
     final boolean[][] missing;
@@ -178,10 +184,88 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
         }
       }
     }
+
+    /**
+     * The rows of {@code parts}, one after another, as one task's: each recording's id given anew by its name, so
+     * that a recording read in several parts is one.
+     */
+    static Rows joined(ReplayTask task, List<Rows> parts) {
+      int total = 0;
+      for (Rows part : parts) total += part.count;
+      Rows all = new Rows(task, 0);
+      all.order = new long[total];
+      all.recording = new int[total];
+      for (int c = 0; c < all.values.length; c++) {
+        all.missing[c] = new boolean[total];
+        if (all.values[c] instanceof double[]) {
+          all.values[c] = new double[total];
+        } else if (all.values[c] instanceof long[]) {
+          all.values[c] = new long[total];
+        } else {
+          long bytes = 0;
+          for (Rows part : parts) bytes += part.offsets[c][part.count];
+          if (bytes > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(task.names[c] + ": a recording's texts hold more than 2^31 bytes");
+          }
+          all.values[c] = new byte[(int) bytes];
+          all.offsets[c] = new long[total + 1];
+        }
+      }
+      int at = 0;
+      for (Rows part : parts) {
+        int n = part.count;
+        System.arraycopy(part.order, 0, all.order, at, n);
+        int[] ids = new int[part.recordingNames.size()];
+        for (int id = 0; id < ids.length; id++) {
+          String name = part.recordingNames.get(id);
+          ids[id] = all.recordings.computeIfAbsent(UTF8String.fromString(name), key -> {
+            all.recordingNames.add(name);
+            return all.recordingNames.size() - 1;
+          });
+        }
+        for (int i = 0; i < n; i++) all.recording[at + i] = ids[part.recording[i]];
+        for (int c = 0; c < all.values.length; c++) {
+          System.arraycopy(part.missing[c], 0, all.missing[c], at, n);
+          if (all.offsets[c] == null) {
+            System.arraycopy(part.values[c], 0, all.values[c], at, n);
+            continue;
+          }
+          long start = all.offsets[c][at];
+          long length = part.offsets[c][n];
+          System.arraycopy(part.values[c], 0, all.values[c], (int) start, (int) length);
+          for (int i = 1; i <= n; i++) all.offsets[c][at + i] = start + part.offsets[c][i];
+        }
+        at += n;
+      }
+      all.count = total;
+      return all;
+    }
   }
 
   @Override
   public Iterator<InternalRow> call(Iterator<InternalRow> input) {
+    return records(read(input));
+  }
+
+  /** One part of a recording read by its own task, for {@link #replayParts}. */
+  Iterator<Rows> readPart(Iterator<InternalRow> input) {
+    return List.of(read(input)).iterator();
+  }
+
+  /** The records of the parts of one table that tasks read at once ({@link #readPart}), replayed as one. */
+  Iterator<InternalRow> replayParts(Iterator<Rows> parts) {
+    List<Rows> all = new ArrayList<>();
+    parts.forEachRemaining(all::add);
+    return records(Rows.joined(this, all));
+  }
+
+  /** The records of the rows' recordings, each replayed when its first record is asked for. */
+  private Iterator<InternalRow> records(Rows rows) {
+    return new Records(rows, inputOrder(rows));
+  }
+
+  /** The partition's rows, read into columns; a row without its position or recording is refused here. */
+  private Rows read(Iterator<InternalRow> input) {
     int columns = names.length;
     int orderAt = columns;
     int recordingAt = columns + 1;
@@ -259,7 +343,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     }
     if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders, null);
     if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings, null);
-    return new Records(rows, inputOrder(rows));
+    return rows;
   }
 
   private void grow(Rows rows) {
@@ -315,15 +399,16 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     int n = end - start;
     ReplayTable.Builder table = ReplayTable.builder(n);
     if (start == 0 && end == rows.count && (n == 0 || sorted[n - 1] == n - 1 && isIdentity(sorted))) {
-      // The partition's rows already in input order, one recording: its columns as they are, trimmed.
+      // The partition's rows already in input order, one recording: its columns as they are, trimmed (no copy
+      // when they hold no more: parts joined into one, Rows.joined).
       for (int c = 0; c < names.length; c++) {
-        boolean[] missing = Arrays.copyOf(rows.missing[c], n);
+        boolean[] missing = trimmed(rows.missing[c], n);
         if (rows.values[c] instanceof double[] numbers) {
-          table.numbers(names[c], Arrays.copyOf(numbers, n));
+          table.numbers(names[c], numbers.length == n ? numbers : Arrays.copyOf(numbers, n));
         } else if (rows.values[c] instanceof long[] integers) {
-          table.integers(names[c], Arrays.copyOf(integers, n), missing);
+          table.integers(names[c], integers.length == n ? integers : Arrays.copyOf(integers, n), missing);
         } else {
-          long[] offsets = Arrays.copyOf(rows.offsets[c], n + 1);
+          long[] offsets = rows.offsets[c].length == n + 1 ? rows.offsets[c] : Arrays.copyOf(rows.offsets[c], n + 1);
           table.utf8Texts(names[c], offsets, (byte[]) rows.values[c], missing);
         }
       }
@@ -357,6 +442,10 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       }
     }
     return table.build();
+  }
+
+  private static boolean[] trimmed(boolean[] values, int n) {
+    return values.length == n ? values : Arrays.copyOf(values, n);
   }
 
   private static boolean isIdentity(int[] sorted) {

@@ -22,6 +22,7 @@ import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
 import rangingengine.ReplayOptions;
 import rangingengine.ReplayTable;
 
@@ -153,18 +154,37 @@ public final class SparkReplay {
       }
       throw nullRefusal(given[0], given[1], missing.count(), String.join(", ", example));
     }
-    // One recording: every partition's rows to one task, without a shuffle; many: one recording's rows to one task.
-    Dataset<Row> grouped = recording != null ? numbered.repartition(col(RECORDING)) : numbered.coalesce(1);
-    JavaRDD<InternalRow> rows = grouped.queryExecution().toRdd().toJavaRDD();
     SparkSession session = table.sparkSession();
-    task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
-        rows.getNumPartitions(), options));
+    JavaRDD<InternalRow> records;
+    JavaRDD<ReplayTask.Rows> parts = null;
+    if (recording != null) {
+      // Many recordings: one recording's rows to one task, which reads and replays them.
+      JavaRDD<InternalRow> rows = numbered.repartition(col(RECORDING)).queryExecution().toRdd().toJavaRDD();
+      task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
+          rows.getNumPartitions(), options));
+      records = rows.mapPartitions(task);
+    } else {
+      // One recording: each partition's rows read into columns by a task of its own, the tasks at once (held as
+      // blocks until the replay takes them), then every part, without a shuffle, to the one task that replays them
+      // on its executor's cores; a table of one partition is read by that task itself.
+      JavaRDD<InternalRow> rows = numbered.queryExecution().toRdd().toJavaRDD();
+      task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
+          1, options));
+      if (rows.getNumPartitions() > 1) {
+        parts = rows.mapPartitions(task::readPart);
+        parts.persist(StorageLevel.MEMORY_AND_DISK());
+        parts.count();
+        records = parts.coalesce(1).mapPartitions(task::replayParts);
+      } else {
+        records = rows.mapPartitions(task);
+      }
+    }
     // The tasks' records, held once for the four DataFrames (each task's rows already copies of their own, as
     // Spark keeps them), so that no DataFrame replays again: the RDD's checkpoint rather than a DataFrame's, which
     // would copy every row once more through a projection.
-    JavaRDD<InternalRow> records = rows.mapPartitions(task);
     records.rdd().localCheckpoint();
     records.count();
+    if (parts != null) parts.unpersist(false);
     // The records are Spark's own rows (InternalRow), given to Spark as they are: internalCreateDataFrame (public in
     // the JVM's terms, Scala's private[sql]) takes them without the encoder that createDataFrame runs on every Row.
     Dataset<Row> replayed = ((org.apache.spark.sql.classic.SparkSession) session)

@@ -179,6 +179,12 @@ class SparkReplayTest {
     }
     // Without --jobs, the task's own share of local[2]'s cores: 2 threads for a lone recording.
     assertEquals(one, outputs(SparkReplay.replay(read(file), options, null, null, true)), "threads chosen by Spark");
+    // One recording over three partitions, shuffled: each part read by a task of its own, then put in order.
+    Dataset<Row> scattered = read(file).withColumn("line", functions.monotonically_increasing_id()).repartition(3);
+    assertEquals(3, scattered.rdd().getNumPartitions());
+    assertEquals(one, outputs(SparkReplay.replay(scattered, options, "line", null, true)), "three parts");
+    assertEquals(one, outputs(SparkReplay.replay(scattered, concat(options, "--jobs", "1"), "line", null, true)),
+        "three parts, one thread");
     Dataset<Row> table = null;
     for (Path each : datasets()) {
       Dataset<Row> recording = read(each).withColumn("session", lit(each.getParent().getFileName().toString()));
