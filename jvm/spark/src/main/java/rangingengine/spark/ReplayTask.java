@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.codegen.UnsafeRowWriter;
@@ -93,6 +94,11 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   private final String recordingName;
   /** Threads of each recording's replay (--jobs, {@link ReplayThreads}); 0: the options' own. */
   private int jobs;
+  /**
+   * Whether the rows come as the table's alone, one recording without a position column: the task numbers them as
+   * monotonically_increasing_id() would (its partition's index times 2^33, plus the row's place in it).
+   */
+  private boolean numbersRows;
 
   ReplayTask(StructType schema, String[] options, boolean filtered, int orderColumn, int recordingColumn) {
     StructField[] fields = schema.fields();
@@ -135,6 +141,11 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   /** The checks every task would make (the options, the columns as a header), made once on no rows. */
   void checkOnTheDriver() {
     TableReplay.replay(tableOf(new Rows(this, 0), new int[0], 0, 0), options(), TABLE);
+  }
+
+  /** Takes the table's rows as they are, one recording, and numbers them itself ({@link #numbersRows}). */
+  void numberRowsItself() {
+    numbersRows = true;
   }
 
   /** Replays each recording on {@code jobs} threads (0: as the options say). */
@@ -274,6 +285,12 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     UTF8String lastName = null;
     int lastId = -1;
     long nullRecordings = 0;
+    // monotonically_increasing_id()'s numbers: the partition's index in the upper 31 bits.
+    long firstPlace = numbersRows ? (long) TaskContext.getPartitionId() << 33 : 0;
+    if (numbersRows) {
+      rows.recordings.put(EMPTY, 0);
+      rows.recordingNames.add("");
+    }
     while (input.hasNext()) {
       InternalRow row = input.next();
       if (rows.count == rows.order.length) grow(rows);
@@ -317,6 +334,12 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
             offsets[r + 1] = start + length;
           }
         }
+      }
+      if (numbersRows) {
+        rows.order[r] = firstPlace + r;
+        rows.recording[r] = 0;
+        rows.count++;
+        continue;
       }
       // A null position or recording the driver's check did not see (the table gave other rows when read again).
       if (row.isNullAt(orderAt)) nullOrders++;

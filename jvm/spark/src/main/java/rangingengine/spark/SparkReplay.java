@@ -166,8 +166,11 @@ public final class SparkReplay {
     } else {
       // One recording: each partition's rows read into columns by a task of its own, the tasks at once (held as
       // blocks until the replay takes them), then every part, without a shuffle, to the one task that replays them
-      // on its executor's cores; a table of one partition is read by that task itself.
-      JavaRDD<InternalRow> rows = numbered.queryExecution().toRdd().toJavaRDD();
+      // on its executor's cores; a table of one partition is read by that task itself. Without orderBy the tasks
+      // number the rows themselves, so that the table's rows reach them as Spark holds them, not copied by a
+      // projection that adds the two columns.
+      JavaRDD<InternalRow> rows = (orderBy == null ? table : numbered).queryExecution().toRdd().toJavaRDD();
+      if (orderBy == null) task.numberRowsItself();
       task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
           1, options));
       if (rows.getNumPartitions() > 1) {

@@ -179,6 +179,16 @@ class SparkReplayTest {
     }
     // Without --jobs, the task's own share of local[2]'s cores: 2 threads for a lone recording.
     assertEquals(one, outputs(SparkReplay.replay(read(file), options, null, null, true)), "threads chosen by Spark");
+    // One recording over several partitions in file order, without orderBy: each part read and numbered by a task
+    // of its own (as monotonically_increasing_id() numbers them).
+    spark.conf().set("spark.sql.files.maxPartitionBytes", "65536");
+    try {
+      Dataset<Row> split = read(file);
+      assertTrue(split.rdd().getNumPartitions() > 2, split.rdd().getNumPartitions() + " partitions");
+      assertEquals(one, outputs(SparkReplay.replay(split, options, null, null, true)), "parts in file order");
+    } finally {
+      spark.conf().unset("spark.sql.files.maxPartitionBytes");
+    }
     // One recording over three partitions, shuffled: each part read by a task of its own, then put in order.
     Dataset<Row> scattered = read(file).withColumn("line", functions.monotonically_increasing_id()).repartition(3);
     assertEquals(3, scattered.rdd().getNumPartitions());
