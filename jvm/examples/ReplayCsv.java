@@ -19,8 +19,9 @@ import rangingengine.TableReplay;
  *
  * §1's numeric columns are columns of numbers (an empty field NaN), any
  * other a column of texts (an empty field null). On
- * standard error: the CPU seconds of the replay call alone (this thread's),
- * then rangectl's summary.
+ * standard error: the CPU seconds of the replay call alone (this thread's;
+ * with --jobs N the other threads' are not counted), its wall seconds, then
+ * rangectl's summary.
  */
 public class ReplayCsv {
   public static void main(String[] args) throws IOException {
@@ -42,11 +43,14 @@ public class ReplayCsv {
     ReplayTable table = CsvTable.read(Files.newBufferedReader(Paths.get(args[0]), StandardCharsets.UTF_8), args[0]);
     var bean = ManagementFactory.getThreadMXBean();
     long before = bean.getCurrentThreadCpuTime();
+    long start = System.nanoTime();
     ReplayResult result = TableReplay.replay(table, options, args[0]);
+    long wall = System.nanoTime() - start;
     long after = bean.getCurrentThreadCpuTime();
     Files.write(Paths.get(args[1]), result.eventsJsonl());
     if (filtered != null && !filtered.equals("-")) Files.write(Paths.get(filtered), result.filteredCsv());
     System.err.printf("replay: %.3f s CPU%n", (after - before) / 1e9);
+    System.err.printf("replay: %.3f s wall%n", wall / 1e9);
     System.err.print(result.messages());
   }
 }
