@@ -49,13 +49,13 @@ struct ReplayFileOptions: ParsableCommand {
     // -1 is a value (refused by validate(), naming the option), not a missing one.
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Threads that share the objects (1...256), beside one that reads: the same output in the same order as 1.",
+      "Threads that share the objects (\(ThreadsOption.rangeText)), beside one that reads: the same output in the same "
+        + "order as 1.",
       valueName: "n"))
   var jobs = 1
 
   func validate() throws {
-    // More threads than any machine's cores only queue; 256 is rangectl's cap too.
-    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
+    try ThreadsOption.validate(jobs)
     for (option, path) in [("--events", events), ("--filtered", filtered)] {
       guard let path else { continue }
       guard !path.isEmpty, path != "-" else {

@@ -99,7 +99,7 @@ struct Evaluate: ParsableCommand {
       valueName: "HZ"))
   var decimate: Double?
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Files scored at once (1...256; default: one per core): the same report, messages and order as 1.",
+    "Files scored at once (\(ThreadsOption.rangeText); default: one per core): the same report, messages and order as 1.",
     valueName: "n"))
   var jobs: Int = ThreadCount.onePerCore
   @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -126,8 +126,7 @@ struct Evaluate: ParsableCommand {
     if let peerSigma, !(peerSigma > 0 && peerSigma <= 100) {
       throw ValidationError("--peer-sigma must be in (0, 100] m, got \(peerSigma)")
     }
-    // More threads than any machine's cores only queue; 256 is ThreadCount's cap too.
-    guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
+    try ThreadsOption.validate(jobs)
     guard tolerance > 0, tolerance <= EventMatcher.maximumToleranceSeconds else {
       throw ValidationError("--tolerance must be in (0, \(EventMatcher.maximumToleranceSeconds)] seconds, got \(tolerance)")
     }

@@ -112,7 +112,7 @@ struct Replay: ParsableCommand {
   static let listRejectedRange: ClosedRange<Int> = 0...1_000_000_000
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Threads that share the objects (1...256; default: one per core, or 1 with --smooth), beside one that "
+    "Threads that share the objects (\(ThreadsOption.rangeText); default: one per core, or 1 with --smooth), beside one that "
       + "reads: the same output in the same order as 1; more than 1 not with --smooth.", valueName: "n"))
   var jobs: Int?
 
@@ -132,8 +132,7 @@ struct Replay: ParsableCommand {
       throw ValidationError("--write-filtered names a file per input in --out-dir; give --out-dir DIR, or --filtered PATH")
     }
     if let jobs {
-      // More threads than any machine's cores only queue; 256 is ThreadCount's cap too.
-      guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be in 1...256, got \(jobs)") }
+      try ThreadsOption.validate(jobs)
       if jobs > 1 && smooth && outDir == nil {
         throw ValidationError("--smooth writes each run when it ends, on one thread: not with --jobs \(jobs)")
       }
