@@ -124,7 +124,7 @@ def replay(spark_df, zones=None, order_by=None, recording=None, engine="python",
         return _replay_on_the_jvm(spark_df, command_line(zones, keywords), order_by, recording, states)
     for keyword, name in (("order_by", order_by), ("recording", recording)):
         if name is not None and name not in spark_df.columns:
-            raise RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
+            raise _no_column_refusal(keyword, name)
     columns = list(spark_df.columns)
     # The checks every task would make, made once here on no rows.
     replay_table(_named(_empty_frame(spark_df)), zones, keywords, states)
@@ -257,6 +257,11 @@ def _refuse_nulls(numbered, keyword, name, internal, order_by, columns):
     raise _null_refusal(keyword, name, count, ", ".join(f"{column} {value!r}" for column, value in zip(shown, first)))
 
 
+def _no_column_refusal(keyword, name) -> RangingFormatError:
+    """The refusal of column `name`, given as `keyword`, which the table lacks."""
+    return RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
+
+
 def _null_refusal(keyword, name, count, example=None) -> RangingFormatError:
     """The refusal of `count` rows without a value in column `name` (given as
     `keyword`; for order_by, without a whole number), one of them shown as
@@ -282,8 +287,7 @@ def _jvm_refusal(message) -> ValueError:
     and words, with the keyword's name); any other is a ValueError in Python's
     terms."""
     if (missing := _JVM_NO_COLUMN.fullmatch(message)) is not None:
-        keyword, name = _keyword_of(missing.group(1)), missing.group(2)
-        return RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
+        return _no_column_refusal(_keyword_of(missing.group(1)), missing.group(2))
     if (refused := _JVM_NULL_REFUSAL.fullmatch(message)) is not None:
         parameter, name, count, example = refused.groups()
         return _null_refusal(_keyword_of(parameter), name, int(count), example)
