@@ -302,10 +302,16 @@ struct Replay: ParsableCommand {
 
 /// Messages for people, on standard error.
 enum Diagnostics {
-  /// Writes `text` with every control character but the line breaks shown
-  /// as an escape (``Escaped``), whatever part of it came from the input.
+  /// Writes `text` as ``shown(_:)`` shows it.
   static func write(_ text: String) {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    fputs(lines.map { Escaped($0).description }.joined(separator: "\n"), stderr)
+    fputs(shown(text), stderr)
+  }
+
+  /// `text` with every control character but the line breaks shown as an
+  /// escape (``Escaped``), whatever part of it came from the input: what
+  /// ``write(_:)`` puts on standard error, and so what a test that runs a
+  /// command in-process holds the command's kept messages to.
+  static func shown(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { Escaped($0).description }.joined(separator: "\n")
   }
 }
