@@ -9,6 +9,7 @@ private let staticTwoMetres: String = {
   return lines.joined(separator: "\n") + "\n"
 }()
 
+/// In-process: replay, evaluate, calibrate and plot run as ReplayInProcess, InProcessCommand and PlotInProcess run them.
 @Suite("rangectl --range-offset and --range-scale")
 struct RangeCalibrationOptionTests {
   struct EngineOptionCase: Sendable, CustomTestStringConvertible {
@@ -27,8 +28,10 @@ struct RangeCalibrationOptionTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("static.csv", staticTwoMetres)
-    for command in ["replay", "evaluate"] {
-      let result = try Rangectl.run([command, path] + c.arguments)
+    let results = [
+      ("replay", try ReplayInProcess.result([path] + c.arguments)), ("evaluate", InProcessCommand.evaluate([path] + c.arguments)),
+    ]
+    for (command, result) in results {
       #expect(result.status == 64, "\(command) stderr: \(result.stderr)")
       #expect(result.stderr.contains(c.message), "\(command) stderr: \(result.stderr)")
     }
@@ -40,7 +43,7 @@ struct RangeCalibrationOptionTests {
     defer { scratch.remove() }
     let path = try scratch.write("static.csv", staticTwoMetres)
     let filtered = scratch.path("filtered.csv")
-    let result = try Rangectl.run(["replay", path, "--range-offset", "0.1", "--filtered", filtered])
+    let result = try ReplayInProcess.result([path, "--range-offset", "0.1", "--filtered", filtered])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let last = try #require(try scratch.read("filtered.csv").split(separator: "\n").last)
     let distance = try #require(Double(last.split(separator: ",", omittingEmptySubsequences: false)[2]))
@@ -59,11 +62,14 @@ struct RangeCalibrationOptionTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("static.csv", staticTwoMetres)
-    for command in ["replay", "evaluate", "plot"] {
-      let extra = command == "plot" ? ["-o", scratch.path("plot.svg")] : []
-      let result = try Rangectl.run([command, path] + extra + c.arguments)
-      #expect(result.status == 64, "\(command) stderr: \(result.stderr)")
-      #expect(result.stderr.contains(c.message), "\(command) stderr: \(result.stderr)")
+    let replay = try ReplayInProcess.result([path] + c.arguments), evaluate = InProcessCommand.evaluate([path] + c.arguments)
+    let plot = PlotInProcess.refusal([path, "-o", scratch.path("plot.svg")] + c.arguments)
+    for (command, status, message) in [
+      ("replay", replay.status, replay.stderr), ("evaluate", evaluate.status, evaluate.stderr),
+      ("plot", plot?.status, plot?.message ?? "plotted"),
+    ] {
+      #expect(status == 64, "\(command) stderr: \(message)")
+      #expect(message.contains(c.message), "\(command) stderr: \(message)")
     }
   }
 
@@ -81,9 +87,8 @@ struct RangeCalibrationOptionTests {
     }
     let raw = try scratch.write("measured.csv", measured.joined(separator: "\n") + "\n")
     let fixed = try scratch.write("corrected.csv", corrected.joined(separator: "\n") + "\n")
-    let calibrated = try Rangectl.run(
-      ["replay", raw, "--object-calibration", "long=0.1,1.02", "--filtered", scratch.path("a.csv")])
-    let reference = try Rangectl.run(["replay", fixed, "--filtered", scratch.path("b.csv")])
+    let calibrated = try ReplayInProcess.result([raw, "--object-calibration", "long=0.1,1.02", "--filtered", scratch.path("a.csv")])
+    let reference = try ReplayInProcess.result([fixed, "--filtered", scratch.path("b.csv")])
     #expect(calibrated.status == 0 && reference.status == 0, "\(calibrated.stderr) \(reference.stderr)")
     let a = try scratch.read("a.csv"), b = try scratch.read("b.csv")
     let rowsA = a.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
@@ -110,14 +115,14 @@ struct RangeCalibrationOptionTests {
         lines += ["\(t),near,\(2.1 + noise)", "\(t),far,\(2.3 + noise)"]
       }
       let path = try scratch.write("two.csv", lines.joined(separator: "\n") + "\n")
-      let result = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object"])
+      let result = InProcessCommand.calibrate([path, "--known-distance", "2", "--per-object"])
       #expect(result.status == 0, "stderr: \(result.stderr)")
       // The Huber location of ±0.01 around 0.1 and 0.3 is 0.1 and 0.3 exactly (symmetric data).
       #expect(result.stdoutText.contains(
         "flags for all: --object-calibration near=0.100 --object-calibration far=0.300 --band-offset 0"), "\(result.stdoutText)")
       // One line of flags, for all: no per-object `flags: --range-offset` line to take by mistake.
       #expect(!result.stdoutText.contains("flags: --range-offset"), "\(result.stdoutText)")
-      let both = try Rangectl.run(["calibrate", path, "--per-object", "--object", "near"])
+      let both = InProcessCommand.calibrate([path, "--per-object", "--object", "near"])
       #expect(both.status == 64)
     #endif
   }
@@ -136,18 +141,18 @@ struct RangeCalibrationOptionTests {
         lines += names.map { "\(t),\($0),\(2.1 + noise)" }
       }
       let path = try scratch.write("hostile.csv", lines.joined(separator: "\n") + "\n")
-      let result = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object"])
+      let result = InProcessCommand.calibrate([path, "--known-distance", "2", "--per-object"])
       #expect(result.status == 0, "stderr: \(result.stderr)")
       let line = try #require(result.stdoutLines.first { $0.hasPrefix("flags for all: ") }).dropFirst("flags for all: ".count)
       let expected = names.flatMap { ["--object-calibration", "\($0)=0.100"] } + ["--band-offset", "0"]
       #expect(try shellWords(String(line)) == expected, "\(line)")
       // --json: the same line in `flags`, and its words in `flagArguments`.
-      let json = try Rangectl.run(["calibrate", path, "--known-distance", "2", "--per-object", "--json"])
+      let json = InProcessCommand.calibrate([path, "--known-distance", "2", "--per-object", "--json"])
       let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
       #expect(report["flagArguments"] as? [String] == expected)
       #expect(try shellWords(try #require(report["flags"] as? String)) == expected)
       // The words run the engine: every name is read back as its object's.
-      let replay = try Rangectl.run(["replay", path, "--quiet"] + expected)
+      let replay = try ReplayInProcess.result([path, "--quiet"] + expected)
       #expect(replay.status == 0, "stderr: \(replay.stderr)")
     #endif
   }
@@ -166,13 +171,13 @@ struct RangeCalibrationOptionTests {
         }
         return try scratch.write(name, lines.joined(separator: "\n") + "\n")
       }
-      let apart = try Rangectl.run(["calibrate", try file("apart.csv", far: 2.3), "--known-distance", "2"])
+      let apart = InProcessCommand.calibrate([try file("apart.csv", far: 2.3), "--known-distance", "2"])
       #expect(apart.status == 0, "stderr: \(apart.stderr)")
       // By symmetry the Huber location of all rows is 0.2, of each object's 0.1 and 0.3.
       #expect(apart.stderr.contains("the objects read -0.100 to +0.100 m from this fit"), "\(apart.stderr)")
       #expect(apart.stderr.contains("near -0.100 m, far +0.100 m"), "\(apart.stderr)")
       #expect(apart.stderr.contains("--per-object"), "\(apart.stderr)")
-      let together = try Rangectl.run(["calibrate", try file("together.csv", far: 2.1), "--known-distance", "2"])
+      let together = InProcessCommand.calibrate([try file("together.csv", far: 2.1), "--known-distance", "2"])
       #expect(together.status == 0, "stderr: \(together.stderr)")
       #expect(!together.stderr.contains("note:"), "\(together.stderr)")
     #endif
