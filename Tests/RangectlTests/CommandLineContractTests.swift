@@ -33,6 +33,8 @@ struct NotRangingCSVCase: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 }
 
+/// In-process (ReplayInProcess, its events in a file read back as standard output), but for a file that cannot be
+/// opened (exit 66, nothing on standard output), standard input through a pipe, and --events against standard output.
 @Suite("rangectl replay command line (docs/FORMATS.md §4)")
 struct CommandLineContractTests {
   @Test("A file that cannot be opened exits 66 and the message names the file")
@@ -81,7 +83,7 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("input.csv", fixture.contents)
-    let result = try Rangectl.run(["replay", path])
+    let result = try ReplayInProcess.result([path])
     #expect(result.status == 65)
     #expect(result.stderr.contains("not a ranging CSV"), "stderr: \(result.stderr)")
     #expect(result.stderr.contains(fixture.reason), "stderr: \(result.stderr)")
@@ -101,7 +103,7 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
-    let result = try Rangectl.run(["replay", path] + fixture.arguments)
+    let result = try ReplayInProcess.result([path] + fixture.arguments)
     #expect(result.status == 64, "stderr: \(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.summary == nil, "no summary for a run that never started")
@@ -112,7 +114,7 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
-    let result = try Rangectl.run(["replay", path])
+    let result = try ReplayInProcess.result([path])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let summary = try #require(result.summary, "no summary in: \(result.stderr)")
     #expect(summary.rowsRead == 6)
@@ -130,7 +132,7 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
-    let fromFile = try Rangectl.run(["replay", path])
+    let fromFile = try ReplayInProcess.result([path])
     let fromPipe = try Rangectl.run(["replay", "-"], stdin: smallRecording)
     #expect(fromPipe.status == 0, "stderr: \(fromPipe.stderr)")
     #expect(fromPipe.stdoutLines.count == 4)
@@ -160,7 +162,7 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
-    let result = try Rangectl.run(["replay", path, "--filtered", scratch.path("track.csv")])
+    let result = try ReplayInProcess.result([path, "--filtered", scratch.path("track.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let lines = Rangectl.lines(try scratch.read("track.csv"))
     // docs/FORMATS.md §3's columns first; extra columns may follow (here the direction's sigma and the NLOS probability).
@@ -183,7 +185,9 @@ struct CommandLineContractTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", smallRecording)
-    let result = try Rangectl.run(["replay", path, option, path])
+    // Were it accepted, the events would go to a file of their own, not over the recording.
+    let events = option == "--events" ? [] : ["--events", scratch.path("events.jsonl")]
+    let result = ReplayInProcess.run([path, option, path] + events)
     let after = try scratch.read("small.csv")
     #expect(result.status == 64)
     #expect(after == smallRecording)

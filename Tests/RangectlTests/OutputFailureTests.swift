@@ -117,8 +117,9 @@ struct OutputFailureTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("bad.csv", "t,object,distance\n0,a,abc\n1,a,2\n")
+    // In-process (ReplayInProcess): the replay writes every message for standard error to the messages it keeps.
     for jobs in ["1", "2"] {
-      let result = try Rangectl.run(["replay", path, "--quiet", "--list-rejected", "0", "--jobs", jobs])
+      let result = try ReplayInProcess.result([path, "--quiet", "--list-rejected", "0", "--jobs", jobs])
       #expect(result.status == 0)
       #expect(result.stderr.isEmpty, "--jobs \(jobs): \(result.stderr)")
     }
@@ -129,7 +130,8 @@ struct OutputFailureTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("a\nb.csv", "t,object,distance\n0,a,abc\n1,a,2\n")
-    let result = try Rangectl.run(["replay", path])
+    // In-process (ReplayInProcess): its messages as standard error shows them.
+    let result = try ReplayInProcess.result([path])
     #expect(result.status == 0)
     let escaped = path.replacingOccurrences(of: "\n", with: "\\n")
     #expect(result.stderr.contains("\(escaped):2:3: field 'distance'"), "\(result.stderr)")
