@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// `rangectl info` on recordings whose contents are known by construction, or
-/// counted here from the file's text.
+/// counted here from the file's text. In-process (InProcessCommand), but for
+/// standard input through a pipe.
 @Suite("rangectl info")
 struct InfoCommandTests {
   /// tag-a every 0.2 s from 0 to 2 s (11 rows, 10 intervals over 2 s: 5 Hz),
@@ -33,7 +34,9 @@ struct InfoCommandTests {
     // Five rows with a horizontal_angle and no dir_*, one with neither.
     let recording = "t,object,distance,horizontal_angle\n" + (0..<5).map { "\(Double($0) * 0.2),tag,2,0.1\n" }.joined()
       + "1.0,tag,2,\n"
-    let result = try Rangectl.run(["info", "-"], stdin: recording)
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let result = InProcessCommand.info([try scratch.write("azimuth.csv", recording)])
     #expect(result.status == 0, "\(result.stderr)")
     let tag = try #require(Self.cells(of: "tag", in: result.stdoutLines))
     // object rows distance direction ...
@@ -42,7 +45,10 @@ struct InfoCommandTests {
 
   @Test("Columns, truth columns, rows by kind, time span, and per object rows, truth and mean rate")
   func listsTheRecording() throws {
-    let result = try Rangectl.run(["info", "-"], stdin: Self.recording)
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let path = try scratch.write("recording.csv", Self.recording)
+    let result = InProcessCommand.info([path])
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdoutLines
     #expect(lines.contains("columns: t,object,distance,dir_x,dir_y,dir_z,true_distance,event,colour (not used: colour)"))
@@ -57,12 +63,14 @@ struct InfoCommandTests {
       == ["tag-a", "11", "11", "6", "11", "0", "0", "0.000", "2.000", "5.00", "1.00-2.00"])
     #expect(Self.cells(of: "tag-b", in: lines)
       == ["tag-b", "4", "4", "0", "0", "0", "1", "0.500", "3.500", "1.00", "3.00-3.00"])
-    #expect(result.stderr.contains("<stdin>:18:"), "the rejected row is named by line: \(result.stderr)")
+    #expect(result.stderr.contains("\(path):18:"), "the rejected row is named by line: \(result.stderr)")
   }
 
   @Test("An object with life-cycle rows only, and a file without truth, say so")
   func lifecycleOnlyAndNoTruth() throws {
-    let result = try Rangectl.run(["info", "-"], stdin: "t,object,distance,event\n1,tag,,suspended\n")
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let result = InProcessCommand.info([try scratch.write("lifecycle.csv", "t,object,distance,event\n1,tag,,suspended\n")])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdoutLines.contains("truth columns: none (rangectl evaluate needs true_distance)"))
     #expect(Self.cells(of: "tag", in: result.stdoutLines) == ["tag", "0", "0", "0", "0", "0", "1", "-", "-", "-", "-"])
@@ -82,7 +90,7 @@ struct InfoCommandTests {
     let lifecycle = rows.filter { !$0[eventColumn].isEmpty }.count
     let objects = Set(rows.map { $0[objectColumn] })
 
-    let result = try Rangectl.run(["info", path])
+    let result = InProcessCommand.info([path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdoutLines.contains(
       "rows: \(rows.count) read = \(rows.count - lifecycle) measurements + \(lifecycle) life-cycle + 0 poses + 0 rejected"))
@@ -92,11 +100,22 @@ struct InfoCommandTests {
     }
   }
 
+  @Test("- reads the recording from standard input, and names it <stdin>")
+  func standardInput() throws {
+    let result = try Rangectl.run(["info", "-"], stdin: Self.recording)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdoutLines.first == "file: <stdin>")
+    #expect(result.stdoutLines.contains("rows: 17 read = 15 measurements + 1 life-cycle + 0 poses + 1 rejected"))
+    #expect(result.stderr.contains("<stdin>:18:"), "the rejected row is named by line: \(result.stderr)")
+  }
+
   @Test("A file that is not a ranging CSV exits 65; a missing one 66, naming it")
   func badInput() throws {
-    let notCSV = try Rangectl.run(["info", "-"], stdin: "hello\n")
+    let scratch = try ScratchFolder()
+    defer { scratch.remove() }
+    let notCSV = InProcessCommand.info([try scratch.write("hello.csv", "hello\n")])
     #expect(notCSV.status == 65)
-    let missing = try Rangectl.run(["info", "/nonexistent/recording.csv"])
+    let missing = InProcessCommand.info(["/nonexistent/recording.csv"])
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("/nonexistent/recording.csv"))
   }

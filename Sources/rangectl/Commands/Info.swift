@@ -30,18 +30,25 @@ struct Info: ParsableCommand {
   var input: InputOptions
 
   func run() throws {
+    try info(streams: .standard)
+  }
+
+  /// What `run()` does, with its report and messages written to `streams`; a
+  /// failure is noted there and thrown as its `ExitCode`.
+  func info(streams: CommandStreams) throws {
     let mapping = try input.mapping()
     let inventory: RecordingInventory
     do {
       inventory = try RecordingInventory(path: file, mapping: mapping)
     } catch {
-      Diagnostics.write("rangectl info: \(error)\n")
+      streams.note("rangectl info: \(error)\n")
       throw ExitCode(error.exitCode)
     }
     let name = file == "-" ? "<stdin>" : file
     if let first = inventory.firstRejection {
-      Diagnostics.write("rangectl info: \(inventory.rejectedRows) rows rejected; first: \(first.message(path: name))\n")
+      streams.note("rangectl info: \(inventory.rejectedRows) rows rejected; first: \(first.message(path: name))\n")
     }
-    print(inventory.report(path: name), terminator: "")
+    // The report ends with its own newline.
+    streams.print(String(inventory.report(path: name).dropLast()))
   }
 }

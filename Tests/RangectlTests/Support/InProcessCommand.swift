@@ -18,6 +18,11 @@ enum InProcessCommand {
     run(["calibrate"] + arguments, as: Calibrate.self) { try $0.calibrate(streams: $1) }
   }
 
+  /// `rangectl info ARGUMENTS`, through `Info.info(streams:)`, which `run()` calls.
+  static func info(_ arguments: [String]) -> RangectlResult {
+    run(["info"] + arguments, as: Info.self) { try $0.info(streams: $1) }
+  }
+
   /// What the streams were given, from whichever thread wrote (evaluate scores files on several).
   private final class Kept: Sendable {
     let output = Mutex("")
