@@ -9,6 +9,7 @@ import Testing
 /// the rules: an object silent for more than the 5 s lost timeout exits its
 /// zones with reason `lost` at the time of the row that reveals the gap, and
 /// its next row starts a new track.
+/// In-process: evaluate and replay run as InProcessCommand and ReplayInProcess run them.
 @Suite("rangectl: valid times more than Int64.max µs apart")
 struct FarApartTimesTests {
   /// Issue 34's `evaluate` reproducer: one object, true and measured 2 m.
@@ -28,7 +29,7 @@ struct FarApartTimesTests {
       _ = try scratch.write("runs/near.csv", "t,object,distance,true_distance\n0,tag,2,2\n0.2,tag,2,2\n")
       input = scratch.path("runs")
     }
-    let result = try Rangectl.run(["evaluate", input, "--json"] + options.filter { $0 != "--folder" })
+    let result = InProcessCommand.evaluate([input, "--json"] + options.filter { $0 != "--folder" })
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let overall = try #require(report["overall"] as? [String: Any])
@@ -49,7 +50,7 @@ struct FarApartTimesTests {
     defer { scratch.remove() }
     // True distance 2 m then 1 m: 1.5 m is crossed halfway, at t = 0; t1 - t0 overflowed and trapped.
     let path = try scratch.write("cross.csv", "t,object,distance,true_distance\n-4.7e12,tag,2,2\n4.7e12,tag,1,1\n")
-    let result = try Rangectl.run(["evaluate", path, "--json"])
+    let result = InProcessCommand.evaluate([path, "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let run = try #require((report["scenarios"] as? [[String: Any]])?.first)
@@ -66,7 +67,7 @@ struct FarApartTimesTests {
     let events = try scratch.write("events.jsonl", "")
     // |Δt| to the nearest truth row, 9.4e18 µs, overflowed and trapped.
     let filtered = try scratch.write("filtered.csv", "t,object,distance\n4.7e12,tag,2\n")
-    let result = try Rangectl.run(["evaluate", dataset, "--events", events, "--filtered", filtered, "--json"])
+    let result = InProcessCommand.evaluate([dataset, "--events", events, "--filtered", filtered, "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     let distance = try #require(report["overallDistance"] as? [String: Any])
@@ -80,7 +81,7 @@ struct FarApartTimesTests {
     defer { scratch.remove() }
     let path = try scratch.write(
       "lost.csv", "t,object,distance\n-4.7e12,a,1.0\n-4699999999999.7,a,1.0\n4.7e12,b,5.0\n")
-    let result = try Rangectl.run(["replay", path])
+    let result = try ReplayInProcess.result([path])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let events = try EventLine.parseAll(result.stdoutText)
     // a at 1 m enters both zones, outer first, before the gap; b's row, 9.4e12 s later, runs the
@@ -97,10 +98,11 @@ struct FarApartTimesTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("nlos.csv", "t,object,distance\n-4.7e12,a,1\n-4.7e12,a,1\n4.7e12,a,1\n")
-    let result = try Rangectl.run(["replay", path, "--events", "/dev/null", "--filtered", "-"])
-    #expect(result.status == 0, "stderr: \(result.stderr)")
-    let rows = result.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
-    try #require(rows.count == 3, "stdout: \(result.stdoutText)")
+    let result = ReplayInProcess.run([path, "--events", "/dev/null", "--filtered", scratch.path("filtered.csv")])
+    #expect(result.status == 0, "stderr: \(result.messages)")
+    let track = try scratch.read("filtered.csv")
+    let rows = Rangectl.lines(track).dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    try #require(rows.count == 3, "filtered: \(track)")
     // The third row is a new track's first: the same distance, sigma and NLOS as the first row's
     // (it printed -0.18, the old track stepped 9.0e12 s backwards).
     #expect(rows[2].dropFirst() == rows[0].dropFirst())

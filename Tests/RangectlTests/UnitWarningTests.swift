@@ -5,6 +5,7 @@ import Testing
 /// Unit mistakes do not pass in silence (issue 34, item 12): a log in
 /// centimetres and milliseconds mapped without `--distance-unit cm` or
 /// `--time-unit ms` replayed with exit 0 and no events, and no word why.
+/// In-process: the replays run as ReplayInProcess runs them.
 @Suite("rangectl replay: data implausible for its units")
 struct UnitWarningTests {
   /// Two tags 1.5 to 3.49 m away, ten rows a second each, for 20 s: in
@@ -33,7 +34,7 @@ struct UnitWarningTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("log.csv", Self.log)
-    let result = try Rangectl.run(["replay", path] + Self.mapping + extra)
+    let result = try ReplayInProcess.result([path] + Self.mapping + extra)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderrLines.contains(Self.distanceWarning(path)), "\(result.stderr)")
     #expect(result.stderrLines.contains(Self.timeWarning(path)), "\(result.stderr)")
@@ -44,10 +45,10 @@ struct UnitWarningTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("log.csv", Self.log)
-    let centimetres = try Rangectl.run(["replay", path, "--distance-unit", "cm"] + Self.mapping)
+    let centimetres = try ReplayInProcess.result([path, "--distance-unit", "cm"] + Self.mapping)
     #expect(!centimetres.stderrLines.contains(Self.distanceWarning(path)), "\(centimetres.stderr)")
     #expect(centimetres.stderrLines.contains(Self.timeWarning(path)), "\(centimetres.stderr)")
-    let both = try Rangectl.run(["replay", path, "--distance-unit", "cm", "--time-unit", "ms"] + Self.mapping)
+    let both = try ReplayInProcess.result([path, "--distance-unit", "cm", "--time-unit", "ms"] + Self.mapping)
     #expect(both.status == 0)
     #expect(!both.stderr.contains("warning"), "\(both.stderr)")
     #expect(both.stdoutLines.count == 4, "both tags enter and leave the outer zone")
@@ -56,7 +57,7 @@ struct UnitWarningTests {
   @Test("The bundled recordings give no warning", arguments: ["walk-in-out", "many-objects"])
   func bundledRecordings(_ name: String) throws {
     let path = PackagePaths.root.appendingPathComponent("datasets/\(name)/samples.csv").path
-    let result = try Rangectl.run(["replay", path, "--quiet"])
+    let result = try ReplayInProcess.result([path, "--quiet"])
     #expect(result.status == 0)
     #expect(!result.stderr.contains("warning"), "\(result.stderr)")
   }
