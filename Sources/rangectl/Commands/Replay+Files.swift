@@ -16,20 +16,20 @@ extension Replay {
   }
 
   /// Replays every input file into ``outDir``, `min(threads, files)` at a time,
-  /// each on `threads / that` threads; each file's messages are written, together,
-  /// in the inputs' order. The exit status is the first input's, in that
-  /// order, that did not complete (0 when all did).
-  func replayFiles() throws {
+  /// each on `threads / that` threads; each file's messages are written to
+  /// `messages`, together, in the inputs' order. The exit status is the first
+  /// input's, in that order, that did not complete (0 when all did).
+  func replayFiles(messages: MessageSink) throws {
     guard let outDir else { preconditionFailure("replayFiles: validate() requires --out-dir") }
     let files: [InputFile]
     do {
-      files = try Self.inputFiles(inputs)
+      files = try Self.inputFiles(inputs) { messages.write("\(ReplayOutcome.prefix)\($0)\n") }
     } catch {
-      Diagnostics.write("\(ReplayOutcome.prefix)\(error.message)\n")
+      messages.write("\(ReplayOutcome.prefix)\(error.message)\n")
       throw ExitCode(error.status)
     }
     if let reason = OutputFolder.create(outDir) {
-      Diagnostics.write("\(ReplayOutcome.prefix)cannot create --out-dir \(outDir): \(reason)\n")
+      messages.write("\(ReplayOutcome.prefix)cannot create --out-dir \(outDir): \(reason)\n")
       throw ExitCode(73)  // EX_CANTCREAT
     }
     let atOnce = Swift.min(threads, files.count)
@@ -45,7 +45,7 @@ extension Replay {
       one.jobs = threadsPerFile
       return one
     }
-    let report = FilesReport(count: files.count)
+    let report = FilesReport(count: files.count, into: messages)
     let work = commands
     DispatchQueue.concurrentPerform(iterations: atOnce) { _ in
       while let index = report.nextFile() {
@@ -76,17 +76,17 @@ extension Replay {
   }
 
   /// The files of `inputs`: each FILE as given, and a folder's recordings
-  /// (``CSVFolder/recordings(in:skipped:)``; what it skips is reported). Outputs are named by
+  /// (``CSVFolder/recordings(in:skipped:)``; what it skips is handed to `skipped`). Outputs are named by
   /// the file name without `.csv`; files whose names collide are named `FOLDER-NAME` after their folder.
   ///
   /// - Throws: 66 for a folder that cannot be read or holds no `.csv` file, 64
   ///   when two inputs would still write the same outputs.
-  static func inputFiles(_ inputs: [String]) throws(InputListError) -> [InputFile] {
+  static func inputFiles(_ inputs: [String], skipped: (String) -> Void) throws(InputListError) -> [InputFile] {
     var paths: [String] = []
     for input in inputs {
       do {
         // A file, or a path the replay reports as it reports any FILE (66).
-        paths += try CSVFolder.recordings(in: input) { Diagnostics.write("\(ReplayOutcome.prefix)\($0)\n") } ?? [input]
+        paths += try CSVFolder.recordings(in: input, skipped: skipped) ?? [input]
       } catch {
         throw InputListError(message: error.message, status: error.status)
       }
@@ -113,9 +113,9 @@ extension Replay {
   }
 }
 
-/// The files' messages, written in the inputs' order as the files finish
-/// (``InOrderOutcomes``), and the first failure in that order (shared by
-/// the replaying threads).
+/// The files' messages, written to the command's in the inputs' order as the
+/// files finish (``InOrderOutcomes``), and the first failure in that order
+/// (shared by the replaying threads).
 final class FilesReport: @unchecked Sendable {
   // Unchecked: `order` is set once, in init; `failure` is written only by
   // `order`'s hand-on, under its lock, and read once every file is done.
@@ -123,10 +123,11 @@ final class FilesReport: @unchecked Sendable {
   private var failure: Int32? = nil
   private var order: InOrderOutcomes<Int32>!
 
-  init(count: Int) {
+  /// A report of `count` files, each one's messages written to `destination` in turn.
+  init(count: Int, into destination: MessageSink) {
     messages = (0..<count).map { _ in MessageSink.buffered() }
     order = InOrderOutcomes(count: count) { [unowned self] index, status in
-      messages[index].flush()
+      messages[index].flush(into: destination)
       if status != 0, failure == nil { failure = status }
       return true
     }

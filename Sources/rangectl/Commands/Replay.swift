@@ -222,10 +222,18 @@ struct Replay: ParsableCommand {
   }
 
   func run() throws {
+    try replay(messages: .standardError)
+  }
+
+  /// What `run()` does, with its messages for people written to `messages`:
+  /// several inputs into ``outDir`` (``replayFiles(messages:)``), or one file.
+  /// A test runs the command in-process through it, with a buffered sink and
+  /// no progress line.
+  func replay(messages: MessageSink, showsProgress: Bool = true) throws {
     if inputs.count > 1 || outDir != nil {
-      try replayFiles()
+      try replayFiles(messages: messages)
     } else {
-      try replayFile(messages: .standardError)
+      try replayFile(messages: messages, showsProgress: showsProgress)
     }
   }
 

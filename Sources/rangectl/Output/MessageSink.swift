@@ -17,7 +17,7 @@ final class MessageSink: Sendable {
   /// Writes through to standard error (``Diagnostics/write(_:)``).
   static let standardError = MessageSink(buffered: false)
 
-  /// Keeps what is written until ``flush()``.
+  /// Keeps what is written until ``flush(into:)``.
   static func buffered() -> MessageSink { MessageSink(buffered: true) }
 
   func write(_ text: String) {
@@ -28,10 +28,11 @@ final class MessageSink: Sendable {
   /// a test of the replay run in-process reads them.
   var kept: String { buffer.withLock { $0 } }
 
-  /// Writes what was kept to standard error and forgets it.
-  func flush() {
+  /// Writes what was kept to `destination` (standard error, or the buffer of
+  /// the command that replays several files) and forgets it.
+  func flush(into destination: MessageSink) {
     guard isBuffered else { return }
-    Diagnostics.write(buffer.withLock { text in
+    destination.write(buffer.withLock { text in
       defer { text = "" }
       return text
     })

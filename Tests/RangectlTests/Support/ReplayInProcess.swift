@@ -2,12 +2,12 @@
 import Foundation
 @testable import rangectl
 
-/// `rangectl replay ARGUMENTS` run in-process as the command runs one file:
-/// the options parsed by `RangeCtl.parseAsRoot` (`validate()` included), the
-/// replay made by `Replay.replayFile(messages:showsProgress:)` into the files
-/// the options name, its messages kept. Standard output is the test
-/// process's own, so the arguments give `--events FILE`, or ``result(_:)``
-/// gives it one.
+/// `rangectl replay ARGUMENTS` run in-process as the command runs it: the
+/// options parsed by `RangeCtl.parseAsRoot` (`validate()` included), the
+/// replay made by `Replay.replay(messages:showsProgress:)`, which `run()`
+/// calls, into the files the options name, its messages kept. Standard
+/// output is the test process's own, so the arguments give `--events FILE`
+/// or `--out-dir DIR`, or ``result(_:)`` gives `--events`.
 enum ReplayInProcess {
   /// The exit status the command would end with, and its messages as it
   /// shows them on standard error (``Diagnostics/shown(_:)``).
@@ -16,7 +16,7 @@ enum ReplayInProcess {
     do {
       let command = try RangeCtl.parseAsRoot(["replay"] + arguments)
       guard let replay = command as? Replay else { return (-1, "not a replay: \(command)") }
-      try replay.replayFile(messages: messages, showsProgress: false)
+      try replay.replay(messages: messages, showsProgress: false)
       return (0, Diagnostics.shown(messages.kept))
     } catch {
       // An exit status thrown was written to the messages before, and has no message of its own; any other
