@@ -2,7 +2,8 @@
 import Foundation
 import Testing
 
-/// `rangectl generate --noise bootstrap`: the options and a bad residual library.
+/// `rangectl generate --noise bootstrap`: the options and a bad residual library. In-process
+/// (InProcessCommand), but for the default library, which is found from the working directory.
 @Suite("rangectl generate --noise bootstrap")
 struct GenerateBootstrapCommandTests {
   static func scratch() throws -> URL {
@@ -35,8 +36,8 @@ struct GenerateBootstrapCommandTests {
     let out = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: out) }
     let library = try Self.buildLibrary(in: out)
-    let result = try Rangectl.run([
-      "generate", "--noise", "bootstrap", "--residuals", library, "--residual-sources", "hanyang,lias", "--seed", "1",
+    let result = InProcessCommand.generate([
+      "--noise", "bootstrap", "--residuals", library, "--residual-sources", "hanyang,lias", "--seed", "1",
       "--rate", "2", "--only", "walk-past", "--out", out.path, "--quiet",
     ])
     #expect(result.status == 0, "\(result.stderr)")
@@ -110,8 +111,8 @@ struct GenerateBootstrapCommandTests {
     let library = folder.appendingPathComponent("residuals.csv").path
     if let contents = failure.library { try contents.write(toFile: library, atomically: true, encoding: .utf8) }
     let noise = failure.arguments.contains("--noise") ? [] : ["--noise", "bootstrap"]
-    let result = try Rangectl.run(
-      ["generate", "--only", "walk-past", "--out", folder.appendingPathComponent("out").path, "--residuals", library]
+    let result = InProcessCommand.generate(
+      ["--only", "walk-past", "--out", folder.appendingPathComponent("out").path, "--residuals", library]
         + noise + failure.arguments)
     #expect(result.status == failure.status, "\(result.stderr)")
     #expect(result.stderr.contains(failure.message.replacingOccurrences(of: "LIB", with: library)), "\(result.stderr)")

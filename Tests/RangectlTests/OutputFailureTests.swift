@@ -150,16 +150,21 @@ struct OutputFailureTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("small.csv", Self.recording)
-    let result = try Rangectl.run(command.map { $0.replacingOccurrences(of: "FILE", with: path) })
-    #expect(result.status == 73, "stderr: \(result.stderr)")
-    #expect(result.stderr == message.replacingOccurrences(of: "FILE", with: path) + "\n")
+    // In-process (InProcessCommand, ReplayInProcess).
+    let arguments = command.dropFirst().map { $0.replacingOccurrences(of: "FILE", with: path) }
+    let (status, stderr) = command[0] == "generate"
+      ? { let result = InProcessCommand.generate(arguments); return (result.status, result.stderr) }()
+      : ReplayInProcess.run(arguments)
+    #expect(status == 73, "stderr: \(stderr)")
+    #expect(stderr == message.replacingOccurrences(of: "FILE", with: path) + "\n")
   }
 
   @Test("An output folder under one that does not exist yet is made with its parents")
   func outputFolderWithParents() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let result = try Rangectl.run(["generate", "--only", "walk-past", "--quiet", "--out", scratch.path("a/b/c")])
+    // In-process (InProcessCommand).
+    let result = InProcessCommand.generate(["--only", "walk-past", "--quiet", "--out", scratch.path("a/b/c")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(FileManager.default.fileExists(atPath: scratch.path("a/b/c/walk-past.csv")))
   }

@@ -133,13 +133,20 @@ struct Generate: ParsableCommand {
   }
 
   func run() throws {
+    try generate(streams: .standard)
+  }
+
+  /// What `run()` does, with its listing, the paths it writes and its
+  /// messages written to `streams`; a failure is noted there and thrown as
+  /// its `ExitCode`.
+  func generate(streams: CommandStreams) throws {
     if list {
-      for name in ScenarioName.allCases { print("\(name.rawValue): \(name.summary)") }
+      for name in ScenarioName.allCases { streams.print("\(name.rawValue): \(name.summary)") }
       return
     }
     guard let out else { return }
     var generator = ScenarioGenerator(
-      seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all, noise: try scenarioNoise())
+      seed: seed, updateRateHz: rate, effects: MeasurementEffects(names: effects) ?? .all, noise: try scenarioNoise(streams: streams))
     generator.phoneMotion = phoneMotion.flatMap(PhoneMotion.init(rawValue:))
     generator.rangeSigmaMeters = rangeSigma
     generator.intervalJitterFraction = intervalJitter
@@ -148,7 +155,7 @@ struct Generate: ParsableCommand {
     let progress = ProgressLine(unit: "rows", totalBytes: names.count * scale, enabled: !quiet)
     defer { progress?.finish() }
     if let reason = OutputFolder.create(out) {
-      Diagnostics.write("rangectl generate: cannot create --out \(out): \(reason)\n")
+      streams.note("rangectl generate: cannot create --out \(out): \(reason)\n")
       throw ExitCode(73)  // EX_CANTCREAT
     }
     do {
@@ -162,27 +169,28 @@ struct Generate: ParsableCommand {
         }
         rowsBefore += rowsWritten
         progress?.finish()
-        print(path)
+        streams.print(path)
       }
     } catch {
-      Diagnostics.write("rangectl generate: \(error)\n")
+      streams.note("rangectl generate: \(error)\n")
       throw ExitCode(73)
     }
   }
 
   /// The parametric model, or the bootstrap over the residual library
   /// restricted to `--residual-sources`; exits 66 when the library cannot be
-  /// read, 65 when it is malformed, 64 for a source it does not hold.
-  private func scenarioNoise() throws -> ScenarioNoise {
+  /// read, 65 when it is malformed, 64 for a source it does not hold, each
+  /// with a message noted on `streams`.
+  private func scenarioNoise(streams: CommandStreams) throws -> ScenarioNoise {
     if noise == "gaussian" { return .gaussian }
     guard noise == "bootstrap" else { return .parametric }
     let path = residuals ?? Generate.defaultResiduals
     guard FileManager.default.isReadableFile(atPath: path) else {
       if residuals == nil {
         // The default library is built, not shipped: say how.
-        Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library: it is not shipped; build it from the repository root with scripts/generators/residual-library (it reads the real recordings in ../shared/datasets), or give --residuals PATH\n")
+        streams.note("rangectl generate: \(Escaped(path)): cannot open the residual library: it is not shipped; build it from the repository root with scripts/generators/residual-library (it reads the real recordings in ../shared/datasets), or give --residuals PATH\n")
       } else {
-        Diagnostics.write("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/generators/residual-library)\n")
+        streams.note("rangectl generate: \(Escaped(path)): cannot open the residual library (--residuals PATH; it is written by scripts/generators/residual-library)\n")
       }
       throw ExitCode(66)
     }
@@ -190,14 +198,14 @@ struct Generate: ParsableCommand {
     do {
       library = try ResidualLibrary(contentsOfFile: path)
     } catch {
-      Diagnostics.write("rangectl generate: \(error)\n")
+      streams.note("rangectl generate: \(error)\n")
       throw ExitCode(65)
     }
     if let residualSources {
       do {
         library = try library.restricted(to: residualSources.split(separator: ",").map(String.init))
       } catch {
-        Diagnostics.write("rangectl generate: --residual-sources: \(error)\n")
+        streams.note("rangectl generate: --residual-sources: \(error)\n")
         throw ExitCode(64)
       }
     }

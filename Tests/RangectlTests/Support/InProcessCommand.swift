@@ -6,7 +6,8 @@ import Synchronization
 /// A command run in-process as `rangectl` runs it: its command line parsed by
 /// `RangeCtl.parseAsRoot` (`validate()` included), then run with
 /// `CommandStreams` that keep its report and messages; the result as the
-/// process's would be (exit status, standard output, standard error).
+/// process's would be (exit status, standard output, standard error, its
+/// messages as ``Diagnostics/shown(_:)`` shows them there).
 enum InProcessCommand {
   /// `rangectl evaluate ARGUMENTS`, through `Evaluate.evaluate(streams:)`, which `run()` calls.
   static func evaluate(_ arguments: [String]) -> RangectlResult {
@@ -23,6 +24,11 @@ enum InProcessCommand {
     run(["info"] + arguments, as: Info.self) { try $0.info(streams: $1) }
   }
 
+  /// `rangectl generate ARGUMENTS`, through `Generate.generate(streams:)`, which `run()` calls.
+  static func generate(_ arguments: [String]) -> RangectlResult {
+    run(["generate"] + arguments, as: Generate.self) { try $0.generate(streams: $1) }
+  }
+
   /// What the streams were given, from whichever thread wrote (evaluate scores files on several).
   private final class Kept: Sendable {
     let output = Mutex("")
@@ -37,17 +43,20 @@ enum InProcessCommand {
     let streams = CommandStreams(
       print: { text in kept.output.withLock { $0 += text + "\n" } }, note: { text in kept.messages.withLock { $0 += text } })
     var status: Int32 = 0
+    var refusal = ""
     do {
       let parsed = try RangeCtl.parseAsRoot(arguments)
       guard let command = parsed as? Command else { return RangectlResult(status: -1, stdout: Data(), stderr: "\(parsed)") }
       try body(command, streams)
     } catch {
       status = RangeCtl.exitCode(for: error).rawValue
-      // An exit status thrown was noted before, and has no message of its own; any other refusal is the parser's.
+      // An exit status thrown was noted before, and has no message of its own; any other refusal is the parser's,
+      // which argument-parser writes as it is.
       let full = RangeCtl.fullMessage(for: error)
-      if !full.isEmpty { streams.note(full + "\n") }
+      if !full.isEmpty { refusal = full + "\n" }
     }
     return RangectlResult(
-      status: status, stdout: Data(kept.output.withLock { $0 }.utf8), stderr: kept.messages.withLock { $0 })
+      status: status, stdout: Data(kept.output.withLock { $0 }.utf8),
+      stderr: Diagnostics.shown(kept.messages.withLock { $0 }) + refusal)
   }
 }
