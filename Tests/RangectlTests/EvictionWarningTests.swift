@@ -5,6 +5,7 @@ import Testing
 /// A replay that evicts objects says so: with more live objects than the
 /// table holds, every new object's row evicts the stalest, and the events
 /// are the table's churn; the summary's count was the only word of it.
+/// In-process: the replays run as ReplayInProcess runs them.
 @Suite("rangectl replay: objects evicted from a full table")
 struct EvictionWarningTests {
   /// Five tags 1 to 5 m away, ten rows a second each, for 2 s, in turn.
@@ -28,7 +29,7 @@ struct EvictionWarningTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("log.csv", Self.log)
-    let result = try Rangectl.run(["replay", path, "--capacity", "4"] + extra)
+    let result = try ReplayInProcess.result([path, "--capacity", "4"] + extra)
     #expect(result.status == 0, "\(result.stderr)")
     // Five tags in turn through a table of four: every row from the fifth tag's first evicts the stalest
     // (the next tag's, which was the stalest), 96 rows in all.
@@ -41,7 +42,7 @@ struct EvictionWarningTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("log.csv", Self.log)
-    let result = try Rangectl.run(["replay", path, "--capacity", "5"])
+    let result = try ReplayInProcess.result([path, "--capacity", "5"])
     #expect(result.status == 0)
     #expect(!result.stderr.contains("warning"), "\(result.stderr)")
     #expect(result.stderr.contains("(evicted: 0)"), "\(result.stderr)")

@@ -5,6 +5,7 @@ import Testing
 /// The way to read another tool's CSV that rangectl suggests when the header
 /// is not the ranging CSV's: pasted into sh after `rangectl replay FILE`, it
 /// reads every column the header has, direction included.
+/// In-process: the replays run as ReplayInProcess runs them.
 @Suite("rangectl replay: the suggested options for a foreign header")
 struct ForeignHeaderHintTests {
   struct Case: Sendable, CustomTestStringConvertible {
@@ -31,13 +32,13 @@ struct ForeignHeaderHintTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("log.csv", fixture.header + "\n" + fixture.row + "\n")
-    let refused = try Rangectl.run(["replay", path])
+    let refused = try ReplayInProcess.result([path])
     #expect(refused.status == 65, "\(refused.stderr)")
     let hint = try #require(refused.stderr.components(separatedBy: "e.g. ").last?
       .trimmingCharacters(in: .newlines), "\(refused.stderr)")
     let words = try #require(try shellWords(hint), "sh could not read: \(hint)")
     #expect(words.joined(separator: "\u{0}").contains(fixture.words.joined(separator: "\u{0}")), "\(words)")
-    let replayed = try Rangectl.run(["replay", path] + words)
+    let replayed = try ReplayInProcess.result([path] + words)
     #expect(replayed.status == 0, "\(hint): \(replayed.stderr)")
     #expect(replayed.summary != nil, "\(replayed.stderr)")
     #expect(!replayed.stderr.contains("columns not used"), "\(hint): \(replayed.stderr)")

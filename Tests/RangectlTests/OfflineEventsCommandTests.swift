@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 #if GSL
-  /// `replay --smooth`'s offline events (OfflineZoneEvents) on inputs whose answer is known.
+  /// `replay --smooth`'s offline events (OfflineZoneEvents) on inputs whose answer is known. In-process
+  /// (ReplayInProcess), but for the hostile inputs, where a process keeps a trap from ending the whole run.
   @Suite("rangectl replay --smooth: offline events")
   struct OfflineEventsCommandTests {
     /// A walk 4 m -> 1 m -> 4 m at 0.5 m/s, 10 Hz, with ±8 cm of deterministic
@@ -38,7 +39,7 @@ import Testing
       let scratch = try ScratchFolder()
       defer { scratch.remove() }
       let input = try scratch.write("walk.csv", Self.walk)
-      let offline = try Rangectl.run(["replay", input, "--smooth", "--zones", "inner=1.5", "--quiet"])
+      let offline = try ReplayInProcess.result([input, "--smooth", "--zones", "inner=1.5", "--quiet"])
       #expect(offline.status == 0, "stderr: \(offline.stderr)")
       let events = try Self.events(offline.stdoutLines)
       #expect(events.map(\.kind) == ["enter", "exit"], "\(offline.stdoutText)")
@@ -48,7 +49,7 @@ import Testing
         #expect(abs(events[1].t - 7.3) <= 0.3, "exit at \(events[1].t)")
       }
       // The causal replay of the same rows decides the same pair, unmarked.
-      let live = try Rangectl.run(["replay", input, "--zones", "inner=1.5", "--quiet"])
+      let live = try ReplayInProcess.result([input, "--zones", "inner=1.5", "--quiet"])
       let liveEvents = try Self.events(live.stdoutLines)
       #expect(liveEvents.map(\.kind) == ["enter", "exit"] && !liveEvents.contains { $0.offline }, "\(live.stdoutText)")
     }

@@ -27,11 +27,12 @@ struct OutputCollisionTests {
           try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
         }
       }
-      let result = try Rangectl.run([
-        "replay", "datasets/walk-in-out/samples.csv", "--events", events, "--filtered", filtered,
+      // Parsed in-process (ReplayInProcess): the refusal is validate()'s.
+      let result = ReplayInProcess.run([
+        PackagePaths.file("datasets/walk-in-out/samples.csv"), "--events", events, "--filtered", filtered,
       ])
-      #expect(result.status == 64, "\(result.stderr)")
-      #expect(result.stderr.contains("--filtered \(filtered) and --events \(events) are one file"), "\(result.stderr)")
+      #expect(result.status == 64, "\(result.messages)")
+      #expect(result.messages.contains("--filtered \(filtered) and --events \(events) are one file"), "\(result.messages)")
     }
   }
 }

@@ -5,6 +5,7 @@ import Testing
 /// `rangectl evaluate` says why a run has unscored events (issue 58, item 13:
 /// a real recording read "truth 2, events 2, unscored 2, missed 2, F1 0.000"
 /// with no word of why, and another 13 unscored exits that no baseline had).
+/// In-process: evaluate runs as InProcessCommand runs it.
 @Suite("rangectl evaluate: the unscored events explained")
 struct UnscoredNoteTests {
   /// One tag at 2 m for 8 s, then at 4 m, measured from t = 0 to 12 s at
@@ -26,7 +27,7 @@ struct UnscoredNoteTests {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
     let path = try scratch.write("part-truth.csv", Self.partTruth)
-    let text = try Rangectl.run(["evaluate", path])
+    let text = InProcessCommand.evaluate([path])
     #expect(text.status == 0, "\(text.stderr)")
     let lines = text.stdoutLines
     let row = try #require(lines.firstIndex { $0.hasPrefix("part-truth ") }, "\(text.stdoutText)")
@@ -38,7 +39,7 @@ struct UnscoredNoteTests {
     #expect(lines.contains("    (so the truth's event at its first row, for a zone it starts in, is missed)"),
             "\(text.stdoutText)")
     #expect(lines.allSatisfy { $0.count <= 100 }, "\(text.stdoutText)")
-    let json = try Rangectl.run(["evaluate", path, "--json"])
+    let json = InProcessCommand.evaluate([path, "--json"])
     let report = try #require(try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any])
     let run = try #require((report["scenarios"] as? [[String: Any]])?.first)
     #expect((run["unscoredBeforeTruth"] as? NSNumber)?.intValue == 1, "\(json.stdoutText)")
