@@ -43,6 +43,7 @@ private struct OverallScore: CustomStringConvertible {
   }
 }
 
+/// In-process: replay and evaluate run as ReplayInProcess and InProcessCommand run them.
 @Suite("rangectl on real recordings (../shared/datasets)",
        .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings))
 struct RealRecordingTests {
@@ -63,7 +64,7 @@ struct RealRecordingTests {
         arguments: PackagePaths.realRecordingFiles)
   func replaysCleanly(file: String) throws {
     let path = recording(file)
-    let result = try Rangectl.run(["replay", path])
+    let result = try ReplayInProcess.result([path])
     #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
     let summary = try #require(result.summary, "no summary in: \(result.stderr.prefix(2000))")
     #expect(summary.rowsRead == (try dataRowCount(path: path)))
@@ -88,7 +89,7 @@ struct RealRecordingTests {
   // So on the recording as it is: precision >= 0.7, recall >= 0.65.
   @Test("On lias-trolley-fast, events follow the motion-capture truth as far as the range bias allows")
   func liasAsRecorded() throws {
-    let result = try Rangectl.run(["evaluate", recording("lias-trolley-fast.csv"), "--json"])
+    let result = InProcessCommand.evaluate([recording("lias-trolley-fast.csv"), "--json"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let score = try OverallScore(evaluateJSON: result.stdout)
     print("lias-trolley-fast as recorded: \(score)")
@@ -111,7 +112,7 @@ struct RealRecordingTests {
     // The default band sits 0.1 m above each radius to absorb uncalibrated
     // long readings (Zone.defaultBandOffsetMeters); with the bias removed the
     // band is centred again, as a calibrated device would be run.
-    let result = try Rangectl.run(["evaluate", path, "--json", "--band-offset", "0"])
+    let result = InProcessCommand.evaluate([path, "--json", "--band-offset", "0"])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let score = try OverallScore(evaluateJSON: result.stdout)
     print("lias-trolley-fast with 0.2 m removed: \(score)")
@@ -147,7 +148,7 @@ struct RealRecordingTests {
 
   @Test("On arexp-static5m (true distance 5 m) the object never enters a zone")
   func staticFiveMetres() throws {
-    let result = try Rangectl.run(["replay", recording("arexp-static5m.csv")])
+    let result = try ReplayInProcess.result([recording("arexp-static5m.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     #expect(result.stdoutText.isEmpty, "events: \(result.stdoutText)")
     let summary = try #require(result.summary)
@@ -157,7 +158,7 @@ struct RealRecordingTests {
 
   @Test("On arexp-stage (0.74-1.0 m) the object enters outer then inner once and never flaps out")
   func stageInsideBothZones() throws {
-    let result = try Rangectl.run(["replay", recording("arexp-stage.csv")])
+    let result = try ReplayInProcess.result([recording("arexp-stage.csv")])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     let events = try EventLine.parseAll(result.stdoutText)
     #expect(events.map { "\($0.zone) \($0.event)" } == ["outer enter", "inner enter"])

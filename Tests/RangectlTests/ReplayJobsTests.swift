@@ -2,12 +2,13 @@
 import Foundation
 import Testing
 
-/// `rangectl replay --jobs N`: objects shared among threads, the same output as one.
+/// `rangectl replay --jobs N`: objects shared among threads, the same output as one. In-process
+/// (ReplayInProcess, InProcessCommand), but for standard input through a pipe.
 @Suite("rangectl replay --jobs")
 struct ReplayJobsTests {
-  /// Standard output and standard error of `replay FILE --jobs N ARGS`.
+  /// Standard output (the events) and standard error of `replay FILE --jobs N ARGS`, ARGS without `--events`.
   private func replay(_ path: String, jobs: Int, _ arguments: [String] = []) throws -> RangectlResult {
-    try Rangectl.run(["replay", path, "--jobs", "\(jobs)"] + arguments)
+    try ReplayInProcess.result([path, "--jobs", "\(jobs)"] + arguments)
   }
 
   /// `hasEvents`: whether the file has zone events (a recording of one static tag need not).
@@ -28,15 +29,15 @@ struct ReplayJobsTests {
   @Test("Every golden dataset gives the same events, rejected rows and summary with 2 and 3 threads",
         arguments: GoldenDatasets.names)
   func goldenDatasets(name: String) throws {
-    try expectSameAsOneThread("datasets/\(name)/samples.csv", jobs: [2, 3])
+    try expectSameAsOneThread(PackagePaths.file("datasets/\(name)/samples.csv"), jobs: [2, 3])
   }
 
   @Test("A generated suite of 60 objects with bad rows, life-cycle rows and lost objects gives the same output")
   func generatedWithTrouble() throws {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let generated = try Rangectl.run(["generate", "--seed", "4", "--only", "many-objects", "--scale", "3",
-                                      "--out", scratch.url.path, "--quiet"])
+    let generated = InProcessCommand.generate(["--seed", "4", "--only", "many-objects", "--scale", "3",
+                                               "--out", scratch.url.path, "--quiet"])
     #expect(generated.status == 0, "\(generated.stderr)")
     let text = try String(contentsOfFile: scratch.path("many-objects.csv"), encoding: .utf8)
     var lines: [String] = []
@@ -65,9 +66,8 @@ struct ReplayJobsTests {
         .enabled(if: PackagePaths.hasRealRecordings, PackagePaths.noRealRecordings),
         arguments: PackagePaths.realRecordingFiles)
   func realRecordings(name: String) throws {
-    let path = "\(PackagePaths.realRecordingsFromRoot)/\(name)"
-    #expect(FileManager.default.fileExists(atPath: PackagePaths.realRecordings.appendingPathComponent(name).path),
-            "\(path) is missing")
+    let path = PackagePaths.realRecordings.appendingPathComponent(name).path
+    #expect(FileManager.default.fileExists(atPath: path), "\(path) is missing")
     // Some recordings never bring their tag into a zone: no events, and still the same summary.
     try expectSameAsOneThread(path, jobs: [2, 3], hasEvents: false)
   }
@@ -82,7 +82,7 @@ struct ReplayJobsTests {
     var names: [String] = []
     for seed in [11, 12, 13] {
       let out = scratch.path("seed-\(seed)")
-      let generated = try Rangectl.run(["generate", "--seed", "\(seed)", "--only", "many-objects", "--out", out, "--quiet"])
+      let generated = InProcessCommand.generate(["--seed", "\(seed)", "--only", "many-objects", "--out", out, "--quiet"])
       #expect(generated.status == 0, "\(generated.stderr)")
       let text = try String(contentsOfFile: out + "/many-objects.csv", encoding: .utf8)
       for line in text.split(separator: "\n") where !line.hasPrefix("#") {
@@ -126,9 +126,10 @@ struct ReplayJobsTests {
     var outputs: [[String]] = []
     for jobs in [1, 2, 3] {
       let events = scratch.path("events-\(jobs).jsonl"), filtered = scratch.path("filtered-\(jobs).csv")
-      let result = try replay("datasets/\(name)/samples.csv", jobs: jobs, ["--events", events, "--filtered", filtered])
-      #expect(result.status == 0, "\(result.stderr)")
-      outputs.append([result.stderr, try String(contentsOfFile: events, encoding: .utf8),
+      let result = ReplayInProcess.run(
+        [PackagePaths.file("datasets/\(name)/samples.csv"), "--jobs", "\(jobs)", "--events", events, "--filtered", filtered])
+      #expect(result.status == 0, "\(result.messages)")
+      outputs.append([result.messages, try String(contentsOfFile: events, encoding: .utf8),
                       try String(contentsOfFile: filtered, encoding: .utf8)])
     }
     #expect(outputs[0][2].split(separator: "\n").count > 1, "the track has rows")
@@ -178,7 +179,7 @@ struct ReplayJobsTests {
     ["--jobs", "0"], ["--jobs", "257"], ["--jobs", "2", "--smooth", "--filtered", "/tmp/never.csv"],
   ])
   func refused(arguments: [String]) throws {
-    let result = try Rangectl.run(["replay", "datasets/walk-in-out/samples.csv"] + arguments)
+    let result = try ReplayInProcess.result([PackagePaths.file("datasets/walk-in-out/samples.csv")] + arguments)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("--jobs") || result.stderr.contains("GSL"), "\(result.stderr)")
   }
