@@ -6,6 +6,7 @@ import Testing
 /// hold exactly the values written in their comments.
 private func metres(decimetres: Int) -> String { "\(decimetres / 10).\(decimetres % 10)" }
 
+/// In-process: the replays run as ReplayInProcess runs them, their events written to a file as to standard output.
 @Suite("rangectl replay zone events (docs/FORMATS.md §2)")
 struct EventsOutputTests {
   /// One object walking straight in from 5 m to 0.5 m and straight out again
@@ -39,7 +40,7 @@ struct EventsOutputTests {
   private func replay(_ recording: String) throws -> (RangectlResult, [EventLine]) {
     let scratch = try ScratchFolder()
     defer { scratch.remove() }
-    let result = try Rangectl.run(["replay", try scratch.write("recording.csv", recording)])
+    let result = try ReplayInProcess.result([try scratch.write("recording.csv", recording)])
     #expect(result.status == 0, "stderr: \(result.stderr)")
     return (result, try EventLine.parseAll(result.stdoutText))
   }
