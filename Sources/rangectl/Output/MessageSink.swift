@@ -28,8 +28,9 @@ final class MessageSink: Sendable {
   /// a test of the replay run in-process reads them.
   var kept: String { buffer.withLock { $0 } }
 
-  /// Writes what was kept to `destination` (standard error, or the buffer of
-  /// the command that replays several files) and forgets it.
+  /// Writes what was kept to `destination`, the sink of the command that
+  /// replays several files (standard error, or a buffer of a test that runs
+  /// the command in-process), and forgets it.
   func flush(into destination: MessageSink) {
     guard isBuffered else { return }
     destination.write(buffer.withLock { text in
