@@ -49,17 +49,8 @@ public struct ReplayJob {
     _ replayer: Replayer<Backend>, reading reader: RangingCSVReader, into sinks: ReplaySinks<Observer>
   ) -> ReplayOutcome {
     guard threads == 1 else {
-      // Both only format there (their output is written on this thread below), so the shards may share them.
-      let eventsWriter = sinks.events, filteredWriter = sinks.filtered
-      let lines = ShardedTextBatch(
-        eventText: { event, name in eventsWriter.line(for: event, objectName: name) },
-        stateText: filteredWriter.map { writer in { writer.row(seconds: $0, objectName: $1, state: $2) } })
-      let events = eventsWriter.output, filtered = filteredWriter?.output
-      return runSharded(replayer, reading: reader, into: sinks, outputs: lines) {
-        Self.write(lines.merged.events, to: events)
-        if let filtered { Self.write(lines.merged.states, to: filtered) }
-        lines.merged.removeAll()
-      }
+      return runSharded(
+        replayer, reading: reader, into: sinks, outputs: ShardedTextOutputs(events: sinks.events, filtered: sinks.filtered))
     }
     var reader = reader
     if live {
@@ -85,7 +76,7 @@ public struct ReplayJob {
     sharding outputs: Outputs
   ) -> ReplayOutcome {
     guard threads == 1 else {
-      var outcome = runSharded(replayer, reading: source, into: sinks, outputs: outputs) {}
+      var outcome = runSharded(replayer, reading: source, into: sinks, outputs: outputs)
       outcome.linesRead = 0
       return outcome
     }
@@ -108,12 +99,10 @@ public struct ReplayJob {
 
   /// The replay of `reader` on ``threads`` shards: `outputs` make the events
   /// and states on the shards and write them, merged, on this thread; after
-  /// each round's, `roundWritten` writes what it gathered, and the observer
-  /// takes the round's rejected rows.
+  /// each round's, the observer takes the round's rejected rows.
   @inlinable
   func runSharded<Backend: KalmanBackend, Source: ShardedRowSource, Observer: ReplayObserver, Outputs: ShardedReplayOutputs>(
-    _ replayer: Replayer<Backend>, reading reader: Source, into sinks: ReplaySinks<Observer>, outputs: Outputs,
-    roundWritten: () -> Void
+    _ replayer: Replayer<Backend>, reading reader: Source, into sinks: ReplaySinks<Observer>, outputs: Outputs
   ) -> ReplayOutcome {
     let events = sinks.events.output, filtered = sinks.filtered?.output
     let observer = sinks.observer, progress = live ? nil : sinks.progress
@@ -121,7 +110,6 @@ public struct ReplayJob {
     do {
       ended = .success(
         try ShardedReplay(replayer: replayer, jobs: threads).run(reader, live: live, into: outputs) { rejections, read in
-          roundWritten()
           for rejection in rejections { observer.rejected(rejection) }
           if live { Self.flush(events, filtered) }
           progress?(read.lines, read.bytesRead)
@@ -131,16 +119,6 @@ public struct ReplayJob {
       ended = .failure(error)
     }
     return end(ended.map { $0.summary }, linesRead: (try? ended.get().linesRead) ?? 0, closing: sinks.outputs)
-  }
-
-  /// Lines without their newlines, each line and its newline written apart
-  /// (joined, each would be copied into a new string first).
-  @usableFromInline
-  static func write(_ lines: [String], to output: OutputFile) {
-    for line in lines {
-      output.write(line)
-      output.write("\n")
-    }
   }
 
   /// Live input: what was written so far leaves before the next wait. A

@@ -21,8 +21,13 @@ import ZoneMonitor
 /// (`ShardRouter`: each new object to the shard with the fewest rows).
 /// Rounds of commands pass through a ring of a few (`ReplayRounds`); the
 /// calling thread merges the shards' outputs round by round, by command
-/// number, which is the order of one replay, and hands each merged batch to
-/// `write`.
+/// number, which is the order of one replay, and has the replay's outputs
+/// (``ShardedReplayOutputs``) write them.
+///
+/// It is run through ``ReplayJob`` (`rangectl replay --jobs N`, the replay
+/// reached from C), whose outputs write as they are merged; its tests run
+/// it with the same outputs, so that what they hold to one replay's bytes
+/// is what the product writes.
 ///
 /// Memory is bounded however long the input: ``batchesInFlight`` rounds of
 /// commands for at most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes
@@ -65,36 +70,6 @@ public struct ShardedReplay<Backend: KalmanBackend> {
   public init(replayers: [Replayer<Backend>]) {
     precondition((1...(1 << 16)).contains(replayers.count), "ShardedReplay: 1...65536 replayers")
     self.init(replayer: replayers[0], jobs: replayers.count)
-  }
-
-  /// Replays every row of `reader` and hands the merged output to `write`,
-  /// batch by batch, on the calling thread, as text.
-  ///
-  /// - Parameters:
-  ///   - reader: the opened ranging CSV, read on a thread of its own.
-  ///   - live: hand a batch over before every wait for input
-  ///     (`RangingCSVReader.beforeRead`), so that each row's output is written
-  ///     before the next wait, as a live replay on one thread does.
-  ///   - eventText: an event's JSON line (on the shards' threads).
-  ///   - stateText: a filtered-track row (on the shards' threads), or nil for none.
-  ///   - write: takes each merged batch, in input order, on the calling thread.
-  /// - Returns: the summary of the replay and the reader's lines read.
-  /// - Throws: the reader's `DatasetError`, after the rows before it were written.
-  @inlinable
-  public func run(
-    _ reader: RangingCSVReader, live: Bool,
-    eventText: @escaping (ZoneEvent, String) -> String,
-    stateText: ((Double, String, TrackState) -> String)?,
-    write: (ShardedReplayBatch) -> Void
-  ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
-    let batch = ShardedTextBatch(eventText: eventText, stateText: stateText)
-    return try run(reader, live: live, into: batch) { rejections, read in
-      batch.merged.rejections = rejections
-      batch.merged.linesRead = read.lines
-      batch.merged.bytesRead = read.bytesRead
-      write(batch.merged)
-      batch.merged.removeAll()
-    }
   }
 
   /// Replays every row of `reader` (a file's or a table's), has `outputs`
@@ -162,57 +137,4 @@ extension ShardedReplay {
     }
     return (threads, shards)
   }
-}
-
-/// What the shards of a ``ShardedReplay`` wrote for one round of commands,
-/// merged into one replay's order, with the rows the reader rejected.
-public struct ShardedReplayBatch {
-  /// Zone events, each a JSON line without its newline.
-  public var events: [String] = []
-  /// Rejected rows, by line.
-  public var rejections: [RowRejection] = []
-  /// Filtered-track rows, by line, each without its newline (when asked for).
-  public var states: [String] = []
-  /// Lines and bytes the reader had read when it handed the batch over.
-  public var linesRead = 0
-  public var bytesRead = 0
-
-  public init() {}
-
-  @usableFromInline
-  mutating func removeAll() {
-    events.removeAll(keepingCapacity: true)
-    rejections.removeAll(keepingCapacity: true)
-    states.removeAll(keepingCapacity: true)
-  }
-}
-
-/// The events and filtered rows of a ``ShardedReplay`` as lines of text,
-/// made by `eventText` and `stateText` on the shards' threads and gathered,
-/// merged, into one round's ``ShardedReplayBatch``.
-@usableFromInline
-final class ShardedTextBatch: ShardedReplayOutputs {
-  @usableFromInline let eventText: (ZoneEvent, String) -> String
-  @usableFromInline let stateText: ((Double, String, TrackState) -> String)?
-  /// The round being merged.
-  @usableFromInline var merged = ShardedReplayBatch()
-
-  @usableFromInline
-  init(eventText: @escaping (ZoneEvent, String) -> String, stateText: ((Double, String, TrackState) -> String)?) {
-    self.eventText = eventText
-    self.stateText = stateText
-  }
-
-  @usableFromInline var writesStates: Bool { stateText != nil }
-
-  @usableFromInline
-  func shardEvent(_ event: ZoneEvent, objectName: String) -> String { eventText(event, objectName) }
-
-  @usableFromInline
-  func shardState(seconds: Double, object id: UInt64, objectName: String, _ state: TrackState) -> String {
-    stateText.unsafelyUnwrapped(seconds, objectName, state)
-  }
-
-  @usableFromInline func write(event: String) { merged.events.append(event) }
-  @usableFromInline func write(state: String) { merged.states.append(state) }
 }

@@ -11,7 +11,7 @@ import ZoneMonitor
 /// observer sees them (a command's events before its state). So an output
 /// that numbers objects by their first appearance numbers them as on one thread.
 ///
-/// `rangectl replay --jobs N` makes lines of text (`ShardedTextBatch`);
+/// `rangectl replay --jobs N` makes lines of text (`ShardedTextOutputs`);
 /// the replay reached from C makes lines and C records (`MemoryReplayOutputs`).
 public protocol ShardedReplayOutputs: AnyObject {
   /// What a shard makes of one zone event.

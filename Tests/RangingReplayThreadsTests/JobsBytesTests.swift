@@ -14,7 +14,8 @@ import ZoneMonitor
 /// for N in 1...4, on seeded hostile recordings (``HostileRecording``): the
 /// events file and the filtered track written as `rangectl replay` writes
 /// them, one replay on this thread (`ReplayOutputs`: each line written as it
-/// comes) against the shards' merged lines (`Replay+Jobs`: each line, then its
+/// comes) against the shards' merged lines written through the outputs
+/// `ReplayJob` writes them through (`ShardedTextOutputs`: each line, then its
 /// newline), compared as files; the rejected rows and the summary as values.
 @Suite("--jobs N writes --jobs 1's bytes")
 struct JobsBytesTests {
@@ -28,14 +29,6 @@ struct JobsBytesTests {
     Replayer(
       pipeline: RangingPipeline<SwiftKalmanBackend>(tracker: TrackerConfiguration(capacity: capacity), zones: zones.zones()),
       zoneNames: zones.names)
-  }
-
-  /// What the replay wrote: the two files' bytes, the rejected rows, the summary.
-  struct Written: Equatable {
-    var events: Data
-    var filtered: Data
-    var rejections: [RowRejection]
-    var summary: ReplaySummary
   }
 
   /// One replay on this thread, its lines written as they come.
@@ -55,30 +48,12 @@ struct JobsBytesTests {
     }
   }
 
-  /// The two output files of a replay named `name` in `folder`, and their bytes once `replay` has written them.
-  private static func written(
-    in folder: TemporaryFolder, _ name: String,
-    replay: (EventsWriter, FilteredTrackWriter) throws -> ([RowRejection], ReplaySummary)
-  ) throws -> Written {
-    let eventsPath = folder.url.appendingPathComponent("\(name).events.jsonl").path
-    let filteredPath = folder.url.appendingPathComponent("\(name).filtered.csv").path
-    let eventsFile = try OutputFile(creating: eventsPath)
-    let filteredFile = try OutputFile(creating: filteredPath)
-    let (rejections, summary) = try replay(
-      EventsWriter(output: eventsFile, zoneNames: zones.names), FilteredTrackWriter(output: filteredFile))
-    try eventsFile.close()
-    try filteredFile.close()
-    return Written(
-      events: try Data(contentsOf: URL(fileURLWithPath: eventsPath)),
-      filtered: try Data(contentsOf: URL(fileURLWithPath: filteredPath)), rejections: rejections, summary: summary)
-  }
-
   @Test("--jobs 1...4 write the events and filtered bytes, rejected rows and summary of one replay", arguments: cases)
   func sameBytes(_ recording: HostileRecording) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = try recording.write(in: folder.url)
-    let one = try Self.written(in: folder, "one") { events, filtered in
+    let one = try WrittenReplay.written(in: folder, "one") { events, filtered in
       let observer = LineByLine(events: events, filtered: filtered)
       var reader = try RangingCSVReader(path: path)
       let summary = try Self.replayer(capacity: recording.capacity).run(&reader, observer: observer)
@@ -99,25 +74,7 @@ struct JobsBytesTests {
       // Hand-overs at rows drawn anew for each run: from every row to the default batches.
       sharded.rowsPerBatch = random.pick([1, 2, 7, 64, 500, 2048])
       sharded.batchesInFlight = 1 + random.below(8)
-      let many = try Self.written(in: folder, "jobs-\(jobs)") { events, filtered in
-        var rejections: [RowRejection] = []
-        let result = try sharded.run(
-          try RangingCSVReader(path: path), live: false,
-          eventText: { events.line(for: $0, objectName: $1) },
-          stateText: { filtered.row(seconds: $0, objectName: $1, state: $2) }
-        ) { batch in
-          for event in batch.events {
-            events.output.write(event)
-            events.output.write("\n")
-          }
-          for state in batch.states {
-            filtered.output.write(state)
-            filtered.output.write("\n")
-          }
-          rejections += batch.rejections
-        }
-        return (rejections, result.summary)
-      }
+      let many = try WrittenReplay.sharded(sharded, reading: path, in: folder, "jobs-\(jobs)")
       let setting = "--jobs \(jobs), \(sharded.rowsPerBatch) rows a batch, \(sharded.batchesInFlight) in flight"
       #expect(Self.firstDifference(many.events, one.events) == nil, "\(setting)")
       #expect(Self.firstDifference(many.filtered, one.filtered) == nil, "\(setting)")
@@ -146,7 +103,7 @@ struct JobsBytesTests {
     let path = try HostileRecording(seed: 1, rows: 10, objects: 3, capacity: capacity).write(in: folder.url)
     let sharded = ShardedReplay(replayer: Self.replayer(capacity: capacity), jobs: jobs)
     let (_, shards) = sharded.parts(
-      reading: try RangingCSVReader(path: path), outputs: ShardedTextBatch(eventText: { _, name in name }, stateText: nil))
+      reading: try RangingCSVReader(path: path), outputs: ShardedTextOutputs.unwritten())
     #expect(shards.count == jobs)
     // capacity 5: 5, 3, 2, 2 slots for 1...4 jobs (worked by hand: the least n with n × jobs ≥ 5).
     let expected = [1: [1, 1, 1, 1], 5: [5, 3, 2, 2], 6: [6, 3, 2, 2], 64: [64, 32, 22, 16]][capacity]![jobs - 1]

@@ -73,23 +73,17 @@ struct ShardedReplayTests {
     }
   }
 
-  private static func sharded(_ path: String, _ setting: Setting, capacity: Int = 64) throws -> Output {
-    var output = Output()
+  /// The file replayed on shards, written into `folder` as `rangectl replay --jobs N` writes it.
+  private static func sharded(
+    _ path: String, _ setting: Setting, capacity: Int = 64, in folder: TemporaryFolder
+  ) throws -> Output {
     var sharded = ShardedReplay(replayers: (0..<setting.jobs).map { _ in replayer(capacity: capacity) })
     sharded.rowsPerBatch = setting.rowsPerBatch
     sharded.batchesInFlight = setting.batchesInFlight
     sharded.nameBytesPerBatch = setting.nameBytesPerBatch
-    let writer = EventsWriter(output: .standardOutput(), zoneNames: zones.names)
-    let result = try sharded.run(
-      try RangingCSVReader(path: path), live: false, eventText: { writer.line(for: $0, objectName: $1) },
-      stateText: FilteredTrackWriter.rowFormatter
-    ) { batch in
-      output.events += batch.events
-      output.rejections += batch.rejections
-      output.states += batch.states
-    }
-    output.summary = result.summary
-    return output
+    let written = try WrittenReplay.sharded(sharded, reading: path, in: folder, "sharded")
+    return Output(
+      events: written.eventLines, rejections: written.rejections, states: written.stateLines, summary: written.summary)
   }
 
   /// The many-objects dataset with rows that test the accounting: a malformed
@@ -137,7 +131,7 @@ struct ShardedReplayTests {
     #expect(one.rejections.map(\.reason).sorted() == ["malformed_number", "time_went_backwards"])
     #expect(one.summary.lifecycleAccepted == 2)
     #expect((one.summary.posesFed > 0) == withPoses)
-    let many = try Self.sharded(path, setting)
+    let many = try Self.sharded(path, setting, in: folder)
     #expect(Self.firstDifference(many.events, one.events) == nil)
     #expect(Self.firstDifference(many.rejections, one.rejections) == nil)
     #expect(Self.firstDifference(many.states, one.states) == nil)
@@ -183,7 +177,7 @@ struct ShardedReplayTests {
     #expect(one.summary.objects == 6000)
     #expect(one.states.count == 120 * 50 * 3)
     #expect(one.states.filter { $0.contains(",w0-7,") }.count == 6, "w0-7 is seen in waves 0 and 100")
-    let many = try Self.sharded(path, setting)
+    let many = try Self.sharded(path, setting, in: folder)
     #expect(Self.firstDifference(many.events, one.events) == nil)
     #expect(Self.firstDifference(many.states, one.states) == nil)
     // The reader's one row loop counts everything, the update intervals included.
@@ -233,7 +227,7 @@ struct ShardedReplayTests {
     }
     // Evicted before it, tag-2 starts a new track on the row going back; else it is refused.
     #expect(one.rejections.map(\.reason) == (capacity == 4 ? [] : ["time_went_backwards"]))
-    let many = try Self.sharded(path, setting, capacity: capacity)
+    let many = try Self.sharded(path, setting, capacity: capacity, in: folder)
     #expect(Self.firstDifference(many.events, one.events) == nil)
     #expect(Self.firstDifference(many.rejections, one.rejections) == nil)
     #expect(Self.firstDifference(many.states, one.states) == nil)
@@ -268,7 +262,7 @@ extension ShardedReplayTests {
     let path = try Self.crowdFile(in: folder.url)
     let sharded = ShardedReplay(replayer: Self.replayer(capacity: 64), jobs: jobs)
     let (threads, shards) = sharded.parts(
-      reading: try RangingCSVReader(path: path), outputs: ShardedTextBatch(eventText: { _, name in name }, stateText: nil))
+      reading: try RangingCSVReader(path: path), outputs: ShardedTextOutputs.unwritten())
     #expect(shards.count == jobs)
     #expect(Self.count(TrackRegistry.self, reachableFrom: [sharded, threads, shards]) == 1)
     #expect(Self.count(TrackRegistry.self, reachableFrom: [shards]) == 0)
@@ -308,7 +302,7 @@ extension ShardedReplayTests {
       ? [Setting(jobs: 2, rowsPerBatch: 16384, batchesInFlight: 8), Setting(jobs: 3, rowsPerBatch: 1000, batchesInFlight: 2)]
       : Self.settings
     for setting in settings {
-      let many = try Self.sharded(path, setting, capacity: capacity)
+      let many = try Self.sharded(path, setting, capacity: capacity, in: folder)
       // The first difference only: a failing expectation on two lists of
       // 400k lines would print both.
       #expect(Self.firstDifference(many.events, one.events) == nil, "\(setting.testDescription)")
