@@ -22,7 +22,7 @@ public final class OutputFile {
   private let ownsFile: Bool
   /// The first write that failed; every later flush and close throws it.
   public private(set) var failure: OutputError?
-  /// Whether ``close()`` was called: a second call is a mistake in the caller.
+  /// Whether ``close()`` was called.
   public private(set) var isClosed = false
   /// `capacity` bytes allocated once; `count` of them are pending. Exclusivity
   /// is unchecked: an output is written from one thread, and the checks cost
@@ -113,12 +113,20 @@ public final class OutputFile {
   }
 
   /// Flushes, and closes the file (standard output is flushed, not closed).
-  /// Call it once, before reporting success: only its return says that every
+  /// Call it before reporting success: only its return says that every
   /// byte reached the operating system.
+  ///
+  /// A second call closes nothing and tells what the first did, throwing
+  /// its failure again: one output may be closed by each of two owners
+  /// (a replay's sinks given one file for the events and the filtered
+  /// track, say), and that is no reason to stop the program.
   ///
   /// - Throws: the first failure of this output, including `fclose`'s.
   public func close() throws(OutputError) {
-    precondition(!isClosed, "OutputFile: closed twice")
+    guard !isClosed else {
+      if let failure { throw failure }
+      return
+    }
     defer { isClosed = true }
     do {
       try flush()

@@ -30,17 +30,14 @@ final class MemoryOutput {
     file = OutputFile(stream: stream, path: name)
   }
 
-  /// Closes the stream, unless a replay job closed it already, and hands its
-  /// buffer over: the caller frees it with `free`.
+  /// Closes the stream (a replay job may have closed it already: the close
+  /// then tells what that one did), and hands its buffer over: the caller
+  /// frees it with `free`.
   ///
   /// - Throws: the output's first failure (the buffer is freed then).
   func take() throws(OutputError) -> (bytes: UnsafeMutablePointer<CChar>?, length: Int) {
     do throws(OutputError) {
-      if !file.isClosed {
-        try file.close()
-      } else if let failure = file.failure {
-        throw failure
-      }
+      try file.close()
     } catch {
       free(bytes.pointee)
       bytes.pointee = nil
@@ -54,7 +51,7 @@ final class MemoryOutput {
   deinit {
     // An output never taken: OutputFile's own deinit closes the stream, which
     // sets the buffer, freed here.
-    if !file.isClosed { try? file.close() }
+    try? file.close()
     free(bytes.pointee)
     bytes.deallocate()
     length.deallocate()

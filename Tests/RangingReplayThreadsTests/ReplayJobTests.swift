@@ -58,15 +58,17 @@ struct ReplayJobTests {
     var rowsEnded: Int
   }
 
+  /// The job's run on the file at `path`; with `oneOutput`, the events and
+  /// the filtered track written to one output, the events' (`filteredPath` unused).
   private static func run(
-    _ path: String, threads: Int, events eventsPath: String, filtered filteredPath: String,
+    _ path: String, threads: Int, events eventsPath: String, filtered filteredPath: String, oneOutput: Bool = false,
     configure: (inout ReplayJob) -> Void = { _ in }
   ) throws -> Run {
     let replayer = Replayer(
       pipeline: RangingPipeline<SwiftKalmanBackend>(tracker: TrackerConfiguration(capacity: 64), zones: zones.zones()),
       zoneNames: zones.names)
     let events = EventsWriter(output: try OutputFile(creating: eventsPath), zoneNames: zones.names)
-    let filtered = FilteredTrackWriter(output: try OutputFile(creating: filteredPath))
+    let filtered = FilteredTrackWriter(output: oneOutput ? events.output : try OutputFile(creating: filteredPath))
     let observer = Writing(events, filtered)
     var job = ReplayJob(path: path, zones: zones, mapping: .identity)
     job.threads = threads
@@ -124,6 +126,26 @@ struct ReplayJobTests {
     #expect(bothLost.outcome.status == 74)
     #expect(bothLost.outcome.writeFailures.count == 2)
     #expect(bothLost.outcome.messages.split(separator: "\n").count == 1)
+  }
+
+  @Test("One output given for the events and the filtered track is closed twice by the job: the second close tells the first's outcome, no trap",
+        arguments: [1, 2])
+  func oneOutputForBoth(threads: Int) throws {
+    let (temporary, path) = try Self.recording()
+    defer { temporary.remove() }
+    let shared = temporary.url.appendingPathComponent("both.txt").path
+    let one = try Self.run(path, threads: threads, events: shared, filtered: "", oneOutput: true)
+    #expect(one.outcome.status == 0)
+    #expect(one.outcome.writeFailures.isEmpty)
+    #expect(one.outcome.summary?.rowsRejected == 2)
+    let text = String(decoding: one.events, as: UTF8.self)
+    #expect(text.hasPrefix(FilteredTrackWriter.header + "\n"))
+    #expect(text.contains("\"event\":\"enter\""))
+    // Lost: each close tells the one failure, and the replay ends as for a lost output.
+    let lost = try Self.run(path, threads: threads, events: "/dev/full", filtered: "", oneOutput: true)
+    #expect(lost.outcome.status == 74)
+    #expect(lost.outcome.writeFailures.map(\.path) == ["/dev/full", "/dev/full"])
+    #expect(lost.outcome.messages.hasPrefix("rangectl replay: cannot write /dev/full: "))
   }
 
   @Test("Without the summary only the warnings are written; a stop is noted before the summary")
