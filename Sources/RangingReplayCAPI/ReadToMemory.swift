@@ -50,11 +50,15 @@ struct ReadToMemory {
     case .success(let options):
       keepsUnusedFields = options.unusedFields
       asArrays = options.arrays
-      // Checked by parse(_:) (InputOptions.validate()); this cannot throw here.
-      guard let checked = try? options.input.mapping() else {
-        preconditionFailure("ReadToMemory: input options that parse(_:) accepted failed to build")
+      // Built again after parse(_:) checked it (InputOptions.validate()):
+      // it cannot fail now, and were it to, it is told as parse(_:) tells it, never a trap.
+      do {
+        mapping = try options.input.mapping()
+      } catch {
+        outcome.status = 64
+        outcome.messages = "Error: \(ReadFileOptions.message(for: error))\n"
+        return outcome
       }
-      mapping = checked
     case .failure(let refusal):
       outcome.status = 64
       outcome.messages = refusal.message

@@ -110,12 +110,16 @@ struct ReplayToMemory {
   }
 
   private func replay<Backend: KalmanBackend>(_: Backend.Type, _ options: ReplayFileOptions, into outcome: inout Outcome) {
-    // Checked by parse(_:) (each option group's validate()); these cannot throw here.
-    guard let mapping = try? options.input.mapping(), let zoneList = try? options.engine.zoneList()
-    else { preconditionFailure("ReplayToMemory: options that parse(_:) accepted failed to build") }
-    // Read again after parse(_:) checked it: a calibration file may have changed on disk since.
+    // Built again after parse(_:) checked them (each option group's
+    // validate()): the mapping and the zones from the same options cannot
+    // fail now, but a calibration file may have changed on disk since. Any
+    // refusal here is told as parse(_:) tells it, never a trap.
+    let mapping: ColumnMapping
+    let zoneList: ZoneList
     let calibrations: [String: RangeCalibration]
     do {
+      mapping = try options.input.mapping()
+      zoneList = try options.engine.zoneList()
       calibrations = try options.engine.objectCalibrations()
     } catch {
       outcome.status = 64
