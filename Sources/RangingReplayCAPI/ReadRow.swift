@@ -4,42 +4,54 @@ import RangingEngineCAPI
 import RangingFormats
 import _RangingReplayCHeader
 
-extension ranging_read_row_t {
-  /// The C row of `row` (`ranging_read_file`'s rows), in metres, seconds and
-  /// radians, its object the index `object` (-1 for a pose alone): the one
-  /// place the C row is made, whichever path of the reader read the row.
+/// One row as `ranging_read_file` hands it out: the C row of a row the
+/// reader took, in metres, seconds and radians, or the rejection of one it
+/// refused, which goes to the rejected rows' CSV instead. The one place the
+/// C row is made, whichever path of the reader read the row; the rejection
+/// is decided there too, so that no rejected row is ever asked for a C row.
+enum ReadRow {
+  case accepted(ranging_read_row_t)
+  case rejected(RowRejection)
+
+  /// `row`'s C row, its object the index `object()` gives (asked only of a
+  /// row that names an object; -1 for a pose alone), or its rejection.
   ///
-  /// - Precondition: `row` is not a rejected row (those go to `rejected`).
-  init(_ row: RowView, object: Int64) {
-    self.init()
-    line = Int64(row.line)
-    t = row.seconds
-    self.object = row.hasObject ? object : -1
-    distance_m = .nan
-    direction = (.nan, .nan, .nan)
-    horizontal_angle_rad = .nan
-    truth = (.nan, .nan, .nan, .nan)
-    pose = (.nan, .nan, .nan, .nan)
-    vertical = -1  // RANGING_VERTICAL_NONE
-    event = -1
-    if let pose = row.pose { self.pose = (pose.w, pose.x, pose.y, pose.z) }
-    switch row.kind {
-    case .measurement:
-      kind = 0
-      let update = row.update
-      distance_m = update.distanceMeters ?? .nan
-      if let direction = update.direction { self.direction = (direction.x, direction.y, direction.z) }
-      horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
-      vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
-      let truth = row.truth
-      self.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
-    case .lifecycle:
-      kind = 1
-      event = Int8(CAPIStatus.lifecycleCode(row.event!))
-    case .pose:
-      kind = 2
-    case .rejected:
-      preconditionFailure("ranging_read_row_t: a rejected row has no C row")
+  /// Each kind is told by what it carries (``RowView``): a rejected row its
+  /// rejection, a life-cycle row its event; a pose alone names no object.
+  init(_ row: RowView, object: () -> Int64) {
+    if let rejection = row.rejection {
+      self = .rejected(rejection)
+      return
     }
+    var read = ranging_read_row_t()
+    read.line = Int64(row.line)
+    read.t = row.seconds
+    read.object = -1
+    read.distance_m = .nan
+    read.direction = (.nan, .nan, .nan)
+    read.horizontal_angle_rad = .nan
+    read.truth = (.nan, .nan, .nan, .nan)
+    read.pose = (.nan, .nan, .nan, .nan)
+    read.vertical = -1  // RANGING_VERTICAL_NONE
+    read.event = -1
+    if let pose = row.pose { read.pose = (pose.w, pose.x, pose.y, pose.z) }
+    if let event = row.event {
+      read.kind = 1
+      read.object = object()
+      read.event = Int8(CAPIStatus.lifecycleCode(event))
+    } else if row.kind == .pose {
+      read.kind = 2
+    } else {
+      read.kind = 0
+      read.object = object()
+      let update = row.update
+      read.distance_m = update.distanceMeters ?? .nan
+      if let direction = update.direction { read.direction = (direction.x, direction.y, direction.z) }
+      read.horizontal_angle_rad = update.horizontalAngleRadians ?? .nan
+      read.vertical = update.vertical.map { Int8($0.rawValue) } ?? -1  // RANGING_VERTICAL_NONE
+      let truth = row.truth
+      read.truth = (truth.distanceMeters ?? .nan, truth.x ?? .nan, truth.y ?? .nan, truth.z ?? .nan)
+    }
+    self = .accepted(read)
   }
 }

@@ -105,13 +105,14 @@ struct ReadToMemory {
       // Every row as the reader's one shape; a name is interned from its bytes, as the replay interns it.
       while try reader.nextRow(&row) {
         outcome.rowsRead += 1
-        if let rejection = row.rejection {
+        switch ReadRow(row, object: { index(of: names.id(forLineBytes: row.object)) }) {
+        case .rejected(let rejection):
           outcome.rowsRejected += 1
           rejected.write(rejection)
-          continue
+        case .accepted(let read):
+          keep(read)
+          keepUnusedFields()
         }
-        keep(ranging_read_row_t(row, object: row.hasObject ? index(of: names.id(forLineBytes: row.object)) : -1))
-        keepUnusedFields()
       }
     } catch {
       // The rows before the failure are kept, as a replay keeps them.
