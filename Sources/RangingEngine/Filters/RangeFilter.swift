@@ -288,7 +288,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return outcome
       }
       beforeLastFusion = StateBeforeFusion()
-      decision.fuseWithinGate(distance, measuredVariance: decisionMeasuredVariance)
+      decision.fuseWithinGate(
+        distance, measuredVariance: decisionMeasuredVariance,
+        gate: ZoneDecisionSmoother.gateSigmas(readingInterval: noise.readingIntervalSeconds))
       consecutiveRejections += 1
       rejectedSquaredDiscrepancy = squaredInnovation
       _health.insert(.innovationRejected)

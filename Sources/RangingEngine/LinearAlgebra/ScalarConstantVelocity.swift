@@ -10,10 +10,11 @@
 ///     y = z - d,  S = P00 + r²,  K = P Hᵀ / S,  H = [1 0]
 ///     x = x + K y,  P = (I - K H) P (I - K H)ᵀ + K r² Kᵀ   (Joseph form)
 ///
-/// and after each, d >= 0 (`NonNegativeDistance`). The one home of this
-/// arithmetic for the two filters that keep their state in scalars:
-/// `ScalarRangeKernel` (the benchmarks' yardstick) and
-/// ``ZoneDecisionSmoother`` (the zones' distance). ``RangeFilter`` runs the
+/// with no constraint on the state: a caller that keeps d >= 0 projects
+/// after each (`ScalarRangeKernel`, as ``RangeFilter`` does), and
+/// ``ZoneDecisionSmoother`` does not. The one home of this arithmetic for
+/// the two filters that keep their state in scalars: `ScalarRangeKernel`
+/// (the benchmarks' yardstick) and ``ZoneDecisionSmoother`` (the zones' distance). ``RangeFilter`` runs the
 /// same model through its backend (`KalmanBackend`), to which the tests hold
 /// it.
 ///
@@ -56,7 +57,6 @@ public struct ScalarConstantVelocity: Sendable {
     p00 = (p00 + dt * p01) + dt * a01 + noise.q00
     p01 = a01 + noise.q01
     p11 = p11 + noise.q11
-    NonNegativeDistance.project(&distanceMeters, &rateMetersPerSecond)
   }
 
   /// The variance of the distance predicted `dt` seconds ahead of a state with
@@ -112,6 +112,5 @@ public struct ScalarConstantVelocity: Sendable {
     p00 = new00
     p01 = new01
     p11 = new11
-    NonNegativeDistance.project(&distanceMeters, &rateMetersPerSecond)
   }
 }

@@ -56,13 +56,17 @@ public struct ScalarRangeKernel: Sendable {
   ///   harness measures the same loop (a call would make the limit look lower).
   @inlinable @inline(__always)
   public mutating func update(distanceMeters measured: Double, dtSeconds dt: Double) -> Double {
-    if dt > 0 { state.predict(dt: dt, accelerationSpectralDensity: q) }
+    if dt > 0 {
+      state.predict(dt: dt, accelerationSpectralDensity: q)
+      NonNegativeDistance.project(&state.distanceMeters, &state.rateMetersPerSecond)
+    }
     // y = z - d,  S = P00 + r²
     let y = measured - state.distanceMeters
     let s = state.p00 + measurementVariance
     let ratio = y * y / ((y < 0 ? shortGateSquared : longGateSquared) * s)
     guard ratio <= 1 else { return ratio }
     state.fuse(innovation: y, measurementVariance: measurementVariance)
+    NonNegativeDistance.project(&state.distanceMeters, &state.rateMetersPerSecond)
     return ratio
   }
 }
