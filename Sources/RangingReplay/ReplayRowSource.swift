@@ -14,8 +14,12 @@ package protocol ReplayRowSource {
   func headerColumn(for canonical: String) -> (name: String, column: Int)?
   /// Whether scanned rows carry their ground truth (a replay turns it off).
   var convertsTruth: Bool { get set }
+  /// What reading a row throws: a reader's ``DatasetError``, or `Never` for
+  /// rows already read and checked (`ShardedReplay`'s batches), whose loop
+  /// then has no failure to handle.
+  associatedtype ReadFailure: Error
   /// Shows the next row through `row`; false at the end (``RangingCSVReader/nextRow(_:)``).
-  mutating func nextRow(_ row: inout RowView) throws(DatasetError) -> Bool
+  mutating func nextRow(_ row: inout RowView) throws(ReadFailure) -> Bool
   /// A key of the last row's object, the same for every row of the
   /// object in one replay, 0 or more; or -1 when the source has none. A
   /// replay maps keys to its interned names, so that a source that keyed
@@ -25,9 +29,10 @@ package protocol ReplayRowSource {
 }
 
 /// A reader that one replay reads alone, row by row: a file's
-/// (``RangingCSVReader``) or a table's (``RangingTableReader``). It keys no name.
+/// (``RangingCSVReader``) or a table's (``RangingTableReader``). It keys no
+/// name, and fails as a reader does.
 @usableFromInline
-package protocol StandaloneRowSource: ReplayRowSource {}
+package protocol StandaloneRowSource: ReplayRowSource where ReadFailure == DatasetError {}
 
 extension StandaloneRowSource {
   /// The reader keys no name.
@@ -35,6 +40,11 @@ extension StandaloneRowSource {
   package var objectKey: Int32 { -1 }
 }
 
-extension RangingCSVReader: StandaloneRowSource {}
+extension RangingCSVReader: StandaloneRowSource {
+  @usableFromInline package typealias ReadFailure = DatasetError
+}
 
-extension RangingTableReader: StandaloneRowSource {}
+extension RangingTableReader: StandaloneRowSource {
+  /// A table's rows are in memory and never fail to read, but its replay fails as a file's.
+  @usableFromInline package typealias ReadFailure = DatasetError
+}

@@ -53,7 +53,7 @@ public struct Replayer<Backend: KalmanBackend> {
   /// sends each slot's steps to the pipeline's own engines (``PipelineSlots``).
   @inlinable
   package func run<Source: ReplayRowSource, Observer: ReplayObserver>(rowsOf reader: inout Source, observer: Observer)
-    throws(DatasetError) -> ReplaySummary
+    throws(Source.ReadFailure) -> ReplaySummary
   {
     let tally = ReplayTally(observesStates: observer.observesStates, observesSteps: observer.observesRangeSteps)
     let slots = PipelineSlots(pipeline: pipeline, observer: observer, tally: tally)

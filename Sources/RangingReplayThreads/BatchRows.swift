@@ -8,6 +8,8 @@ import RangingReplay
 /// ``ShardDispatch`` learns which shard the row's object prefers.
 @usableFromInline
 package struct BatchRows: ReplayRowSource {
+  /// The reader thread read and checked the rows: reading them again cannot fail.
+  @usableFromInline package typealias ReadFailure = Never
   private let batch: ReplayRowBatch
   private let router: ShardRouter
   private let dispatch: ShardDispatch
@@ -46,7 +48,7 @@ package struct BatchRows: ReplayRowSource {
   }
 
   @usableFromInline
-  package mutating func nextRow(_ row: inout RowView) throws(DatasetError) -> Bool {
+  package mutating func nextRow(_ row: inout RowView) -> Bool {
     guard index < batch.count else { return false }
     let entry = UnsafePointer(batch.entries + index)
     defer { index += 1 }

@@ -85,7 +85,7 @@ public struct ReplayJob {
 
   /// Every row of `source` through `replayer` to `observer`, and the observer told that they ended.
   @inlinable
-  static func rows<Backend: KalmanBackend, Source: ReplayRowSource, Observer: ReplayObserver>(
+  static func rows<Backend: KalmanBackend, Source: StandaloneRowSource, Observer: ReplayObserver>(
     of replayer: Replayer<Backend>, _ source: inout Source, observer: Observer
   ) -> Result<ReplaySummary, DatasetError> {
     do {

@@ -102,9 +102,7 @@ public struct ShardedReplay<Backend: KalmanBackend> {
       reader, live: live,
       replay: {
         rows.rewind()
-        do throws(DatasetError) { try loop.replay(&rows) } catch {
-          preconditionFailure("ShardedReplay: rows already read cannot fail")
-        }
+        loop.replay(&rows)
       },
       summary: { loop.summary })
     return try threads.merge { shardOutputs, rejections, read in
