@@ -74,7 +74,7 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   /// Replays every row of `reader`; may be called again with the next rows
   /// (a reader thread replays its input batch by batch).
   @inlinable
-  package func replay<Source: ReplayRowSource>(_ reader: inout Source) throws(DatasetError) {
+  package func replay<Source: ReplayRowSource>(_ reader: inout Source) throws(Source.ReadFailure) {
     // Ground truth is not replayed: the reader only checks it (and converts it for an observer).
     let convertedTruth = reader.convertsTruth
     reader.convertsTruth = observer.observesRecords
@@ -104,14 +104,18 @@ package final class ReplayRowLoop<Backend: KalmanBackend, Observer: ReplayObserv
   /// One row, whichever path of the reader read it: a rejection, a pose
   /// alone, or a life-cycle row or measurement (with its pose, from the
   /// parser) of the object named by the row's bytes.
+  ///
+  /// A rejection and a pose alone are told by the slow path's record, which
+  /// carries them, so that neither is asked of a row that has none; a row
+  /// of the fast path has no record.
   @inlinable @inline(__always)
   func replay<Source: ReplayRowSource>(_ row: RowView, reader: inout Source) {
-    switch row.kind {
-    case .rejected:
-      reject(row.rejection!)
-    case .pose:
-      if posed(line: row.line, seconds: row.seconds, attitude: row.pose!) { tally.summary.posesAccepted += 1 }
-    case .measurement, .lifecycle:
+    switch row.parsed {
+    case .rejected(let rejection)?:
+      reject(rejection)
+    case .pose(let line, let seconds, let attitude)?:
+      if posed(line: line, seconds: seconds, attitude: attitude) { tally.summary.posesAccepted += 1 }
+    case .measurement?, .lifecycle?, nil:
       if observer.observesRecords {
         // The parser's record names its object itself; a scanned row's name is interned first.
         observer.record(row.record(name: name(ofObject: row.object, key: reader.objectKey)))
