@@ -15,12 +15,11 @@ extension Replay {
     var name: String
   }
 
-  /// Replays every input file into ``outDir``, `min(threads, files)` at a time,
+  /// Replays every input file into `outDir` (``outDir``), `min(threads, files)` at a time,
   /// each on `threads / that` threads; each file's messages are written to
   /// `messages`, together, in the inputs' order. The exit status is the first
   /// input's, in that order, that did not complete (0 when all did).
-  func replayFiles(messages: MessageSink) throws {
-    guard let outDir else { preconditionFailure("replayFiles: validate() requires --out-dir") }
+  func replayFiles(into outDir: String, messages: MessageSink) throws {
     let files: [InputFile]
     do {
       files = try Self.inputFiles(inputs) { messages.write("\(ReplayOutcome.prefix)\($0)\n") }

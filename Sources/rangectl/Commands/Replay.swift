@@ -226,12 +226,13 @@ struct Replay: ParsableCommand {
   }
 
   /// What `run()` does, with its messages for people written to `messages`:
-  /// several inputs into ``outDir`` (``replayFiles(messages:)``), or one file.
+  /// several inputs into ``outDir`` (``replayFiles(into:messages:)``), or one
+  /// file (``validate()`` gives several inputs an `--out-dir`).
   /// A test runs the command in-process through it, with a buffered sink and
   /// no progress line.
   func replay(messages: MessageSink, showsProgress: Bool = true) throws {
-    if inputs.count > 1 || outDir != nil {
-      try replayFiles(messages: messages)
+    if let outDir {
+      try replayFiles(into: outDir, messages: messages)
     } else {
       try replayFile(messages: messages, showsProgress: showsProgress)
     }
