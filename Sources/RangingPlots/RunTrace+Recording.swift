@@ -33,49 +33,43 @@ extension RunTrace {
     path: String, object: String?, replayer: Replayer<Backend>, smoothed: Bool = false,
     mapping: ColumnMapping = .identity, window: PlotWindow = .all, onRead: ((Int, Int) -> Void)? = nil
   ) throws(RunTraceError) -> RunTrace {
-    do {
-      var firstPass = (lines: 0, bytes: 0)
-      var trace = try rows(path: path, object: object, mapping: mapping, window: window) { lines, bytes in
-        firstPass = (lines, bytes)
-        onRead?(lines, bytes)
+    var firstPass = (lines: 0, bytes: 0)
+    var trace = try rows(path: path, object: object, mapping: mapping, window: window) { lines, bytes in
+      firstPass = (lines, bytes)
+      onRead?(lines, bytes)
+    }
+    trace.isSmoothed = smoothed
+    trace.window = window
+    let observer = TraceObserver(trace: trace, window: window, zoneNames: replayer.zoneNames)
+    // One object's smoothed states come out in their order, as the plot needs.
+    if smoothed {
+      observer.smoother = replayer.smoothingStates { [unowned observer] seconds, name, state in
+        observer.keep(seconds: seconds, objectName: name, state)
       }
-      trace.isSmoothed = smoothed
-      trace.window = window
-      let observer = TraceObserver(trace: trace, window: window, zoneNames: replayer.zoneNames)
-      // One object's smoothed states come out in their order, as the plot needs.
-      if smoothed {
-        observer.smoother = replayer.smoothingStates { [unowned observer] seconds, name, state in
-          observer.keep(seconds: seconds, objectName: name, state)
-        }
-      }
+    }
+    do throws(DatasetError) {
       var reader = try RangingCSVReader(path: path, mapping: mapping)
       if let onRead {
         let before = firstPass
         reader.beforeRead = { read in onRead(before.lines + read.lines, before.bytes + read.bytesRead) }
       }
       _ = try replayer.run(&reader, observer: observer)
-      observer.smoother?.finish()
-      trace = observer.trace
-      trace.zones = zip(replayer.zoneNames, replayer.pipeline.monitor.zones).map {
-        ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters,
-        bandOffsetMeters: $1.bandOffsetMeters)
-      }
-      return trace
-    } catch let error as RunTraceError {
-      throw error
-    } catch let error as DatasetError {
-      throw .dataset(error)
     } catch {
-      preconditionFailure("RunTrace.record: unexpected error \(error)")
+      throw .dataset(error)
     }
+    observer.smoother?.finish()
+    trace = observer.trace
+    trace.zones = zip(replayer.zoneNames, replayer.pipeline.monitor.zones).map {
+      ZoneBand(name: $0, radiusMeters: $1.radiusMeters, hysteresisMeters: $1.hysteresisMeters,
+      bandOffsetMeters: $1.bandOffsetMeters)
+    }
+    return trace
   }
 
   /// The object's measurement and life-cycle rows, with no engine output yet.
   private static func rows(
     path: String, object wanted: String?, mapping: ColumnMapping, window: PlotWindow, onRead: @escaping (Int, Int) -> Void
-  ) throws -> RunTrace {
-    var reader = try RangingCSVReader(path: path, mapping: mapping)
-    reader.beforeRead = { read in onRead(read.lines, read.bytesRead) }
+  ) throws(RunTraceError) -> RunTrace {
     // The first names only, for the message naming the objects there are:
     // memory does not grow with the objects in the file (issue 23).
     var available: [String] = []
@@ -83,24 +77,30 @@ extension RunTrace {
     var measurements: [Measurement] = []
     var lifecycle: [Lifecycle] = []
     var span: (first: Double, last: Double)?
-    while let record = try reader.next() {
-      switch record {
-      case .measurement(_, let name, let seconds, let update, let truth, _):
-        if available.count <= RunTraceError.listedObjects, !available.contains(name) { available.append(name) }
-        if object == nil { object = name }
-        guard name == object else { continue }
-        span = (span?.first ?? seconds, seconds)
-        guard window.contains(seconds) else { continue }
-        measurements.append(Measurement(
-          timeSeconds: seconds, distanceMeters: update.distanceMeters,
-          azimuthDegrees: update.direction.map(azimuthDegrees(of:)),
-          horizontalAngleDegrees: update.horizontalAngleRadians.map { $0 * 180 / Double.pi },
-          trueDistanceMeters: truth.distanceMeters))
-      case .lifecycle(_, let name, let seconds, let event):
-        if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.name.description)) }
-      case .rejected, .pose:
-        continue
+    do throws(DatasetError) {
+      var reader = try RangingCSVReader(path: path, mapping: mapping)
+      reader.beforeRead = { read in onRead(read.lines, read.bytesRead) }
+      while let record = try reader.next() {
+        switch record {
+        case .measurement(_, let name, let seconds, let update, let truth, _):
+          if available.count <= RunTraceError.listedObjects, !available.contains(name) { available.append(name) }
+          if object == nil { object = name }
+          guard name == object else { continue }
+          span = (span?.first ?? seconds, seconds)
+          guard window.contains(seconds) else { continue }
+          measurements.append(Measurement(
+            timeSeconds: seconds, distanceMeters: update.distanceMeters,
+            azimuthDegrees: update.direction.map(azimuthDegrees(of:)),
+            horizontalAngleDegrees: update.horizontalAngleRadians.map { $0 * 180 / Double.pi },
+            trueDistanceMeters: truth.distanceMeters))
+        case .lifecycle(_, let name, let seconds, let event):
+          if name == object, window.contains(seconds) { lifecycle.append(Lifecycle(timeSeconds: seconds, name: event.name.description)) }
+        case .rejected, .pose:
+          continue
+        }
       }
+    } catch {
+      throw .dataset(error)
     }
     guard let object else { throw RunTraceError.noMeasurements(path: path) }
     guard let span else { throw RunTraceError.unknownObject(object, path: path, available: available) }
