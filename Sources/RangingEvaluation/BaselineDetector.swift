@@ -72,9 +72,8 @@ public struct BaselineDetector: Sendable {
   ///   - time: the update's time.
   ///   - distanceMeters: the measured distance, metres, finite and ≥ 0.
   public mutating func update(object: String, time: Timestamp, distanceMeters: Double) {
-    if method.isOffline {
+    if var run = runs[object] ?? SmoothedBaselineTrack(method: method, zoneCount: zones.count) {
       if runs[object] == nil { order.append(object) }
-      var run = runs[object] ?? SmoothedBaselineTrack(zoneCount: zones.count)
       if !run.add(time: time, distanceMeters: distanceMeters, trueMeters: nil) { skippedOutOfOrder += 1 }
       runs[object] = run
       return
@@ -108,7 +107,7 @@ public struct BaselineDetector: Sendable {
     let zones = self.zones
     var crossings: [ZoneCrossing] = []
     var rows: [FilteredDistanceRow] = []
-    run.finishRun(method: method, zones: zones, outwards: outwards) { time, zone, kind in
+    run.finishRun(zones: zones, outwards: outwards) { time, zone, kind in
       crossings.append(ZoneCrossing(time: time, object: object, zone: zones[zone].name, kind: kind))
     } distance: { time, s, _, _ in
       rows.append(FilteredDistanceRow(time: time, object: object, distanceMeters: s))

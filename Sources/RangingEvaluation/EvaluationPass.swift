@@ -162,9 +162,8 @@ final class EvaluationPass {
 
   /// Scores the run of offline baseline `method` of `object` held in `track`, and empties it.
   private func scoreOffline(_ track: inout SmoothedBaselineTrack?, object: String, method index: Int) {
-    guard track != nil else { return }
     let zones = self.zones
-    track!.finishRun(method: baselines[index], zones: zones, outwards: outwards) { time, zone, kind in
+    track?.finishRun(zones: zones, outwards: outwards) { time, zone, kind in
       scorer.event(ZoneCrossing(time: time, object: object, zone: zones[zone].name, kind: kind), method: 1 + index)
     } distance: { time, s, measured, truth in
       scorer.distance(FilteredDistanceRow(time: time, object: object, distanceMeters: s),
@@ -187,10 +186,10 @@ final class EvaluationPass {
   private func updateBaselines(object: String, time: Timestamp, distanceMeters: Double, truth: GroundTruth) {
     var state = objects[object]
       ?? ObjectState(baselines: baselines.map { BaselineTrack(method: $0, zoneCount: zones.count) },
-                     offline: baselines.map { $0.isOffline ? SmoothedBaselineTrack(zoneCount: zones.count) : nil })
+                     offline: baselines.map { SmoothedBaselineTrack(method: $0, zoneCount: zones.count) })
     for (index, method) in baselines.enumerated() {
-      if state.offline[index] != nil {
-        state.offline[index]!.add(time: time, distanceMeters: distanceMeters, trueMeters: truth.distanceMeters)
+      // An offline baseline holds the reading until its run ends; a causal one has no such track (nil).
+      if state.offline[index]?.add(time: time, distanceMeters: distanceMeters, trueMeters: truth.distanceMeters) != nil {
         continue
       }
       var crossings: [ZoneCrossing] = []

@@ -14,11 +14,18 @@ import RangingFormats
 /// a causal baseline applies it to its own distance as the readings come.
 /// Memory: the run's readings, 24 bytes each.
 struct SmoothedBaselineTrack: Sendable {
+  /// The smoother's parameters and the threshold rule of the method.
+  private let parameters: ConstantVelocityKalman.Parameters
+  private let rule: ZoneThresholdRule
   private var run: [(time: Timestamp, distanceMeters: Double, trueMeters: Double?)] = []
   private var inside: [Bool]
   private var lastTime: Timestamp?
 
-  init(zoneCount: Int) {
+  /// The track of an offline `method`; nil for a causal one, which has none.
+  init?(method: BaselineMethod, zoneCount: Int) {
+    guard case .smoothedConstantVelocityKalman(let parameters) = method else { return nil }
+    self.parameters = parameters
+    rule = method.thresholdRule
     inside = Array(repeating: false, count: zoneCount)
   }
 
@@ -40,19 +47,12 @@ struct SmoothedBaselineTrack: Sendable {
   /// true distance), and empties it. `outwards` is the zone indices by
   /// increasing radius.
   mutating func finishRun(
-    method: BaselineMethod, zones: [(name: String, radiusMeters: Double)], outwards: [Int],
+    zones: [(name: String, radiusMeters: Double)], outwards: [Int],
     emit: (Timestamp, Int, CrossingKind) -> Void,
     distance: (Timestamp, Double, Double, Double?) -> Void
   ) {
     guard !run.isEmpty else { return }
-    let smoothed: [Double]
-    switch method {
-    case .smoothedConstantVelocityKalman(let parameters):
-      smoothed = ConstantVelocityRauchTungStriebel.smooth(run.map { ($0.time, $0.distanceMeters) }, parameters: parameters)
-    case .raw, .exponentialAverage, .constantVelocityKalman, .movingMedian:
-      preconditionFailure("SmoothedBaselineTrack: \(method.name) is not an offline method")
-    }
-    let rule = method.thresholdRule
+    let smoothed = ConstantVelocityRauchTungStriebel.smooth(run.map { ($0.time, $0.distanceMeters) }, parameters: parameters)
     for (reading, s) in zip(run, smoothed) {
       ZoneThresholdRule.apply(rule, s, zones: zones, outwards: outwards, inside: &inside) { emit(reading.time, $0, $1) }
       distance(reading.time, s, reading.distanceMeters, reading.trueMeters)
