@@ -88,17 +88,18 @@ enum RobustRegression {
     let n = observations.count
     _ = gsl_set_error_handler_off()
     let type = weighting == .bisquare ? gsl_multifit_robust_bisquare : gsl_multifit_robust_huber
-    guard let workspace = gsl_multifit_robust_alloc(type, n, columns),
-      let x = gsl_matrix_alloc(n, columns), let y = gsl_vector_alloc(n),
-      let c = gsl_vector_alloc(columns), let cov = gsl_matrix_alloc(columns, columns)
-    else { preconditionFailure("RobustRegression: out of memory") }
+    let workspace = gsl_multifit_robust_alloc(type, n, columns)
+    let x = gsl_matrix_alloc(n, columns), y = gsl_vector_alloc(n)
+    let c = gsl_vector_alloc(columns), cov = gsl_matrix_alloc(columns, columns)
     defer {
-      gsl_multifit_robust_free(workspace)
-      gsl_matrix_free(x)
-      gsl_vector_free(y)
-      gsl_vector_free(c)
-      gsl_matrix_free(cov)
+      if let workspace { gsl_multifit_robust_free(workspace) }
+      if let x { gsl_matrix_free(x) }
+      if let y { gsl_vector_free(y) }
+      if let c { gsl_vector_free(c) }
+      if let cov { gsl_matrix_free(cov) }
     }
+    // Out of memory (with the error handler off, GSL returns NULL): a refused fit, as GSL's own failures.
+    guard let workspace, let x, let y, let c, let cov else { return .failure(.failed(status: Int32(GSL_ENOMEM))) }
     for row in 0..<n {
       gsl_vector_set(y, row, observations[row])
       for column in 0..<columns { gsl_matrix_set(x, row, column, design[row * columns + column]) }
