@@ -26,6 +26,9 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
     case needsGSL
     /// `--known-distance` outside `GroundTruth.distanceRangeMeters` (0 to 1e6 m).
     case knownDistanceOutOfRange(meters: Double)
+    /// A known distance with ``RangeCalibrationFit/Model/offsetScale``: rows
+    /// at one distance cannot determine a scale.
+    case knownDistanceFitsOffsetOnly
     /// The fit gave a `quantity` (`offset`, `scale standard error`, ...) that
     /// is NaN or infinite: it is reported, never printed as a result.
     case nonFiniteResult(quantity: String, value: Double)
@@ -61,6 +64,8 @@ public struct CalibrationError: Error, Equatable, CustomStringConvertible {
       return "\(location): the robust fit failed (GSL status \(status))"
     case .knownDistanceOutOfRange(let meters):
       return "\(location): the known distance \(meters) m is outside 0 to 1e6 m, the range of true_distance"
+    case .knownDistanceFitsOffsetOnly:
+      return "\(location): a known distance fits the offset only: the scale needs truth at several distances; fit the offset"
     case .nonFiniteResult(let quantity, let value):
       return "\(location): the fit's \(quantity) is not finite (\(value)); "
         + "check that 'distance' and the true distance are both in metres"

@@ -76,12 +76,14 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
   /// - Parameters:
   ///   - samples: the recording.
   ///   - object: fit only this object's rows, or nil for all rows.
-  ///   - model: the terms to fit; ``Model/offsetScale`` needs truth.
+  ///   - model: the terms to fit; ``Model/offsetScale`` needs truth, so not
+  ///     with `knownDistanceMeters`.
   ///   - knownDistanceMeters: the true distance of every row of a static
   ///     recording, metres, within `GroundTruth.distanceRangeMeters` (0 to
   ///     1e6), or nil to use each row's `true_distance`.
   /// - Throws: ``CalibrationError`` when the rows cannot give a fit, the
-  ///   known distance is out of range, or a result would not be finite.
+  ///   known distance is out of range or given with the scale to fit, or a
+  ///   result would not be finite.
   /// - Complexity: O(iterations · rows).
   public static func fit(
     _ samples: CalibrationSamples, object: String? = nil, model: Model, knownDistanceMeters: Double? = nil
@@ -118,7 +120,7 @@ public struct RangeCalibrationFit: Sendable, Equatable, Codable {
     guard !rows.isEmpty else { throw fail(.noDistances(object: object)) }
     if let known = knownDistanceMeters {
       guard GroundTruth.distanceRangeMeters.contains(known) else { throw fail(.knownDistanceOutOfRange(meters: known)) }
-      precondition(model == .offset, "RangeCalibrationFit: a known distance fits the offset only")
+      guard model == .offset else { throw fail(.knownDistanceFitsOffsetOnly) }
       let residuals = rows.map { $0.measuredMeters - known }
       var fit = try location(of: residuals, path: samples.path)
       fit.object = object

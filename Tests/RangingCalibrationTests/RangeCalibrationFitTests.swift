@@ -186,6 +186,10 @@ struct RangeCalibrationFitTests {
         name: "a known distance beyond the range of true_distance", rows: [row(1, nil), row(2, nil)], model: .offset,
         knownDistance: 1e308, expected: .knownDistanceOutOfRange(meters: 1e308),
         message: "f.csv: the known distance 1e+308 m is outside 0 to 1e6 m, the range of true_distance"),
+      FailureCase(
+        name: "a known distance with the scale to fit", rows: [row(2.1, nil), row(2.2, nil), row(2.0, nil)],
+        model: .offsetScale, knownDistance: 2, expected: .knownDistanceFitsOffsetOnly,
+        message: "f.csv: a known distance fits the offset only: the scale needs truth at several distances; fit the offset"),
     ]
   }()
 
