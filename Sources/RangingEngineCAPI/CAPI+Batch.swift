@@ -16,9 +16,9 @@ public func rangingEngineProcessBatch(
   guard rows.count >= 0, rows.event_capacity >= 0, rows.rows_done >= 0, rows.rows_done <= rows.count else {
     return CAPIStatus.invalidArgument
   }
-  guard rows.events != nil, rows.count == 0 || (rows.time_us != nil && rows.object_id != nil) else {
+  guard let events = rows.events, rows.count == 0 || (rows.time_us != nil && rows.object_id != nil) else {
     return CAPIStatus.nullArgument
   }
   guard rows.event_capacity >= engine.events.capacity else { return CAPIStatus.bufferTooSmall }
-  return engine.process(batch: &batch.pointee)
+  return engine.process(batch: &batch.pointee, events: events)
 }

@@ -6,17 +6,17 @@ extension CAPIEngine {
   /// Runs the rows of `batch` from `rows_done` on, each through the same path
   /// as its single-row call (``process(object:update:stateOut:)``,
   /// ``process(object:lifecycle:at:)`` or ``advanceClock(to:)``), draining the queue into the caller's
-  /// buffer after each row. Stops before a row when the buffer has less room
-  /// than the queue holds, so a full buffer never loses an event.
+  /// buffer (`events`, the batch's own) after each row. Stops before a row
+  /// when the buffer has less room than the queue holds, so a full buffer
+  /// never loses an event.
   ///
   /// Precondition: the thunk has checked the pointers, sizes and `rows_done`.
   ///
   /// - Returns: RANGING_ERROR_EVENTS_DROPPED when a row overflowed the
   ///   engine's queue, else RANGING_OK.
   /// - Complexity: O(rows processed + events). Does not allocate.
-  func process(batch: inout ranging_batch_t) -> ranging_status_t {
+  func process(batch: inout ranging_batch_t, events: UnsafeMutablePointer<ranging_zone_event_t>) -> ranging_status_t {
     var result = CAPIStatus.ok
-    let events = batch.events!
     batch.event_count = drainEvents(into: events, limit: batch.event_capacity)
     // Events queued before the call have no row in this batch: SIZE_MAX.
     for i in 0..<batch.event_count { batch.event_rows?[i] = -1 }
