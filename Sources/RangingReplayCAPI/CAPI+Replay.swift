@@ -44,8 +44,7 @@ public func rangingReplayTable(
     return refuse("ranging_replay_table: \(columnCount) columns at a NULL pointer", result)
   }
   var table: [TableColumn] = []
-  for index in 0..<columnCount {
-    let column = columns![index]
+  for (index, column) in UnsafeBufferPointer(start: columns, count: columnCount).enumerated() {
     guard let columnName = column.name else { return refuse("ranging_replay_table: column \(index) has no name", result) }
     let values: TableColumn.Values
     if let numbers = column.numbers {
@@ -143,8 +142,10 @@ func text(_ buffer: (bytes: UnsafeMutablePointer<CChar>?, length: Int)) -> rangi
 func text(copying string: String) -> ranging_replay_text_t {
   var string = string
   return string.withUTF8 { bytes in
-    guard !bytes.isEmpty, let copy = malloc(bytes.count) else { return ranging_replay_text_t(bytes: nil, length: 0) }
-    copy.copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    guard let base = bytes.baseAddress, !bytes.isEmpty, let copy = malloc(bytes.count) else {
+      return ranging_replay_text_t(bytes: nil, length: 0)
+    }
+    copy.copyMemory(from: base, byteCount: bytes.count)
     return ranging_replay_text_t(bytes: copy.assumingMemoryBound(to: CChar.self), length: bytes.count)
   }
 }

@@ -62,25 +62,24 @@ public func rangingWriteFiltered(
   guard rowCount >= 0, let columns = columns?.pointee, let objectNames = names(objects),
     !objectNames.contains(where: { $0.utf8.contains(UInt8(ascii: ",")) })
   else { return 64 }
-  guard rowCount == 0
-    || (columns.t != nil && columns.object != nil && columns.distance_m != nil && columns.sigma_m != nil
-      && columns.dir_x != nil && columns.dir_y != nil && columns.dir_z != nil && columns.direction_state != nil
-      && columns.dir_sigma_deg != nil && columns.nlos != nil)
-  else { return 64 }
   var rows: [FilteredTrackWriter.Row] = []
-  rows.reserveCapacity(rowCount)
-  for index in 0..<rowCount {
-    let object = columns.object![index]
-    let code = columns.direction_state![index]
-    guard (0..<Int64(objectNames.count)).contains(object),
-      let state = CAPIStatus.directionState(code: code)
+  // No rows may come with NULL columns; a row needs every one.
+  if rowCount > 0 {
+    guard let t = columns.t, let objects = columns.object, let distance = columns.distance_m, let sigma = columns.sigma_m,
+      let dirX = columns.dir_x, let dirY = columns.dir_y, let dirZ = columns.dir_z, let states = columns.direction_state,
+      let dirSigma = columns.dir_sigma_deg, let nlos = columns.nlos
     else { return 64 }
-    let x = columns.dir_x![index], y = columns.dir_y![index], z = columns.dir_z![index]
-    rows.append(FilteredTrackWriter.Row(
-      seconds: columns.t![index], objectName: objectNames[Int(object)], distanceMeters: columns.distance_m![index],
-      sigmaMeters: columns.sigma_m![index], direction: direction(x, y, z),
-      directionState: state, directionSigmaDegrees: columns.dir_sigma_deg![index],
-      nonLineOfSightProbability: columns.nlos![index]))
+    rows.reserveCapacity(rowCount)
+    for index in 0..<rowCount {
+      let object = objects[index]
+      guard (0..<Int64(objectNames.count)).contains(object),
+        let state = CAPIStatus.directionState(code: states[index])
+      else { return 64 }
+      rows.append(FilteredTrackWriter.Row(
+        seconds: t[index], objectName: objectNames[Int(object)], distanceMeters: distance[index],
+        sigmaMeters: sigma[index], direction: direction(dirX[index], dirY[index], dirZ[index]),
+        directionState: state, directionSigmaDegrees: dirSigma[index], nonLineOfSightProbability: nlos[index]))
+    }
   }
   guard let output = MemoryOutput(name: "filtered track") else { return 74 }
   let writer = FilteredTrackWriter(output: output.file)

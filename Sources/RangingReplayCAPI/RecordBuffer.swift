@@ -34,6 +34,7 @@ final class RecordBuffer<Record> {
   @inline(__always)
   func append(_ record: Record) {
     if count == capacity, !grow() { return }
+    // Below capacity there is a buffer: grow() sets both, and take(), which drops it, ends the appends.
     (start! + count * MemoryLayout<Record>.stride).storeBytes(of: record, as: Record.self)
     count += 1
   }
