@@ -7,7 +7,7 @@ import ZoneMonitor
 
 /// One replay from its rows to its exit status: the rows of a file or a
 /// table through a `Replayer`, on one thread or on ``threads`` (a
-/// ``ShardedReplay``, which writes the same bytes), into its sinks
+/// `ShardedReplay`, which writes the same bytes), into its sinks
 /// (``ReplaySinks``); then every output closed, and the ending told as
 /// `rangectl replay` tells it (``ReplayOutcome``): the read error, the
 /// outputs that were lost, or the warnings and the summary.
@@ -24,7 +24,7 @@ public struct ReplayJob {
   /// The input's columns and units, for the warnings on units.
   public var mapping: ColumnMapping
   /// Threads that share the objects: more than 1 replays the input, a
-  /// file's or a table's, in shards (``ShardedReplay``).
+  /// file's or a table's, in shards (`ShardedReplay`).
   public var threads = 1
   /// Whether the input is read live: the outputs are flushed before every
   /// wait for input, and no progress is reported.

@@ -27,49 +27,42 @@ import ZoneMonitor
 /// It is run through ``ReplayJob`` (`rangectl replay --jobs N`, the replay
 /// reached from C), whose outputs write as they are merged; its tests run
 /// it with the same outputs, so that what they hold to one replay's bytes
-/// is what the product writes.
+/// is what the product writes. Of package access: outside the package the
+/// job is the way in.
 ///
 /// Memory is bounded however long the input: ``batchesInFlight`` rounds of
 /// commands for at most ``rowsPerBatch`` rows and ``nameBytesPerBatch`` bytes
 /// of names (plus one line) each, the shards' outputs for those rounds, the
 /// one table and the engines of its slots.
-public struct ShardedReplay<Backend: KalmanBackend> {
+@usableFromInline
+package struct ShardedReplay<Backend: KalmanBackend> {
   /// The replay: its pipeline's object table is the one table, its settings
   /// every shard's; its pipeline's own engines are not used.
   @usableFromInline var replayer: Replayer<Backend>
   /// Shard threads.
-  public let jobs: Int
+  @usableFromInline package let jobs: Int
   /// Rows in one batch, and so in one round of commands (clamped to 1...2^20).
   /// A round holds a command of about 120 bytes for each step of a row (a
   /// measurement; an eviction's exits too) and the events it made, so 2,048
   /// rows keep eight rounds within about 6 MB even when every row evicts
   /// (docs/PERFORMANCE.md: 1,000 objects in a table of 64).
-  public var rowsPerBatch = 2048
+  @usableFromInline package var rowsPerBatch = 2048
   /// Rounds handed round at once: one being filled, the others carried out or merged (clamped to 1...1,024).
   /// Eight of 2,048 rows (16,384 rows, about 5 ms of the reader's work)
   /// let the reader and the shards run on while one of them is off its core
   /// for a scheduler slice, as when three threads share two cores
   /// (docs/PERFORMANCE.md).
-  public var batchesInFlight = 8
+  @usableFromInline package var batchesInFlight = 8
   /// Bytes of object names after which a batch is handed over early (clamped to 1...2^28).
-  public var nameBytesPerBatch = 1 << 18
+  @usableFromInline package var nameBytesPerBatch = 1 << 18
 
   /// Replays with `replayer`'s settings on `jobs` shard threads.
   ///
   /// - Precondition: `jobs` is in 1...65,536.
-  public init(replayer: Replayer<Backend>, jobs: Int) {
+  @usableFromInline package init(replayer: Replayer<Backend>, jobs: Int) {
     precondition((1...(1 << 16)).contains(jobs), "ShardedReplay: 1...65536 jobs")
     self.replayer = replayer
     self.jobs = jobs
-  }
-
-  /// Replays with the settings of `replayers[0]` on `replayers.count` shard
-  /// threads (the other replayers are not used).
-  ///
-  /// - Precondition: `replayers` holds 1...65,536 replayers.
-  public init(replayers: [Replayer<Backend>]) {
-    precondition((1...(1 << 16)).contains(replayers.count), "ShardedReplay: 1...65536 replayers")
-    self.init(replayer: replayers[0], jobs: replayers.count)
   }
 
   /// Replays every row of `reader` (a file's or a table's), has `outputs`

@@ -2,7 +2,7 @@
 import RangingEngine
 import ZoneMonitor
 
-/// What the shards of a ``ShardedReplay`` make of its zone events and
+/// What the shards of a `ShardedReplay` make of its zone events and
 /// filtered states, and where the merged ones go: each is made on the
 /// thread of the shard whose engines gave it (the costly part: formatting
 /// text, building records), then handed to ``write(event:)`` or

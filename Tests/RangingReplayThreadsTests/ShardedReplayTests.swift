@@ -77,7 +77,7 @@ struct ShardedReplayTests {
   private static func sharded(
     _ path: String, _ setting: Setting, capacity: Int = 64, in folder: TemporaryFolder
   ) throws -> Output {
-    var sharded = ShardedReplay(replayers: (0..<setting.jobs).map { _ in replayer(capacity: capacity) })
+    var sharded = ShardedReplay(replayer: replayer(capacity: capacity), jobs: setting.jobs)
     sharded.rowsPerBatch = setting.rowsPerBatch
     sharded.batchesInFlight = setting.batchesInFlight
     sharded.nameBytesPerBatch = setting.nameBytesPerBatch
