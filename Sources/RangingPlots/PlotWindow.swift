@@ -17,7 +17,13 @@ public struct PlotWindow: Equatable, Sendable {
   }
 
   /// The whole recording.
-  public static let all = PlotWindow(from: nil, to: nil)!
+  public static let all = PlotWindow()
+
+  /// No end: the whole recording, which needs no check.
+  private init() {
+    from = nil
+    to = nil
+  }
 
   /// Whether `seconds` lies inside the window (both ends included).
   public func contains(_ seconds: Double) -> Bool {

@@ -98,6 +98,6 @@ public struct SVGWriter: Sendable {
   }
 
   private static func attributes(_ attributes: [String: String]) -> String {
-    attributes.keys.sorted().map { " \($0)=\"\(escape(attributes[$0]!))\"" }.joined()
+    attributes.sorted { $0.key < $1.key }.map { " \($0.key)=\"\(escape($0.value))\"" }.joined()
   }
 }
