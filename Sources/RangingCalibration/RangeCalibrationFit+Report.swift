@@ -135,6 +135,7 @@ extension RangeCalibrationFit {
 
   /// `text` as a JSON string literal.
   public static func jsonString(_ text: String) -> String {
+    // JSONEncoder throws only for a non-finite number or a failing custom encoder, never for a String.
     guard let data = try? JSONEncoder().encode(text) else { preconditionFailure("RangeCalibrationFit: encoding a string failed") }
     return String(decoding: data, as: UTF8.self)
   }

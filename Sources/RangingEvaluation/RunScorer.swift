@@ -93,7 +93,7 @@ struct RunScorer {
   mutating func see(_ object: String) {
     rowsSeen += 1
     if live[object] != nil {
-      live[object]!.lastSeen = rowsSeen
+      live[object]?.lastSeen = rowsSeen
       return
     }
     if live.count >= liveLimit { evictLeastRecentlySeen() }
@@ -106,7 +106,8 @@ struct RunScorer {
   /// A measurement row's truth (the object's rows in time order).
   mutating func truth(object: String, time: Timestamp, trueDistanceMeters: Double) {
     see(object)
-    var score = live.removeValue(forKey: object)!  // out and back in, so that it is not copied
+    // see(_:) leaves the object live; out and back in, so that it is not copied.
+    var score = live.removeValue(forKey: object)!
     score.truth.add(time: time, trueDistanceMeters: trueDistanceMeters, object: object, zones: zones,
                     outwards: outwards) { score.truthEvents.append($0) }
     score.span = (min(score.span?.first ?? time, time), max(score.span?.last ?? time, time))
@@ -123,7 +124,7 @@ struct RunScorer {
       return
     }
     if live[crossing.object] == nil { see(crossing.object) }
-    live[crossing.object]!.events[method].append(crossing)
+    live[crossing.object]!.events[method].append(crossing)  // see(_:) left it live
   }
 
   /// One filtered row of method `method` paired with its dataset row

@@ -18,7 +18,8 @@ import ZoneMonitor
 @usableFromInline
 final class ShardDispatch: ReplaySlots {
   // Exclusivity unchecked: the reader thread's alone, and nothing holds an access across a call.
-  /// The round being filled.
+  /// The round being filled: set (`RoundFilling.handOver`) before the row
+  /// loop replays a batch, which alone sends commands.
   @exclusivity(unchecked) var round: ReplayRound? = nil
   /// The shard the current row's object prefers (set before each row by ``BatchRows``).
   @exclusivity(unchecked) var preferredShard = 0

@@ -20,7 +20,8 @@ final class ShardSlots<Backend: KalmanBackend, Outputs: ShardedReplayOutputs> {
   @usableFromInline @exclusivity(unchecked) var names: [String]
   @usableFromInline let outputs: Outputs
   @usableFromInline let writesStates: Bool
-  /// Where the current command's output goes, and its number.
+  /// Where the current command's output goes, and its number: set by
+  /// ``run(_:into:)`` before the commands it carries out, which alone emit.
   @usableFromInline @exclusivity(unchecked) var output: ShardOutput<Outputs.Event, Outputs.State>? = nil
   @usableFromInline @exclusivity(unchecked) var sequence = 0
   /// Enter and exit events written so far.

@@ -32,7 +32,7 @@ package enum CSVFields {
     guard let first = utf8.firstIndex(where: { !isBlank($0) }) else {
       return field[field.endIndex...]
     }
-    let last = utf8.lastIndex(where: { !isBlank($0) })!
+    let last = utf8.lastIndex(where: { !isBlank($0) })!  // the first non-blank byte is one
     return field[first...last]
   }
 

@@ -276,6 +276,7 @@ public struct RangingCSVReader {
     }
     guard let time = text(timeIndex), let value = Double(time), let object = text(objectIndex) else { return true }
     let perSecond = parser.layout.divisors?[KnownColumn.t.rawValue] ?? 1
+    // Asked only with a decimation (the caller checks), and changed in place.
     return decimation!.keeps(object: String(object), seconds: value / perSecond)
   }
 

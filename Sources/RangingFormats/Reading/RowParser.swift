@@ -124,6 +124,7 @@ struct RowParser {
       if let missing = KnownColumn.poseColumns.first(where: { numbers[$0.rawValue] == .absent }) {
         return row.reject(missing, "incomplete_pose")
       }
+      // All four present (checked just above), none malformed or non-finite (rejected above): numbers.
       let attitude = Attitude(w: quaternion[0]!, x: quaternion[1]!, y: quaternion[2]!, z: quaternion[3]!)
       if let reason = validation.rejection(of: attitude) {
         let text = KnownColumn.poseColumns.map { row[$0] }.joined(separator: ",")
