@@ -155,32 +155,27 @@ public final class SparkReplay {
       throw nullRefusal(given[0], given[1], missing.count(), String.join(", ", example));
     }
     SparkSession session = table.sparkSession();
+    // Many recordings: one recording's rows to one task of the shuffle's, which reads and replays them. One
+    // recording: each partition's rows read into columns by a task of its own, the tasks at once (held as blocks
+    // until the replay takes them), then every part, without a shuffle, to the one task that replays them on its
+    // executor's cores; a table of one partition is read by that task itself. Without orderBy the tasks number the
+    // rows themselves, so that the table's rows reach them as Spark holds them, not copied by a projection that adds
+    // the two columns.
+    JavaRDD<InternalRow> rows = recording != null ? numbered.repartition(col(RECORDING)).queryExecution().toRdd()
+        .toJavaRDD() : (orderBy == null ? table : numbered).queryExecution().toRdd().toJavaRDD();
+    if (recording == null && orderBy == null) task.numberRowsItself();
+    // The replays that may run at once: a task per partition of the shuffle, or the one task of one recording.
+    task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
+        recording != null ? rows.getNumPartitions() : 1, options));
     JavaRDD<InternalRow> records;
     JavaRDD<ReplayTask.Rows> parts = null;
-    if (recording != null) {
-      // Many recordings: one recording's rows to one task, which reads and replays them.
-      JavaRDD<InternalRow> rows = numbered.repartition(col(RECORDING)).queryExecution().toRdd().toJavaRDD();
-      task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
-          rows.getNumPartitions(), options));
-      records = rows.mapPartitions(task);
+    if (recording == null && rows.getNumPartitions() > 1) {
+      parts = rows.mapPartitions(task::readPart);
+      parts.persist(StorageLevel.MEMORY_AND_DISK());
+      parts.count();
+      records = parts.coalesce(1).mapPartitions(task::replayParts);
     } else {
-      // One recording: each partition's rows read into columns by a task of its own, the tasks at once (held as
-      // blocks until the replay takes them), then every part, without a shuffle, to the one task that replays them
-      // on its executor's cores; a table of one partition is read by that task itself. Without orderBy the tasks
-      // number the rows themselves, so that the table's rows reach them as Spark holds them, not copied by a
-      // projection that adds the two columns.
-      JavaRDD<InternalRow> rows = (orderBy == null ? table : numbered).queryExecution().toRdd().toJavaRDD();
-      if (orderBy == null) task.numberRowsItself();
-      task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
-          1, options));
-      if (rows.getNumPartitions() > 1) {
-        parts = rows.mapPartitions(task::readPart);
-        parts.persist(StorageLevel.MEMORY_AND_DISK());
-        parts.count();
-        records = parts.coalesce(1).mapPartitions(task::replayParts);
-      } else {
-        records = rows.mapPartitions(task);
-      }
+      records = rows.mapPartitions(task);
     }
     // The tasks' records, held once for the four DataFrames (each task's rows already copies of their own, as
     // Spark keeps them), so that no DataFrame replays again: the RDD's checkpoint rather than a DataFrame's, which
