@@ -94,6 +94,17 @@ struct ReplayJobsFromCTests {
       "--jobs 256")
   }
 
+  @Test("ranging_replay_max_jobs is the most --jobs takes: it is accepted, one more is refused (64)")
+  func maxJobs() {
+    let most = Int(ranging_replay_max_jobs())
+    #expect(most == 256)
+    let table = OwnedTable(names: ["t", "object", "distance"], columns: [.numbers([0.1]), .texts(["a"]), .numbers([1])], rowCount: 1)
+    #expect(table.replay(name: "table", ["--jobs", "\(most)"]).status == 0)
+    let refused = table.replay(name: "table", ["--jobs", "\(most + 1)"])
+    #expect(refused.status == 64)
+    #expect(refused.messages.contains("--jobs"), "\(refused.messages)")
+  }
+
   /// Values `--jobs` refuses: out of 1...256, past Int, not a whole number, missing.
   static let refusedValues: [[String]] = [
     ["--jobs", "0"], ["--jobs", "-1"], ["--jobs", "-9223372036854775808"], ["--jobs", "257"],

@@ -137,6 +137,16 @@ typedef struct {
 int32_t ranging_replay_file(
   const char *path, const char *const *options, size_t option_count, ranging_replay_result_t *result);
 
+/*
+ * The most threads "--jobs" takes (its range is 1 to this), for a caller
+ * that chooses the threads itself (one per core, say) and caps its choice
+ * here rather than restating the range: ranging_replay_file and
+ * ranging_replay_table refuse a larger value with status 64.
+ *
+ * - Complexity: O(1). Does not allocate.
+ */
+int32_t ranging_replay_max_jobs(void);
+
 /* One column of a table for ranging_replay_table, laid out as Apache Arrow
  * lays out a float64 array (`numbers`), an int64 array (`integers`) or a
  * large_string array (`offsets` and `bytes`), so that a pandas, pyarrow or Spark column needs no copy.

@@ -265,6 +265,13 @@ done:
   return (jlong)(intptr_t)result;
 }
 
+/* The most threads --jobs takes (ranging_replay_max_jobs). */
+JNIEXPORT jint JNICALL Java_rangingengine_Native_replayMaxJobs(JNIEnv *env, jclass cls) {
+  (void)env;
+  (void)cls;
+  return ranging_replay_max_jobs();
+}
+
 /* Frees a result of replayTable (0 is ignored). */
 JNIEXPORT void JNICALL Java_rangingengine_Native_replayFree(JNIEnv *env, jclass cls, jlong handle) {
   (void)env;

@@ -81,6 +81,9 @@ final class Native {
   static native long replayTable(String name, String[] names, int[] kinds, Object[] data, Object[] offsets,
       Object[] validity, int rowCount, String[] options);
 
+  /** ranging_replay_max_jobs(): the most threads --jobs takes. */
+  static native int replayMaxJobs();
+
   /** ranging_replay_result_free() of a replayTable() result, and its memory. */
   static native void replayFree(long result);
 

@@ -29,6 +29,14 @@ public final class TableReplay {
 
   private TableReplay() {}
 
+  /**
+   * The most threads {@code option("--jobs", "N")} takes (its range is 1 to this; a larger N is refused): the C
+   * library's ranging_replay_max_jobs, for a caller that chooses the threads itself and caps its choice here.
+   */
+  public static int maxJobs() {
+    return Native.replayMaxJobs();
+  }
+
   /** Replays the table with the options (see {@link ReplayOptions}). */
   public static ReplayResult replay(ReplayTable table, ReplayOptions options) {
     return replay(table, options, TABLE_NAME);

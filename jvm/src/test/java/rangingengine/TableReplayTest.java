@@ -158,7 +158,11 @@ class TableReplayTest {
     var files = assertThrows(IllegalArgumentException.class,
         () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--out-dir", "out")));
     assertTrue(files.getMessage().contains("--out-dir"), files.getMessage());
-    for (String jobs : new String[] {"0", "-3", "257", "99999999999999999999", "two", ""}) {
+    // The most --jobs takes, as the C library says, is taken; one more is refused.
+    assertEquals(256, TableReplay.maxJobs());
+    TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--jobs", Integer.toString(TableReplay.maxJobs())));
+    for (String jobs : new String[] {"0", "-3", Integer.toString(TableReplay.maxJobs() + 1), "99999999999999999999",
+        "two", ""}) {
       var threads = assertThrows(IllegalArgumentException.class,
           () -> TableReplay.replay(small().build(), ReplayOptions.DEFAULT.option("--jobs", jobs)), jobs);
       assertTrue(threads.getMessage().contains("--jobs"), threads.getMessage());

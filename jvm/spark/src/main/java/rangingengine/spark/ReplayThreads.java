@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
+import rangingengine.TableReplay;
 
 /**
  * The threads each recording's replay takes in its Spark task (ranging_replay_table's {@code --jobs}), chosen on
@@ -13,7 +14,8 @@ import org.apache.spark.SparkConf;
  * <p>A recording is one task's, and its replay is one call; on one thread it leaves the executor's other cores idle
  * when fewer tasks than cores run, as with one recording on {@code local[2]}. So each replay takes an equal share of
  * the executor's cores among the tasks that may run on it at once: {@code max(spark.task.cpus, executorCores /
- * min(tasks, executorCores / spark.task.cpus))}, at most 256. One recording on {@code local[2]} replays on 2
+ * min(tasks, executorCores / spark.task.cpus))}, at most what {@code --jobs} takes
+ * ({@link TableReplay#maxJobs}, from the C library). One recording on {@code local[2]} replays on 2
  * threads (beside the one that reads); as many recordings as cores, or more, each on {@code spark.task.cpus}
  * threads (1 by default), which is what the scheduler gave the task. The count assumes every task might land on one
  * executor, so it never asks for more threads than cores, at the price of idle cores when the tasks spread out.
@@ -36,7 +38,7 @@ final class ReplayThreads {
     int taskCpus = Math.max(1, conf.getInt("spark.task.cpus", 1));
     int cores = executorCores(conf, master);
     int atOnce = Math.max(1, Math.min(tasks, Math.max(1, cores / taskCpus)));
-    return Math.min(256, Math.max(taskCpus, cores / atOnce));
+    return Math.min(TableReplay.maxJobs(), Math.max(taskCpus, cores / atOnce));
   }
 
   /** The cores of one executor, as the class comment says. */
@@ -56,7 +58,7 @@ final class ReplayThreads {
     try {
       return Math.max(1, Integer.parseInt(digits));
     } catch (NumberFormatException tooMany) {
-      return 256;
+      return TableReplay.maxJobs();
     }
   }
 }

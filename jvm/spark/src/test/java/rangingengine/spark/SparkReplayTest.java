@@ -24,6 +24,7 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import rangingengine.TableReplay;
 
 /**
  * SparkReplay on local[2] against rangectl: bundled datasets read by
@@ -231,8 +232,10 @@ class SparkReplayTest {
     assertEquals(4, ReplayThreads.choose(conf, "local[8,3]", 2, List.of()));
     assertEquals(1, ReplayThreads.choose(conf, "local", 1, List.of()));
     assertEquals(3, ReplayThreads.choose(conf, "local-cluster[2, 3, 1024]", 1, List.of()));
-    assertEquals(256, ReplayThreads.choose(conf, "local[99999999999]", 1, List.of()));
-    assertEquals(Math.min(256, Runtime.getRuntime().availableProcessors()),
+    // At most what --jobs takes (the C library's ranging_replay_max_jobs), however many cores.
+    assertEquals(TableReplay.maxJobs(), ReplayThreads.choose(conf, "local[99999999999]", 1, List.of()));
+    assertEquals(TableReplay.maxJobs(), ReplayThreads.choose(conf, "local[100000]", 1, List.of()));
+    assertEquals(Math.min(TableReplay.maxJobs(), Runtime.getRuntime().availableProcessors()),
         ReplayThreads.choose(conf, "local[*]", 1, List.of()));
     // No tasks at all (an empty table): as one.
     assertEquals(2, ReplayThreads.choose(conf, "local[2]", 0, List.of()));
