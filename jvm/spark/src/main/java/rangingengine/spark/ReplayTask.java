@@ -4,7 +4,6 @@ package rangingengine.spark;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -140,7 +139,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
 
   /** The checks every task would make (the options, the columns as a header), made once on no rows. */
   void checkOnTheDriver() {
-    TableReplay.replay(tableOf(new Rows(this, 0), new int[0], 0, 0), options(), TABLE);
+    TableReplay.replay(tableOf(Rows.joined(this, List.of()), new int[0], 0, 0), options(), TABLE);
   }
 
   /** Takes the table's rows as they are, one recording, and numbers them itself ({@link #numbersRows}). */
@@ -161,111 +160,217 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   }
 
   /**
-   * The partition's rows, column by column, with each row's position and recording. Serializable: the parts of one
-   * recording read by several tasks are held as blocks until the task that replays them takes them
-   * ({@link #replayParts}), perhaps on another executor.
+   * A partition's rows as a task reads them, column by column, in chunks: 1,024 rows at first, each next chunk
+   * twice the last, up to {@link #MOST_ROWS} (a column's chunk of numbers 512 KiB), and the texts' bytes in chunks of
+   * up to {@link #MOST_BYTES}, so that reading allocates no array of a whole column (none of G1's humongous objects on
+   * a heap of a few GB or more) and never copies one to grow it. A number's null is NaN (a table's numbers read NaN as
+   * empty), an integer's and a text's a flag of their own. Serializable: the parts of one recording read by several
+   * tasks are held as blocks until the task that replays them takes them ({@link #replayParts}), perhaps on another
+   * executor, which joins them ({@link Rows#joined}).
    */
-  static final class Rows implements Serializable {
+  static final class Part implements Serializable {
     private static final long serialVersionUID = 1L;
+    static final int FIRST_ROWS = 1024;
+    static final int MOST_ROWS = 1 << 16;
+    static final int FIRST_BYTES = 1 << 14;
+    static final int MOST_BYTES = 1 << 20;
+    int count;
+    /** The rows of each chunk; the last chunk's are {@link #filled}, not yet counted here. */
+    final List<Integer> chunkRows = new ArrayList<>();
+    final List<long[]> order = new ArrayList<>();
+    final List<int[]> recording = new ArrayList<>();
+    /** Each column's chunks: double[] of numbers, long[] of integers, long[] of the texts' ends in its bytes. */
+    final List<List<Object>> values = new ArrayList<>();
+    /** Each column's chunks of flags, none for a column of numbers. */
+    final List<List<boolean[]>> missing = new ArrayList<>();
+    /** Each column of texts' chunks of bytes (a text never split across two), and the bytes used in each. */
+    final List<List<byte[]>> bytes = new ArrayList<>();
+    final List<List<Integer>> used = new ArrayList<>();
+    final Map<UTF8String, Integer> recordings = new HashMap<>();
+    final List<String> recordingNames = new ArrayList<>();
+    /** The chunk being filled: its arrays, its rows so far, and each column of texts' bytes so far. */
+    transient Object[] chunkValues;
+    transient boolean[][] chunkMissing;
+    transient long[] chunkOrder;
+    transient int[] chunkRecording;
+    transient int filled;
+    transient int capacity;
+    transient byte[][] chunkBytes;
+    transient int[] chunkUsed;
+    transient long[] textBytes;
+
+    Part(ReplayTask task) {
+      int columns = task.names.length;
+      for (int c = 0; c < columns; c++) {
+        values.add(new ArrayList<>());
+        missing.add(new ArrayList<>());
+        bytes.add(new ArrayList<>());
+        used.add(new ArrayList<>());
+      }
+      chunkValues = new Object[columns];
+      chunkMissing = new boolean[columns][];
+      chunkBytes = new byte[columns][];
+      chunkUsed = new int[columns];
+      textBytes = new long[columns];
+    }
+
+    /** Starts the next chunk of rows, the last one full. */
+    void nextChunk(int[] kinds) {
+      if (capacity > 0) chunkRows.add(filled);
+      capacity = capacity == 0 ? FIRST_ROWS : Math.min(MOST_ROWS, capacity * 2);
+      filled = 0;
+      order.add(chunkOrder = new long[capacity]);
+      recording.add(chunkRecording = new int[capacity]);
+      for (int c = 0; c < kinds.length; c++) {
+        switch (kinds[c]) {
+          case DOUBLE, FLOAT, DECIMAL -> {
+            values.get(c).add(chunkValues[c] = new double[capacity]);
+            continue;
+          }
+          case LONG, INT, SHORT, BYTE -> values.get(c).add(chunkValues[c] = new long[capacity]);
+          default -> values.get(c).add(chunkValues[c] = new long[capacity]);
+        }
+        missing.get(c).add(chunkMissing[c] = new boolean[capacity]);
+      }
+    }
+
+    /**
+     * Room for {@code length} more bytes of column {@code c}'s texts in its chunk of bytes: the chunk, or a new one
+     * (twice the last, up to {@link #MOST_BYTES}, or the text's length when longer).
+     */
+    byte[] roomFor(int c, int length, String name) {
+      byte[] chunk = chunkBytes[c];
+      if (chunk != null && chunkUsed[c] + length <= chunk.length) return chunk;
+      if (textBytes[c] + length > Integer.MAX_VALUE - 8) {
+        throw new IllegalArgumentException(name + ": a task's texts hold more than 2^31 bytes");
+      }
+      if (chunk != null) used.get(c).add(chunkUsed[c]);
+      int size = chunk == null ? FIRST_BYTES : Math.min(MOST_BYTES, chunk.length * 2);
+      bytes.get(c).add(chunkBytes[c] = new byte[Math.max(size, length)]);
+      chunkUsed[c] = 0;
+      return chunkBytes[c];
+    }
+
+    /** Ends the reading: the last chunks' rows and bytes counted. */
+    Part finish() {
+      if (capacity > 0) chunkRows.add(filled);
+      for (int c = 0; c < chunkBytes.length; c++) {
+        if (chunkBytes[c] != null) used.get(c).add(chunkUsed[c]);
+      }
+      capacity = 0;
+      return this;
+    }
+  }
+
+  /**
+   * Rows as one replay takes them, each column one array (a number's null NaN, and no flags for it), with each row's
+   * position and recording: the parts of one task's rows joined ({@link #joined}).
+   */
+  static final class Rows {
     int count;
     final Object[] values;
     final boolean[][] missing;
     final long[][] offsets;
-    long[] order;
-    int[] recording;
-    final Map<UTF8String, Integer> recordings = new HashMap<>();
+    final long[] order;
+    final int[] recording;
     final List<String> recordingNames = new ArrayList<>();
 
-    Rows(ReplayTask task, int capacity) {
+    private Rows(ReplayTask task, int total) {
       int columns = task.names.length;
       values = new Object[columns];
       missing = new boolean[columns][];
       offsets = new long[columns][];
-      order = new long[capacity];
-      recording = new int[capacity];
-      for (int c = 0; c < columns; c++) {
-        missing[c] = new boolean[capacity];
-        switch (task.kinds[c]) {
-          case DOUBLE, FLOAT, DECIMAL -> values[c] = new double[capacity];
-          case LONG, INT, SHORT, BYTE -> values[c] = new long[capacity];
-          default -> {
-            values[c] = new byte[Math.max(16, capacity * 8)];
-            offsets[c] = new long[capacity + 1];
-          }
-        }
-      }
+      order = new long[total];
+      recording = new int[total];
+      count = total;
     }
 
     /**
      * The rows of {@code parts}, one after another, as one task's: each recording's id given anew by its name, so
      * that a recording read in several parts is one.
      */
-    static Rows joined(ReplayTask task, List<Rows> parts) {
+    static Rows joined(ReplayTask task, List<Part> parts) {
       int total = 0;
-      for (Rows part : parts) total += part.count;
-      Rows all = new Rows(task, 0);
-      all.order = new long[total];
-      all.recording = new int[total];
+      for (Part part : parts) total += part.count;
+      Rows all = new Rows(task, total);
       for (int c = 0; c < all.values.length; c++) {
-        all.missing[c] = new boolean[total];
-        if (all.values[c] instanceof double[]) {
-          all.values[c] = new double[total];
-        } else if (all.values[c] instanceof long[]) {
-          all.values[c] = new long[total];
-        } else {
-          long bytes = 0;
-          for (Rows part : parts) bytes += part.offsets[c][part.count];
-          if (bytes > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException(task.names[c] + ": a recording's texts hold more than 2^31 bytes");
+        switch (task.kinds[c]) {
+          case DOUBLE, FLOAT, DECIMAL -> all.values[c] = new double[total];
+          case LONG, INT, SHORT, BYTE -> {
+            all.values[c] = new long[total];
+            all.missing[c] = new boolean[total];
           }
-          all.values[c] = new byte[(int) bytes];
-          all.offsets[c] = new long[total + 1];
+          default -> {
+            long bytes = 0;
+            for (Part part : parts) for (int size : part.used.get(c)) bytes += size;
+            if (bytes > Integer.MAX_VALUE - 8) {
+              throw new IllegalArgumentException(task.names[c] + ": a recording's texts hold more than 2^31 bytes");
+            }
+            all.values[c] = new byte[(int) bytes];
+            all.offsets[c] = new long[total + 1];
+            all.missing[c] = new boolean[total];
+          }
         }
       }
+      Map<String, Integer> recordings = new HashMap<>();
+      long[] textStart = new long[all.values.length];
       int at = 0;
-      for (Rows part : parts) {
-        int n = part.count;
-        System.arraycopy(part.order, 0, all.order, at, n);
+      for (Part part : parts) {
         int[] ids = new int[part.recordingNames.size()];
         for (int id = 0; id < ids.length; id++) {
-          String name = part.recordingNames.get(id);
-          ids[id] = all.recordings.computeIfAbsent(UTF8String.fromString(name), key -> {
+          ids[id] = recordings.computeIfAbsent(part.recordingNames.get(id), name -> {
             all.recordingNames.add(name);
             return all.recordingNames.size() - 1;
           });
         }
-        for (int i = 0; i < n; i++) all.recording[at + i] = ids[part.recording[i]];
-        for (int c = 0; c < all.values.length; c++) {
-          System.arraycopy(part.missing[c], 0, all.missing[c], at, n);
-          if (all.offsets[c] == null) {
-            System.arraycopy(part.values[c], 0, all.values[c], at, n);
-            continue;
+        int chunkAt = at;
+        for (int k = 0; k < part.chunkRows.size(); k++) {
+          int n = part.chunkRows.get(k);
+          System.arraycopy(part.order.get(k), 0, all.order, chunkAt, n);
+          int[] recording = part.recording.get(k);
+          for (int i = 0; i < n; i++) all.recording[chunkAt + i] = ids[recording[i]];
+          for (int c = 0; c < all.values.length; c++) {
+            Object chunk = part.values.get(c).get(k);
+            if (all.missing[c] != null) System.arraycopy(part.missing.get(c).get(k), 0, all.missing[c], chunkAt, n);
+            if (all.offsets[c] == null) {
+              System.arraycopy(chunk, 0, all.values[c], chunkAt, n);
+              continue;
+            }
+            long[] ends = (long[]) chunk;
+            long[] offsets = all.offsets[c];
+            long start = textStart[c];
+            for (int i = 0; i < n; i++) offsets[chunkAt + i + 1] = start + ends[i];
           }
-          long start = all.offsets[c][at];
-          long length = part.offsets[c][n];
-          System.arraycopy(part.values[c], 0, all.values[c], (int) start, (int) length);
-          for (int i = 1; i <= n; i++) all.offsets[c][at + i] = start + part.offsets[c][i];
+          chunkAt += n;
         }
-        at += n;
+        for (int c = 0; c < all.values.length; c++) {
+          if (all.offsets[c] == null) continue;
+          List<byte[]> chunks = part.bytes.get(c);
+          for (int k = 0; k < chunks.size(); k++) {
+            int size = part.used.get(c).get(k);
+            System.arraycopy(chunks.get(k), 0, all.values[c], (int) textStart[c], size);
+            textStart[c] += size;
+          }
+        }
+        at += part.count;
       }
-      all.count = total;
       return all;
     }
   }
 
   @Override
   public Iterator<InternalRow> call(Iterator<InternalRow> input) {
-    return records(read(input));
+    return records(Rows.joined(this, List.of(read(input))));
   }
 
   /** One part of a recording read by its own task, for {@link #replayParts}. */
-  Iterator<Rows> readPart(Iterator<InternalRow> input) {
+  Iterator<Part> readPart(Iterator<InternalRow> input) {
     return List.of(read(input)).iterator();
   }
 
   /** The records of the parts of one table that tasks read at once ({@link #readPart}), replayed as one. */
-  Iterator<InternalRow> replayParts(Iterator<Rows> parts) {
-    List<Rows> all = new ArrayList<>();
+  Iterator<InternalRow> replayParts(Iterator<Part> parts) {
+    List<Part> all = new ArrayList<>();
     parts.forEachRemaining(all::add);
     return records(Rows.joined(this, all));
   }
@@ -276,11 +381,11 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   }
 
   /** The partition's rows, read into columns; a row without its position or recording is refused here. */
-  private Rows read(Iterator<InternalRow> input) {
+  private Part read(Iterator<InternalRow> input) {
     int columns = names.length;
     int orderAt = columns;
     int recordingAt = columns + 1;
-    Rows rows = new Rows(this, 1024);
+    Part part = new Part(this);
     long nullOrders = 0;
     UTF8String lastName = null;
     int lastId = -1;
@@ -288,57 +393,55 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     // monotonically_increasing_id()'s numbers: the partition's index in the upper 31 bits.
     long firstPlace = numbersRows ? (long) TaskContext.getPartitionId() << 33 : 0;
     if (numbersRows) {
-      rows.recordings.put(EMPTY, 0);
-      rows.recordingNames.add("");
+      part.recordings.put(EMPTY, 0);
+      part.recordingNames.add("");
     }
+    Object[] values = part.chunkValues;
+    boolean[][] missing = part.chunkMissing;
     while (input.hasNext()) {
       InternalRow row = input.next();
-      if (rows.count == rows.order.length) grow(rows);
-      int r = rows.count;
+      if (part.filled == part.capacity) part.nextChunk(kinds);
+      int r = part.filled;
       for (int c = 0; c < columns; c++) {
         boolean isNull = row.isNullAt(c);
-        rows.missing[c][r] = isNull;
         switch (kinds[c]) {
-          case DOUBLE -> ((double[]) rows.values[c])[r] = isNull ? Double.NaN : row.getDouble(c);
-          case FLOAT -> ((double[]) rows.values[c])[r] = isNull ? Double.NaN : Double.parseDouble(
+          case DOUBLE -> ((double[]) values[c])[r] = isNull ? Double.NaN : row.getDouble(c);
+          case FLOAT -> ((double[]) values[c])[r] = isNull ? Double.NaN : Double.parseDouble(
               Float.toString(row.getFloat(c)));  // the float's shortest text, as a file would hold it
-          case DECIMAL -> ((double[]) rows.values[c])[r] = isNull ? Double.NaN
+          case DECIMAL -> ((double[]) values[c])[r] = isNull ? Double.NaN
               : row.getDecimal(c, precision[c], scale[c]).toDouble();
-          case LONG -> ((long[]) rows.values[c])[r] = isNull ? 0 : row.getLong(c);
-          case INT -> ((long[]) rows.values[c])[r] = isNull ? 0 : row.getInt(c);
-          case SHORT -> ((long[]) rows.values[c])[r] = isNull ? 0 : row.getShort(c);
-          case BYTE -> ((long[]) rows.values[c])[r] = isNull ? 0 : row.getByte(c);
+          case LONG -> ((long[]) values[c])[r] = isNull ? 0 : row.getLong(c);
+          case INT -> ((long[]) values[c])[r] = isNull ? 0 : row.getInt(c);
+          case SHORT -> ((long[]) values[c])[r] = isNull ? 0 : row.getShort(c);
+          case BYTE -> ((long[]) values[c])[r] = isNull ? 0 : row.getByte(c);
           default -> {
-            // A string's bytes straight from Spark's row into the column's buffer, without a copy of its own.
+            // A string's bytes straight from Spark's row into the column's chunk of bytes, without a copy of its own.
             UTF8String text = isNull ? EMPTY : kinds[c] == BOOLEAN
                 ? UTF8String.fromString(row.getBoolean(c) ? "True" : "False") : row.getUTF8String(c);
             int length = text.numBytes();
-            long[] offsets = rows.offsets[c];
-            int start = (int) offsets[r];
-            byte[] bytes = (byte[]) rows.values[c];
-            if (start + length > bytes.length) {
-              long wanted = Math.max((long) bytes.length * 2, (long) start + length);
-              if (wanted > Integer.MAX_VALUE - 8) {
-                throw new IllegalArgumentException(names[c] + ": a task's texts hold more than 2^31 bytes");
+            if (length > 0) {
+              byte[] bytes = part.roomFor(c, length, names[c]);
+              int start = part.chunkUsed[c];
+              // Most texts are a few bytes in the row's own byte array: System.arraycopy copies those without the
+              // call into Unsafe.copyMemory that writeToMemory makes for each one.
+              if (text.getBaseObject() instanceof byte[] from) {
+                System.arraycopy(from, (int) (text.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET), bytes, start, length);
+              } else {
+                text.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + start);
               }
-              bytes = Arrays.copyOf(bytes, (int) wanted);
-              rows.values[c] = bytes;
+              part.chunkUsed[c] = start + length;
+              part.textBytes[c] += length;
             }
-            // Most texts are a few bytes in the row's own byte array: System.arraycopy copies those without the
-            // call into Unsafe.copyMemory that writeToMemory makes for each one, and an empty text copies nothing.
-            if (text.getBaseObject() instanceof byte[] from) {
-              System.arraycopy(from, (int) (text.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET), bytes, start, length);
-            } else if (length > 0) {
-              text.writeToMemory(bytes, Platform.BYTE_ARRAY_OFFSET + start);
-            }
-            offsets[r + 1] = start + length;
+            ((long[]) values[c])[r] = part.textBytes[c];
           }
         }
+        if (missing[c] != null) missing[c][r] = isNull;
       }
       if (numbersRows) {
-        rows.order[r] = firstPlace + r;
-        rows.recording[r] = 0;
-        rows.count++;
+        part.chunkOrder[r] = firstPlace + part.count;
+        part.chunkRecording[r] = 0;
+        part.filled++;
+        part.count++;
         continue;
       }
       // A null position or recording the driver's check did not see (the table gave other rows when read again).
@@ -347,38 +450,27 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
         nullRecordings++;
         continue;
       }
-      rows.order[r] = row.getLong(orderAt);
+      part.chunkOrder[r] = row.getLong(orderAt);
       UTF8String name = row.getUTF8String(recordingAt);
       // A recording's rows mostly come together (a table of one recording, or a task's after the shuffle): the last
       // row's recording is compared first, and the map looked up only when it changes.
       if (lastName == null || !lastName.equals(name)) {
-        Integer id = rows.recordings.get(name);
+        Integer id = part.recordings.get(name);
         if (id == null) {
-          id = rows.recordingNames.size();
-          rows.recordings.put(name.clone(), id);
-          rows.recordingNames.add(name.toString());
+          id = part.recordingNames.size();
+          part.recordings.put(name.clone(), id);
+          part.recordingNames.add(name.toString());
         }
         lastName = name.clone();
         lastId = id;
       }
-      rows.recording[r] = lastId;
-      rows.count++;
+      part.chunkRecording[r] = lastId;
+      part.filled++;
+      part.count++;
     }
     if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders, null);
     if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings, null);
-    return rows;
-  }
-
-  private void grow(Rows rows) {
-    int capacity = rows.order.length * 2;
-    rows.order = Arrays.copyOf(rows.order, capacity);
-    rows.recording = Arrays.copyOf(rows.recording, capacity);
-    for (int c = 0; c < names.length; c++) {
-      rows.missing[c] = Arrays.copyOf(rows.missing[c], capacity);
-      if (rows.values[c] instanceof double[] numbers) rows.values[c] = Arrays.copyOf(numbers, capacity);
-      else if (rows.values[c] instanceof long[] integers) rows.values[c] = Arrays.copyOf(integers, capacity);
-      else rows.offsets[c] = Arrays.copyOf(rows.offsets[c], capacity + 1);
-    }
+    return part.finish();
   }
 
   /** The rows' indexes by recording, then position, then arrival (a stable merge sort; none when already so). */
@@ -422,29 +514,28 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     int n = end - start;
     ReplayTable.Builder table = ReplayTable.builder(n);
     if (start == 0 && end == rows.count && (n == 0 || sorted[n - 1] == n - 1 && isIdentity(sorted))) {
-      // The partition's rows already in input order, one recording: its columns as they are, trimmed (no copy
-      // when they hold no more: parts joined into one, Rows.joined).
+      // The rows already in input order, one recording: its columns as they are (each of exactly its rows).
       for (int c = 0; c < names.length; c++) {
-        boolean[] missing = trimmed(rows.missing[c], n);
         if (rows.values[c] instanceof double[] numbers) {
-          table.numbers(names[c], numbers.length == n ? numbers : Arrays.copyOf(numbers, n));
+          table.numbers(names[c], numbers);
         } else if (rows.values[c] instanceof long[] integers) {
-          table.integers(names[c], integers.length == n ? integers : Arrays.copyOf(integers, n), missing);
+          table.integers(names[c], integers, rows.missing[c]);
         } else {
-          long[] offsets = rows.offsets[c].length == n + 1 ? rows.offsets[c] : Arrays.copyOf(rows.offsets[c], n + 1);
-          table.utf8Texts(names[c], offsets, (byte[]) rows.values[c], missing);
+          table.utf8Texts(names[c], rows.offsets[c], (byte[]) rows.values[c], rows.missing[c]);
         }
       }
       return table.build();
     }
     for (int c = 0; c < names.length; c++) {
-      boolean[] missing = new boolean[n];
-      for (int i = 0; i < n; i++) missing[i] = rows.missing[c][sorted[start + i]];
       if (rows.values[c] instanceof double[] numbers) {
         double[] taken = new double[n];
         for (int i = 0; i < n; i++) taken[i] = numbers[sorted[start + i]];
         table.numbers(names[c], taken);
-      } else if (rows.values[c] instanceof long[] integers) {
+        continue;
+      }
+      boolean[] missing = new boolean[n];
+      for (int i = 0; i < n; i++) missing[i] = rows.missing[c][sorted[start + i]];
+      if (rows.values[c] instanceof long[] integers) {
         long[] taken = new long[n];
         for (int i = 0; i < n; i++) taken[i] = integers[sorted[start + i]];
         table.integers(names[c], taken, missing);
@@ -465,10 +556,6 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       }
     }
     return table.build();
-  }
-
-  private static boolean[] trimmed(boolean[] values, int n) {
-    return values.length == n ? values : Arrays.copyOf(values, n);
   }
 
   private static boolean isIdentity(int[] sorted) {

@@ -168,7 +168,7 @@ public final class SparkReplay {
     task.replayOnThreads(ReplayThreads.choose(session.sparkContext().getConf(), session.sparkContext().master(),
         recording != null ? rows.getNumPartitions() : 1, options));
     JavaRDD<InternalRow> records;
-    JavaRDD<ReplayTask.Rows> parts = null;
+    JavaRDD<ReplayTask.Part> parts = null;
     if (recording == null && rows.getNumPartitions() > 1) {
       parts = rows.mapPartitions(task::readPart);
       parts.persist(StorageLevel.MEMORY_AND_DISK());
