@@ -24,6 +24,9 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import rangingengine.ReplayOptions;
+import rangingengine.ReplayResult;
+import rangingengine.ReplayTable;
 import rangingengine.TableReplay;
 
 /**
@@ -204,6 +207,47 @@ class SparkReplayTest {
     Dataset<Row> ordered = table.withColumn("line", functions.monotonically_increasing_id()).repartition(3);
     assertEquals(outputs(SparkReplay.replay(ordered, concat(options, "--jobs", "1"), "line", "session", true)),
         outputs(SparkReplay.replay(ordered, concat(options, "--jobs", "3"), "line", "session", true)), "8 recordings");
+  }
+
+  @Test
+  void rowsOverManyChunksAndALongTextAreTheTablesOwn() {
+    // More rows than a task's chunks of 65,536 hold, in two partitions, with nulls in numbers and texts and a text
+    // of 2 MiB (past a chunk of bytes, its own chunk): the replay of the rows as ReplayTable gives them.
+    int n = 150_000;
+    double[] t = new double[n];
+    String[] objects = new String[n];
+    double[] distance = new double[n];
+    String[] notes = new String[n];
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      t[i] = i * 0.01;
+      objects[i] = "tag-" + (i % 7);
+      distance[i] = i % 97 == 0 ? Double.NaN : 0.5 + (i % 400) * 0.01;
+      notes[i] = i % 5 == 0 ? null : i == 70_000 ? "n".repeat(1 << 21) : "note " + i;
+      rows.add(RowFactory.create((long) i, t[i], objects[i], Double.isNaN(distance[i]) ? null : distance[i], notes[i]));
+    }
+    StructType schema = DataTypes.createStructType(List.of(
+        DataTypes.createStructField("line", DataTypes.LongType, false),
+        DataTypes.createStructField("t", DataTypes.DoubleType, false),
+        DataTypes.createStructField("object", DataTypes.StringType, false),
+        DataTypes.createStructField("distance", DataTypes.DoubleType, true),
+        DataTypes.createStructField("note", DataTypes.StringType, true)));
+    Dataset<Row> table = spark.createDataFrame(rows, schema).repartition(2);
+    assertEquals(2, table.rdd().getNumPartitions());
+    List<String> options = List.of("--backend", "swift", "--zones", "inner=1.5,outer=3");
+    ReplayResult expected = TableReplay.replay(ReplayTable.builder(n).time(t).objects(objects).distance(distance)
+        .texts("note", notes).build(), ReplayOptions.DEFAULT.flag("--backend").flag("swift").zones("inner=1.5,outer=3"));
+    SparkReplay.Result result = SparkReplay.replay(table, options, "line", null, false);
+    assertTrue(expected.events().size() > 100, "expected events, got " + expected.events().size());
+    assertEquals(text(expected.eventsJsonl()), text(SparkWriters.eventsJsonl(result.events())));
+    Row summary = result.summary().collectAsList().get(0);
+    assertEquals((long) n, summary.getLong(0));
+    assertEquals(expected.rowsRejected(), summary.getLong(5));
+    // The same rows in order over two partitions, without orderBy: the parts joined as they are, unsorted.
+    Dataset<Row> inOrder = spark.createDataFrame(rows, schema).repartitionByRange(2, functions.col("t"));
+    assertEquals(2, inOrder.rdd().getNumPartitions());
+    assertEquals(text(expected.eventsJsonl()),
+        text(SparkWriters.eventsJsonl(SparkReplay.replay(inOrder, options, null, null, false).events())));
   }
 
   static List<String> concat(List<String> options, String... more) {
