@@ -19,7 +19,9 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -137,12 +139,8 @@ class SparkReplayTest {
 
   @Test
   void aRowWithoutItsPositionOrRecordingIsRefusedInTheWordsOfThePythonRoute() {
-    StructType schema = DataTypes.createStructType(List.of(
-        DataTypes.createStructField("line", DataTypes.LongType, true),
-        DataTypes.createStructField("t", DataTypes.DoubleType, true),
-        DataTypes.createStructField("object", DataTypes.StringType, true),
-        DataTypes.createStructField("distance", DataTypes.DoubleType, true),
-        DataTypes.createStructField("rec", DataTypes.StringType, true)));
+    StructType schema = schema("line,t,object,distance,rec", DataTypes.LongType, DataTypes.DoubleType,
+        DataTypes.StringType, DataTypes.DoubleType, DataTypes.StringType);
     Dataset<Row> table = spark.createDataFrame(List.of(RowFactory.create(2L, 0.0, "a", 1.0, "r1"),
         RowFactory.create(3L, 0.1, "a", 1.1, null), RowFactory.create(4L, 0.2, "b", 1.2, "r1")), schema);
     var recording = assertThrows(IllegalArgumentException.class,
@@ -226,12 +224,8 @@ class SparkReplayTest {
       notes[i] = i % 5 == 0 ? null : i == 70_000 ? "n".repeat(1 << 21) : "note " + i;
       rows.add(RowFactory.create((long) i, t[i], objects[i], Double.isNaN(distance[i]) ? null : distance[i], notes[i]));
     }
-    StructType schema = DataTypes.createStructType(List.of(
-        DataTypes.createStructField("line", DataTypes.LongType, false),
-        DataTypes.createStructField("t", DataTypes.DoubleType, false),
-        DataTypes.createStructField("object", DataTypes.StringType, false),
-        DataTypes.createStructField("distance", DataTypes.DoubleType, true),
-        DataTypes.createStructField("note", DataTypes.StringType, true)));
+    StructType schema = schema("line,t,object,distance,note", DataTypes.LongType, DataTypes.DoubleType,
+        DataTypes.StringType, DataTypes.DoubleType, DataTypes.StringType);
     Dataset<Row> table = spark.createDataFrame(rows, schema).repartition(2);
     assertEquals(2, table.rdd().getNumPartitions());
     List<String> options = List.of("--backend", "swift", "--zones", "inner=1.5,outer=3");
@@ -248,6 +242,14 @@ class SparkReplayTest {
     assertEquals(2, inOrder.rdd().getNumPartitions());
     assertEquals(text(expected.eventsJsonl()),
         text(SparkWriters.eventsJsonl(SparkReplay.replay(inOrder, options, null, null, false).events())));
+  }
+
+  /** A schema of nullable columns: their names, comma-separated, and their types, in order. */
+  static StructType schema(String names, DataType... types) {
+    String[] split = names.split(",");
+    List<StructField> fields = new ArrayList<>();
+    for (int i = 0; i < split.length; i++) fields.add(DataTypes.createStructField(split[i], types[i], true));
+    return DataTypes.createStructType(fields);
   }
 
   static List<String> concat(List<String> options, String... more) {
