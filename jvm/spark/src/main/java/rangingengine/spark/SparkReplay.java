@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import org.apache.spark.api.java.JavaFutureAction;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -181,16 +183,43 @@ public final class SparkReplay {
     // Spark keeps them), so that no DataFrame replays again: the RDD's checkpoint rather than a DataFrame's, which
     // would copy every row once more through a projection.
     records.rdd().localCheckpoint();
-    records.count();
+    // The job that replays runs while the driver makes the DataFrames (on local[2] a core is free while the task
+    // joins its parts and copies them to C); the driver waits for it before returning, so that a refusal is thrown
+    // here, as the job's own exception.
+    JavaFutureAction<Long> replaying = records.countAsync();
+    Result result;
+    try {
+      result = dataFrames(session, records, recording != null, filtered);
+      replaying.get();
+    } catch (ExecutionException failed) {
+      throw SparkReplay.<RuntimeException>rethrown(failed.getCause());
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the replay ran", interrupted);
+    } finally {
+      if (!replaying.isDone()) replaying.cancel(true);
+    }
     if (parts != null) parts.unpersist(false);
+    return result;
+  }
+
+  /** A job's failure thrown as it is, as the blocking action would have thrown it (Scala declares no exceptions). */
+  @SuppressWarnings("unchecked")
+  private static <T extends Throwable> T rethrown(Throwable failure) throws T {
+    throw (T) failure;
+  }
+
+  /** The four DataFrames of the records (the tasks' rows, {@link #OUTPUT}). */
+  private static Result dataFrames(SparkSession session, JavaRDD<InternalRow> records, boolean byRecording,
+      boolean filtered) {
     // The records are Spark's own rows (InternalRow), given to Spark as they are: internalCreateDataFrame (public in
     // the JVM's terms, Scala's private[sql]) takes them without the encoder that createDataFrame runs on every Row.
     Dataset<Row> replayed = ((org.apache.spark.sql.classic.SparkSession) session)
         .internalCreateDataFrame(records.rdd(), OUTPUT, false);
-    List<Column> lead = recording != null ? List.of(col(RECORDING).alias("recording")) : List.of();
+    List<Column> lead = byRecording ? List.of(col(RECORDING).alias("recording")) : List.of();
 
     Dataset<Row> summary = part(replayed, "summary", SUMMARY_COLUMNS, lead);
-    if (recording == null) {
+    if (!byRecording) {
       // A table of one recording has its counts even without rows (zero), as rangectl prints them.
       Object[] zeros = new Object[SUMMARY_COLUMNS.size()];
       Arrays.fill(zeros, 0L);
