@@ -76,6 +76,14 @@ public final class OutputFile {
     text.withUTF8 { append($0) }
   }
 
+  /// Appends `line`, then a newline, written apart: joined, the line would
+  /// be copied into a new string first. For lines formatted elsewhere (on a
+  /// shard's thread, `--jobs`) and written here in order.
+  public func write(line: String) {
+    write(line)
+    append(byte: UInt8(ascii: "\n"))
+  }
+
   /// Appends bytes. Does not allocate: the buffer's capacity is reserved once.
   package func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard var source = bytes.baseAddress else { return }

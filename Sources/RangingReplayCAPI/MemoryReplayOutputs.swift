@@ -121,16 +121,12 @@ final class MemoryReplayOutputs: ReplayObserver, ShardedReplayOutputs {
   }
 
   func write(event: ShardEvent) {
-    events.output.write(event.line)
-    events.output.write("\n")
+    events.output.write(line: event.line)
     recordEvent(event.record, object: event.object, objectName: event.objectName)
   }
 
   func write(state: ShardState) {
-    if let line = state.line, let filtered {
-      filtered.output.write(line)
-      filtered.output.write("\n")
-    }
+    if let line = state.line { filtered?.output.write(line: line) }
     if let record = state.record { recordState(record, object: state.object, objectName: state.objectName) }
   }
 

@@ -35,16 +35,8 @@ final class ShardedTextOutputs: ShardedReplayOutputs {
     filtered?.row(seconds: seconds, objectName: objectName, state: state) ?? ""
   }
 
-  @usableFromInline func write(event line: String) { Self.write(line, to: events.output) }
+  @usableFromInline func write(event line: String) { events.output.write(line: line) }
 
   @usableFromInline
-  func write(state line: String) {
-    if let filtered { Self.write(line, to: filtered.output) }
-  }
-
-  /// A line, then its newline, written apart (joined, the line would be copied into a new string first).
-  private static func write(_ line: String, to output: OutputFile) {
-    output.write(line)
-    output.write("\n")
-  }
+  func write(state line: String) { filtered?.output.write(line: line) }
 }
