@@ -227,7 +227,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
             values.get(c).add(chunkValues[c] = new double[capacity]);
             continue;
           }
-          case LONG, INT, SHORT, BYTE -> values.get(c).add(chunkValues[c] = new long[capacity]);
+          // Integers, and the ends of texts (booleans among them, as text) in their bytes.
           default -> values.get(c).add(chunkValues[c] = new long[capacity]);
         }
         missing.get(c).add(chunkMissing[c] = new boolean[capacity]);
