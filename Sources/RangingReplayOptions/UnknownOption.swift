@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import ArgumentParser
 import Foundation
+import Synchronization
 
 /// An option that a command does not have, found before argument-parser
 /// reads the arguments, so that every command refuses it the same way: a
@@ -28,21 +29,23 @@ public struct UnknownOption: Sendable {
   /// `command` does not have; nil when there is none, or when argument-parser
   /// cannot describe the command's options (its own check applies then).
   public static func first(in arguments: ArraySlice<String>, of command: ParsableCommand.Type) -> UnknownOption? {
-    guard let options = CommandOptions(command) else { return nil }
+    guard let options = CommandOptions.of(command) else { return nil }
     var expectsValue = false
+    // True while the value expected is taken whatever it looks like (`parsing: .unconditional`).
+    var takesAnything = false
     for argument in arguments {
       if argument == "--" { return nil }  // only values follow
       let isOption = argument.hasPrefix("-") && argument != "-"
       if expectsValue {
         expectsValue = false
         // A value may begin with one dash (a negative number); `--name` is an option.
-        if !argument.hasPrefix("--") || options.takesAnything { continue }
+        if !argument.hasPrefix("--") || takesAnything { continue }
       }
       guard isOption else { continue }
       switch options.lookUp(argument) {
       case .known(let takesValue, let unconditional):
         expectsValue = takesValue
-        options.takesAnything = unconditional
+        takesAnything = unconditional
       case .unknown(let spelling):
         return UnknownOption(spelling: spelling, suggestion: options.closest(to: spelling))
       }
@@ -52,16 +55,29 @@ public struct UnknownOption: Sendable {
 }
 
 /// One command's option names, as argument-parser describes them.
-private final class CommandOptions {
+private struct CommandOptions: Sendable {
   private struct Name: Hashable { var long: Bool, name: String }
   private var valueStrategies: [Name: String?] = [:]
   private var longNames: [String] = []
-  /// True while the value expected is taken whatever it looks like (`parsing: .unconditional`).
-  var takesAnything = false
+
+  /// The options of each command read so far, nil for one whose description could not be read. A command's
+  /// options are fixed when it is compiled, and reading them builds and decodes argument-parser's whole
+  /// description of the command: once a process, not on every replay from C (`ranging_replay_file`,
+  /// `ranging_replay_table`).
+  private static let read = Mutex<[ObjectIdentifier: CommandOptions?]>([:])
+
+  /// `command`'s options, read on the first call for it.
+  static func of(_ command: ParsableCommand.Type) -> CommandOptions? {
+    let key = ObjectIdentifier(command)
+    if let known = read.withLock({ $0[key] }) { return known }
+    let options = CommandOptions(command)
+    read.withLock { $0[key] = options }
+    return options
+  }
 
   /// Reads `command`'s options from argument-parser's description of it;
   /// nil when that cannot be read (no check then: argument-parser's own applies).
-  init?(_ command: ParsableCommand.Type) {
+  private init?(_ command: ParsableCommand.Type) {
     struct Description: Decodable {
       struct Command: Decodable { var arguments: [Argument]? }
       struct Argument: Decodable {
