@@ -49,19 +49,31 @@ struct OwnedTable {
     rowCount = rows.count
     columns = header.indices.map { index in
       let texts = rows.map { $0.count == header.count ? $0[index] : nil }
-      let values = texts.map { $0.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
-      let isNumeric = texts.allSatisfy { text in
+      // Each field trimmed once, for the test of the column and for its values.
+      let trimmed = texts.map { $0.map(Self.trimmed) }
+      let isNumeric = trimmed.allSatisfy { text in
         guard let text else { return true }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty || (Double(trimmed) != nil && trimmed.allSatisfy { "0123456789+-.eE".contains($0) })
+        return text.isEmpty || (Double(text) != nil && text.utf8.allSatisfy { Self.numberBytes.contains($0) })
       }
       if numbers && isNumeric {
-        return .numbers(zip(texts, values).map { text, value in
-          text.map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? true ? nil : value
-        })
+        return .numbers(trimmed.map { text in text.flatMap { $0.isEmpty ? nil : Double($0) } })
       }
       return .texts(texts.map { $0?.isEmpty ?? true ? nil : $0 })
     }
+  }
+
+  /// The bytes of a decimal number's text; each is a character of its own, so a text of only these
+  /// bytes is a text of only these characters.
+  private static let numberBytes = Set("0123456789+-.eE".utf8)
+
+  /// `field` without the white space at its ends (`CharacterSet.whitespaces`). A field that begins and
+  /// ends with an ASCII byte other than a space or a tab has none there, and is most fields of a
+  /// recording: it is returned as it is, without Foundation's trim, which was most of the time of
+  /// building the table of a long recording.
+  private static func trimmed(_ field: String) -> String {
+    let isEdge = { (byte: UInt8?) in byte.map { $0 < 0x80 && $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } ?? false }
+    if isEdge(field.utf8.first) && isEdge(field.utf8.last) { return field }
+    return field.trimmingCharacters(in: .whitespaces)
   }
 
   init(names: [String], columns: [Values], rowCount: Int) {
