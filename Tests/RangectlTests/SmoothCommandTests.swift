@@ -125,33 +125,26 @@ struct SmoothCommandTests {
     /// 5 mm would fail.
     static let allowanceMeters = 0.005
 
-    @Test("The smoothed track's distance RMSE is at most the live engine's (within 5 mm) on every recording",
+    /// The smoothed track against the live engine, and the offline events against the offline textbook
+    /// peer (the criterion of docs/ACCURACY.md, "Offline events"; scripts/reports/offline-events checks
+    /// every rate too), from the one report of `evaluate FILE --smooth --json`, which holds both.
+    @Test("The smoothed track's distance RMSE is at most the live engine's (within 5 mm), and the offline events' F1 is at least cv-rts's with no more false events, on every recording",
           arguments: PackagePaths.realRecordingFiles)
-    func smoothingLowersRMSE(file: String) throws {
-      let path = PackagePaths.realRecordings.appendingPathComponent(file).path
-      let result = InProcessCommand.evaluate([path, "--smooth", "--json"])
-      #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
-      let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
-      let engine = try Self.rmse(report)
-      let smoothed = try Self.rmse(try #require(report["smoothed"] as? [String: Any]))
-      print(String(format: "%@: distance RMSE live %.4f m, smoothed %.4f m", file, engine, smoothed))
-      #expect(smoothed < engine + Self.allowanceMeters)
-    }
-
-    /// The offline events against the offline textbook peer, on the same run: the criterion of
-    /// docs/ACCURACY.md, "Offline events" (scripts/reports/offline-events checks every rate too).
-    @Test("The offline events' F1 is at least cv-rts's, with no more false events, on every recording",
-          arguments: PackagePaths.realRecordingFiles)
-    func offlineEventsAtLeastTheOfflinePeer(file: String) throws {
+    func smoothedTrackAndOfflineEvents(file: String) throws {
       let path = PackagePaths.realRecordings.appendingPathComponent(file).path
       let result = InProcessCommand.evaluate([path, "--smooth", "--json", "--quiet"])
       #expect(result.status == 0, "stderr: \(result.stderr.prefix(2000))")
       let report = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+      let smoothedReport = try #require(report["smoothed"] as? [String: Any])
+      let engine = try Self.rmse(report)
+      let smoothed = try Self.rmse(smoothedReport)
+      print(String(format: "%@: distance RMSE live %.4f m, smoothed %.4f m", file, engine, smoothed))
+      #expect(smoothed < engine + Self.allowanceMeters)
       func overall(_ report: [String: Any]?) throws -> (f1: Double, falseEvents: Int) {
         let overall = try #require(report?["overall"] as? [String: Any])
         return (try #require(overall["f1"] as? NSNumber).doubleValue, try #require(overall["falseEvents"] as? NSNumber).intValue)
       }
-      let offline = try overall(report["smoothed"] as? [String: Any])
+      let offline = try overall(smoothedReport)
       let baselines = try #require(report["baselines"] as? [[String: Any]])
       let peer = try overall(baselines.first { $0["method"] as? String == "cv-rts" }?["report"] as? [String: Any])
       #expect(offline.f1 >= peer.f1 - 1e-9 && offline.falseEvents <= peer.falseEvents, "\(file): offline \(offline), cv-rts \(peer)")
