@@ -185,7 +185,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// The current estimate (at ``time``): distance and rate this filter's, or
-  /// the zone decision's while ``reportsDecision``. Meaningless before ``isInitialized``.
+  /// the zone decision's while `reportsDecision`. Meaningless before ``isInitialized``.
   @inlinable
   public var estimate: RangeEstimate {
     let s = backend.storage
@@ -224,7 +224,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// The estimate extrapolated to `time` without changing the filter:
-  /// `d + v dt` (the decision's while ``reportsDecision``), `σ² = P00 + 2 dt P01 + dt² P11 + q dt³/3`.
+  /// `d + v dt` (the decision's while `reportsDecision`), `σ² = P00 + 2 dt P01 + dt² P11 + q dt³/3`.
   public func estimate(at time: Timestamp) -> RangeEstimate {
     let s = backend.storage
     let dt = max(0, time.seconds(since: lastTime))
