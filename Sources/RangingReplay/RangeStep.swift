@@ -18,6 +18,11 @@ public struct RangeStep: Sendable {
   /// The covariance of the distance filter's state after the update;
   /// meaningless when `state.range.distanceMeters` is not finite.
   public var covariance: RangeCovariance
+  /// The distance filter's own state after the update, which ``covariance``
+  /// describes (`ObjectTracker.rangeFilterState(inSlot:)`): the reported
+  /// `state.range` except while the zone decision's distance is reported
+  /// (Tuning.md, "The reported track"). An offline smoother runs over this.
+  public var filterDistanceMeters: Double, filterRateMetersPerSecond: Double
   /// Whether the filter undid its previous fusion before fusing this
   /// measurement (`FilterHealth.undidPreviousFusion`): the previous step's
   /// state is then not on the filter's path, which ran from the step before it.
@@ -28,8 +33,13 @@ public struct RangeStep: Sendable {
 
   public init(
     seconds: Double, objectName: String, object: UInt64, state: TrackState, outcome: UpdateOutcome?,
-    covariance: RangeCovariance, undidPreviousFusion: Bool = false, measuredMeters: Double? = nil
+    covariance: RangeCovariance, filterState: (distanceMeters: Double, rateMetersPerSecond: Double)? = nil,
+    undidPreviousFusion: Bool = false, measuredMeters: Double? = nil
   ) {
+    // Without the filter's own state, the reported one (the same but while the decision's is reported).
+    let filterState = filterState ?? (state.range.distanceMeters, state.range.rateMetersPerSecond)
+    filterDistanceMeters = filterState.distanceMeters
+    filterRateMetersPerSecond = filterState.rateMetersPerSecond
     self.undidPreviousFusion = undidPreviousFusion
     self.measuredMeters = measuredMeters
     self.seconds = seconds

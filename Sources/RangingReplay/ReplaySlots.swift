@@ -102,6 +102,7 @@ package final class PipelineSlots<Backend: KalmanBackend, Observer: ReplayObserv
       observer.rangeStep(RangeStep(
         seconds: seconds, objectName: tally.names.name(of: object), object: object, state: state, outcome: outcome,
         covariance: pipeline.tracker.rangeCovariance(inSlot: slot),
+        filterState: pipeline.tracker.rangeFilterState(inSlot: slot),
         undidPreviousFusion: pipeline.tracker.rangeFilterHealth(inSlot: slot).contains(.undidPreviousFusion),
         measuredMeters: measuredMeters))
     }

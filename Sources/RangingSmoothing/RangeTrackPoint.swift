@@ -24,11 +24,13 @@ public struct RangeTrackPoint: Equatable, Sendable {
 }
 
 extension RangeStep {
-  /// The filtered state as a point of a segment, or nil when there is no distance yet.
+  /// The filter's posterior as a point of a segment, or nil when there is no
+  /// distance yet: its own state, which its covariance describes, not the
+  /// reported one (the zone decision's while the readings show outliers).
   var point: RangeTrackPoint? {
     guard state.range.distanceMeters.isFinite else { return nil }
     return RangeTrackPoint(
-      time: state.time, distanceMeters: state.range.distanceMeters,
-      rateMetersPerSecond: state.range.rateMetersPerSecond, covariance: covariance)
+      time: state.time, distanceMeters: filterDistanceMeters,
+      rateMetersPerSecond: filterRateMetersPerSecond, covariance: covariance)
   }
 }

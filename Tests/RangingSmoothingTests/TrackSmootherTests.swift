@@ -25,7 +25,8 @@
         outcome: outcome,
         covariance: RangeCovariance(
           distanceVarianceMetersSquared: p.0, distanceRateCovarianceMetersSquaredPerSecond: p.1,
-          rateVarianceMetersSquaredPerSecondSquared: p.2))
+          rateVarianceMetersSquaredPerSecondSquared: p.2),
+        filterState: (d, v))
     }
 
     private static func run(_ steps: [RangeStep]) -> [(Double, String, TrackState)] {
@@ -56,6 +57,29 @@
       // The last state of each segment has nothing after it: it stays as filtered.
       #expect(out[2].2.range.distanceMeters == 2.05)
       #expect(out[4].2.range.distanceMeters == 5.1)
+    }
+
+    @Test("The pass runs over the filter's own state, which its covariance describes, not the reported one")
+    func smoothsTheFilterStateNotTheReportedOne() throws {
+      // Steps whose reported distance is another filter's (the zone decision's
+      // while the readings show outliers), 0.3 m off the filter's own.
+      var steps = [
+        Self.step("a", 0.0, .initialized, d: 2.0, p: (0.0225, 0, 1)),
+        Self.step("a", 0.1, .fused(testRatio: 0.1), d: 2.1, p: (0.012, 0.03, 0.6)),
+        Self.step("a", 0.2, .fused(testRatio: 0.2), d: 2.05, p: (0.009, 0.02, 0.3)),
+      ]
+      let own = steps.compactMap(\.point)
+      for index in steps.indices {
+        steps[index].state.range.distanceMeters += 0.3
+        steps[index].state.range.rateMetersPerSecond += 0.5
+      }
+      let out = Self.run(steps)
+      let expected = try RauchTungStriebel.smooth(own, accelerationSpectralDensity: Self.q).get()
+      #expect(out.count == expected.count)
+      for (state, point) in zip(out.map(\.2), expected) {
+        #expect(state.range.distanceMeters == point.distanceMeters)
+        #expect(state.range.rateMetersPerSecond == point.rateMetersPerSecond)
+      }
     }
 
     @Test("A row before any distance passes through at once; one object's rows keep their order")

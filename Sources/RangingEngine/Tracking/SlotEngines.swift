@@ -173,6 +173,17 @@ public struct SlotEngines<Backend: KalmanBackend> {
     return filters[slot].covariance
   }
 
+  /// The distance filter's own state in `slot` (``RangeFilter/filterState``),
+  /// which ``rangeCovariance(in:)`` describes.
+  ///
+  /// Precondition: `slot` is in `0..<count`.
+  /// - Complexity: O(1). Does not allocate.
+  @inlinable
+  public func rangeFilterState(in slot: Int) -> (distanceMeters: Double, rateMetersPerSecond: Double) {
+    precondition(slot >= 0 && slot < filters.count, "SlotEngines.rangeFilterState: slot out of range")
+    return filters[slot].filterState
+  }
+
   /// What the distance filter in `slot` did on its last update (``RangeFilter/health``).
   ///
   /// Precondition: `slot` is in `0..<count`.
