@@ -78,25 +78,27 @@ struct ReportedTrackTests {
     #expect(ownRows > 200, "rows reporting the filter's own: \(ownRows)")
   }
 
-  @Test("At 1 Hz the reported track is the filter's own, outliers or not: the decision fuses every reading there")
-  func ownAtOneHertz() {
-    let stream = Self.readings(
-      interval: 1, count: 300, jitter: 0.02, lasting: (2, 0.1), spikes: { _ in true }, seed: 0x1_4E27)
-    let filter = RangeFilter<SwiftKalmanBackend>()
-    var sawOutliers = false
-    for reading in stream {
-      filter.update(distanceMeters: reading.distance, at: reading.time)
-      sawOutliers = sawOutliers || filter.noise.outliers.isPresent
-      #expect(filter.estimate.distanceMeters == filter.backend.storage.x[0])
-    }
-    #expect(sawOutliers, "the readings never showed outliers: the case tests nothing")
+  /// A stream with outliers throughout, where the rule still reports the filter's own track.
+  struct OwnTrackCase: Sendable, CustomTestStringConvertible {
+    var testDescription: String
+    var interval: Double
+    var adaptsMeasurementNoise: Bool
+    var seed: UInt64
+    static let all = [
+      // The decision fuses every reading at 1 Hz, spikes included.
+      OwnTrackCase(testDescription: "at 1 Hz", interval: 1, adaptsMeasurementNoise: true, seed: 0x1_4E27),
+      // A configured sigma is the caller's word.
+      OwnTrackCase(testDescription: "with the measured noise off", interval: 0.1, adaptsMeasurementNoise: false, seed: 0x0FF),
+    ]
   }
 
-  @Test("With the measured noise off the reported track is the filter's own: its sigma is the caller's word")
-  func ownWithConfiguredNoise() {
+  @Test("The reported track is the filter's own, outliers or not, at 1 Hz and with the measured noise off",
+        arguments: OwnTrackCase.all)
+  func ownTrack(_ c: OwnTrackCase) {
     let stream = Self.readings(
-      interval: 0.1, count: 600, jitter: 0.02, lasting: (2, 0.1), spikes: { _ in true }, seed: 0x0FF)
-    let filter = RangeFilter<SwiftKalmanBackend>(configuration: RangeFilterConfiguration(adaptsMeasurementNoise: false))
+      interval: c.interval, count: 300, jitter: 0.02, lasting: (2, 0.1), spikes: { _ in true }, seed: c.seed)
+    let filter = RangeFilter<SwiftKalmanBackend>(
+      configuration: RangeFilterConfiguration(adaptsMeasurementNoise: c.adaptsMeasurementNoise))
     var sawOutliers = false
     for reading in stream {
       filter.update(distanceMeters: reading.distance, at: reading.time)
