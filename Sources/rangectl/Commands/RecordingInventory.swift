@@ -1,72 +1,73 @@
 // SPDX-License-Identifier: Apache-2.0
 import RangingEngine
+import RangingFormats
 
 /// What a ranging CSV holds, read in one pass without running the engine:
 /// its columns, its rows by kind, its time span, and per object the rows,
 /// what they carry (distance, direction, truth), the time span and the mean
 /// update rate (`rangectl info`).
-public struct RecordingInventory: Sendable {
+struct RecordingInventory: Sendable {
   /// One object's rows.
-  public struct Object: Sendable, Equatable {
-    public var name: String
+  struct Object: Sendable, Equatable {
+    var name: String
     /// Measurement rows of this object.
-    public var rows = 0
+    var rows = 0
     /// Measurement rows with a distance, and with a direction: `dir_*`, or an
     /// azimuth alone (`horizontal_angle`), which the engine tracks as a direction.
-    public var rowsWithDistance = 0
-    public var rowsWithDirection = 0
+    var rowsWithDistance = 0
+    var rowsWithDirection = 0
     /// Measurement rows with `true_distance`, and with a true position
     /// (`true_x`, `true_y`, `true_z`: the truth of the direction).
-    public var rowsWithTrueDistance = 0
-    public var rowsWithTruePosition = 0
+    var rowsWithTrueDistance = 0
+    var rowsWithTruePosition = 0
     /// Life-cycle rows of this object.
-    public var lifecycleRows = 0
+    var lifecycleRows = 0
     /// `t` of its first and last measurement row, seconds; nil before its
     /// first measurement row.
-    public var firstSeconds: Double?
-    public var lastSeconds: Double?
+    var firstSeconds: Double?
+    var lastSeconds: Double?
     /// Smallest and largest distance of its measurement rows, metres (after
     /// the mapping's unit); nil without a distance. A range of hundreds of
     /// metres is a sign of a unit left out (`--distance-unit cm`).
-    public var distanceMinMeters: Double?
-    public var distanceMaxMeters: Double?
+    var distanceMinMeters: Double?
+    var distanceMaxMeters: Double?
 
-    public init(name: String) { self.name = name }
+    init(name: String) { self.name = name }
 
     /// Mean update rate, Hz: (rows - 1) / span, since n rows span n - 1
     /// intervals; nil for fewer than two rows or a zero span.
-    public var meanRateHz: Double? {
+    var meanRateHz: Double? {
       guard rows > 1, let firstSeconds, let lastSeconds, lastSeconds > firstSeconds else { return nil }
       return Double(rows - 1) / (lastSeconds - firstSeconds)
     }
   }
 
   /// The header's column names, as written.
-  public let columns: [String]
+  let columns: [String]
   /// Header columns the reader does not use.
-  public let unusedColumns: [String]
+  let unusedColumns: [String]
   /// Data rows read: measurements + life-cycle + poses + rejected.
-  public private(set) var rowsRead = 0
-  public private(set) var measurementRows = 0
-  public private(set) var lifecycleRows = 0
-  public private(set) var poseRows = 0
+  private(set) var rowsRead = 0
+  private(set) var measurementRows = 0
+  private(set) var lifecycleRows = 0
+  private(set) var poseRows = 0
   /// Rejected rows by reason, and the first one, for the message.
-  public private(set) var rejectedByReason: [String: Int] = [:]
-  public private(set) var firstRejection: RowRejection?
+  private(set) var rejectedByReason: [String: Int] = [:]
+  private(set) var firstRejection: RowRejection?
   /// Objects in order of first appearance.
-  public private(set) var objects: [Object] = []
+  private(set) var objects: [Object] = []
   /// `t` of the first and last accepted row of any kind, seconds.
-  public private(set) var firstSeconds: Double?
-  public private(set) var lastSeconds: Double?
+  private(set) var firstSeconds: Double?
+  private(set) var lastSeconds: Double?
 
-  public var rejectedRows: Int { rejectedByReason.values.reduce(0, +) }
+  var rejectedRows: Int { rejectedByReason.values.reduce(0, +) }
 
   /// Reads every row of `path` (`-` for standard input).
   ///
   /// - Throws: ``DatasetError`` when the file cannot be opened or read, or is
   ///   not a ranging CSV.
   /// - Complexity: O(rows) time, O(objects) memory.
-  public init(path: String, mapping: ColumnMapping = .identity) throws(DatasetError) {
+  init(path: String, mapping: ColumnMapping = .identity) throws(DatasetError) {
     var reader = try RangingCSVReader(path: path, mapping: mapping)
     columns = reader.columns
     unusedColumns = reader.unusedColumns

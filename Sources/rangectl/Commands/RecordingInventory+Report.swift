@@ -2,7 +2,7 @@
 import RangingOutputs
 extension RecordingInventory {
   /// The columns that hold ground truth (docs/FORMATS.md §1), in header order.
-  public var truthColumns: [String] {
+  var truthColumns: [String] {
     let truth: Set<String> = ["true_distance", "true_x", "true_y", "true_z"]
     return columns.filter { truth.contains($0) }
   }
@@ -11,7 +11,7 @@ extension RecordingInventory {
   /// objects, then a table with one line per object.
   ///
   /// - Parameter path: the name to print for the file.
-  public func report(path: String) -> String {
+  func report(path: String) -> String {
     var lines = ["file: \(Escaped(path))"]
     lines.append(
       "columns: \(columns.map { Escaped($0).description }.joined(separator: ","))"
