@@ -108,9 +108,9 @@ public enum EvaluationInputs {
     var columns: (t: Int, object: Int, distance: Int)?
     var rows: [FilteredDistanceRow] = []
     try forEachLine(path: path) { (number, text) throws(EvaluationInputError) in
-      if text.hasPrefix("#") || text.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
-      // At each comma byte, as the reader splits: a name may start with a combining mark.
-      let fields = CSVFields.untrimmedFields(text).map { $0.trimmingCharacters(in: .whitespaces) }
+      // The ranging CSV's rules, as the reader applies them: a name may start with a combining mark.
+      if CSVFields.isCommentOrBlank(text.utf8) { return }
+      let fields = CSVFields.split(text).map(String.init)
       guard let layout = columns else {
         var found: [Int] = []
         for name in ["t", "object", "distance"] {

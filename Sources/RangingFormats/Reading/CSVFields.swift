@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Splitting a ranging-CSV line into fields.
+/// The ranging CSV's rules for a line: which lines hold no row (comments and
+/// blank lines), and splitting a line into trimmed fields; every reader of
+/// the format asks them here.
 ///
 /// The format has no quoting (docs/FORMATS.md §1: `object` holds no commas), so a
 /// field is exactly the text between commas; `"` is an ordinary character.
@@ -7,9 +9,10 @@
 /// reads as `1.5` and a field of only spaces is empty, that is, absent.
 package enum CSVFields {
   /// The trimmed fields of `line`, in order; `n` commas give `n + 1` fields.
+  /// Also the split of `rangectl evaluate`'s filtered-track reader.
   ///
   /// - Complexity: O(line length). Allocates the result array.
-  static func split(_ line: String) -> [Substring] {
+  package static func split(_ line: String) -> [Substring] {
     untrimmedFields(line).map(trimmed)
   }
 
@@ -20,10 +23,15 @@ package enum CSVFields {
   /// `Character` that is not a comma, so a split by characters kept the two
   /// fields around it as one, accepting a row of one field too many when
   /// the extra comma fell in a column nothing reads (and skipping grapheme
-  /// breaking makes this path several times faster). Also the split of
-  /// `rangectl evaluate`'s filtered-track reader.
-  package static func untrimmedFields(_ line: String) -> [Substring] {
-    line.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { Substring($0) }
+  /// breaking makes this path several times faster).
+  static func untrimmedFields(_ line: String) -> [Substring] {
+    untrimmedFields(line.utf8).map { Substring($0) }
+  }
+
+  /// The untrimmed fields of a line as its bytes, for a caller that holds the
+  /// line undecoded and reads only some of its fields.
+  static func untrimmedFields<Line: Collection<UInt8>>(_ line: Line) -> [Line.SubSequence] {
+    line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
   }
 
   /// `field` without leading and trailing ASCII spaces and tabs.
@@ -36,24 +44,38 @@ package enum CSVFields {
     return field[first...last]
   }
 
-  /// True for a line with nothing but spaces and tabs: such lines are skipped.
-  static func isBlank(_ line: String) -> Bool {
-    line.utf8.allSatisfy(isBlank)
+  /// True for a line that holds no row and is skipped: a comment (its first
+  /// byte is `#`), or a blank line (nothing but spaces and tabs, or nothing).
+  ///
+  /// Asked of every line the reader reads, so the usual data line is
+  /// answered from its first byte; a caller outside the module gets the
+  /// same code through `@inlinable`.
+  @inlinable
+  package static func isCommentOrBlank<Line: Collection<UInt8>>(_ line: Line) -> Bool {
+    guard let first = line.first else { return true }
+    if isComment(line) { return true }
+    if !isBlank(first) { return false }
+    return line.allSatisfy(isBlank)
   }
 
   /// Whether `byte` ends a line: a line feed, or a carriage return (alone
   /// or before a line feed), as ``LineSource`` splits a file.
-  @inline(__always)
-  static func isLineBreak(_ byte: UInt8) -> Bool {
+  @inlinable @inline(__always)
+  package static func isLineBreak(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
   }
 
-  /// True for a comment line: its first character is `#`.
-  static func isComment(_ line: String) -> Bool {
-    line.utf8.first == UInt8(ascii: "#")
+  /// True for a comment line: its first byte is `#`. Also the test of a line
+  /// too long to hold, of which only the start is looked at (``LineSource``).
+  @inlinable @inline(__always)
+  package static func isComment<Line: Collection<UInt8>>(_ line: Line) -> Bool {
+    line.first == UInt8(ascii: "#")
   }
 
-  private static func isBlank(_ byte: UInt8) -> Bool {
+  /// Whether `byte` is one that trimming removes and that a blank line is
+  /// made of: an ASCII space or tab.
+  @inlinable @inline(__always)
+  package static func isBlank(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
   }
 }

@@ -37,6 +37,9 @@ public enum ParseLimit {
     while true {
       let length = getline(&line, &capacity, file)
       guard length > 0, let text = line else { break }
+      // Its own test of the first byte, not `CSVFields`: the yardstick is the
+      // smallest C program's work, so it keeps C's terms, and a line of
+      // spaces counts as a row here.
       let first = UInt8(bitPattern: text[0])
       if first == UInt8(ascii: "#") || first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r") { continue }
       if !headerSkipped {

@@ -165,7 +165,7 @@ public struct RangingCSVReader {
               + "the reader takes UTF-8: convert it, e.g. iconv -f \(encoding) -t UTF-8"))
         }
         let text = UTF8Text.decode(bytes)
-        if CSVFields.isComment(text) || CSVFields.isBlank(text) { continue }
+        if CSVFields.isCommentOrBlank(text.utf8) { continue }
         let names = CSVFields.split(text)
         switch ColumnLayout.make(names: names, mapping: mapping) {
         case .success(let layout):
@@ -233,7 +233,7 @@ public struct RangingCSVReader {
           in: &row)
         return true
       case .bytes(let number, let bytes):
-        if Self.isCommentOrBlank(bytes) { continue }
+        if CSVFields.isCommentOrBlank(bytes) { continue }
         if source.truncations != truncationsSeen {
           truncationsSeen = source.truncations
           if UTF8Text.decode(bytes) == headerText { continue }
@@ -266,7 +266,7 @@ public struct RangingCSVReader {
   /// that is not a number, is kept.
   private mutating func decimationKeeps(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let timeIndex = parser.layout[.t], let objectIndex = parser.layout[.object] else { return true }
-    let fields = bytes.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
+    let fields = CSVFields.untrimmedFields(bytes)
     func text(_ index: Int) -> Substring? {
       index < fields.count ? CSVFields.trimmed(Substring(UTF8Text.decode(fields[index]))) : nil
     }
@@ -291,13 +291,5 @@ public struct RangingCSVReader {
       ([0xFF, 0xFE], "UTF-16LE"), ([0xFE, 0xFF], "UTF-16BE"),
     ]
     return marks.first { start.starts(with: $0.0) }?.1
-  }
-
-  /// ``CSVFields/isComment(_:)`` or ``CSVFields/isBlank(_:)`` on a line's bytes.
-  private static func isCommentOrBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first else { return true }
-    if first == UInt8(ascii: "#") { return true }
-    if first != UInt8(ascii: " ") && first != UInt8(ascii: "\t") { return false }
-    return bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
   }
 }

@@ -158,8 +158,8 @@ public struct RangingTableReader {
       case .texts(let offsets, let storage):
         guard code < 0 else { return false }
         let text = TableColumn.bytes(index, offsets: offsets, bytes: storage)
-        guard let start = text.baseAddress, !text.isEmpty, !RowScanner.isBlank(text[0]),
-          !RowScanner.isBlank(text[text.count - 1]), text.allSatisfy({ $0 < 0x80 })
+        guard let start = text.baseAddress, !text.isEmpty, !CSVFields.isBlank(text[0]),
+          !CSVFields.isBlank(text[text.count - 1]), text.allSatisfy({ $0 < 0x80 })
         else { return false }
         switch code {
         case RowScanner.Code.object:

@@ -101,7 +101,7 @@ package struct RowScanner {
     while true {
       var byte = p[i]
       if byte <= 0x20 {
-        while Self.isBlank(p[i]) { i &+= 1 }
+        while CSVFields.isBlank(p[i]) { i &+= 1 }
         byte = p[i]
       }
       let code = fieldCodes[field]
@@ -126,7 +126,7 @@ package struct RowScanner {
           given |= 1 &<< UInt16(code)
           byte = p[i]
           if byte <= 0x20 {
-            while Self.isBlank(p[i]) { i &+= 1 }
+            while CSVFields.isBlank(p[i]) { i &+= 1 }
             byte = p[i]
           }
         }
@@ -138,7 +138,7 @@ package struct RowScanner {
           i &+= 1
         }
         var last = i
-        while last > start, Self.isBlank(p[last &- 1]) { last &-= 1 }
+        while last > start, CSVFields.isBlank(p[last &- 1]) { last &-= 1 }
         if code == Code.status {
           // Anything but the success word (empty included) is the parser's rejection.
           guard successStatus.withUnsafeBufferPointer({ Self.spells(p, start, last, $0) }) else { return false }
@@ -292,11 +292,6 @@ package struct RowScanner {
   }
   private static var directionMask: UInt16 {
     1 << KnownColumn.dirX.rawValue | 1 << KnownColumn.dirY.rawValue | 1 << KnownColumn.dirZ.rawValue
-  }
-
-  @inline(__always)
-  static func isBlank(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
   }
 
   /// Whether `line[start..<end]` spells `word`.

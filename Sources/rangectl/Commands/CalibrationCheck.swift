@@ -164,19 +164,19 @@ struct CalibrationCheck {
     while start < bytes.endIndex {
       // The end of this line, with its terminator.
       index = start
-      while index < bytes.endIndex, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+      while index < bytes.endIndex, !CSVFields.isLineBreak(bytes[index]) { index += 1 }
       var end = index
       if end < bytes.endIndex {
         end = bytes[end] == 0x0D && end + 1 < bytes.endIndex && bytes[end + 1] == 0x0A ? end + 2 : end + 1
       }
       let text = bytes[start..<index]
-      let isComment = text.first == UInt8(ascii: "#") || text.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+      let isCommentOrBlank = CSVFields.isCommentOrBlank(text)
       if !headerSeen {
         output.append(bytes[start..<end])
-        if !isComment { headerSeen = true }
+        if !isCommentOrBlank { headerSeen = true }
       } else if lineNumber >= line {
         output.append(bytes[start..<end])
-        if !isComment { written += 1 }
+        if !isCommentOrBlank { written += 1 }
       }
       lineNumber += 1
       start = end
