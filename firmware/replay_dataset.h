@@ -2,7 +2,8 @@
 /*
  * A recording compiled into the firmware image. scripts/checks/check-firmware
  * generates the definitions (replay_datasets.c, not committed) from
- * datasets/<name>/samples.csv with firmware/dataset-to-c.awk.
+ * datasets/<name>/samples.csv with firmware/dataset-to-c.c, which reads them
+ * with rangectl's reader (ranging_read_file).
  */
 #ifndef REPLAY_DATASET_H
 #define REPLAY_DATASET_H
@@ -12,7 +13,7 @@
 
 /** One CSV row: a measurement, or a life-cycle event when lifecycle >= 0. */
 struct replay_row {
-  /** The row's `t`, seconds, as written (converted to microseconds as rangectl does). */
+  /** The row's `t`, seconds, as the reader reads it (converted to microseconds as rangectl does). */
   double t_s;
   /** `distance`, metres, or NAN when empty. */
   double distance_m;
