@@ -27,6 +27,8 @@ def _load():
                            ("ranging_filtered_column_name", ctypes.c_int32)):
         getattr(library, name).argtypes = [argument]
         getattr(library, name).restype = ctypes.c_char_p
+    library.ranging_record_column_type.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+    library.ranging_record_column_type.restype = ctypes.c_int32
     return library
 
 

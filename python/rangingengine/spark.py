@@ -27,18 +27,20 @@ each row's position in the recording (read_csv's `line` index, for
 example); without it, rows are numbered with monotonically_increasing_id(),
 which follows the DataFrame's partitions and their row order.
 """
-import re
+import ctypes
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from . import _capi
 from ._columns import REJECTED_COLUMNS, RangingFormatError
 from ._file_replay import COUNTS, command_line
 from ._python_terms import python_terms
 from ._replay import EVENT_COLUMNS, FILTERED_COLUMNS
 from ._table_replay import replay_table
+from ._writers import _text
 
 _TABLE = "<Spark DataFrame>"
 
@@ -53,24 +55,36 @@ _RECORD_COLUMNS = {"event": EVENT_COLUMNS, "filtered": FILTERED_COLUMNS, "reject
                    "summary": _SUMMARY_COLUMNS}
 
 
-def _column_type(name):
-    """A record column's type: the texts of docs/FORMATS.md §2 and §3 and of a
-    rejected row, a rejected row's place (its row and column) and the
-    summary's counts as integers, every other column a number of §2 or §3
-    (as SparkReplay.typeOf types them on the JVM route)."""
-    if name in ("object", "zone", "event", "reason", "direction_state", "field", "text"):
-        return pa.string()
-    if name in ("row", "column") or name in _SUMMARY_COLUMNS:
-        return pa.int64()
-    return pa.float64()
+# ranging_record_column_type's types (RANGING_RECORD_NUMBERS, _INTEGERS, _TEXTS of ranging_replay.h) in Arrow.
+_RECORD_COLUMN_TYPES = {0: pa.float64(), 1: pa.int64(), 2: pa.string()}
 
 
-# What each task returns: each record (an event, a filtered row, a rejected row or the summary) with its
-# recording and its place in that recording's output, and the columns of every kind of record, in the order of
-# the kinds' lists (a column two kinds share, once), as SparkReplay.OUTPUT orders them.
-_OUTPUT = pa.schema(
-    [(_RECORD, pa.string()), (_RECORDING, pa.string()), (_SEQUENCE, pa.int64())]
-    + [(name, _column_type(name)) for name in dict.fromkeys(name for kind in _RECORD_COLUMNS.values() for name in kind)])
+def _column_type(record, name):
+    """The Arrow type of column `name` of the records of kind `record`, of
+    the library's rule (ranging_record_column_type, which SparkReplay's
+    schema takes too)."""
+    code = _capi.library.ranging_record_column_type(record.encode(), name.encode())
+    if code not in _RECORD_COLUMN_TYPES:
+        raise RuntimeError(f"ranging_record_column_type gave {code} for {record}.{name}, a type this package "
+                           "does not know")
+    return _RECORD_COLUMN_TYPES[code]
+
+
+def _output_schema():
+    """What each task returns: each record (an event, a filtered row, a
+    rejected row or the summary) with its recording and its place in that
+    recording's output, and the columns of every kind of record, in the order
+    of the kinds' lists (a column two kinds share, once, typed as the first
+    kind's), as SparkReplay.OUTPUT orders them."""
+    columns = {}
+    for record, names in _RECORD_COLUMNS.items():
+        for name in names:
+            columns.setdefault(name, _column_type(record, name))
+    return pa.schema([(_RECORD, pa.string()), (_RECORDING, pa.string()), (_SEQUENCE, pa.int64())]
+                     + list(columns.items()))
+
+
+_OUTPUT = _output_schema()
 
 
 @dataclass
@@ -254,7 +268,7 @@ def _refuse_nulls(numbered, keyword, name, internal, order_by, columns):
     shown = [column for column in ((order_by if keyword != "order_by" else None), "object", "t")
              if column is not None and column in columns]
     first = missing.orderBy(_ORDER).select(*[F.col(column).cast("string") for column in shown]).limit(1).collect()[0]
-    raise _null_refusal(keyword, name, count, ", ".join(f"{column} {value!r}" for column, value in zip(shown, first)))
+    raise _null_refusal(keyword, name, count, list(zip(shown, first)))
 
 
 def _no_column_refusal(keyword, name) -> RangingFormatError:
@@ -262,41 +276,31 @@ def _no_column_refusal(keyword, name) -> RangingFormatError:
     return RangingFormatError(_TABLE, None, name, f"{keyword}: the table has no column '{name}'")
 
 
-def _null_refusal(keyword, name, count, example=None) -> RangingFormatError:
+def _null_refusal(keyword, name, count, shown=()) -> RangingFormatError:
     """The refusal of `count` rows without a value in column `name` (given as
-    `keyword`; for order_by, without a whole number), one of them shown as
-    `example` when it is known: the driver's check names one, a task (which
+    `keyword`; for order_by, without a whole number), one of them shown by its
+    values in a few columns (`shown`: pairs of a column and its value, None
+    for none) when it is known: the driver's check names one, a task (which
     finds such rows only when the table gave other rows when read again)
-    counts its own."""
-    what = "no whole number" if keyword == "order_by" else "no value"
-    such_as = f" (such as {example})" if example is not None else ""
-    return RangingFormatError(_TABLE, None, name, f"{keyword}: column '{name}' has {what} on {count} "
-                                                  f"row{'s' if count > 1 else ''}{such_as}")
+    counts its own. The words are the library's (ranging_null_column_refusal),
+    the JVM route's too."""
+    texts = [text if text is None else text.encode() for pair in shown for text in pair]
+    message = _text(lambda out: _capi.library.ranging_null_column_refusal(
+        keyword.encode(), name.encode(), ctypes.c_int32(keyword == "order_by"), ctypes.c_int64(count),
+        (ctypes.c_char_p * max(len(texts), 1))(*texts), ctypes.c_size_t(len(shown)), out))
+    return RangingFormatError(_TABLE, None, name, message)
 
 
-# SparkReplay.replay's refusals of its orderBy and recording columns: a column the table lacks, and rows without
-# a value there, worded as the Python route's (below and _null_refusal) but with the Java parameter's name.
-_JVM_NO_COLUMN = re.compile(r"(orderBy|recording): the table has no column '(.*)'", re.DOTALL)
-_JVM_NULL_REFUSAL = re.compile(r"(orderBy|recording): column '(.*?)' has (?:no whole number|no value) on (\d+) rows?"
-                               r"(?: \(such as (.*)\))?", re.DOTALL)
-
-
-def _jvm_refusal(message) -> ValueError:
+def _jvm_refusal(message, order_by, recording) -> ValueError:
     """The error of the JVM route's refusal `message`: a refusal of the
-    order_by or recording column is the Python route's error (the same type
-    and words, with the keyword's name); any other is a ValueError in Python's
-    terms."""
-    if (missing := _JVM_NO_COLUMN.fullmatch(message)) is not None:
-        return _no_column_refusal(_keyword_of(missing.group(1)), missing.group(2))
-    if (refused := _JVM_NULL_REFUSAL.fullmatch(message)) is not None:
-        parameter, name, count, example = refused.groups()
-        return _null_refusal(_keyword_of(parameter), name, int(count), example)
+    order_by or recording column, which SparkReplay.replay starts with its
+    parameter's name (orderBy, recording), is the Python route's error (the
+    same type and words, with the keyword's name); any other is a ValueError
+    in Python's terms."""
+    for parameter, keyword, name in (("orderBy", "order_by", order_by), ("recording", "recording", recording)):
+        if name is not None and message.startswith(f"{parameter}: "):
+            return RangingFormatError(_TABLE, None, name, keyword + message[len(parameter):])
     return ValueError(python_terms(message))
-
-
-def _keyword_of(parameter) -> str:
-    """replay()'s keyword for SparkReplay.replay's parameter `parameter`."""
-    return "order_by" if parameter == "orderBy" else parameter
 
 
 def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkReplayResult:
@@ -320,7 +324,7 @@ def _replay_on_the_jvm(spark_df, options, order_by, recording, states) -> SparkR
         result = replayer.replay(spark_df._jdf, arguments, order_by, recording, states)
     except IllegalArgumentException as refused:  # the JVM's, as pyspark converts it: the message alone
         message = str(refused).split("\n\nJVM stacktrace:", 1)[0].strip().removeprefix("Error: ")
-        raise _jvm_refusal(message) from None
+        raise _jvm_refusal(message, order_by, recording) from None
 
     def frame(java_frame):
         return None if java_frame is None else DataFrame(java_frame, session)

@@ -32,28 +32,33 @@ def test_rangectls_words_are_translated_by_one_table(message, expected):
     assert python_terms(message) == expected
 
 
-@pytest.mark.parametrize("message,keyword,name,count,example", [
+@pytest.mark.parametrize("message,order_by,recording,keyword,count,shown", [
     ("orderBy: column 'line' has no whole number on 2 rows (such as object 'a', t '0.1')",
-     "order_by", "line", 2, "object 'a', t '0.1'"),
+     "line", None, "order_by", 2, [("object", "a"), ("t", "0.1")]),
     ("recording: column 'it's' has no value on 1 row (such as line '7', object None)",
-     "recording", "it's", 1, "line '7', object None"),
-    ("recording: column 'rec' has no value on 3 rows", "recording", "rec", 3, None),
+     "line", "it's", "recording", 1, [("line", "7"), ("object", None)]),
+    ("recording: column 'rec' has no value on 3 rows", None, "rec", "recording", 3, []),
 ])
-def test_the_jvm_routes_null_refusal_is_the_python_routes_error(message, keyword, name, count, example):
-    # SparkReplay.replay (Java) words it with its parameter's name; the caller wrote the keyword.
+def test_the_jvm_routes_null_refusal_is_the_python_routes_error(message, order_by, recording, keyword, count, shown):
+    # SparkReplay.replay (Java) words it with its parameter's name; the caller wrote the keyword. Both routes take the
+    # words from the library (ranging_null_column_refusal), so the Python route's own refusal of the same rows is it.
     from rangingengine.spark import _jvm_refusal, _null_refusal
-    error, expected = _jvm_refusal(message), _null_refusal(keyword, name, count, example)
-    assert type(error) is rangingengine.RangingFormatError and str(error) == str(expected), str(error)
-    assert error.field == name
+    name = order_by if keyword == "order_by" else recording
+    error = _jvm_refusal(message, order_by, recording)
+    assert type(error) is rangingengine.RangingFormatError and error.field == name
+    assert str(error) == f"<Spark DataFrame>: field '{name}': {keyword}{message[message.index(':'):]}"
+    assert str(error) == str(_null_refusal(keyword, name, count, shown))
 
 
 def test_the_jvm_routes_missing_column_is_the_python_routes_error_and_its_others_are_in_pythons_terms():
     from rangingengine.spark import _jvm_refusal
-    missing = _jvm_refusal("orderBy: the table has no column 'x'")
+    missing = _jvm_refusal("orderBy: the table has no column 'x'", "x", None)
     assert type(missing) is rangingengine.RangingFormatError and missing.field == "x"
     assert str(missing) == "<Spark DataFrame>: field 'x': order_by: the table has no column 'x'"
-    other = _jvm_refusal("--capacity must be in 1...16777216, got 0")
+    other = _jvm_refusal("--capacity must be in 1...16777216, got 0", None, None)
     assert type(other) is ValueError and str(other) == "capacity must be in 1...16777216, got 0"
+    # A parameter's refusal is the Python route's only for the column the caller gave under that parameter.
+    assert type(_jvm_refusal("recording: the table has no column 'r'", "line", None)) is ValueError
 
 
 def test_the_foreign_header_hint_is_keywords_that_read_the_file_with_every_column_used(tmp_path):

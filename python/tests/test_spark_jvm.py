@@ -63,7 +63,8 @@ def test_the_same_dataframes_as_the_python_route(jvm_spark):
     on_the_jvm = rangingengine.spark.replay(table, engine="jvm", **options)
     in_python = rangingengine.spark.replay(table, **options)
     for part in ("events", "filtered", "rejected", "summary"):
-        # Each route states the task's schema (SparkReplay.OUTPUT, spark._OUTPUT): the columns' names and Spark types.
+        # Each route builds the task's schema (SparkReplay.OUTPUT, spark._OUTPUT) from its lists of columns and the
+        # library's types (ranging_record_column_type): the columns' names and Spark types.
         jvm_schema = [(field.name, field.dataType) for field in getattr(on_the_jvm, part).schema.fields]
         assert jvm_schema == [(field.name, field.dataType) for field in getattr(in_python, part).schema.fields], part
         jvm_frame = getattr(on_the_jvm, part).toPandas()

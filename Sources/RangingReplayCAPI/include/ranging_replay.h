@@ -368,6 +368,28 @@ int32_t ranging_filtered_columns(const ranging_replay_state_t *states, size_t ro
  */
 const char *ranging_filtered_column_name(int32_t column);
 
+/* The types of ranging_record_column_type, as a table's column holds them. */
+enum {
+  RANGING_RECORD_NUMBERS = 0,  /* 64-bit floating point (a time, a distance, a probability) */
+  RANGING_RECORD_INTEGERS = 1, /* 64-bit integers (a rejected row's place, a summary's counts) */
+  RANGING_RECORD_TEXTS = 2     /* UTF-8 texts (a name, a spelling, a rejected field's reason and text) */
+};
+
+/**
+ * The type of column `column` of a replay's records of kind `record`, as the
+ * Spark routes' DataFrames hold them (Python's rangingengine.spark and the
+ * JVM's SparkReplay, which build their schemas here rather than restating
+ * the rule): "event" (docs/FORMATS.md §2's fields) and "filtered" (§3's
+ * columns) are numbers but for names and spellings, "rejected" (§6's, the
+ * line given as "row") texts but for the row and column, "summary" the
+ * replay's counts.
+ *
+ * - Returns: RANGING_RECORD_*; or -1 for a NULL argument or a kind that is
+ *   none of those four.
+ * - Complexity: O(1) in the names' lengths.
+ */
+int32_t ranging_record_column_type(const char *record, const char *column);
+
 /* The counts of a replay's summary for ranging_write_summary, as a result
  * gives them (rows read = accepted + rejected is not checked: a caller that
  * adds rows of its own, such as rows rejected before the replay, says so). */
@@ -393,6 +415,25 @@ typedef struct {
  * named twice or a NULL `rejected_counts` beside reasons is refused too (64).
  */
 int32_t ranging_write_summary(const char *name, const ranging_replay_summary_t *summary, ranging_replay_text_t *text);
+
+/*
+ * The refusal of `count` rows (at least 1) of a Spark table without a value
+ * in column `column`, which the caller's parameter `keyword` names (the
+ * column of each row's recording; or, `whole_number` not 0, of each row's
+ * position, read as a whole number): the words of both Spark routes,
+ * Python's and the JVM's, each with its own keyword, as
+ *
+ *   KEYWORD: column 'COLUMN' has no value on N row[s] (such as NAME 'VALUE', NAME None)
+ *
+ * ("no whole number" for the position). `shown` holds `shown_count` pairs,
+ * a column's name then one refused row's value there (NULL: it has none),
+ * for "(such as ...)"; with none (a task that counts its own rows) there is
+ * no example. Returns 0 with the message in `*text` (free it with
+ * ranging_replay_text_free); 64 for a NULL argument or name, or a count
+ * below 1 (nothing written); 74 when no memory held it.
+ */
+int32_t ranging_null_column_refusal(const char *keyword, const char *column, int32_t whole_number, int64_t count,
+                                    const char *const *shown, size_t shown_count, ranging_replay_text_t *text);
 
 /* Frees a text of ranging_write_events, ranging_write_filtered or ranging_write_summary, and empties it. */
 void ranging_replay_text_free(ranging_replay_text_t *text);

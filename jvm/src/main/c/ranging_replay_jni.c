@@ -517,3 +517,57 @@ done:
   for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++) free(owned[i]);
   return array;
 }
+
+/* ranging_record_column_type of a record's kind and a column (-1 for a kind it does not know, or a null name). */
+JNIEXPORT jint JNICALL Java_rangingengine_Native_recordColumnType(JNIEnv *env, jclass cls, jstring record,
+                                                                  jstring column) {
+  (void)cls;
+  if (record == NULL || column == NULL) return -1;
+  char *record_text = c_string(env, record);
+  char *column_text = record_text == NULL ? NULL : c_string(env, column);
+  jint type = column_text == NULL ? -1 : ranging_record_column_type(record_text, column_text);
+  free(record_text);
+  free(column_text);
+  return type;
+}
+
+/*
+ * ranging_null_column_refusal's words, UTF-8, for `count` rows without a value in `column`, which `keyword` names;
+ * `shown` holds pairs of a column's name and one refused row's value there (null: none), or is null (no example).
+ */
+JNIEXPORT jbyteArray JNICALL Java_rangingengine_Native_nullColumnRefusal(JNIEnv *env, jclass cls, jstring keyword,
+                                                                         jstring column, jboolean whole_number,
+                                                                         jlong count, jobjectArray shown) {
+  (void)cls;
+  jsize shown_length = shown == NULL ? 0 : length_of(env, shown);
+  if (keyword == NULL || column == NULL || shown_length % 2 != 0) {
+    refuse(env, "nullColumnRefusal: a null keyword or column, or a name without its value");
+    return NULL;
+  }
+  char **texts = calloc((size_t)shown_length + 2, sizeof *texts);
+  if (texts == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a refusal");
+    return NULL;
+  }
+  jbyteArray array = NULL;
+  int copied = (texts[shown_length] = c_string(env, keyword)) != NULL &&
+               (texts[shown_length + 1] = c_string(env, column)) != NULL;
+  for (jsize i = 0; copied && i < shown_length; i++) {
+    jstring given = (jstring)(*env)->GetObjectArrayElement(env, shown, i);
+    if (given != NULL) copied = (texts[i] = c_string(env, given)) != NULL;
+    else copied = i % 2 == 1 && !(*env)->ExceptionCheck(env);  /* a value may be missing, a name may not */
+    if (given != NULL) (*env)->DeleteLocalRef(env, given);
+  }
+  if (copied) {
+    ranging_replay_text_t text = {0};
+    array = written(env, "ranging_null_column_refusal",
+                    ranging_null_column_refusal(texts[shown_length], texts[shown_length + 1], whole_number ? 1 : 0,
+                                                count, (const char *const *)texts, (size_t)shown_length / 2, &text),
+                    &text);
+  } else {
+    refuse(env, "nullColumnRefusal: a name without text");
+  }
+  for (jsize i = 0; i < shown_length + 2; i++) free(texts[i]);
+  free(texts);
+  return array;
+}

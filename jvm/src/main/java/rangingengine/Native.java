@@ -84,6 +84,16 @@ final class Native {
   /** ranging_replay_max_jobs(): the most threads --jobs takes. */
   static native int replayMaxJobs();
 
+  /** ranging_record_column_type(record, column): RANGING_RECORD_* (0 numbers, 1 integers, 2 texts), or -1. */
+  static native int recordColumnType(String record, String column);
+
+  /**
+   * ranging_null_column_refusal(): its words' UTF-8 bytes; shown holds pairs of a column's name and a value (null:
+   * none), or is null. Throws IllegalArgumentException for what it refuses.
+   */
+  static native byte[] nullColumnRefusal(String keyword, String column, boolean wholeNumber, long count,
+      String[] shown);
+
   /** ranging_replay_result_free() of a replayTable() result, and its memory. */
   static native void replayFree(long result);
 

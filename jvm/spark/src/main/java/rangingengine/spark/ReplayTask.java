@@ -468,8 +468,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       part.filled++;
       part.count++;
     }
-    if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders, null);
-    if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings, null);
+    if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders);
+    if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings);
     return part.finish();
   }
 

@@ -9,7 +9,9 @@ import static org.apache.spark.sql.functions.sum;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.apache.spark.api.java.JavaFutureAction;
@@ -25,6 +27,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
+import rangingengine.NullColumnRefusal;
+import rangingengine.RecordColumnType;
 import rangingengine.ReplayOptions;
 import rangingengine.ReplayTable;
 
@@ -81,23 +85,25 @@ public final class SparkReplay {
     fields.add(DataTypes.createStructField(RECORDING, DataTypes.StringType, false));
     fields.add(DataTypes.createStructField(SEQUENCE, DataTypes.LongType, false));
     Set<String> added = new HashSet<>();
-    for (List<String> kind : List.of(EVENT_COLUMNS, FILTERED_COLUMNS, REJECTED_COLUMNS, SUMMARY_COLUMNS)) {
-      for (String name : kind) {
-        if (added.add(name)) fields.add(DataTypes.createStructField(name, typeOf(name), true));
+    Map<String, List<String>> kinds = new LinkedHashMap<>();
+    kinds.put("event", EVENT_COLUMNS);
+    kinds.put("filtered", FILTERED_COLUMNS);
+    kinds.put("rejected", REJECTED_COLUMNS);
+    kinds.put("summary", SUMMARY_COLUMNS);
+    kinds.forEach((record, columns) -> {
+      for (String name : columns) {
+        if (added.add(name)) fields.add(DataTypes.createStructField(name, typeOf(record, name), true));
       }
-    }
+    });
     return DataTypes.createStructType(fields);
   }
 
-  /**
-   * A record column's type: the texts of docs/FORMATS.md §2 and §3 and of a rejected row, a rejected row's place
-   * (its row and column) and the summary's counts as longs, every other column a number of §2 or §3.
-   */
-  private static DataType typeOf(String column) {
-    return switch (column) {
-      case "object", "zone", "event", "reason", "direction_state", "field", "text" -> DataTypes.StringType;
-      case "row", "column" -> DataTypes.LongType;
-      default -> SUMMARY_COLUMNS.contains(column) ? DataTypes.LongType : DataTypes.DoubleType;
+  /** A record column's Spark type, of the library's rule (ranging_record_column_type, the Python route's too). */
+  private static DataType typeOf(String record, String column) {
+    return switch (RecordColumnType.of(record, column)) {
+      case NUMBERS -> DataTypes.DoubleType;
+      case INTEGERS -> DataTypes.LongType;
+      case TEXTS -> DataTypes.StringType;
     };
   }
 
@@ -150,11 +156,12 @@ public final class SparkReplay {
       }
       Row first = missing.orderBy(ORDER).select(shown.stream().map(name -> col(name).cast("string"))
           .toArray(Column[]::new)).limit(1).collectAsList().get(0);
-      List<String> example = new ArrayList<>();
+      String[] example = new String[2 * shown.size()];
       for (int i = 0; i < shown.size(); i++) {
-        example.add(shown.get(i) + " " + (first.isNullAt(i) ? "None" : "'" + first.getString(i) + "'"));
+        example[2 * i] = shown.get(i);
+        example[2 * i + 1] = first.isNullAt(i) ? null : first.getString(i);
       }
-      throw nullRefusal(given[0], given[1], missing.count(), String.join(", ", example));
+      throw nullRefusal(given[0], given[1], missing.count(), example);
     }
     SparkSession session = table.sparkSession();
     // Many recordings: one recording's rows to one task of the shuffle's, which reads and replays them. One
@@ -237,14 +244,14 @@ public final class SparkReplay {
 
   /**
    * The refusal of {@code count} rows without a value in column {@code name} (given as {@code keyword}; for orderBy,
-   * without a whole number), one of them shown as {@code example} when it is known (the driver's check names one; a
-   * task, which finds such rows only when the table gave other rows when read again, counts its own): the words of
-   * rangingengine.spark's (Python) refusal.
+   * without a whole number), one of them shown by its values in a few columns ({@code shown}: pairs of a name and a
+   * value, null for none) when it is known (the driver's check names one; a task, which finds such rows only when the
+   * table gave other rows when read again, counts its own): the library's words, which rangingengine.spark's
+   * (Python) refusal takes too.
    */
-  static IllegalArgumentException nullRefusal(String keyword, String name, long count, String example) {
-    String what = keyword.equals("orderBy") ? "no whole number" : "no value";
-    return new IllegalArgumentException(keyword + ": column '" + name + "' has " + what + " on " + count + " row"
-        + (count > 1 ? "s" : "") + (example != null ? " (such as " + example + ")" : ""));
+  static IllegalArgumentException nullRefusal(String keyword, String name, long count, String... shown) {
+    return new IllegalArgumentException(NullColumnRefusal.words(keyword, name, keyword.equals("orderBy"), count,
+        shown));
   }
 
   private static Dataset<Row> part(Dataset<Row> replayed, String record, List<String> columns, List<Column> lead) {

@@ -158,7 +158,7 @@ class SparkReplayTest {
         positioned.getMessage());
     // A task's own refusal (it has no row of the driver's to show) counts its rows.
     assertEquals("orderBy: column 'line' has no whole number on 2 rows",
-        SparkReplay.nullRefusal("orderBy", "line", 2, null).getMessage());
+        SparkReplay.nullRefusal("orderBy", "line", 2).getMessage());
   }
 
   /** The DataFrames' contents as rangectl's writers write them (the rejected rows and summary as rows). */
