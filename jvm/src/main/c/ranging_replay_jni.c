@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 /*
  * JNI functions of rangingengine.Native over ranging_replay.h: the columnar
- * replay of a table (ranging_replay_table) and rangectl's writers of events
- * and of the filtered track. A host library (ranging_replay.h needs
+ * replay of a table (ranging_replay_table), of Java arrays or of columns
+ * written in place in C memory (NativeTable), and rangectl's writers of
+ * events and of the filtered track. A host library (ranging_replay.h needs
  * Foundation): scripts/build-jvm links it into the host's JNI library; the
  * Android build (jvm/android/CMakeLists.txt) leaves this file out.
  *
@@ -104,6 +105,51 @@ static char *c_string(JNIEnv *env, jstring string) {
 static ranging_replay_result_t *result_of(jlong handle) { return (ranging_replay_result_t *)(intptr_t)handle; }
 
 /*
+ * ranging_replay_table of columns already in C buffers, with the Java
+ * options, naming the table `table_name`: the result (free it with
+ * ranging_replay_result_free, then free), or NULL with an exception thrown
+ * (`caller` names the Java function in a refusal).
+ */
+static ranging_replay_result_t *replay_columns(JNIEnv *env, const char *caller, jstring table_name,
+                                               const ranging_replay_column_t *columns, size_t count,
+                                               size_t row_count, jobjectArray options) {
+  jsize option_count = length_of(env, options);
+  char **option_texts = calloc((size_t)option_count + 1, sizeof *option_texts);
+  char *name_text = NULL;
+  ranging_replay_result_t *result = NULL;
+  char message[160];
+  if (option_texts == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the options");
+    goto done;
+  }
+  for (jsize i = 0; i < option_count; i++) {
+    jstring option = (jstring)(*env)->GetObjectArrayElement(env, options, i);
+    if (option == NULL) {
+      snprintf(message, sizeof message, "%s: a null option", caller);
+      refuse(env, message);
+      goto done;
+    }
+    option_texts[i] = c_string(env, option);
+    (*env)->DeleteLocalRef(env, option);
+    if (option_texts[i] == NULL) goto done;
+  }
+  name_text = c_string(env, table_name);
+  if (name_text == NULL) goto done;
+  result = calloc(1, sizeof *result);
+  if (result == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the replay's result");
+    goto done;
+  }
+  ranging_replay_table(name_text, columns, count, row_count, (const char *const *)option_texts,
+                       (size_t)option_count, result);
+done:
+  free(name_text);
+  for (jsize i = 0; option_texts != NULL && i < option_count; i++) free(option_texts[i]);
+  free(option_texts);
+  return result;
+}
+
+/*
  * ranging_replay_table of the columns: names[i] is column i's header name;
  * kinds[i] its kind; data[i] a double[] (numbers), long[] (integers) or
  * byte[] (texts: the UTF-8 bytes, with offsets[i] a long[] of rowCount + 1
@@ -130,18 +176,13 @@ JNIEXPORT jlong JNICALL Java_rangingengine_Native_replayTable(JNIEnv *env, jclas
     refuse(env, "replayTable: the column arrays differ in length");
     return 0;
   }
-  jsize option_count = length_of(env, options);
   ranging_replay_column_t *columns = calloc((size_t)count + 1, sizeof *columns);
   void **owned = calloc((size_t)count * 3 + 1, sizeof *owned);
-  const char **option_texts = calloc((size_t)option_count + 1, sizeof *option_texts);
-  jstring *option_strings = calloc((size_t)option_count + 1, sizeof *option_strings);
   jstring *name_strings = calloc((size_t)count + 1, sizeof *name_strings);
-  char *name_text = NULL;
   char **owned_names = calloc((size_t)count + 1, sizeof *owned_names);
-  char **owned_options = calloc((size_t)option_count + 1, sizeof *owned_options);
   ranging_replay_result_t *result = NULL;
   jint *kind_values = NULL;
-  if (columns == NULL || owned == NULL || owned_names == NULL || owned_options == NULL || option_texts == NULL || option_strings == NULL || name_strings == NULL) {
+  if (columns == NULL || owned == NULL || owned_names == NULL || name_strings == NULL) {
     out_of_memory(env, "rangingengine: no memory for the table's columns");
     goto done;
   }
@@ -222,37 +263,14 @@ JNIEXPORT jlong JNICALL Java_rangingengine_Native_replayTable(JNIEnv *env, jclas
     if (offset_array != NULL) (*env)->DeleteLocalRef(env, offset_array);
     if (bitmap != NULL) (*env)->DeleteLocalRef(env, bitmap);
   }
-  for (jsize i = 0; i < option_count; i++) {
-    option_strings[i] = (jstring)(*env)->GetObjectArrayElement(env, options, i);
-    if (option_strings[i] == NULL) {
-      refuse(env, "replayTable: a null option");
-      goto done;
-    }
-    option_texts[i] = owned_options[i] = c_string(env, option_strings[i]);
-    (*env)->DeleteLocalRef(env, option_strings[i]);
-    if (option_texts[i] == NULL) goto done;
-  }
-  name_text = c_string(env, table_name);
-  if (name_text == NULL) goto done;
-  result = calloc(1, sizeof *result);
-  if (result == NULL) {
-    out_of_memory(env, "rangingengine: no memory for the replay's result");
-    goto done;
-  }
-  ranging_replay_table(name_text, columns, (size_t)count, (size_t)row_count, option_texts, (size_t)option_count,
-                       result);
+  result = replay_columns(env, "replayTable", table_name, columns, (size_t)count, (size_t)row_count, options);
 
 done:
-  free(name_text);
-  for (jsize i = 0; owned_options != NULL && i < option_count; i++) free(owned_options[i]);
   for (jsize i = 0; owned_names != NULL && i < count; i++) free(owned_names[i]);
-  free(owned_options);
   free(owned_names);
   for (jsize i = 0; owned != NULL && i < count * 3; i++) free(owned[i]);
   free(owned);
   free(columns);
-  free(option_texts);
-  free(option_strings);
   free(name_strings);
   free(kind_values);
   if ((*env)->ExceptionCheck(env)) {
@@ -570,4 +588,298 @@ JNIEXPORT jbyteArray JNICALL Java_rangingengine_Native_nullColumnRefusal(JNIEnv 
   for (jsize i = 0; i < shown_length + 2; i++) free(texts[i]);
   free(texts);
   return array;
+}
+
+/*
+ * A table's columns in C buffers, written in place by the Java side (NativeTable) a run of rows at a time, from
+ * several threads at once (each column by one thread at a time), then replayed without another copy. Each
+ * column's validity bitmap starts with every row valid; a row written as missing (a NaN number, a missing integer
+ * or text) clears its bit, and only a column with such a row gives its bitmap to the replay.
+ */
+typedef struct {
+  jsize column_count;
+  size_t row_count;
+  ranging_replay_column_t *columns;
+  int *kinds;
+  uint8_t **validity;
+  int *has_nulls;
+  int64_t *byte_counts;    /* a column of texts: the bytes it holds */
+  int64_t *rows_written;   /* every column's rows must all be written before the replay */
+} native_table_t;
+
+static native_table_t *native_table_of(jlong handle) { return (native_table_t *)(intptr_t)handle; }
+
+static void native_table_free(native_table_t *table) {
+  if (table == NULL) return;
+  for (jsize i = 0; table->columns != NULL && i < table->column_count; i++) {
+    free((void *)table->columns[i].name);
+    free((void *)table->columns[i].numbers);
+    free((void *)table->columns[i].integers);
+    free((void *)table->columns[i].offsets);
+    free((void *)table->columns[i].bytes);
+    if (table->validity != NULL) free(table->validity[i]);
+  }
+  free(table->columns);
+  free(table->kinds);
+  free(table->validity);
+  free(table->has_nulls);
+  free(table->byte_counts);
+  free(table->rows_written);
+  free(table);
+}
+
+/*
+ * A table of row_count rows whose column i is named names[i], of kind kinds[i] (as replayTable's), a column of
+ * texts holding text_bytes[i] bytes: its handle (free it with nativeTableFree), or 0 with an exception thrown. The
+ * buffers are allocated, not written (their pages are touched by the threads that write them).
+ */
+JNIEXPORT jlong JNICALL Java_rangingengine_Native_nativeTableCreate(JNIEnv *env, jclass cls, jobjectArray names,
+                                                                    jintArray kinds, jint row_count,
+                                                                    jlongArray text_bytes) {
+  (void)cls;
+  jsize count = length_of(env, names);
+  if (count < 0 || length_of(env, kinds) != count || length_of(env, text_bytes) != count || row_count < 0) {
+    refuse(env, "nativeTableCreate: null or unequal arrays, or a negative row count");
+    return 0;
+  }
+  native_table_t *table = calloc(1, sizeof *table);
+  if (table == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a table");
+    return 0;
+  }
+  table->column_count = count;
+  table->row_count = (size_t)row_count;
+  table->columns = calloc((size_t)count + 1, sizeof *table->columns);
+  table->kinds = calloc((size_t)count + 1, sizeof *table->kinds);
+  table->validity = calloc((size_t)count + 1, sizeof *table->validity);
+  table->has_nulls = calloc((size_t)count + 1, sizeof *table->has_nulls);
+  table->byte_counts = calloc((size_t)count + 1, sizeof *table->byte_counts);
+  table->rows_written = calloc((size_t)count + 1, sizeof *table->rows_written);
+  if (table->columns == NULL || table->kinds == NULL || table->validity == NULL || table->has_nulls == NULL ||
+      table->byte_counts == NULL || table->rows_written == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a table");
+    native_table_free(table);
+    return 0;
+  }
+  (*env)->GetIntArrayRegion(env, kinds, 0, count, table->kinds);
+  (*env)->GetLongArrayRegion(env, text_bytes, 0, count, table->byte_counts);
+  size_t rows = (size_t)row_count;
+  for (jsize i = 0; i < count && !(*env)->ExceptionCheck(env); i++) {
+    jstring name = (jstring)(*env)->GetObjectArrayElement(env, names, i);
+    if (name == NULL) {
+      refuse(env, "nativeTableCreate: a column without a name");
+      break;
+    }
+    table->columns[i].name = c_string(env, name);
+    (*env)->DeleteLocalRef(env, name);
+    if (table->columns[i].name == NULL) break;
+    int allocated = 1;
+    switch (table->kinds[i]) {
+      case COLUMN_NUMBERS: allocated = (table->columns[i].numbers = malloc(rows * sizeof(double) + 1)) != NULL; break;
+      case COLUMN_INTEGERS: allocated = (table->columns[i].integers = malloc(rows * sizeof(int64_t) + 1)) != NULL; break;
+      case COLUMN_TEXTS: {
+        if (table->byte_counts[i] < 0) {
+          refuse(env, "nativeTableCreate: a negative count of bytes");
+          break;
+        }
+        int64_t *offsets = malloc((rows + 1) * sizeof(int64_t));
+        table->columns[i].offsets = offsets;
+        table->columns[i].bytes = malloc((size_t)table->byte_counts[i] + 1);
+        allocated = offsets != NULL && table->columns[i].bytes != NULL;
+        if (offsets != NULL) offsets[0] = 0;
+        break;
+      }
+      default: refuse(env, "nativeTableCreate: a kind of column that is none of numbers, integers and texts"); break;
+    }
+    table->validity[i] = malloc(rows / 8 + 1);
+    if (!allocated || table->validity[i] == NULL) {
+      out_of_memory(env, "rangingengine: no memory for a table's column");
+      break;
+    }
+    memset(table->validity[i], 0xff, rows / 8 + 1);
+  }
+  if ((*env)->ExceptionCheck(env)) {
+    native_table_free(table);
+    return 0;
+  }
+  return (jlong)(intptr_t)table;
+}
+
+/*
+ * The table's column `column` if it is of `kind` and rows at .. at + count are within it, else NULL with an
+ * exception naming `caller`.
+ */
+static native_table_t *native_column(JNIEnv *env, const char *caller, jlong handle, jint column, int kind, jint at,
+                                     jint count) {
+  native_table_t *table = native_table_of(handle);
+  if (table == NULL || column < 0 || column >= table->column_count || table->kinds[column] != kind || at < 0 ||
+      count < 0 || (size_t)at + (size_t)count > table->row_count) {
+    char message[160];
+    snprintf(message, sizeof message, "%s: no such column of that kind, or rows outside the table", caller);
+    refuse(env, message);
+    return NULL;
+  }
+  return table;
+}
+
+/* Marks rows at .. at + count of the column missing where missing[i] (a boolean[] of count or more), if given. */
+static void mark_missing(JNIEnv *env, native_table_t *table, jint column, jint at, jbooleanArray missing, jint count) {
+  if (missing == NULL || count == 0) return;
+  if (length_of(env, missing) < count) {
+    refuse(env, "nativeTable: fewer flags than rows");
+    return;
+  }
+  jboolean *flags = malloc((size_t)count * sizeof *flags);
+  if (flags == NULL) {
+    out_of_memory(env, "rangingengine: no memory for a column's flags");
+    return;
+  }
+  (*env)->GetBooleanArrayRegion(env, missing, 0, count, flags);
+  if ((*env)->ExceptionCheck(env)) {
+    free(flags);
+    return;
+  }
+  uint8_t *validity = table->validity[column];
+  for (jint i = 0; i < count; i++) {
+    if (!flags[i]) continue;
+    size_t row = (size_t)at + (size_t)i;
+    validity[row >> 3] &= (uint8_t) ~(1u << (row & 7));
+    table->has_nulls[column] = 1;
+  }
+  free(flags);
+}
+
+/* Numbers into rows at .. at + count of a column of numbers; a NaN is a missing value. */
+JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableNumbers(JNIEnv *env, jclass cls, jlong handle,
+                                                                    jint column, jint at, jdoubleArray values,
+                                                                    jint count) {
+  (void)cls;
+  native_table_t *table = native_column(env, "nativeTableNumbers", handle, column, COLUMN_NUMBERS, at, count);
+  if (table == NULL) return;
+  if (length_of(env, values) < count) {
+    refuse(env, "nativeTableNumbers: fewer values than rows");
+    return;
+  }
+  double *numbers = (double *)table->columns[column].numbers + at;
+  (*env)->GetDoubleArrayRegion(env, values, 0, count, numbers);
+  if ((*env)->ExceptionCheck(env)) return;
+  uint8_t *validity = table->validity[column];
+  for (jint i = 0; i < count; i++) {
+    if (!isnan(numbers[i])) continue;
+    size_t row = (size_t)at + (size_t)i;
+    validity[row >> 3] &= (uint8_t) ~(1u << (row & 7));
+    table->has_nulls[column] = 1;
+  }
+  table->rows_written[column] += count;
+}
+
+/* Integers into rows at .. at + count of a column of integers, missing where missing[i] (missing may be null). */
+JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableIntegers(JNIEnv *env, jclass cls, jlong handle,
+                                                                     jint column, jint at, jlongArray values,
+                                                                     jbooleanArray missing, jint count) {
+  (void)cls;
+  native_table_t *table = native_column(env, "nativeTableIntegers", handle, column, COLUMN_INTEGERS, at, count);
+  if (table == NULL) return;
+  if (length_of(env, values) < count) {
+    refuse(env, "nativeTableIntegers: fewer values than rows");
+    return;
+  }
+  (*env)->GetLongArrayRegion(env, values, 0, count, (jlong *)table->columns[column].integers + at);
+  mark_missing(env, table, column, at, missing, count);
+  if (!(*env)->ExceptionCheck(env)) table->rows_written[column] += count;
+}
+
+/*
+ * Texts into rows at .. at + count of a column of texts: row at + i ends at byte first_byte + ends[i] of the
+ * column's bytes (written by nativeTableBytes), missing where missing[i] (missing may be null). The ends must not
+ * decrease, nor pass the column's bytes; the first row's start is the previous row's end (0 for row 0).
+ */
+JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableTexts(JNIEnv *env, jclass cls, jlong handle, jint column,
+                                                                  jint at, jlong first_byte, jlongArray ends,
+                                                                  jbooleanArray missing, jint count) {
+  (void)cls;
+  native_table_t *table = native_column(env, "nativeTableTexts", handle, column, COLUMN_TEXTS, at, count);
+  if (table == NULL) return;
+  if (length_of(env, ends) < count || first_byte < 0) {
+    refuse(env, "nativeTableTexts: fewer ends than rows, or a negative first byte");
+    return;
+  }
+  int64_t *offsets = (int64_t *)table->columns[column].offsets + at + 1;
+  (*env)->GetLongArrayRegion(env, ends, 0, count, (jlong *)offsets);
+  if ((*env)->ExceptionCheck(env)) return;
+  for (jint i = 0; i < count; i++) offsets[i] += first_byte;
+  mark_missing(env, table, column, at, missing, count);
+  if (!(*env)->ExceptionCheck(env)) table->rows_written[column] += count;
+}
+
+/* bytes[0 .. count) into the column of texts' bytes at `at`. */
+JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableBytes(JNIEnv *env, jclass cls, jlong handle, jint column,
+                                                                  jlong at, jbyteArray bytes, jint count) {
+  (void)cls;
+  native_table_t *table = native_column(env, "nativeTableBytes", handle, column, COLUMN_TEXTS, 0, 0);
+  if (table == NULL) return;
+  if (length_of(env, bytes) < count || count < 0 || at < 0 || at + count > table->byte_counts[column]) {
+    refuse(env, "nativeTableBytes: fewer bytes than the count, or bytes outside the column's");
+    return;
+  }
+  (*env)->GetByteArrayRegion(env, bytes, 0, count, (jbyte *)table->columns[column].bytes + at);
+}
+
+/*
+ * ranging_replay_table of the table, once every row of every column is written (refused otherwise, as are texts'
+ * ends that decrease or pass their bytes): the result's handle (free it with replayFree), or 0 with an exception.
+ */
+JNIEXPORT jlong JNICALL Java_rangingengine_Native_nativeTableReplay(JNIEnv *env, jclass cls, jlong handle,
+                                                                    jstring table_name, jobjectArray options) {
+  (void)cls;
+  native_table_t *table = native_table_of(handle);
+  if (table == NULL || table_name == NULL || options == NULL) {
+    refuse(env, "nativeTableReplay: a null argument");
+    return 0;
+  }
+  ranging_replay_column_t *columns = calloc((size_t)table->column_count + 1, sizeof *columns);
+  if (columns == NULL) {
+    out_of_memory(env, "rangingengine: no memory for the table's columns");
+    return 0;
+  }
+  for (jsize i = 0; i < table->column_count; i++) {
+    if ((size_t)table->rows_written[i] != table->row_count) {
+      refuse(env, "nativeTableReplay: a column's rows are not all written (or some twice)");
+      free(columns);
+      return 0;
+    }
+  }
+  for (jsize i = 0; i < table->column_count; i++) {
+    if (table->kinds[i] == COLUMN_TEXTS) {
+      /* ranging_replay_table reads bytes[offsets[i] .. offsets[i + 1]): keep them within the column's bytes. */
+      const int64_t *offsets = table->columns[i].offsets;
+      int in_order = offsets[table->row_count] <= table->byte_counts[i];
+      for (size_t row = 0; in_order && row < table->row_count; row++) in_order = offsets[row + 1] >= offsets[row];
+      if (!in_order) {
+        refuse(env, "nativeTableReplay: a column's texts end before they start, or past its bytes");
+        free(columns);
+        return 0;
+      }
+    }
+    columns[i] = table->columns[i];
+    columns[i].validity = table->has_nulls[i] ? table->validity[i] : NULL;
+  }
+  ranging_replay_result_t *result = replay_columns(env, "nativeTableReplay", table_name, columns,
+                                                   (size_t)table->column_count, table->row_count, options);
+  free(columns);
+  if ((*env)->ExceptionCheck(env)) {
+    if (result != NULL) {
+      ranging_replay_result_free(result);
+      free(result);
+    }
+    return 0;
+  }
+  return (jlong)(intptr_t)result;
+}
+
+/* Frees a table of nativeTableCreate (0 is ignored). */
+JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableFree(JNIEnv *env, jclass cls, jlong handle) {
+  (void)env;
+  (void)cls;
+  native_table_free(native_table_of(handle));
 }

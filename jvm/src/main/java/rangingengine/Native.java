@@ -81,6 +81,31 @@ final class Native {
   static native long replayTable(String name, String[] names, int[] kinds, Object[] data, Object[] offsets,
       Object[] validity, int rowCount, String[] options);
 
+  /**
+   * A table of rowCount rows in C buffers (names[i], kinds[i] as replayTable's; textBytes[i] the bytes of a column of
+   * texts): its handle, for nativeTable*(); free it with nativeTableFree. Throws IllegalArgumentException.
+   */
+  static native long nativeTableCreate(String[] names, int[] kinds, int rowCount, long[] textBytes);
+
+  /** values[0 .. count) into rows at .. at + count of a column of numbers (NaN: missing). */
+  static native void nativeTableNumbers(long table, int column, int at, double[] values, int count);
+
+  /** values[0 .. count) into rows at .. at + count of a column of integers, missing where missing[i] (or null). */
+  static native void nativeTableIntegers(long table, int column, int at, long[] values, boolean[] missing, int count);
+
+  /** Rows at .. at + count of a column of texts, row at + i ending at byte firstByte + ends[i] of its bytes. */
+  static native void nativeTableTexts(long table, int column, int at, long firstByte, long[] ends, boolean[] missing,
+      int count);
+
+  /** bytes[0 .. count) into a column of texts' bytes, from byte at. */
+  static native void nativeTableBytes(long table, int column, long at, byte[] bytes, int count);
+
+  /** ranging_replay_table() of the table, every row written: the result's handle, as replayTable's. */
+  static native long nativeTableReplay(long table, String name, String[] options);
+
+  /** Frees a table of nativeTableCreate. */
+  static native void nativeTableFree(long table);
+
   /** ranging_replay_max_jobs(): the most threads --jobs takes. */
   static native int replayMaxJobs();
 

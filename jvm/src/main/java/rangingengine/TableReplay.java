@@ -51,8 +51,7 @@ public final class TableReplay {
    */
   public static ReplayResult replay(ReplayTable table, ReplayOptions options, String name) {
     if (table == null) throw new IllegalArgumentException("table: null");
-    if (options == null) throw new IllegalArgumentException("options: null");
-    if (name == null || name.indexOf('\0') >= 0) throw new IllegalArgumentException("name: null or holds a NUL");
+    String[] arguments = arguments(options, name);
     List<ReplayTable.Column> columns = table.columns();
     int count = columns.size();
     String[] names = new String[count];
@@ -68,12 +67,23 @@ public final class TableReplay {
       offsets[i] = column.offsets();
       validity[i] = column.validity();
     }
+    return result(Native.replayTable(name, names, kinds, data, offsets, validity, table.rowCount(), arguments),
+        options);
+  }
+
+  /** The options' arguments for the C replay of a table named {@code name}, both checked. */
+  static String[] arguments(ReplayOptions options, String name) {
+    if (options == null) throw new IllegalArgumentException("options: null");
+    if (name == null || name.indexOf('\0') >= 0) throw new IllegalArgumentException("name: null or holds a NUL");
     List<String> arguments = options.arguments();
     for (String argument : arguments) {
       if (argument.indexOf('\0') >= 0) throw new IllegalArgumentException("options: " + argument + " holds a NUL");
     }
-    long handle = Native.replayTable(name, names, kinds, data, offsets, validity, table.rowCount(),
-        arguments.toArray(new String[0]));
+    return arguments.toArray(new String[0]);
+  }
+
+  /** The result of a C replay's handle (0: none), which it frees. */
+  static ReplayResult result(long handle, ReplayOptions options) {
     if (handle == 0) throw new IllegalStateException("ranging_replay_table gave no result");
     try {
       return ReplayResult.of(handle, options.filtered());

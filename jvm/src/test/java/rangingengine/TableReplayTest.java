@@ -246,6 +246,95 @@ class TableReplayTest {
         new int[0], new byte[0], new byte[0], List.of(), List.of()).toJsonl());
   }
 
+  @TestFactory
+  Stream<DynamicTest> aNativeTableWrittenInPiecesOnTwoThreadsGivesRangectlsBytes() throws IOException {
+    // Each bundled dataset's columns written to C memory in three runs of rows of unequal lengths (a run's texts
+    // ending where the next one's start), the columns shared between two threads, as a Spark task writes its parts.
+    return datasets().stream().map(file -> DynamicTest.dynamicTest(file.getParent().getFileName().toString(), () -> {
+      byte[][] expected = rangectlOutputs(file, "--backend", "swift");
+      ReplayTable read = csv(file);
+      int rows = read.rowCount();
+      int[] cuts = {0, rows / 3, rows / 3 + rows / 5, rows};
+      List<ReplayTable.Column> columns = read.columns();
+      int[] kinds = columns.stream().mapToInt(ReplayTable.Column::kind).toArray();
+      long[] bytes = columns.stream().mapToLong(column -> column.offsets() == null ? 0 : column.offsets()[rows])
+          .toArray();
+      try (NativeTable table = NativeTable.allocate(rows, read.columnNames(), kinds, bytes)) {
+        Thread other = new Thread(() -> writeColumns(table, columns, cuts, 1));
+        other.start();
+        writeColumns(table, columns, cuts, 0);
+        other.join();
+        ReplayResult result = table.replay(ReplayOptions.DEFAULT.backend("swift").withFiltered(true)
+            .withFilteredText(true), TableReplay.TABLE_NAME);
+        assertSameBytes(expected[0], result.eventsJsonl(), file + " events");
+        assertSameBytes(expected[1], result.filteredCsv(), file + " filtered track");
+      }
+    }));
+  }
+
+  /** Columns first, first + 2, ... of the table read, written to the native table in the runs of rows between cuts. */
+  private static void writeColumns(NativeTable table, List<ReplayTable.Column> columns, int[] cuts, int first) {
+    for (int c = first; c < columns.size(); c += 2) {
+      ReplayTable.Column column = columns.get(c);
+      for (int k = 0; k + 1 < cuts.length; k++) {
+        int at = cuts[k];
+        int n = cuts[k + 1] - at;
+        boolean[] missing = new boolean[n];
+        for (int i = 0; i < n; i++) {
+          int row = at + i;
+          missing[i] = column.validity() != null && (column.validity()[row >>> 3] & (1 << (row & 7))) == 0;
+        }
+        switch (column.kind()) {
+          case ReplayTable.NUMBERS -> table.numbers(c, at, java.util.Arrays.copyOfRange((double[]) column.data(), at,
+              at + n), n);
+          case ReplayTable.INTEGERS -> table.integers(c, at, java.util.Arrays.copyOfRange((long[]) column.data(), at,
+              at + n), missing, n);
+          default -> {
+            long[] offsets = column.offsets();
+            long firstByte = offsets[at];
+            long[] ends = new long[n];
+            for (int i = 0; i < n; i++) ends[i] = offsets[at + i + 1] - firstByte;
+            int length = (int) (offsets[at + n] - firstByte);
+            byte[] piece = java.util.Arrays.copyOfRange((byte[]) column.data(), (int) firstByte, (int) firstByte
+                + length);
+            table.texts(c, at, firstByte, ends, missing, n);
+            table.textBytes(c, firstByte, piece, length);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void aNativeTableRefusesRowsOutsideItAndAReplayBeforeEveryRowIsWritten() {
+    List<String> names = List.of("t", "object", "distance");
+    int[] kinds = {NativeTable.NUMBERS, NativeTable.TEXTS, NativeTable.NUMBERS};
+    try (NativeTable table = NativeTable.allocate(2, names, kinds, new long[] {0, 2, 0})) {
+      table.numbers(0, 0, new double[] {0, 0.1}, 2);
+      assertThrows(IllegalArgumentException.class, () -> table.numbers(0, 1, new double[] {0, 0.1}, 2));
+      assertThrows(IllegalArgumentException.class, () -> table.numbers(1, 0, new double[] {0, 0.1}, 2));
+      assertThrows(IllegalArgumentException.class, () -> table.numbers(0, 0, new double[] {0}, 2));
+      assertThrows(IllegalArgumentException.class, () -> table.textBytes(1, 1, new byte[] {'a', 'b'}, 2));
+      table.textBytes(1, 0, new byte[] {'a', 'b'}, 2);
+      // The second text ends before it starts: refused when the replay reads the column.
+      table.texts(1, 0, 0, new long[] {2, 1}, null, 2);
+      var early = assertThrows(IllegalArgumentException.class,
+          () -> table.replay(ReplayOptions.DEFAULT, TableReplay.TABLE_NAME));
+      assertTrue(early.getMessage().contains("not all written"), early.getMessage());
+      table.numbers(2, 0, new double[] {1, Double.NaN}, 2);
+      var backwards = assertThrows(IllegalArgumentException.class,
+          () -> table.replay(ReplayOptions.DEFAULT, TableReplay.TABLE_NAME));
+      assertTrue(backwards.getMessage().contains("end before they start"), backwards.getMessage());
+    }
+    NativeTable closed = NativeTable.allocate(1, names, kinds, new long[3]);
+    closed.close();
+    assertThrows(IllegalStateException.class, () -> closed.numbers(0, 0, new double[] {0}, 1));
+    closed.close();  // a second close frees nothing
+    assertThrows(IllegalArgumentException.class, () -> NativeTable.allocate(2, names, new int[] {0, 7, 0},
+        new long[3]));
+    assertThrows(IllegalArgumentException.class, () -> NativeTable.allocate(-1, names, kinds, new long[3]));
+  }
+
   /** A bundled CSV read as jvm/examples/ReplayCsv.java reads it. */
   private static ReplayTable csv(java.nio.file.Path file) throws java.io.IOException {
     return CsvTable.read(java.nio.file.Files.newBufferedReader(file), file.toString());
