@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntToLongFunction;
+import java.util.function.Supplier;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.catalyst.InternalRow;
@@ -22,6 +25,7 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
 import org.apache.spark.unsafe.types.UTF8String;
 import rangingengine.FilteredTrack;
+import rangingengine.NativeTable;
 import rangingengine.ReplayEvents;
 import rangingengine.ReplayOptions;
 import rangingengine.ReplayResult;
@@ -188,6 +192,10 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     final List<List<Integer>> used = new ArrayList<>();
     final Map<UTF8String, Integer> recordings = new HashMap<>();
     final List<String> recordingNames = new ArrayList<>();
+    /** Whether the rows came in input order (positions never decreasing), and the first and last row's position. */
+    boolean inOrder = true;
+    long firstOrder;
+    long lastOrder;
     /** The chunk being filled: its arrays, its rows so far, and each column of texts' bytes so far. */
     transient Object[] chunkValues;
     transient boolean[][] chunkMissing;
@@ -360,7 +368,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
 
   @Override
   public Iterator<InternalRow> call(Iterator<InternalRow> input) {
-    return records(Rows.joined(this, List.of(read(input))));
+    return records(List.of(read(input)));
   }
 
   /** One part of a recording read by its own task, for {@link #replayParts}. */
@@ -372,12 +380,160 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
   Iterator<InternalRow> replayParts(Iterator<Part> parts) {
     List<Part> all = new ArrayList<>();
     parts.forEachRemaining(all::add);
-    return records(Rows.joined(this, all));
+    return records(all);
   }
 
-  /** The records of the rows' recordings, each replayed when its first record is asked for. */
-  private Iterator<InternalRow> records(Rows rows) {
-    return new Records(rows, inputOrder(rows));
+  /**
+   * The records of the parts' recordings, each replayed when its first record is asked for. One recording whose
+   * parts are in input order already, one after another (a table of one recording read as it is held), is written
+   * straight from the parts into C memory, its columns on the replay's threads at once; otherwise the parts are
+   * joined, put in input order and replayed recording by recording.
+   */
+  private Iterator<InternalRow> records(List<Part> parts) {
+    int total = parts.stream().mapToInt(part -> part.count).sum();
+    if (!byRecording && total > 0 && inInputOrder(parts)) {
+      String name = parts.stream().filter(part -> part.count > 0).findFirst().orElseThrow().recordingNames.get(0);
+      return new Records(List.of(new Recording(name, total, () -> replayInPlace(parts, total),
+          row -> positionOf(parts, row))).iterator());
+    }
+    Rows rows = Rows.joined(this, parts);
+    return new Records(recordings(rows, inputOrder(rows)));
+  }
+
+  /** Whether the parts' rows, one part after another, are in input order (positions never decreasing). */
+  private static boolean inInputOrder(List<Part> parts) {
+    boolean first = true;
+    long last = 0;
+    for (Part part : parts) {
+      if (part.count == 0) continue;
+      if (!part.inOrder || (!first && part.firstOrder < last)) return false;
+      first = false;
+      last = part.lastOrder;
+    }
+    return true;
+  }
+
+  /** The position of row {@code row} of the parts, one part after another. */
+  private static long positionOf(List<Part> parts, int row) {
+    for (Part part : parts) {
+      if (row >= part.count) {
+        row -= part.count;
+        continue;
+      }
+      for (int k = 0; k < part.chunkRows.size(); k++) {
+        if (row < part.chunkRows.get(k)) return part.order.get(k)[row];
+        row -= part.chunkRows.get(k);
+      }
+    }
+    throw new IndexOutOfBoundsException("no such row of the parts");
+  }
+
+  /**
+   * The replay of the parts' {@code total} rows as one recording: each column written from the parts' chunks to its
+   * place in C memory ({@link NativeTable}), the columns shared among the replay's threads, which write at once, then
+   * replayed there. No column is joined in Java nor copied twice.
+   */
+  private ReplayResult replayInPlace(List<Part> parts, int total) {
+    int columns = names.length;
+    int[] tableKinds = new int[columns];
+    long[] textBytes = new long[columns];
+    for (int c = 0; c < columns; c++) {
+      tableKinds[c] = switch (kinds[c]) {
+        case DOUBLE, FLOAT, DECIMAL -> NativeTable.NUMBERS;
+        case LONG, INT, SHORT, BYTE -> NativeTable.INTEGERS;
+        default -> NativeTable.TEXTS;
+      };
+      for (Part part : parts) for (int size : part.used.get(c)) textBytes[c] += size;
+    }
+    try (NativeTable table = NativeTable.allocate(total, List.of(names), tableKinds, textBytes)) {
+      int threads = Math.max(1, Math.min(jobs, columns));
+      List<Thread> helpers = new ArrayList<>();
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      try {
+        for (int first = 1; first < threads; first++) {
+          int from = first;
+          Thread helper = new Thread(() -> {
+            try {
+              writeColumns(table, parts, from, threads);
+            } catch (Throwable failed) {
+              failure.compareAndSet(null, failed);
+            }
+          }, "rangingengine-table-" + first);
+          helper.start();
+          helpers.add(helper);
+        }
+        writeColumns(table, parts, 0, threads);
+      } finally {
+        // The helpers write into the table: it is freed only after every one has returned.
+        boolean interrupted = false;
+        for (Thread helper : helpers) {
+          while (helper.isAlive()) {
+            try {
+              helper.join();
+            } catch (InterruptedException again) {
+              interrupted = true;
+            }
+          }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+      }
+      if (failure.get() instanceof RuntimeException failed) throw failed;
+      if (failure.get() instanceof Error failed) throw failed;
+      return table.replay(options(), TABLE);
+    }
+  }
+
+  /** Columns {@code first}, {@code first + step}, ... of the parts, one after another, written to the table. */
+  private void writeColumns(NativeTable table, List<Part> parts, int first, int step) {
+    for (int c = first; c < names.length; c += step) {
+      int at = 0;
+      long byteAt = 0;
+      for (Part part : parts) {
+        for (int k = 0; k < part.chunkRows.size(); k++) {
+          int n = part.chunkRows.get(k);
+          Object chunk = part.values.get(c).get(k);
+          switch (kinds[c]) {
+            case DOUBLE, FLOAT, DECIMAL -> table.numbers(c, at, (double[]) chunk, n);
+            case LONG, INT, SHORT, BYTE -> table.integers(c, at, (long[]) chunk, part.missing.get(c).get(k), n);
+            default -> table.texts(c, at, byteAt, (long[]) chunk, part.missing.get(c).get(k), n);
+          }
+          at += n;
+        }
+        List<byte[]> chunks = part.bytes.get(c);
+        for (int k = 0; k < chunks.size(); k++) {
+          int size = part.used.get(c).get(k);
+          table.textBytes(c, byteAt, chunks.get(k), size);
+          byteAt += size;
+        }
+      }
+    }
+  }
+
+  /** One recording to replay: its name, rows and replay (made when asked for), and each row's position. */
+  private record Recording(String name, int rowCount, Supplier<ReplayResult> replay, IntToLongFunction position) {}
+
+  /** The recordings of the rows put in input order ({@code sorted}), one after another. */
+  private Iterator<Recording> recordings(Rows rows, int[] sorted) {
+    return new Iterator<>() {
+      private int next;
+
+      @Override
+      public boolean hasNext() {
+        return next < rows.count;
+      }
+
+      @Override
+      public Recording next() {
+        if (!hasNext()) throw new NoSuchElementException();
+        int start = next;
+        int id = rows.recording[sorted[start]];
+        while (next < rows.count && rows.recording[sorted[next]] == id) next++;
+        int end = next;
+        return new Recording(rows.recordingNames.get(id), end - start,
+            () -> TableReplay.replay(tableOf(rows, sorted, start, end), options(), TABLE),
+            row -> rows.order[sorted[start + row]]);
+      }
+    };
   }
 
   /** The partition's rows, read into columns; a row without its position or recording is refused here. */
@@ -444,13 +600,17 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
         part.count++;
         continue;
       }
+      long order = row.getLong(orderAt);
+      if (part.count == 0) part.firstOrder = order;
+      else if (order < part.lastOrder) part.inOrder = false;
+      part.lastOrder = order;
       // A null position or recording the driver's check did not see (the table gave other rows when read again).
       if (row.isNullAt(orderAt)) nullOrders++;
       if (row.isNullAt(recordingAt)) {
         nullRecordings++;
         continue;
       }
-      part.chunkOrder[r] = row.getLong(orderAt);
+      part.chunkOrder[r] = order;
       UTF8String name = row.getUTF8String(recordingAt);
       // A recording's rows mostly come together (a table of one recording, or a task's after the shuffle): the last
       // row's recording is compared first, and the map looked up only when it changes.
@@ -467,6 +627,10 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       part.chunkRecording[r] = lastId;
       part.filled++;
       part.count++;
+    }
+    if (numbersRows) {
+      part.firstOrder = firstPlace;
+      part.lastOrder = firstPlace + part.count - 1;
     }
     if (nullOrders > 0) throw SparkReplay.nullRefusal("orderBy", orderName, nullOrders);
     if (nullRecordings > 0) throw SparkReplay.nullRefusal("recording", recordingName, nullRecordings);
@@ -592,13 +756,9 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
    * replayed when its first record is asked for.
    */
   private final class Records implements Iterator<InternalRow> {
-    private final Rows rows;
-    private final int[] sorted;
+    private final Iterator<Recording> recordings;
     private final UnsafeRowWriter writer = new UnsafeRowWriter(SparkReplay.OUTPUT.fields().length, 64);
-    /** The next recording's first row in sorted. */
-    private int next;
-    private int start;
-    private int end;
+    private Recording replayed;
     private UTF8String recording;
     private ReplayEvents events;
     private UTF8String[] eventObjects;
@@ -611,9 +771,8 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
     private int part = 4;
     private int index;
 
-    Records(Rows rows, int[] sorted) {
-      this.rows = rows;
-      this.sorted = sorted;
+    Records(Iterator<Recording> recordings) {
+      this.recordings = recordings;
     }
 
     @Override
@@ -633,7 +792,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
             if (index < 1) return true;
           }
           default -> {
-            if (next >= rows.count) return false;
+            if (!recordings.hasNext()) return false;
             replayNext();
             continue;
           }
@@ -643,15 +802,11 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       }
     }
 
-    /** Replays the recording whose rows start at sorted[next]. */
+    /** Replays the next recording. */
     private void replayNext() {
-      start = next;
-      end = start;
-      int id = rows.recording[sorted[start]];
-      while (end < rows.count && rows.recording[sorted[end]] == id) end++;
-      next = end;
-      recording = UTF8String.fromString(rows.recordingNames.get(id));
-      result = TableReplay.replay(tableOf(rows, sorted, start, end), options(), TABLE);
+      replayed = recordings.next();
+      recording = UTF8String.fromString(replayed.name());
+      result = replayed.replay().get();
       events = result.events();
       eventObjects = utf8(events.objectNames());
       zones = utf8(events.zoneNames());
@@ -700,7 +855,7 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
           Map<String, Object> fields = rejected.get(i);
           begin(REJECTED_RECORD, i, REJECTED_NULLS);
           long at = ((Number) fields.get("line")).longValue() - 2;  // row i of the table is line i + 2
-          if (at >= 0 && at < end - start) writer.write(ROW, rows.order[sorted[start + (int) at]]);
+          if (at >= 0 && at < replayed.rowCount()) writer.write(ROW, replayed.position().applyAsLong((int) at));
           else writer.setNullAt(ROW);
           Object place = fields.get("column");
           if (place == null) writer.setNullAt(COLUMN);

@@ -242,6 +242,15 @@ class SparkReplayTest {
     assertEquals(2, inOrder.rdd().getNumPartitions());
     assertEquals(text(expected.eventsJsonl()),
         text(SparkWriters.eventsJsonl(SparkReplay.replay(inOrder, options, null, null, false).events())));
+    // With orderBy: the parts in order (written to C as they are), and each part in order but the later rows' part
+    // first (the parts put in order before the replay).
+    assertEquals(text(expected.eventsJsonl()),
+        text(SparkWriters.eventsJsonl(SparkReplay.replay(inOrder, options, "line", null, false).events())));
+    Dataset<Row> laterFirst = spark.createDataFrame(rows, schema)
+        .repartitionByRange(2, functions.col("t").desc()).sortWithinPartitions("t");
+    assertEquals(2, laterFirst.rdd().getNumPartitions());
+    assertEquals(text(expected.eventsJsonl()),
+        text(SparkWriters.eventsJsonl(SparkReplay.replay(laterFirst, options, "line", null, false).events())));
   }
 
   /** A schema of nullable columns: their names, comma-separated, and their types, in order. */
