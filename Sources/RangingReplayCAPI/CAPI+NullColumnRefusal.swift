@@ -2,7 +2,7 @@
 import _RangingReplayCHeader
 
 /// The thunk of `ranging_null_column_refusal` (ranging_replay.h): the words
-/// of ``NullColumnRefusal``, in a text the caller frees, so that neither
+/// of `NullColumnRefusal`, in a text the caller frees, so that neither
 /// Spark route restates them (nor reads the other's back).
 @c(ranging_null_column_refusal)
 public func rangingNullColumnRefusal(

@@ -2,7 +2,7 @@
 import _RangingReplayCHeader
 
 /// The thunk of `ranging_record_column_type` (ranging_replay.h): the type of
-/// a record column from its one statement, ``RecordColumnType``, so that the
+/// a record column from its one statement, `RecordColumnType`, so that the
 /// Spark routes' schemas, in Python and in Java, take it from here.
 @c(ranging_record_column_type)
 public func rangingRecordColumnType(_ record: UnsafePointer<CChar>?, _ column: UnsafePointer<CChar>?) -> Int32 {
