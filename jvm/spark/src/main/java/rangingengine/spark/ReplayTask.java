@@ -446,41 +446,48 @@ final class ReplayTask implements FlatMapFunction<Iterator<InternalRow>, Interna
       for (Part part : parts) for (int size : part.used.get(c)) textBytes[c] += size;
     }
     try (NativeTable table = NativeTable.allocate(total, List.of(names), tableKinds, textBytes)) {
-      int threads = Math.max(1, Math.min(jobs, columns));
-      List<Thread> helpers = new ArrayList<>();
-      AtomicReference<Throwable> failure = new AtomicReference<>();
-      try {
-        for (int first = 1; first < threads; first++) {
-          int from = first;
-          Thread helper = new Thread(() -> {
-            try {
-              writeColumns(table, parts, from, threads);
-            } catch (Throwable failed) {
-              failure.compareAndSet(null, failed);
-            }
-          }, "rangingengine-table-" + first);
-          helper.start();
-          helpers.add(helper);
-        }
-        writeColumns(table, parts, 0, threads);
-      } finally {
-        // The helpers write into the table: it is freed only after every one has returned.
-        boolean interrupted = false;
-        for (Thread helper : helpers) {
-          while (helper.isAlive()) {
-            try {
-              helper.join();
-            } catch (InterruptedException again) {
-              interrupted = true;
-            }
-          }
-        }
-        if (interrupted) Thread.currentThread().interrupt();
-      }
-      if (failure.get() instanceof RuntimeException failed) throw failed;
-      if (failure.get() instanceof Error failed) throw failed;
+      writeOnThreads(table, parts);
       return table.replay(options(), TABLE);
     }
+  }
+
+  /**
+   * The parts' columns written to the table by the replay's threads at once (this one among them), each column by
+   * one thread; returns when every thread has returned, so that the table may then be freed.
+   */
+  private void writeOnThreads(NativeTable table, List<Part> parts) {
+    int threads = Math.max(1, Math.min(jobs, names.length));
+    List<Thread> helpers = new ArrayList<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    try {
+      for (int first = 1; first < threads; first++) {
+        int from = first;
+        Thread helper = new Thread(() -> {
+          try {
+            writeColumns(table, parts, from, threads);
+          } catch (Throwable failed) {
+            failure.compareAndSet(null, failed);
+          }
+        }, "rangingengine-table-" + first);
+        helper.start();
+        helpers.add(helper);
+      }
+      writeColumns(table, parts, 0, threads);
+    } finally {
+      boolean interrupted = false;
+      for (Thread helper : helpers) {
+        while (helper.isAlive()) {
+          try {
+            helper.join();
+          } catch (InterruptedException again) {
+            interrupted = true;
+          }
+        }
+      }
+      if (interrupted) Thread.currentThread().interrupt();
+    }
+    if (failure.get() instanceof RuntimeException failed) throw failed;
+    if (failure.get() instanceof Error failed) throw failed;
   }
 
   /** Columns {@code first}, {@code first + step}, ... of the parts, one after another, written to the table. */
