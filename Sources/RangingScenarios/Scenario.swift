@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import RangingEngine
+
 /// A fully specified scenario: what every object really does, and how its
 /// measurements are corrupted. ``ScenarioGenerator`` turns it into rows.
 ///
@@ -81,11 +83,14 @@ public struct Interruption: Equatable, Sendable {
     self.kind = kind
   }
 
-  /// The life-cycle rows this interruption writes: scenario time and `event` text.
+  /// The life-cycle rows this interruption writes: scenario time and `event`
+  /// text, spelled by `LifecycleEvent.name`, the spellings' one home.
   var lifecycleRows: [(seconds: Double, event: String)] {
     switch kind {
-    case .suspension: [(interval.lowerBound, "suspended"), (interval.upperBound, "suspension_ended")]
-    case .removedTimeout(let timeout): [(interval.lowerBound + timeout, "removed_timeout")]
+    case .suspension:
+      [(interval.lowerBound, LifecycleEvent.suspended.name.description),
+       (interval.upperBound, LifecycleEvent.suspensionEnded.name.description)]
+    case .removedTimeout(let timeout): [(interval.lowerBound + timeout, LifecycleEvent.removedTimeout.name.description)]
     case .silence: []
     }
   }

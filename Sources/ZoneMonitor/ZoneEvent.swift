@@ -53,14 +53,16 @@ public enum ExitReason: UInt8, Sendable {
   /// The object was evicted to make room for another.
   case evicted
 
-  /// The `reason` text of the events JSON Lines.
+  /// The `reason` text of the events JSON Lines: an exit caused by a
+  /// life-cycle event is named as that event is in the input
+  /// (`LifecycleEvent.name`, the spellings' one home).
   public var name: StaticString {
     switch self {
     case .lost: "lost"
-    case .removedTimeout: "removed_timeout"
-    case .removedPeerEnded: "removed_peer_ended"
-    case .suspended: "suspended"
-    case .invalidated: "invalidated"
+    case .removedTimeout: LifecycleEvent.removedTimeout.name
+    case .removedPeerEnded: LifecycleEvent.removedPeerEnded.name
+    case .suspended: LifecycleEvent.suspended.name
+    case .invalidated: LifecycleEvent.invalidated.name
     case .evicted: "evicted"
     }
   }
