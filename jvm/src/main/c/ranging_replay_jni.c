@@ -105,6 +105,21 @@ static char *c_string(JNIEnv *env, jstring string) {
 static ranging_replay_result_t *result_of(jlong handle) { return (ranging_replay_result_t *)(intptr_t)handle; }
 
 /*
+ * The handle Java holds for a replay's result, or 0 when an exception is
+ * pending: the result, if any, is freed then, since Java never sees it.
+ */
+static jlong handle_of(JNIEnv *env, ranging_replay_result_t *result) {
+  if ((*env)->ExceptionCheck(env)) {
+    if (result != NULL) {
+      ranging_replay_result_free(result);
+      free(result);
+    }
+    return 0;
+  }
+  return (jlong)(intptr_t)result;
+}
+
+/*
  * ranging_replay_table of columns already in C buffers, with the Java
  * options, naming the table `table_name`: the result (free it with
  * ranging_replay_result_free, then free), or NULL with an exception thrown
@@ -273,14 +288,7 @@ done:
   free(columns);
   free(name_strings);
   free(kind_values);
-  if ((*env)->ExceptionCheck(env)) {
-    if (result != NULL) {
-      ranging_replay_result_free(result);
-      free(result);
-    }
-    return 0;
-  }
-  return (jlong)(intptr_t)result;
+  return handle_of(env, result);
 }
 
 /* The most threads --jobs takes (ranging_replay_max_jobs). */
@@ -867,14 +875,7 @@ JNIEXPORT jlong JNICALL Java_rangingengine_Native_nativeTableReplay(JNIEnv *env,
   ranging_replay_result_t *result = replay_columns(env, "nativeTableReplay", table_name, columns,
                                                    (size_t)table->column_count, table->row_count, options);
   free(columns);
-  if ((*env)->ExceptionCheck(env)) {
-    if (result != NULL) {
-      ranging_replay_result_free(result);
-      free(result);
-    }
-    return 0;
-  }
-  return (jlong)(intptr_t)result;
+  return handle_of(env, result);
 }
 
 /* Frees a table of nativeTableCreate (0 is ignored). */
