@@ -22,7 +22,9 @@ Gate and reset, as RangeFilter documents them (docs/CONVENTIONS.md §5):
     Constraint: whenever d < 0 after a predict or update, d = 0 and v = max(v, 0).
     Restart after rejections: the restarted track is unconfirmed, like a new one.
     Undo of one fusion: a fusion with testRatio > 0.25, or one that moved v by
-    more than 1 m/s, keeps the state from before it. When the next measurement
+    more than 1 m/s, keeps the state from before it; when the fusion before it
+    kept a state for itself alone, that older state is kept instead (a burst
+    of two such fusions goes back to the state before both). When the next measurement
     is rejected (not by confirmation) and, against that kept state predicted to
     its time, has a test ratio <= 1 (same gates by sign, S from that
     prediction), the filter goes back to the kept state and fuses the new
@@ -89,8 +91,9 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
     and the number of undone fusions."""
     out = {k: [] for k in ("x0", "x1", "p00", "p01", "p11", "outcome", "ratio")}
     out["undone"] = 0
+    out["kept_across_two"] = 0
     kf = None
-    kept = None  # (filter copy, time in µs) from before an undoable fusion
+    kept = None  # (filter copy, time in µs, spans two fusions) from before an undoable fusion
     rejections = 0
     fused_since_start = 0
     last = None
@@ -141,7 +144,7 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 out["undone"] += 1
                 # the replacing fusion may be undone in turn, back to the same state
                 if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - undo_from[0].x[1, 0]) > PLAUSIBLE_RATE_CHANGE:
-                    kept = undo_from
+                    kept = (undo_from[0], undo_from[1], False)
             elif fused_since_start < confirm and y * y / s > gate * gate:
                 kf = start(z)
                 rejections = 0
@@ -164,7 +167,11 @@ def run_filter(times_us, measurements, q, r, v0, gate, short_gate, reset_after, 
                 clamp_non_negative(kf)
                 outcome = FUSED
                 if ratio > UNDO_TEST_RATIO or abs(kf.x[1, 0] - rate_before) > PLAUSIBLE_RATE_CHANGE:
-                    kept = before
+                    if undo_from is not None and not undo_from[2]:
+                        kept = (undo_from[0], undo_from[1], True)
+                        out["kept_across_two"] += 1
+                    else:
+                        kept = (before[0], before[1], False)
         last = t
         out["x0"].append(kf.x[0, 0])
         out["x1"].append(kf.x[1, 0])
@@ -362,7 +369,7 @@ def main():
     gated = sequences[-1]
     counts = {name: gated["outcome"].count(code) for name, code in
               (("fused", FUSED), ("rejected", REJECTED), ("reset", RESET), ("unconfirmed", UNCONFIRMED))}
-    print(f"wrote {OUTPUT}; gated run: {counts}, undone fusions {gated['undone']}")
+    print(f"wrote {OUTPUT}; gated run: {counts}, undone fusions {gated['undone']}, states kept across two fusions {gated['kept_across_two']}")
 
 
 if __name__ == "__main__":

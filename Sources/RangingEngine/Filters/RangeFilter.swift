@@ -25,7 +25,7 @@
 /// time, while shorter multipath bursts are ignored. A restart must be
 /// confirmed like a new track.
 ///
-/// One fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
+/// A fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
 /// since a walker may have moved that far), so a long outlier inside it is
 /// fused and sets a rate of up to the rate limit; the correct measurement
 /// after it then fails the gate. So when a measurement is rejected right
@@ -36,11 +36,14 @@
 /// state and fuses it instead: the previous measurement was the outlier. The
 /// update reports `.fused` with ``FilterHealth/undidPreviousFusion``. The
 /// fusion that replaced it may be undone in turn, back to the same state and
-/// by the same rule, so that a burst of two long readings is undone too. This is
-/// a one-step rollback, the depth-1 case of deferring a decision until the
-/// next measurement (Blackman 2004, "Multiple hypothesis tracking for
-/// multiple target tracking", N-scan pruning with N = 1); Tuning.md,
-/// "Undoing one fusion", has the measurements.
+/// by the same rule, so that a burst of two long readings is undone too; and
+/// when two fusions in a row may each be undone, a rejection returns to the
+/// state from before both (``StateBeforeFusion/keep(before:)``: two long
+/// readings that agree with each other both fuse). This is a rollback of at
+/// most two fusions, the depth-1 and depth-2 cases of deferring a decision
+/// until the next measurement (Blackman 2004, "Multiple hypothesis tracking
+/// for multiple target tracking", N-scan pruning); Tuning.md, "Undoing one
+/// fusion" and "The reported track", has the measurements.
 ///
 /// The linear algebra runs on `Backend` (``GSLKalmanBackend`` on hosts,
 /// ``SwiftKalmanBackend`` in firmware); the algorithm is the same on both.
@@ -100,7 +103,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
   }
 
   /// The measurement sigma the filter uses now, metres: the object's measured
-  /// noise (``MeasurementNoiseEstimator``), or the configured
+  /// noise (``MeasurementNoiseEstimator``), at least 0.15 m where its
+  /// readings come 0.88 s apart or more
+  /// (``ZoneDecisionSmoother/trustsMeasuredNoise(readingInterval:)``), or the configured
   /// ``RangeFilterConfiguration/measurementSigmaMeters`` when
   /// ``RangeFilterConfiguration/adaptsMeasurementNoise`` is off.
   @inlinable
@@ -257,8 +262,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
       // R from the readings before this one, so that a reading cannot widen
       // the gate that judges it (a spike's pseudo-residual would raise R
       // first), and the estimate's update and this Kalman step need not wait
-      // for each other.
-      backend.storage.R[0] = noise.variance
+      // for each other. Where the readings come too far apart for σ̂ to be
+      // the device's noise (0.88 s and more, ZoneDecisionSmoother.trustsMeasuredNoise:
+      // a walker's turn alone then reads as σ̂), R is at least the decision's
+      // floor, 0.15², the textbook setting: with σ̂ alone a 1 Hz estimate
+      // follows each reading almost whole, a long spike inside the wide gate
+      // included (Tuning.md, "The reported track": the 1 Hz folds of LIAS
+      // and the parametric generator had trailed the textbook filter's RMSE).
+      let measuredVariance = noise.variance
+      backend.storage.R[0] =
+        ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds)
+        ? measuredVariance : ZoneDecisionSmoother.measurementVariance(measuredVariance)
     }
     if configuration.adaptsMeasurementNoise || configuration.gatesOnEvidence {
       // The pseudo-residual this reading completes (its predecessor's) counts as
@@ -311,9 +325,11 @@ public final class RangeFilter<Backend: KalmanBackend> {
       consecutiveRejections = 0
       rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
-      beforeLastFusion =
-        mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1)
-        ? before : StateBeforeFusion()
+      if mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: before.x1) {
+        beforeLastFusion.keep(before: before)
+      } else {
+        beforeLastFusion = StateBeforeFusion()
+      }
       return .fused(testRatio: squaredInnovation / gateScale)
     case .rejected:
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
@@ -431,6 +447,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
     // same state, by the same rule: a burst of two long readings at 1 Hz.
     if mayBeUndone(squaredInnovation: squaredInnovation, gateScale: gateScale, rateBefore: saved.x1) {
       beforeLastFusion = saved
+      beforeLastFusion.spansTwoFusions = false  // one fusion since it now
     }
     _health.insert(.undidPreviousFusion)
     return .fused(testRatio: squaredInnovation / gateScale)

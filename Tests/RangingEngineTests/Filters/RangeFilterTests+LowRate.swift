@@ -33,10 +33,10 @@ extension RangeFilterTests {
     // The count form is 3 by default; these cases set it explicitly to check the two forms together.
     let filter = AnyRangeFilter(
       c.backend, RangeFilterConfiguration(resetAfterRejections: 3, resetAfterSeconds: c.resetAfterSeconds))
-    let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: c.intervalMicroseconds, limit: 5)
+    let outcomes = Self.stepFrom5To20(filter, intervalMicroseconds: c.intervalMicroseconds, limit: 5)
     #expect(outcomes.count == c.expectedUpdates, "outcomes \(outcomes)")
     #expect(outcomes.dropLast().allSatisfy { if case .rejected = $0 { true } else { false } }, "outcomes \(outcomes)")
-    #expect(filter.estimate().distanceMeters == 15)
+    #expect(filter.estimate().distanceMeters == 20)
   }
 
   @Test("By default a lasting jump is followed at the third rejection or once two span 0.5 s, at 1, 10 and 100 Hz",
@@ -46,16 +46,16 @@ extension RangeFilterTests {
     // From the first rejection at t0, the restart comes at the third rejection in a row
     // (resetAfterRejections 3) or at the first one at or after t0 + 0.5 s, whichever is first:
     // the second at 1 Hz, the third at 10 and 100 Hz.
-    let outcomes = Self.stepFrom5To15(filter, intervalMicroseconds: rate.intervalMicroseconds, limit: 60)
+    let outcomes = Self.stepFrom5To20(filter, intervalMicroseconds: rate.intervalMicroseconds, limit: 60)
     #expect(outcomes.count == rate.expectedUpdates, "outcomes \(outcomes)")
-    #expect(filter.estimate().distanceMeters == 15)
+    #expect(filter.estimate().distanceMeters == 20)
   }
 
-  /// Feeds a still object at 5 m for 30 updates, then a lasting step to 15 m (outside the gate
+  /// Feeds a still object at 5 m for 30 updates, then a lasting step to 20 m (outside the gate
   /// at every rate used, also against the variance the prediction gains over three uncorrected
-  /// seconds at 1 Hz: 4 sigma = 8.5 m), `intervalMicroseconds` apart, until the filter restarts
+  /// seconds at 1 Hz, where R is at least 0.15²: 4 sigma = 10.3 m), `intervalMicroseconds` apart, until the filter restarts
   /// after rejections or `limit` step updates. Returns the outcomes of the step updates.
-  static func stepFrom5To15(_ filter: AnyRangeFilter, intervalMicroseconds: Int64, limit: Int) -> [UpdateOutcome] {
+  static func stepFrom5To20(_ filter: AnyRangeFilter, intervalMicroseconds: Int64, limit: Int) -> [UpdateOutcome] {
     var time: Int64 = 0
     for _ in 0..<30 {
       _ = filter.update(5, Timestamp(microseconds: time))
@@ -63,7 +63,7 @@ extension RangeFilterTests {
     }
     var outcomes: [UpdateOutcome] = []
     for _ in 0..<limit {
-      let outcome = filter.update(15, Timestamp(microseconds: time))
+      let outcome = filter.update(20, Timestamp(microseconds: time))
       time += intervalMicroseconds
       outcomes.append(outcome)
       if case .reset(.persistentRejection) = outcome { break }
@@ -108,5 +108,28 @@ extension UpdateOutcome {
     case .fused(let ratio), .rejected(let ratio): ratio
     default: .nan
     }
+  }
+}
+
+extension RangeFilterTests {
+  @Test("The measured noise sets R at 10 Hz; at 1 Hz, where it measures motion as well, R is at least the textbook's 0.15 m")
+  func measurementSigmaFlooredAtLowRates() {
+    // A device with 0.02 m of Gaussian jitter on an object walking between 2 and 6 m.
+    func sigmas(interval: Double) -> [Double] {
+      let stream = ReportedTrackTests.readings(
+        interval: interval, count: 300, jitter: 0.02, lasting: (0, 0), spikes: { _ in false }, seed: 0x5_16A)
+      let filter = RangeFilter<SwiftKalmanBackend>()
+      return stream.map { reading in
+        filter.update(distanceMeters: reading.distance, at: reading.time)
+        return filter.measurementSigmaMeters
+      }
+    }
+    let fast = sigmas(interval: 0.1).dropFirst(50).sorted()
+    // At 10 Hz σ̂ is the device's jitter (0.02 m), well under the floor.
+    #expect(fast[fast.count / 2] > 0.01 && fast[fast.count / 2] < 0.05, "median sigma at 10 Hz: \(fast[fast.count / 2])")
+    let slow = sigmas(interval: 1).dropFirst(3)
+    #expect(slow.allSatisfy { $0 >= 0.15 - 1e-12 }, "least sigma at 1 Hz: \(slow.min() ?? .nan)")
+    // The floor binds: a 0.02 m device's σ̂ at 1 Hz is mostly below it.
+    #expect(slow.filter { abs($0 - 0.15) < 1e-12 }.count > slow.count / 2)
   }
 }

@@ -107,3 +107,34 @@ extension RangeFilterTests {
     }
   }
 }
+
+extension RangeFilterTests {
+  @Test("At 1 Hz two long readings that agree both fuse, and the true reading after them is fused from the state before both",
+        arguments: BackendKind.allCases)
+  func twoAgreeingLongReadingsUndone(_ backend: BackendKind) {
+    // Still at 5 m every second, then 6.8 and 7.5 m (an NLOS burst whose second
+    // reading agrees with the rate the first one set), then 5 m. Against the state
+    // between the two, the 5 m reading is rejected; against the state before both,
+    // it passes. Found with the FilterPy reference (scripts/reference/range_filter_reference.py,
+    // test ratios 0.585 and 0.375: both fusions may be undone).
+    let readings = [Double](repeating: 5, count: 30) + [6.8, 7.5, 5]
+    func check<B: KalmanBackend>(_: B.Type) {
+      let filter = RangeFilter<B>(configuration: Self.fixedNoise)
+      var outcomes: [UpdateOutcome] = []
+      var undoneAt: [Int] = []
+      for (index, z) in readings.enumerated() {
+        outcomes.append(filter.update(distanceMeters: z, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
+        if filter.health.contains(.undidPreviousFusion) { undoneAt.append(index) }
+      }
+      guard case .fused(let first) = outcomes[30], case .fused(let second) = outcomes[31], case .fused = outcomes[32] else {
+        Issue.record("outcomes \(outcomes.suffix(3))"); return
+      }
+      // Both long readings fused with a test ratio above 0.25, neither by an undo...
+      #expect(first > RangeFilter<B>.undoTestRatio && second > RangeFilter<B>.undoTestRatio)
+      // ...and the 5 m reading by one undo that went back over both.
+      #expect(undoneAt == [32])
+      Self.expectSameState(filter, asOneThatSaw: readings, at: [Int](0...29) + [32])
+    }
+    Self.on(backend) { check($0) }
+  }
+}
