@@ -38,7 +38,7 @@
 /// fusion that replaced it may be undone in turn, back to the same state and
 /// by the same rule, so that a burst of two long readings is undone too; and
 /// when two fusions in a row may each be undone, a rejection returns to the
-/// state from before both (``StateBeforeFusion/keep(before:)``: two long
+/// state from before both (`StateBeforeFusion.keep(before:)`: two long
 /// readings that agree with each other both fuse). This is a rollback of at
 /// most two fusions, the depth-1 and depth-2 cases of deferring a decision
 /// until the next measurement (Blackman 2004, "Multiple hypothesis tracking
