@@ -318,10 +318,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
         return squaredInnovation <= gateScale
       })
     if step.predictionFailed { _health.insert(.numericalFailure) }
-    decision.predict(dt: dt)
     switch step.measurement {
     case .fused:
-      decision.fuse(distance, measuredVariance: decisionMeasuredVariance)
+      decision.predictAndFuse(dt: dt, distance, measuredVariance: decisionMeasuredVariance)
       consecutiveRejections = 0
       rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
@@ -332,6 +331,7 @@ public final class RangeFilter<Backend: KalmanBackend> {
       }
       return .fused(testRatio: squaredInnovation / gateScale)
     case .rejected:
+      decision.predict(dt: dt)
       if restartsUnconfirmed { return restart(at: measured, time: time, reason: .unconfirmedStart) }
       if beforeLastFusion.time != nil, let outcome = undoPreviousFusion(distance: distance, time: time, longGate: longGate, shortGate: shortGate) {
         if case .fused = outcome { decision.fuse(distance, measuredVariance: decisionMeasuredVariance) }
