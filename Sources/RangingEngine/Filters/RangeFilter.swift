@@ -281,8 +281,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
       // lets the undo rule below take the spike back.
       noise.add(distanceMeters: distance, at: time)
     }
-    // The gates' widths in sigmas: as set, or wider while the readings show no outliers.
-    let widening = configuration.gatesOnEvidence && !noise.outliers.isPresent ? Self.gateWideningWithoutOutliers : 1
+    // The gates' widths in sigmas: as set, or wider while the readings show no
+    // outliers and come close enough for their pseudo-residuals to measure the
+    // device (ZoneDecisionSmoother.trustsMeasuredNoise, below 0.88 s). From
+    // 0.88 s on the pseudo-residuals measure motion as much as the device, so
+    // their lack of outliers says nothing, and an eight-sigma gate let a long
+    // reading fuse, set a rate, and make the true reading after it fail
+    // (Tuning.md, "At 1 Hz").
+    let widening =
+      configuration.gatesOnEvidence && !noise.outliers.isPresent
+        && ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds)
+      ? Self.gateWideningWithoutOutliers : 1
     let longGate = configuration.gateSigmas * widening, shortGate = configuration.shortGateSigmas * widening
     guard isInitialized else {
       start(at: distance, time: time)
