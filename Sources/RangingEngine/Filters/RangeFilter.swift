@@ -118,9 +118,17 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// configured sigma (measured noise off) is the caller's word and is always taken.
   @inlinable
   var decisionMeasuredVariance: Double {
+    decisionMeasuredVariance(
+      trustingMeasuredNoise: ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds))
+  }
+
+  /// ``decisionMeasuredVariance`` when whether σ̂ is trusted is known
+  /// already (`update` asks once for the gates and the decision).
+  @inlinable @inline(__always)
+  func decisionMeasuredVariance(trustingMeasuredNoise trusts: Bool) -> Double {
     let r = backend.storage.R[0]
     guard configuration.adaptsMeasurementNoise else { return r }
-    return ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds) ? r : 0
+    return trusts ? r : 0
   }
 
   /// Forgets the track; the next measurement initialises it.
@@ -288,9 +296,9 @@ public final class RangeFilter<Backend: KalmanBackend> {
     // their lack of outliers says nothing, and an eight-sigma gate let a long
     // reading fuse, set a rate, and make the true reading after it fail
     // (Tuning.md, "At 1 Hz").
+    let trustsMeasuredNoise = ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds)
     let widening =
-      configuration.gatesOnEvidence && !noise.outliers.isPresent
-        && ZoneDecisionSmoother.trustsMeasuredNoise(readingInterval: noise.readingIntervalSeconds)
+      configuration.gatesOnEvidence && !noise.outliers.isPresent && trustsMeasuredNoise
       ? Self.gateWideningWithoutOutliers : 1
     let longGate = configuration.gateSigmas * widening, shortGate = configuration.shortGateSigmas * widening
     guard isInitialized else {
@@ -329,7 +337,8 @@ public final class RangeFilter<Backend: KalmanBackend> {
     if step.predictionFailed { _health.insert(.numericalFailure) }
     switch step.measurement {
     case .fused:
-      decision.predictAndFuse(dt: dt, distance, measuredVariance: decisionMeasuredVariance)
+      decision.predictAndFuse(
+        dt: dt, distance, measuredVariance: decisionMeasuredVariance(trustingMeasuredNoise: trustsMeasuredNoise))
       consecutiveRejections = 0
       rejectedSquaredDiscrepancy = 0
       fusedSinceStart += 1
