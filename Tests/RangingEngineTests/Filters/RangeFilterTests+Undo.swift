@@ -66,14 +66,9 @@ extension RangeFilterTests {
     // then 3.5 m: the object walked in meanwhile. Found by searching the FilterPy
     // reference (scripts/reference/range_filter_reference.py) for a double undo.
     let readings = [Double](repeating: 5, count: 30) + [7.3, 6.6, 3.5]
-    func check<B: KalmanBackend>(_: B.Type) {
-      let filter = RangeFilter<B>(configuration: Self.fixedNoise)
-      var outcomes: [UpdateOutcome] = []
-      var undone = 0
-      for (index, z) in readings.enumerated() {
-        outcomes.append(filter.update(distanceMeters: z, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
-        if index >= 30 && filter.health.contains(.undidPreviousFusion) { undone += 1 }
-      }
+    func check<B: KalmanBackend>(_ type: B.Type) {
+      let (filter, outcomes, undoneAt) = Self.feedOneHertz(type, readings)
+      let undone = undoneAt.filter { $0 >= 30 }.count
       // 7.3 is fused; 6.6 is fused after undoing it; 3.5 after undoing 6.6.
       guard case .fused = outcomes[30], case .fused = outcomes[31], case .fused = outcomes[32] else {
         Issue.record("outcomes \(outcomes.suffix(3))"); return
@@ -83,6 +78,21 @@ extension RangeFilterTests {
       Self.expectSameState(filter, asOneThatSaw: readings, at: [Int](0...29) + [32])
     }
     Self.on(backend) { check($0) }
+  }
+
+  /// Feeds `readings[i]` at second `i` to a new filter with ``fixedNoise``;
+  /// returns it, each update's outcome and the updates that undid a fusion.
+  static func feedOneHertz<B: KalmanBackend>(
+    _: B.Type, _ readings: [Double]
+  ) -> (RangeFilter<B>, [UpdateOutcome], undoneAt: [Int]) {
+    let filter = RangeFilter<B>(configuration: Self.fixedNoise)
+    var outcomes: [UpdateOutcome] = []
+    var undoneAt: [Int] = []
+    for (index, z) in readings.enumerated() {
+      outcomes.append(filter.update(distanceMeters: z, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
+      if filter.health.contains(.undidPreviousFusion) { undoneAt.append(index) }
+    }
+    return (filter, outcomes, undoneAt)
   }
 
   /// Expects `filter`'s estimate to equal, to 1e-12, that of a new filter fed
@@ -118,14 +128,8 @@ extension RangeFilterTests {
     // it passes. Found with the FilterPy reference (scripts/reference/range_filter_reference.py,
     // test ratios 0.585 and 0.375: both fusions may be undone).
     let readings = [Double](repeating: 5, count: 30) + [6.8, 7.5, 5]
-    func check<B: KalmanBackend>(_: B.Type) {
-      let filter = RangeFilter<B>(configuration: Self.fixedNoise)
-      var outcomes: [UpdateOutcome] = []
-      var undoneAt: [Int] = []
-      for (index, z) in readings.enumerated() {
-        outcomes.append(filter.update(distanceMeters: z, at: Timestamp(microseconds: Int64(index) * 1_000_000)))
-        if filter.health.contains(.undidPreviousFusion) { undoneAt.append(index) }
-      }
+    func check<B: KalmanBackend>(_ type: B.Type) {
+      let (filter, outcomes, undoneAt) = Self.feedOneHertz(type, readings)
       guard case .fused(let first) = outcomes[30], case .fused(let second) = outcomes[31], case .fused = outcomes[32] else {
         Issue.record("outcomes \(outcomes.suffix(3))"); return
       }
