@@ -6,8 +6,9 @@ import RangingFormats
 /// the threads, which are compiled once, hand round without knowing its kind.
 @usableFromInline
 class ShardOutputStorage: @unchecked Sendable {
-  // Unchecked: written by its shard's thread, then read by the merging
-  // thread once the shard has signalled the round done (ReplayRounds).
+  // Unchecked: written by the thread carrying its shard's round out, then
+  // read by the merging thread once that thread has signalled the round done
+  // (ReplayRounds).
   @usableFromInline init() {}
 
   /// Empties the output for the next round, keeping its storage.

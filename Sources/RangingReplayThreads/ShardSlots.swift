@@ -7,9 +7,10 @@ import ZoneMonitor
 /// carries out the commands the reader thread sent the shard
 /// (``SlotCommand``), with the same steps as one replay's slots
 /// (`SlotSteps`), and has its ``ShardedReplayOutputs`` make their events and
-/// filtered states on the shard's thread, each with its command's number. It
-/// holds no object table and no clock: which object is in which slot, and
-/// when, the reader decided.
+/// filtered states on the thread that carries the round out, each with its
+/// command's number. One round at a time, in order, whichever thread that
+/// is (``ReplayRounds``). It holds no object table and no clock: which
+/// object is in which slot, and when, the reader decided.
 @usableFromInline
 final class ShardSlots<Backend: KalmanBackend, Outputs: ShardedReplayOutputs> {
   @usableFromInline @exclusivity(unchecked) var engines: SlotEngines<Backend>

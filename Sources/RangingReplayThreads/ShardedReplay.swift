@@ -13,16 +13,19 @@ import ZoneMonitor
 /// which slot each measurement goes to, which object a new one evicts, which
 /// objects each lost check finds, which poses are taken, which rows are
 /// rejected, and counts. Its commands to the slots (measure, exit, restart,
-/// calibrate, pose) go, numbered, to N shard threads (`ShardDispatch`):
-/// each shard holds the engines and zones of its own slots alone
-/// (`SlotEngines`, `ZoneMembership`; about capacity / N of them), no table
-/// and no clock, and formats its events and filtered rows itself. Each
-/// object's track is placed in a shard when it starts, by rows
-/// (`ShardRouter`: each new object to the shard with the fewest rows).
-/// Rounds of commands pass through a ring of a few (`ReplayRounds`); the
-/// calling thread merges the shards' outputs round by round, by command
-/// number, which is the order of one replay, and has the replay's outputs
-/// (``ShardedReplayOutputs``) write them.
+/// calibrate, pose) go, numbered, to N shards (`ShardDispatch`): each
+/// shard holds the engines and zones of its own slots alone (`SlotEngines`,
+/// `ZoneMembership`; about capacity / N of them), no table and no clock,
+/// and formats its events and filtered rows itself. Each object's track is
+/// placed in a shard when it starts, by rows (`ShardRouter`: each new object
+/// to the shard with the fewest rows). N threads carry the shards' rounds
+/// out: a shard's rounds run one at a time and in order, each on whichever
+/// thread claims it, a thread taking its own shard's rounds while it has
+/// them and another's when it has not, so that no core idles while one
+/// shard lags. Rounds of commands pass through a ring of a few
+/// (`ReplayRounds`); the calling thread merges the shards' outputs round by
+/// round, by command number, which is the order of one replay, and has the
+/// replay's outputs (``ShardedReplayOutputs``) write them.
 ///
 /// It is run through ``ReplayJob`` (`rangectl replay --jobs N`, the replay
 /// reached from C), whose outputs write as they are merged; its tests run
@@ -83,11 +86,9 @@ package struct ShardedReplay<Backend: KalmanBackend> {
   ) throws(DatasetError) -> (summary: ReplaySummary, linesRead: Int) {
     typealias Output = ShardOutput<Outputs.Event, Outputs.State>
     let (threads, shards) = parts(reading: reader, outputs: outputs)
-    for (index, slots) in shards.enumerated() {
-      threads.startShard(
-        index, run: { list, output in slots.run(list, into: unsafeDowncast(output, to: Output.self)) },
-        counts: { (slots.enterEvents, slots.exitEvents) })
-    }
+    threads.startShards(
+      run: shards.map { slots in { list, output in slots.run(list, into: unsafeDowncast(output, to: Output.self)) } },
+      counts: shards.map { slots in { (slots.enterEvents, slots.exitEvents) } })
     let loop = ReplayRowLoop(
       replayer: replayer, observer: threads.rejections, slots: threads.dispatch, tally: threads.tally, reader: reader)
     var rows = threads.rows()

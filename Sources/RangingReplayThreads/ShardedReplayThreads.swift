@@ -9,14 +9,14 @@ import RangingReplay
 /// part that does not depend on the engine's backend, so it is compiled once.
 @usableFromInline
 final class ShardedReplayThreads: @unchecked Sendable {
-  // Unchecked: `enterExit` entries are written by their shard's thread before it
-  // signals `finished`, and read by the merging thread after waiting for it;
-  // the reader's loop is read by the merging thread after the last round.
+  // Unchecked: the shards' counts are read by the merging thread once every
+  // shard thread has signalled `finished`; the reader's loop is read by the
+  // merging thread after the last round.
   private let rounds: ReplayRounds
   @usableFromInline let unusedColumns: [String]
   @usableFromInline let timeColumn: (name: String, column: Int)?
-  /// Each shard's enter and exit events.
-  private var enterExit: [(enter: Int, exit: Int)]
+  /// Each shard's enter and exit events so far (set by ``startShards(run:counts:)``).
+  private var shardCounts: [() -> (enter: Int, exit: Int)] = []
   private let finished = DispatchSemaphore(value: 0)
   /// The reader's lines read at the end, written by the reader thread before its last hand-over.
   private var linesRead = 0
@@ -48,7 +48,6 @@ final class ShardedReplayThreads: @unchecked Sendable {
       nameBytesCapacity: Swift.min(Swift.max(1, nameBytesPerBatch), 1 << 28))
     unusedColumns = reader.unusedColumns
     timeColumn = reader.headerColumn(for: "t")
-    enterExit = Array(repeating: (0, 0), count: shardCount)
     router = ShardRouter(shardCount: shardCount)
     tally = ReplayTally(observesStates: false, observesSteps: false)
     dispatch = ShardDispatch(capacity: capacity, shardCount: shardCount, tally: tally)
@@ -63,28 +62,25 @@ final class ShardedReplayThreads: @unchecked Sendable {
     BatchRows(batch: staging, router: router, dispatch: dispatch, unusedColumns: unusedColumns, timeColumn: timeColumn)
   }
 
-  /// Carries out shard `index`'s commands on a thread of its own, round by
-  /// round: `run` takes each round's commands and the output to write them
-  /// to, and `counts` gives the enter and exit events written, at the end.
+  /// Carries out the shards' commands, round by round, on a thread per
+  /// shard: `run[k]` takes shard `k`'s commands of a round and the output to
+  /// write them to, and `counts[k]` gives the enter and exit events it wrote,
+  /// at the end. Thread `k` carries out shard `k`'s rounds while it has them,
+  /// and another shard's next one when it has not (``ReplayRounds``).
   @usableFromInline
-  func startShard(
-    _ index: Int, run: @escaping (ShardCommandList, ShardOutputStorage) -> Void,
-    counts: @escaping () -> (enter: Int, exit: Int)
+  func startShards(
+    run: [(ShardCommandList, ShardOutputStorage) -> Void], counts: [() -> (enter: Int, exit: Int)]
   ) {
-    let body = UncheckedBox((run, counts))
-    Self.spawn { [self] in
-      var sequence = 0
-      while true {
-        let (round, list, output) = rounds.waitToReplay(sequence, shard: index)
-        body.value.0(list, output)
-        // Read before the round is released: the reader may refill it then.
-        let end = round.end
-        rounds.finishReplay(sequence)
-        sequence += 1
-        if end != nil { break }
+    shardCounts = counts
+    let body = UncheckedBox(run)
+    for index in run.indices {
+      Self.spawn { [self] in
+        while let (shard, sequence, list, output) = rounds.claim(preferring: index) {
+          body.value[shard](list, output)
+          rounds.finishReplay(shard: shard, sequence: sequence)
+        }
+        finished.signal()
       }
-      enterExit[index] = body.value.1()
-      finished.signal()
     }
   }
 
@@ -147,13 +143,14 @@ final class ShardedReplayThreads: @unchecked Sendable {
       rounds.release(sequence)
       sequence += 1
     }
-    for _ in enterExit.indices { finished.wait() }
+    for _ in 0..<rounds.shardCount { finished.wait() }
     if case .failure(let error)? = end { throw error }
     // The loop's counts, complete before the last round was handed over; the shards count the events.
     var summary = self.summary.map { $0() } ?? ReplaySummary()
-    for counts in enterExit {
-      summary.enterEvents += counts.enter
-      summary.exitEvents += counts.exit
+    for counts in shardCounts {
+      let (enter, exit) = counts()
+      summary.enterEvents += enter
+      summary.exitEvents += exit
     }
     return (summary, linesRead)
   }
@@ -202,7 +199,7 @@ private final class RoundFilling {
     round.linesRead = read.lines
     round.bytesRead = read.bytesRead
     round.end = end
-    rounds.publish()
+    rounds.publish(isLast: end != nil)
     sequence += 1
     if end == nil { round = rounds.waitToFill(sequence) }
   }
