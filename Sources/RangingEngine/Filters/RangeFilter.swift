@@ -25,8 +25,8 @@
 /// time, while shorter multipath bursts are ignored. A restart must be
 /// confirmed like a new track.
 ///
-/// A fusion can be undone. At low rates the gate is wide (2.3 m at 1 Hz,
-/// since a walker may have moved that far), so a long outlier inside it is
+/// A fusion can be undone. At low rates the gate is wide (2.7 m at 1 Hz
+/// with `R` at its 0.15² floor there, since a walker may have moved that far), so a long outlier inside it is
 /// fused and sets a rate of up to the rate limit; the correct measurement
 /// after it then fails the gate. So when a measurement is rejected right
 /// after a fusion whose test ratio exceeded ``undoTestRatio`` (an innovation
@@ -428,11 +428,12 @@ public final class RangeFilter<Backend: KalmanBackend> {
   /// The most a walker's rate of change of distance changes between two
   /// updates, m/s: 1 (see ``RangeFilterConfiguration/accelerationSpectralDensity``).
   /// A fusion that changes the rate by more than this may be undone by the
-  /// next measurement, whatever its test ratio. At 1 Hz the gate is 2.3 m
-  /// wide and the rate gain about 1.3 per metre, so a 1 m long outlier with
-  /// a test ratio of 0.2 sets the rate 1.4 m/s off and the next prediction
-  /// 1.4 m off (Tuning.md, "Undoing one fusion": 0.75-1 m/s lower the 1 Hz
-  /// filtered RMSE below the raw input's and change nothing at 20 Hz).
+  /// next measurement, whatever its test ratio. At 1 Hz the gate is 2.7 m
+  /// wide and the rate gain about 1.0 per metre (the steady state with `R`
+  /// at its 0.15² floor there), so a 1.2 m long outlier with a test ratio of
+  /// 0.2 sets the rate 1.2 m/s off and the next prediction 1.2 m off
+  /// (Tuning.md, "Undoing one fusion": 0.75-1 m/s lower the 1 Hz filtered
+  /// RMSE below the raw input's and change nothing at 20 Hz).
   public static var plausibleRateChange: Double { 1 }
 
   /// Undoes the previous fusion when `distance`, just rejected, passes the gate
