@@ -730,6 +730,12 @@ static native_table_t *native_column(JNIEnv *env, const char *caller, jlong hand
   return table;
 }
 
+/* Marks one row of the column missing: its validity bit cleared (Arrow's layout, least significant bit first). */
+static void mark_row_missing(native_table_t *table, jint column, size_t row) {
+  table->validity[column][row >> 3] &= (uint8_t) ~(1u << (row & 7));
+  table->has_nulls[column] = 1;
+}
+
 /* Marks rows at .. at + count of the column missing where missing[i] (a boolean[] of count or more), if given. */
 static void mark_missing(JNIEnv *env, native_table_t *table, jint column, jint at, jbooleanArray missing, jint count) {
   if (missing == NULL || count == 0) return;
@@ -747,12 +753,8 @@ static void mark_missing(JNIEnv *env, native_table_t *table, jint column, jint a
     free(flags);
     return;
   }
-  uint8_t *validity = table->validity[column];
   for (jint i = 0; i < count; i++) {
-    if (!flags[i]) continue;
-    size_t row = (size_t)at + (size_t)i;
-    validity[row >> 3] &= (uint8_t) ~(1u << (row & 7));
-    table->has_nulls[column] = 1;
+    if (flags[i]) mark_row_missing(table, column, (size_t)at + (size_t)i);
   }
   free(flags);
 }
@@ -771,12 +773,8 @@ JNIEXPORT void JNICALL Java_rangingengine_Native_nativeTableNumbers(JNIEnv *env,
   double *numbers = (double *)table->columns[column].numbers + at;
   (*env)->GetDoubleArrayRegion(env, values, 0, count, numbers);
   if ((*env)->ExceptionCheck(env)) return;
-  uint8_t *validity = table->validity[column];
   for (jint i = 0; i < count; i++) {
-    if (!isnan(numbers[i])) continue;
-    size_t row = (size_t)at + (size_t)i;
-    validity[row >> 3] &= (uint8_t) ~(1u << (row & 7));
-    table->has_nulls[column] = 1;
+    if (isnan(numbers[i])) mark_row_missing(table, column, (size_t)at + (size_t)i);
   }
   table->rows_written[column] += count;
 }
