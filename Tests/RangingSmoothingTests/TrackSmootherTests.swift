@@ -37,12 +37,16 @@
       return out
     }
 
+    /// Three steps of one run of object "a" near 2 m: a start and two fusions.
+    private static let runNear2m = [
+      step("a", 0.0, .initialized, d: 2.0, p: (0.0225, 0, 1)),
+      step("a", 0.1, .fused(testRatio: 0.1), d: 2.1, p: (0.012, 0.03, 0.6)),
+      step("a", 0.2, .fused(testRatio: 0.2), d: 2.05, p: (0.009, 0.02, 0.3)),
+    ]
+
     @Test("Each run of the filter is smoothed on its own: a restart begins a new segment")
     func restartSplitsSegments() throws {
-      let steps = [
-        Self.step("a", 0.0, .initialized, d: 2.0, p: (0.0225, 0, 1)),
-        Self.step("a", 0.1, .fused(testRatio: 0.1), d: 2.1, p: (0.012, 0.03, 0.6)),
-        Self.step("a", 0.2, .fused(testRatio: 0.2), d: 2.05, p: (0.009, 0.02, 0.3)),
+      let steps = Self.runNear2m + [
         Self.step("a", 0.3, .reset(.persistentRejection), d: 5.0, p: (0.0225, 0, 1)),
         Self.step("a", 0.4, .fused(testRatio: 0.1), d: 5.1, p: (0.012, 0.03, 0.6)),
       ]
@@ -63,11 +67,7 @@
     func smoothsTheFilterStateNotTheReportedOne() throws {
       // Steps whose reported distance is another filter's (the zone decision's
       // while the readings show outliers), 0.3 m off the filter's own.
-      var steps = [
-        Self.step("a", 0.0, .initialized, d: 2.0, p: (0.0225, 0, 1)),
-        Self.step("a", 0.1, .fused(testRatio: 0.1), d: 2.1, p: (0.012, 0.03, 0.6)),
-        Self.step("a", 0.2, .fused(testRatio: 0.2), d: 2.05, p: (0.009, 0.02, 0.3)),
-      ]
+      var steps = Self.runNear2m
       let own = steps.compactMap(\.point)
       for index in steps.indices {
         steps[index].state.range.distanceMeters += 0.3
